@@ -1,0 +1,40 @@
+// The one list of dependencies shared across the host and every remote (ARCHITECTURE.md,
+// "Shared singletons"). Every webpack config builds its `shared` option from this file, so a
+// library is either shared by all packages or by none.
+const path = require('node:path');
+
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@chakra-ui/react',
+  '@emotion/react',
+  '@portal/shared',
+];
+
+// Deep imports (react/jsx-runtime, react-dom/client) must resolve to the same copy as the root.
+const PREFIXES = ['react/', 'react-dom/'];
+
+function installedVersion(name, fromDir) {
+  if (name === '@portal/shared') return require('../package.json').version;
+  const pkg = require.resolve(`${name}/package.json`, { paths: [fromDir, path.join(__dirname, '..')] });
+  return require(pkg).version;
+}
+
+/** The `shared` option of ModuleFederationPlugin for the package in `fromDir`. */
+function sharedDependencies(fromDir) {
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const version = installedVersion(name, fromDir);
+    shared[name] = { singleton: true, strictVersion: true, version, requiredVersion: `^${version}` };
+  }
+  for (const prefix of PREFIXES) {
+    const version = installedVersion(prefix.slice(0, -1), fromDir);
+    shared[prefix] = { singleton: true, strictVersion: true, version, requiredVersion: `^${version}` };
+  }
+  return shared;
+}
+
+module.exports = { SINGLETONS, PREFIXES, sharedDependencies };
