@@ -1,0 +1,69 @@
+// Session, policies and access control (spec 3). Field names follow the API's JSON (snake_case).
+
+export type AuthenticationStatus = 'Init' | '' | 'MfaVerification' | 'MfaSetup' | 'Authenticated' | 'Error';
+
+export type PolicyEffect = 'allow' | 'forbid' | 'restrict';
+
+export interface Policy {
+  effect: PolicyEffect;
+  /** Action names; `*` matches every action. */
+  actions: string[];
+  /** Resource names, e.g. `Requirement` or `Requirement::42`; `*` matches every resource. */
+  resources: string[];
+  /** Principals such as `Role::AUTHOR`. */
+  principals: string[];
+  /** Optional condition expression, evaluated with organization, project, scope and resource. */
+  condition?: string | null;
+}
+
+export interface AccessControlProject {
+  code_name: string;
+}
+
+export interface AccessControl {
+  policies: Policy[];
+  projects: AccessControlProject[];
+}
+
+export interface SessionUser {
+  id: string;
+  login_id: string;
+  name: string;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+}
+
+/** Feature flags of a session; unknown flags are allowed because editions add their own. */
+export interface SessionFeatures {
+  /** Offer the third-party identity-platform sign-in (spec 2.2). */
+  msal?: boolean;
+  /** Show the proof-of-concept routes and menu group. */
+  poc?: boolean;
+  [flag: string]: boolean | undefined;
+}
+
+export interface Session {
+  session_id: string;
+  /** When the session was created, epoch milliseconds (compared for single active session). */
+  timestamp: number;
+  authenticated: boolean;
+  authentication_status: AuthenticationStatus;
+  /** Null for a Global Admin or Initiator without an organization. */
+  organization: Organization | null;
+  user: SessionUser | null;
+  /** Null when the user has no access control (the shell then offers only LOGOUT). */
+  access_control: AccessControl | null;
+  edition: string;
+  tenancy: boolean;
+  /** Role names; a leading underscore marks a global role. */
+  roles: string[];
+  features: SessionFeatures;
+}
+
+/** Global roles are the ones whose name begins with an underscore (spec 1). */
+export function isGlobalRole(role: string): boolean {
+  return role.startsWith('_');
+}

@@ -1,0 +1,92 @@
+import { ApiError } from '../api/errors';
+import { FRESHNESS } from '../constants';
+import { createPortalQueryClient, queryClient, shouldRetryRead } from './queryClient';
+
+describe('shouldRetryRead', () => {
+  it('retries statuses of 500 and above, network failures (999) included', () => {
+    for (const status of [500, 501, 502, 503, 999]) expect(shouldRetryRead(0, new ApiError(status))).toBe(true);
+  });
+
+  it('never retries statuses below 500 or errors without a status', () => {
+    for (const status of [400, 401, 403, 404, 409, 499]) expect(shouldRetryRead(0, new ApiError(status))).toBe(false);
+    expect(shouldRetryRead(0, new Error('boom'))).toBe(false);
+  });
+
+  it('stops once 3 retries have been made (failureCount counts the earlier failures)', () => {
+    expect(shouldRetryRead(2, new ApiError(500))).toBe(true);
+    expect(shouldRetryRead(3, new ApiError(500))).toBe(false);
+  });
+});
+
+describe('createPortalQueryClient', () => {
+  function countingFetch(statuses: number[]) {
+    let calls = 0;
+    const queryFn = async (): Promise<string> => {
+      const status = statuses[Math.min(calls, statuses.length - 1)];
+      calls += 1;
+      if (status !== 200) throw new ApiError(status);
+      return 'data';
+    };
+    return { queryFn, calls: () => calls };
+  }
+
+  it('makes at most 4 requests for a read that keeps failing with 500', async () => {
+    const client = createPortalQueryClient();
+    const read = countingFetch([500]);
+    await expect(client.fetchQuery({ queryKey: ['a'], queryFn: read.queryFn, retryDelay: 0 })).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(read.calls()).toBe(4);
+  });
+
+  it('makes one request for a read failing with 404', async () => {
+    const client = createPortalQueryClient();
+    const read = countingFetch([404]);
+    await expect(client.fetchQuery({ queryKey: ['b'], queryFn: read.queryFn, retryDelay: 0 })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(read.calls()).toBe(1);
+  });
+
+  it('succeeds when a retry succeeds', async () => {
+    const client = createPortalQueryClient();
+    const read = countingFetch([503, 500, 200]);
+    await expect(client.fetchQuery({ queryKey: ['c'], queryFn: read.queryFn, retryDelay: 0 })).resolves.toBe('data');
+    expect(read.calls()).toBe(3);
+  });
+
+  it('never retries mutations', async () => {
+    const client = createPortalQueryClient();
+    expect(client.getDefaultOptions().mutations?.retry).toBe(false);
+    let calls = 0;
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: async () => {
+        calls += 1;
+        throw new ApiError(500);
+      },
+    });
+    await expect(mutation.execute(undefined)).rejects.toMatchObject({ status: 500 });
+    expect(calls).toBe(1);
+  });
+
+  it('exports one shared client with the same policy', () => {
+    expect(queryClient.getDefaultOptions().queries?.retry).toBe(shouldRetryRead);
+  });
+});
+
+describe('FRESHNESS (spec 9)', () => {
+  it('holds the cache freshness of each resource in milliseconds', () => {
+    expect(FRESHNESS).toEqual({
+      applications: 30_000,
+      builds: 300_000,
+      deploymentProfiles: 1_800_000,
+      appSettings: 1_800_000,
+      searches: 1_800_000,
+      moduleConfigs: 1_800_000,
+      serviceModules: 180_000,
+      workgroups: 300_000,
+      users: 30_000,
+      session: 60_000,
+    });
+  });
+});
