@@ -4,11 +4,65 @@
 // Navigation
 export * from './navigation/routes';
 export * from './navigation/history';
+export * from './product';
+
+// Remotes: single-spa lifecycles, screen frame, fallback
+export * from './remote/createRemoteLifecycles';
+export * from './remote/ScreenFrame';
+export * from './remote/RemoteUnavailable';
 
 // Event bus
 export * from './bus/events';
 export * from './bus/bus';
 
 // Contract core (API client, errors, query, session, realtime, validation, entities)
+export * from './constants';
+export * from './entities/session';
+export * from './entities/process';
+export * from './entities/user';
+export * from './entities/task';
+export * from './entities/application';
+export * from './entities/serviceModule';
+export * from './entities/notification';
+export * from './entities/formField';
+export * from './api/errors';
+export * from './api/payload';
+export * from './api/client';
+export * from './permissions/checker';
+export * from './session/sessionStore';
+export * from './session/useSession';
+export * from './query/queryClient';
+export * from './realtime/realtime';
+export * from './realtime/destinations';
+export * from './validation/patterns';
+export * from './validation/messages';
+export * from './validation/fieldSchema';
+export * from './validation/forms';
 
 // UI system and generic components
+export { system } from './ui/system/system';
+export { PortalProvider, type PortalProviderProps } from './ui/system/PortalProvider';
+export { NoAccess, type NoAccessProps } from './ui/feedback/NoAccess';
+export {
+  FeatureNotActivated,
+  SUBSCRIPTIONS_PATH,
+  type FeatureNotActivatedProps,
+} from './ui/feedback/FeatureNotActivated';
+export { ConnectionError, type ConnectionErrorProps } from './ui/feedback/ConnectionError';
+export { SnackbarHost, showSnackbar } from './ui/feedback/SnackbarHost';
+export { NoticeDialog, type NoticeDialogProps } from './ui/dialogs/NoticeDialog';
+export { NoticeHost, showNotice } from './ui/dialogs/NoticeHost';
+export { ConfirmDialog, type ConfirmDialogProps } from './ui/dialogs/ConfirmDialog';
+export {
+  DeleteConfirmationDialog,
+  type DeleteConfirmationDialogProps,
+} from './ui/dialogs/DeleteConfirmationDialog';
+export { Wizard, type WizardProps } from './ui/wizard/Wizard';
+export type {
+  WizardField,
+  WizardFieldRenderProps,
+  WizardFieldValidator,
+  WizardFormValidator,
+  WizardStep,
+  WizardStepContext,
+} from './ui/wizard/types';
