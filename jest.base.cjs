@@ -17,12 +17,13 @@ const swc = [
 function jestConfig(dir, environment = 'jsdom') {
   return {
     rootDir: dir,
+    displayName: path.basename(dir),
     testEnvironment: environment,
     transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
     // ESM-only packages must be transpiled too.
     transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(mitt|valibot|history)/)'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/federation/**/*.test.ts'],
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest.setup-dom.cjs')] : [],
   };
 }

@@ -23,12 +23,28 @@ function installedVersion(name, fromDir) {
   return require(pkg).version;
 }
 
+/**
+ * Shared packages provided through a curated entry instead of the package's own: a shared package
+ * is never tree-shaken, so its provider bundles only the exports the portal uses.
+ */
+const SURFACES = {
+  '@chakra-ui/react': path.join(__dirname, 'chakra-surface.ts'),
+};
+
+/** Aliases the surfaces use to reach the real package without being consumed from the scope. */
+function surfaceAliases(fromDir) {
+  const chakraEsm = require.resolve('@chakra-ui/react', { paths: [fromDir, path.join(__dirname, '..')] })
+    .replace(/dist[\\/]cjs[\\/]index\.cjs$/, path.join('dist', 'esm', 'index.js'));
+  return { 'chakra-ui-react-internal$': chakraEsm };
+}
+
 /** The `shared` option of ModuleFederationPlugin for the package in `fromDir`. */
 function sharedDependencies(fromDir) {
   const shared = {};
   for (const name of SINGLETONS) {
     const version = installedVersion(name, fromDir);
     shared[name] = { singleton: true, strictVersion: true, version, requiredVersion: `^${version}` };
+    if (SURFACES[name]) shared[name].import = SURFACES[name];
   }
   for (const prefix of PREFIXES) {
     const version = installedVersion(prefix.slice(0, -1), fromDir);
@@ -37,4 +53,4 @@ function sharedDependencies(fromDir) {
   return shared;
 }
 
-module.exports = { SINGLETONS, PREFIXES, sharedDependencies };
+module.exports = { SINGLETONS, PREFIXES, SURFACES, sharedDependencies, surfaceAliases };

@@ -4,7 +4,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDependencies } = require('./shared-dependencies.cjs');
+const { sharedDependencies, surfaceAliases } = require('./shared-dependencies.cjs');
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN || `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -26,18 +26,20 @@ function federatedConfig({ dir, name, port, exposes, title }) {
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(dir, 'dist'),
-        publicPath: 'auto',
+        // The host lives at the origin's root (deep links like /applications/x must still find
+        // main.js); a remote's chunks are found relative to wherever its remoteEntry.js was loaded.
+        publicPath: exposes ? 'auto' : '/',
         uniqueName: name,
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        filename: '[name].js', // entries (main, remoteEntry) are fetched fresh; chunks carry hashes
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: surfaceAliases(dir) },
       module: {
         rules: [
           {
             test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
+            exclude: /node_modules/, // shared/federation/chakra-surface.ts is ours and is transpiled
             use: {
               loader: 'swc-loader',
               options: {
@@ -62,8 +64,11 @@ function federatedConfig({ dir, name, port, exposes, title }) {
           manifest: true,
           dts: false,
         }),
-        new HtmlWebpackPlugin({ title: title || name, template: path.join(__dirname, 'index.html') }),
+        // The HTML page is the host's, or a remote's standalone page on its dev server's root.
+        new HtmlWebpackPlugin({ title: title || name, template: path.join(__dirname, 'index.html'), publicPath: '/' }),
       ],
+      // Readable chunk names: the e2e suite and the benchmark tell each shared package's file by name.
+      optimization: { chunkIds: 'named', moduleIds: production ? 'deterministic' : 'named' },
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {

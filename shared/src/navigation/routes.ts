@@ -14,6 +14,16 @@ export const REMOTES = [
 export type RemoteName = (typeof REMOTES)[number];
 export type RouteOwner = RemoteName | 'host';
 
+/** How each remote's area is named to users (loading text, fallback). */
+export const REMOTE_AREAS: Record<RemoteName, string> = {
+  'mfe-auth': 'Sign-in and account',
+  'mfe-requirements': 'Requirements',
+  'mfe-collaboration': 'Collaboration',
+  'mfe-applications': 'Applications',
+  'mfe-operations': 'Operations',
+  'mfe-admin': 'Administration',
+};
+
 export interface RouteDefinition {
   /** Path pattern; `:name` matches one segment. */
   path: string;

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import { healthRoutes } from './health/routes';
+import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
+import { miscRoutes } from './misc/routes';
+import { readProductVersion } from './misc/service';
+import { registerStatic } from './static/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** A database already open, which the caller keeps and closes; default: the config's, owned by the app. */
+  database?: Database;
+  /** Where the JSON log lines go; default stdout. */
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * The API, migrated and with every route registered but not listening: `main` listens, tests
+ * `inject`. Closing the app closes its database after the last request has been answered.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+
+  const database = options.database ?? (await openDatabase(config));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (!options.database) {
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+  }
+  try {
+    const applied = await migrate(database);
+    if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  // Before any route: child contexts take the error handler in force when they are created.
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const version = await readProductVersion();
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Portal API', version, description: 'The API of the portal (spec section 7).' },
+    },
+    // The static files and /remotes.json are not part of the API.
+    transform: ({ schema, url }) => ({
+      schema: url.startsWith('/api/') ? schema : { ...schema, hide: true },
+      url,
+    }),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(miscRoutes, { version });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const fallback = config.serveStatic ? await registerStatic(app, config) : undefined;
+  registerNotFoundHandler(app, fallback);
+  return app;
+}

@@ -1,0 +1,84 @@
+import { loadConfig, type Config, type Environment } from './config';
+import type { Database } from './db/database';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import { seedDemo } from './demo/seed';
+
+export type Print = (line: string) => void;
+
+interface Command {
+  summary: string;
+  run(context: { args: string[]; config: Config; print: Print }): Promise<void>;
+}
+
+async function withDatabase<T>(config: Config, fn: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase(config);
+  try {
+    await migrate(database);
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function where(config: Config): string {
+  return config.databaseUrl ? 'the Postgres server of DATABASE_URL' : `${config.dataDir}`;
+}
+
+// Later issues add their commands (create-user, …) here.
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  migrate: {
+    summary: 'apply the pending database migrations',
+    async run({ config, print }) {
+      const database = await openDatabase(config);
+      try {
+        const applied = await migrate(database);
+        print(applied.length > 0 ? `applied migrations ${applied.join(', ')}` : 'database is up to date');
+      } finally {
+        await database.close();
+      }
+    },
+  },
+  demo: {
+    summary: 'seed the demo organization and its demo data (safe to run again)',
+    async run({ config, print }) {
+      const lines = await withDatabase(config, (database) => seedDemo(database));
+      print(`demo data in ${where(config)}:`);
+      for (const line of lines) print(`  ${line}`);
+    },
+  },
+};
+
+function usage(print: Print): void {
+  print('usage: portal <command>');
+  for (const [name, command] of Object.entries(COMMANDS)) print(`  ${name.padEnd(10)} ${command.summary}`);
+}
+
+/** Runs one command; resolves to the process exit code. */
+export async function runCli(
+  argv: readonly string[],
+  env: Environment = process.env,
+  print: Print = (line) => console.log(line),
+): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) {
+    if (name !== undefined && name !== 'help' && name !== '--help') print(`unknown command '${name}'`);
+    usage(print);
+    return name === undefined || name === 'help' || name === '--help' ? 0 : 1;
+  }
+  await command.run({ args, config: loadConfig(env), print });
+  return 0;
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig, REPOSITORY_ROOT, type Environment } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the one-command setup: 127.0.0.1:8080, ./data, PGlite, builds under the repository', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.join(REPOSITORY_ROOT, 'data'),
+      databaseUrl: undefined,
+      rabbitmqUrl: undefined,
+      smtpUrl: undefined,
+      serveStatic: true,
+      staticDir: REPOSITORY_ROOT,
+      remotesJson: undefined,
+      logLevel: 'info',
+    });
+    expect(path.join(REPOSITORY_ROOT, 'api', 'src')).toBe(__dirname);
+  });
+
+  it('reads every setting from its variable, resolving relative paths against the repository', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      DATA_DIR: 'var/portal',
+      DATABASE_URL: 'postgres://db/portal',
+      RABBITMQ_URL: 'amqp://broker',
+      SMTP_URL: 'smtp://mail:1025',
+      SERVE_STATIC: 'false',
+      STATIC_DIR: '/srv/portal',
+      REMOTES_JSON: 'deploy/remotes.json',
+      LOG_LEVEL: 'WARN',
+    });
+    expect(config).toEqual({
+      port: 9090,
+      host: '0.0.0.0',
+      dataDir: path.join(REPOSITORY_ROOT, 'var/portal'),
+      databaseUrl: 'postgres://db/portal',
+      rabbitmqUrl: 'amqp://broker',
+      smtpUrl: 'smtp://mail:1025',
+      serveStatic: false,
+      staticDir: '/srv/portal',
+      remotesJson: path.join(REPOSITORY_ROOT, 'deploy/remotes.json'),
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: ' ' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['LOG_LEVEL', 'loud'],
+    ['SERVE_STATIC', 'maybe'],
+  ])('rejects %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+  });
+
+  it('lists in ENVIRONMENT_VARIABLES exactly the variables it reads', () => {
+    const read = new Set<string>();
+    const spy = new Proxy<Environment>(
+      {},
+      {
+        get(_target, name) {
+          if (typeof name === 'string') read.add(name);
+          return undefined;
+        },
+      },
+    );
+    loadConfig(spy);
+    expect([...read].sort()).toEqual([...ENVIRONMENT_VARIABLES].sort());
+  });
+});

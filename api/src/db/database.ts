@@ -1,0 +1,20 @@
+// The database port: the API speaks plain Postgres SQL through this, whether the server is the
+// embedded PGlite or a real Postgres. Repositories depend on `Queryable` only.
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** One statement with `$1…` parameters; resolves to its rows. */
+  query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** A script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database extends Queryable {
+  readonly kind: DatabaseKind;
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

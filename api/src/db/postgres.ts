@@ -1,0 +1,47 @@
+import pg from 'pg';
+import type { Database, Queryable, Row } from './database';
+
+function queryable(target: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await target.query(sql, [...params]);
+      // The driver cannot know the row type; the repository that wrote the SQL does.
+      return result.rows as T[];
+    },
+    async exec(sql: string): Promise<void> {
+      // Without parameters node-postgres uses the simple protocol, which runs several statements.
+      await target.query(sql);
+    },
+  };
+}
+
+/**
+ * A Postgres server through a node-postgres pool. The URL may carry
+ * `?options=-c search_path=<schema>` to work in one schema (the tests do).
+ */
+export async function openPostgresDatabase(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  let closed: Promise<void> | undefined;
+  const database: Database = {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => (closed ??= pool.end()),
+  };
+  return database;
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { problem, sendProblem, type ProblemFieldError } from './problem';
+
+/** Answers a request no route took; resolves false to let it become a 404 problem. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+function fieldErrors(error: FastifyError): ProblemFieldError[] | undefined {
+  if (!error.validation) return undefined;
+  return error.validation.map((issue) => {
+    const missing = issue.params?.missingProperty;
+    const where = [error.validationContext, issue.instancePath.replace(/^\//, '').replace(/\//g, '.')]
+      .concat(typeof missing === 'string' ? [missing] : [])
+      .filter(Boolean)
+      .join('.');
+    return { field: where, message: issue.message ?? 'is not valid' };
+  });
+}
+
+/**
+ * Every error leaves the API as `application/problem+json` whose detail is the catalogue message
+ * of spec 8: the UI shows it as it is. Internals of a 500 go to the log, never to the caller.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'request rejected');
+      return sendProblem(reply, { ...problem(status), errors: fieldErrors(error) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, problem(status >= 500 && status < 600 ? status : 500));
+  });
+}
+
+/** Registered last: a request no route took is a 404 problem unless the fallback answers it. */
+export function registerNotFoundHandler(app: FastifyInstance, fallback?: NotFoundFallback): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    if (fallback && (await fallback(request, reply))) return reply;
+    return sendProblem(reply, problem(404));
+  });
+}

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTES } from '@portal/shared/server';
+import type { NotFoundFallback } from '../http/errors';
+import { loadRemoteManifests, remotePrefix } from './remotes';
+
+export interface StaticOptions {
+  /** Holds `host/dist` and `mfe-<name>/dist`. */
+  staticDir: string;
+  remotesJson?: string;
+}
+
+// webpack names long-lived assets `<name>.<contenthash>.<ext>`; everything else (index.html,
+// mf-manifest.json, remoteEntry.js) must be revalidated so that a new deployment is seen at once.
+const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const NOT_THE_PORTAL = /^\/(api|events|remotes)(\/|$)/;
+const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
+
+function cacheHeaders(reply: FastifyReply, file: string): void {
+  reply.header(
+    'cache-control',
+    HASHED_ASSET.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}
+
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0];
+  if (NOT_THE_PORTAL.test(pathname) || pathname === '/remotes.json') return false;
+  // A missing script stays a 404; a deep link with a dot in it (an app key) is still a page.
+  return !FILE_LIKE.test(pathname) || (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built host at `/`, each remote at `/remotes/<name>/` (cross-origin readable) and
+ * `/remotes.json`. Missing builds only warn: the API runs without them and serves them once
+ * they appear. Returns the SPA fallback: deep links answer with the host's index.html.
+ */
+export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<NotFoundFallback> {
+  const hostDist = path.join(options.staticDir, 'host', 'dist');
+  const missing = [hostDist, ...REMOTES.map((remote) => path.join(options.staticDir, remote, 'dist'))].filter(
+    (dir) => !existsSync(dir),
+  );
+  if (missing.length > 0) {
+    app.log.warn({ missing }, 'some packages are not built yet; run `npm run build` to serve them');
+  }
+
+  await app.register(fastifyStatic, {
+    root: hostDist,
+    prefix: '/',
+    cacheControl: false,
+    dotfiles: 'ignore',
+    suppressWarning: true,
+    setHeaders: (reply, file) => cacheHeaders(reply, file),
+  });
+  for (const remote of REMOTES) {
+    await app.register(fastifyStatic, {
+      root: path.join(options.staticDir, remote, 'dist'),
+      prefix: remotePrefix(remote),
+      decorateReply: false,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      suppressWarning: true,
+      setHeaders: (reply, file) => {
+        // The host may live on another origin and fetches mf-manifest.json with CORS.
+        reply.header('access-control-allow-origin', '*');
+        cacheHeaders(reply, file);
+      },
+    });
+  }
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
+    return loadRemoteManifests(options.remotesJson);
+  });
+
+  return async (request, reply) => {
+    if (!wantsPage(request)) return false;
+    if (!existsSync(path.join(hostDist, 'index.html'))) {
+      await reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The portal has not been built yet: run `npm run build`, then reload.');
+      return true;
+    }
+    await reply.header('cache-control', 'no-cache').sendFile('index.html', hostDist, { cacheControl: false });
+    return true;
+  };
+}

@@ -1,0 +1,130 @@
+// `npm run bench`: the portal's size and speed figures, printed (never asserted).
+//   - host first-load JS (gzip): what a visit to a host-only screen downloads
+//   - each remote's first-route JS (gzip): what the first client-side visit to one of its routes adds
+//   - cold load to first remote content: a fresh browser profile opening /dashboard, until the
+//     remote's heading is on screen (median of several runs)
+// The portal is started exactly as `npm start` starts it, on its own port and data directory.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PORT = Number(process.env.BENCH_PORT ?? 8282);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BUDGET = { host: 250, remote: 120, coldMs: 1500 };
+const FIRST_ROUTES = {
+  'mfe-auth': '/settings/user-profile',
+  'mfe-requirements': '/dashboard',
+  'mfe-collaboration': '/collaboration/tasks',
+  'mfe-applications': '/applications',
+  'mfe-operations': '/security/aws',
+  'mfe-admin': '/administration/iam',
+};
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function startPortal() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const child = spawn('node', ['scripts/portal.mjs', 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** Collects every script the page downloads, with its gzip size. */
+function recordScripts(page) {
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const entry = { url: response.url(), gzip: 0 };
+    scripts.push(entry);
+    entry.pending = response.body().then((body) => {
+      entry.gzip = gzipSync(body, { level: 9 }).length;
+    }, () => undefined);
+  });
+  return scripts;
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const total = (scripts) => scripts.reduce((sum, s) => sum + s.gzip, 0);
+const settle = (scripts) => Promise.all(scripts.map((s) => s.pending));
+const heading = (page) => page.locator('main h1').first();
+
+async function sizes(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = recordScripts(page);
+  await page.goto(`${BASE}/about`);
+  await heading(page).waitFor();
+  await page.waitForLoadState('networkidle');
+  await settle(scripts);
+  const host = total(scripts);
+  console.log(`host first-load JS: ${kb(host)} KB gzip in ${scripts.length} files (budget ${BUDGET.host} KB)`);
+  for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 6)) {
+    console.log(`    ${kb(s.gzip).padStart(7)} KB  ${new URL(s.url).pathname}`);
+  }
+
+  for (const [remote, path] of Object.entries(FIRST_ROUTES)) {
+    const before = scripts.length;
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.locator(`[data-remote="${remote}"][data-state="mounted"]`).waitFor();
+    await page.waitForLoadState('networkidle');
+    const added = scripts.slice(before);
+    await settle(added);
+    console.log(`${remote} first-route JS (${path}): ${kb(total(added))} KB gzip in ${added.length} files (budget ${BUDGET.remote} KB)`);
+  }
+  await context.close();
+}
+
+async function coldLoad(browser) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${BASE}/dashboard`, { waitUntil: 'commit' });
+    await page.locator('[data-remote="mfe-requirements"] h1').waitFor();
+    times.push(await page.evaluate(() => performance.now()));
+    await context.close();
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  console.log(`cold load to first remote content (/dashboard): median ${median.toFixed(0)} ms, ` +
+    `min ${times[0].toFixed(0)} ms, max ${times[times.length - 1].toFixed(0)} ms over ${RUNS} runs (budget ${BUDGET.coldMs} ms)`);
+}
+
+const stop = await startPortal();
+const browser = await chromium.launch(CHROMIUM ? { executablePath: CHROMIUM, args: ARGS } : { args: ARGS });
+try {
+  await sizes(browser);
+  await coldLoad(browser);
+} finally {
+  await browser.close();
+  stop();
+}

@@ -1,0 +1,46 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { launchOptions } from './support/browser';
+import { BASE_URL, DEFAULT_REMOTES, E2E_DIR, E2E_PORT, REMOTES_JSON, REPO_ROOT } from './support/portal';
+
+// A fresh data directory and runtime manifest for every run (the config is evaluated once in
+// the runner before the web server starts).
+if (!process.env.TEST_WORKER_INDEX) {
+  rmSync(E2E_DIR, { recursive: true, force: true });
+  mkdirSync(E2E_DIR, { recursive: true });
+  writeFileSync(REMOTES_JSON, JSON.stringify(DEFAULT_REMOTES, null, 2));
+}
+
+export default defineConfig({
+  testDir: './tests',
+  // Tests repoint remotes in the one runtime manifest: run them one at a time.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    launchOptions,
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // Exactly as a user starts the portal.
+    command: 'node scripts/portal.mjs start',
+    cwd: REPO_ROOT,
+    url: `${BASE_URL}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: join(E2E_DIR, 'data'),
+      REMOTES_JSON,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

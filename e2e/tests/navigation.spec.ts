@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
+const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+test('one history: navigation inside a remote updates the host, back and forward cross remotes', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(heading(page)).toHaveText('Dashboard');
+
+  // Host navigation into the requirements remote.
+  await sideNav(page).getByRole('link', { name: 'Depository' }).click();
+  await expect(page).toHaveURL(/\/requirements$/);
+  await expect(heading(page)).toHaveText('Depository');
+  await expect(sideNav(page).getByRole('link', { name: 'Depository' })).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle('Depository | Security Portal');
+
+  // Navigation inside the remote (its own React root) is seen by the host.
+  await page.getByRole('main').getByRole('link', { name: 'Requirement Priority Planes' }).click();
+  await expect(page).toHaveURL(/\/requirements\/priorityPlanes$/);
+  await expect(heading(page)).toHaveText('Requirement Priority Planes');
+  await expect(sideNav(page).getByRole('link', { name: 'Priority Planes' }).first()).toHaveAttribute('aria-current', 'page');
+  await expect(sideNav(page).getByRole('link', { name: 'Depository' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle('Requirement Priority Planes | Security Portal');
+
+  // Into another remote.
+  await sideNav(page).getByRole('link', { name: 'Tasks' }).click();
+  await expect(heading(page)).toHaveText('Tasks');
+  await expect(page.getByRole('main').getByTestId('served-by')).toHaveText('Served by mfe-collaboration');
+
+  // Back and forward across remotes.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/requirements\/priorityPlanes$/);
+  await expect(heading(page)).toHaveText('Requirement Priority Planes');
+  await page.goBack();
+  await expect(heading(page)).toHaveText('Depository');
+  await page.goForward();
+  await page.goForward();
+  await expect(heading(page)).toHaveText('Tasks');
+  await expect(sideNav(page).getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('a bus event from a remote reaches the host: the screen names the document', async ({ page }) => {
+  // Only the remote knows the application key's screen title; the host sets it from the bus.
+  await page.goto('/applications/juice-shop');
+  await expect(heading(page)).toHaveText('Application juice-shop');
+  await expect(page).toHaveTitle('Application juice-shop | Security Portal');
+});

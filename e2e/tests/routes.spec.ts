@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '@portal/shared/server';
+
+// Every route of spec 2.1 resolves to its owner and renders that owner's screen for it.
+const OWNED = ROUTES.filter((route) => route.path !== '/404');
+
+function samplePath(path: string): string {
+  return path.replace(/:([a-z_]+)/g, (_, name: string) => `sample-${name.replace(/_/g, '-')}`);
+}
+
+test.describe('route table', () => {
+  for (const route of OWNED) {
+    test(`${route.path} is served by ${route.owner}`, async ({ page }) => {
+      await page.goto(samplePath(route.path));
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 })).toContainText(route.title);
+      await expect(main.getByTestId('served-by')).toHaveText(
+        route.owner === 'host' ? 'Served by the portal shell' : `Served by ${route.owner}`,
+      );
+    });
+  }
+
+  test('an unknown path shows the 404 page with header and navigation', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toContainText('The requested resource does not exist.');
+    await expect(page).toHaveTitle(/Page Not Found/);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  });
+});

@@ -1,0 +1,2 @@
+// Asynchronous so that module federation negotiates the shared singletons before any is used.
+import('./bootstrap');

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Box, Spinner, Text } from '@chakra-ui/react';
+import { mountRootParcel, type Parcel } from 'single-spa';
+import { REMOTE_AREAS, RemoteUnavailable, type RemoteMountProps, type RemoteName } from '@portal/shared';
+import { loadRemoteApp } from './remoteRegistry';
+
+type LoadState = { status: 'loading' } | { status: 'mounted' } | { status: 'failed'; error: unknown };
+
+/**
+ * Mounts the remote that owns the current route as a single-spa parcel. The remote keeps its
+ * own React root and routes inside itself through the shared history; the host only swaps the
+ * parcel when the owner changes. Load, mount and render failures end in the fallback.
+ */
+export function RemoteOutlet({ remote }: { remote: RemoteName }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    let cancelled = false;
+    let parcel: Parcel<RemoteMountProps> | undefined;
+    setState({ status: 'loading' });
+    const domElement = document.createElement('div');
+    domElement.dataset.remote = remote;
+    container.current?.appendChild(domElement);
+
+    loadRemoteApp(remote, attempt > 0)
+      .then(async (app) => {
+        if (cancelled) return;
+        parcel = mountRootParcel<RemoteMountProps>(app, { domElement, remote, onRetry: retry });
+        await parcel.mountPromise;
+        if (!cancelled) setState({ status: 'mounted' });
+      })
+      .catch((error: unknown) => {
+        console.error(`Remote ${remote} could not be loaded`, error);
+        if (!cancelled) setState({ status: 'failed', error });
+      });
+
+    return () => {
+      cancelled = true;
+      const mounted = parcel;
+      const release = () => domElement.remove();
+      if (mounted && mounted.getStatus() === 'MOUNTED') mounted.unmount().then(release, release);
+      else if (mounted) mounted.mountPromise.then(() => mounted.unmount()).then(release, release);
+      else release();
+    };
+  }, [remote, attempt, retry]);
+
+  const area = REMOTE_AREAS[remote];
+  return (
+    <Box data-testid="remote-outlet" data-remote={remote} data-state={state.status}>
+      {state.status === 'loading' ? (
+        <Box p={8} display="flex" alignItems="center" gap={3} role="status">
+          <Spinner size="sm" />
+          <Text>Loading {area}…</Text>
+        </Box>
+      ) : null}
+      {state.status === 'failed' ? <RemoteUnavailable area={area} error={state.error} onRetry={retry} /> : null}
+      <div ref={container} hidden={state.status === 'failed'} />
+    </Box>
+  );
+}

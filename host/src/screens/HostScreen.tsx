@@ -1,0 +1,8 @@
+import { ScreenFrame, type RouteDefinition } from '@portal/shared';
+import { About } from './About';
+
+/** Screens the host serves itself (About, support, POC); the others arrive with their issues. */
+export function HostScreen({ route }: { route: RouteDefinition }) {
+  if (route.path === '/about') return <About route={route} />;
+  return <ScreenFrame route={route} />;
+}

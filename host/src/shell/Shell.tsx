@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Box, Flex, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '@portal/shared';
+import { SideNav } from './SideNav';
+import { useDocumentTitle } from './useDocumentTitle';
+
+function Header() {
+  return (
+    <Flex as="header" align="center" gap={4} px={4} h="56px" borderBottomWidth="1px" bg="bg.panel">
+      <ChakraLink asChild _hover={{ textDecoration: 'none' }}>
+        <Link to="/dashboard" aria-label={`${PRODUCT_NAME} home`}>
+          <Heading as="span" size="md">
+            {PRODUCT_NAME}
+          </Heading>
+        </Link>
+      </ChakraLink>
+    </Flex>
+  );
+}
+
+function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <Box as="footer" px={4} py={3} borderTopWidth="1px" fontSize="xs" color="fg.muted">
+      <Text>
+        Security Portal Project · © {year} Security Portal Project. All rights reserved. {PRODUCT_NAME} is a trademark
+        of the Security Portal Project.
+      </Text>
+    </Box>
+  );
+}
+
+/** The portal's frame: header, side navigation, the content area and the footer. */
+export function Shell({ children }: { children: ReactNode }) {
+  useDocumentTitle();
+  return (
+    <Flex direction="column" minH="100vh">
+      <Header />
+      <Flex flex="1" minH={0}>
+        <SideNav />
+        <Box as="main" flex="1" minW={0} overflow="auto">
+          {children}
+        </Box>
+      </Flex>
+      <Footer />
+    </Flex>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Box, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link, useLocation } from 'react-router-dom';
+import { SIDE_NAV_WIDTH } from '@portal/shared';
+import { activeEntryPath, SIDE_NAVIGATION, type NavEntry } from './navigation';
+
+const COLLAPSED_WIDTH = 56;
+
+function NavLink({ entry, active, indent }: { entry: NavEntry; active: boolean; indent: boolean }) {
+  return (
+    <ChakraLink
+      asChild
+      display="block"
+      px={3}
+      py={1.5}
+      pl={indent ? 6 : 3}
+      borderRadius="md"
+      fontWeight={active ? 'semibold' : 'normal'}
+      bg={active ? 'blue.subtle' : undefined}
+      color={active ? 'blue.fg' : undefined}
+      _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+    >
+      <Link to={entry.path} aria-current={active ? 'page' : undefined}>
+        {entry.label}
+      </Link>
+    </ChakraLink>
+  );
+}
+
+/** Side navigation (spec 2.3): 250 px, collapsible, the active entry follows the shared history. */
+export function SideNav() {
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const active = activeEntryPath(pathname);
+
+  return (
+    <Box
+      as="nav"
+      aria-label="Main navigation"
+      width={`${collapsed ? COLLAPSED_WIDTH : SIDE_NAV_WIDTH}px`}
+      flexShrink={0}
+      borderRightWidth="1px"
+      bg="bg.subtle"
+      transition="width 0.15s"
+      overflowY="auto"
+    >
+      <Button
+        size="xs"
+        variant="ghost"
+        m={2}
+        aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+        aria-expanded={!collapsed}
+        onClick={() => setCollapsed((c) => !c)}
+      >
+        {collapsed ? '»' : '«'}
+      </Button>
+      {collapsed ? null : (
+        <Stack as="ul" gap={0.5} px={2} pb={4} listStyleType="none">
+          {SIDE_NAVIGATION.map((section) => (
+            <li key={section.label}>
+              {section.path ? (
+                <NavLink entry={{ label: section.label, path: section.path }} active={active === section.path} indent={false} />
+              ) : (
+                <>
+                  <Text px={3} pt={3} pb={1} fontSize="xs" fontWeight="bold" textTransform="uppercase" color="fg.muted">
+                    {section.label}
+                  </Text>
+                  <Stack as="ul" gap={0.5} listStyleType="none">
+                    {section.entries?.map((entry) => (
+                      <li key={entry.path}>
+                        <NavLink entry={entry} active={active === entry.path} indent />
+                      </li>
+                    ))}
+                  </Stack>
+                </>
+              )}
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+// The side navigation of spec 2.3. Operations entries come from the service modules the API
+// reports and the POC group from a feature flag; both arrive with the shell issue.
+
+export interface NavEntry {
+  label: string;
+  path: string;
+}
+
+export interface NavSection {
+  label: string;
+  /** A section with a path is itself an entry (Dashboard, Reports). */
+  path?: string;
+  entries?: NavEntry[];
+}
+
+export const SIDE_NAVIGATION: NavSection[] = [
+  { label: 'Dashboard', path: '/dashboard' },
+  {
+    label: 'Requirements',
+    entries: [
+      { label: 'Depository', path: '/requirements' },
+      { label: 'Priority Planes', path: '/requirements/priorityPlanes' },
+      { label: 'Comments', path: '/requirements/comments' },
+    ],
+  },
+  {
+    label: 'Collaboration',
+    entries: [
+      { label: 'Tasks', path: '/collaboration/tasks' },
+      { label: 'Shared Files', path: '/collaboration/share-files' },
+      { label: 'Organization Chart', path: '/collaboration/org-chart' },
+    ],
+  },
+  {
+    label: 'Applications',
+    entries: [
+      { label: 'Security Posture', path: '/applications' },
+      { label: 'Priority Planes', path: '/applications/priorityPlanes' },
+      { label: 'Graph View', path: '/applications/GraphView' },
+      { label: 'Continuous Monitoring', path: '/applications/monitoring/events' },
+    ],
+  },
+  { label: 'Reports', path: '/reports' },
+  {
+    label: 'Administration',
+    entries: [
+      { label: 'Service Modules', path: '/administration/service-modules' },
+      { label: 'IAM', path: '/administration/iam' },
+    ],
+  },
+  { label: 'Settings', path: '/projects/settings' },
+];
+
+function allPaths(): string[] {
+  return SIDE_NAVIGATION.flatMap((section) => [
+    ...(section.path ? [section.path] : []),
+    ...(section.entries ?? []).map((entry) => entry.path),
+  ]);
+}
+
+const PATHS = allPaths();
+
+/**
+ * The entry to highlight for a pathname: the longest entry path that is the pathname or one of
+ * its ancestors (/requirements/add-requirement highlights Depository).
+ */
+export function activeEntryPath(pathname: string): string | undefined {
+  let best: string | undefined;
+  for (const path of PATHS) {
+    const matches = pathname === path || pathname.startsWith(path + '/');
+    if (matches && (!best || path.length > best.length)) best = path;
+  }
+  return best;
+}

@@ -1,0 +1,3 @@
+// Standalone entry (`pnpm --filter mfe-collaboration dev`). Asynchronous so that shared dependencies are
+// negotiated with module federation before any of them is used.
+import('./standalone/bootstrap');

@@ -1,0 +1,7 @@
+import type { RemoteDefinition } from '@portal/shared';
+
+/** What this remote serves: its routes (owner 'mfe-operations' in the shared route table) and their screens. */
+export const definition: RemoteDefinition = {
+  remote: 'mfe-operations',
+  screens: {},
+};

@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// The portal's one entry point behind the root npm scripts (start, dev, build, test, bench, demo,
+// portal). It brings pnpm, installs when the lockfile changed, builds only the packages whose
+// sources changed, then does the asked thing. Works on a fresh clone with only Node 20 and npm.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '12.21.0';
+export const WEB_PACKAGES = [
+  'host',
+  'mfe-auth',
+  'mfe-requirements',
+  'mfe-collaboration',
+  'mfe-applications',
+  'mfe-operations',
+  'mfe-admin',
+];
+const BIN = join(ROOT, 'node_modules', '.bin');
+
+function log(message) {
+  process.stdout.write(`[portal] ${message}\n`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function mustRun(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    log(`${command} ${args.join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+/** pnpm itself: the one on PATH when it is the pinned major, otherwise through npx. */
+function pnpm() {
+  const found = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (found.status === 0 && found.stdout.trim().split('.')[0] === PNPM_VERSION.split('.')[0]) return ['pnpm', []];
+  return ['npx', ['--yes', `pnpm@${PNPM_VERSION}`]];
+}
+
+function hashFiles(paths) {
+  const hash = createHash('sha256');
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path).sort()) {
+        if (name === 'node_modules' || name === 'dist' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+        visit(join(path, name));
+      }
+    } else {
+      hash.update(relative(ROOT, path));
+      hash.update(readFileSync(path));
+    }
+  };
+  paths.forEach(visit);
+  return hash.digest('hex');
+}
+
+function ensureInstalled() {
+  const stamp = join(ROOT, 'node_modules', '.portal-install-stamp');
+  const wanted = hashFiles([join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'pnpm-workspace.yaml')]);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  log('installing dependencies…');
+  const [command, prefix] = pnpm();
+  mustRun(command, [...prefix, 'install', '--frozen-lockfile']);
+  writeFileSync(stamp, wanted);
+}
+
+function buildInputs(pkg) {
+  return hashFiles([
+    join(ROOT, pkg, 'src'),
+    join(ROOT, pkg, 'webpack.config.cjs'),
+    join(ROOT, pkg, 'package.json'),
+    join(ROOT, 'shared', 'src'),
+    join(ROOT, 'shared', 'federation'),
+    join(ROOT, 'shared', 'package.json'),
+    join(ROOT, 'pnpm-lock.yaml'),
+  ]);
+}
+
+const stampOf = (pkg) => join(ROOT, pkg, 'dist', '.build-stamp');
+
+function webpackBuild(pkg) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(join(BIN, 'webpack'), ['--mode', 'production'], { cwd: join(ROOT, pkg), stdio: 'inherit' });
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`build of ${pkg} failed (exit ${code})`));
+      log(`built ${pkg} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve();
+    });
+  });
+}
+
+/** Builds the host and remotes whose inputs changed since their last build, two at a time. */
+async function buildWhatChanged({ force = false } = {}) {
+  const stale = WEB_PACKAGES.filter((pkg) => {
+    const stamp = stampOf(pkg);
+    return force || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== buildInputs(pkg);
+  });
+  if (stale.length === 0) return;
+  log(`building ${stale.join(', ')}…`);
+  const queue = [...stale];
+  const worker = async () => {
+    for (let pkg = queue.shift(); pkg; pkg = queue.shift()) {
+      // Hashed before building: a source edited during the build leaves the package stale.
+      const inputs = buildInputs(pkg);
+      await webpackBuild(pkg);
+      writeFileSync(stampOf(pkg), inputs);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+function startApi(extraEnv = {}, watch = false) {
+  const args = watch ? ['watch', 'api/src/main.ts'] : ['api/src/main.ts'];
+  const child = spawn(join(BIN, 'tsx'), args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  const stop = (signal) => child.kill(signal);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+function devWatchers() {
+  const children = WEB_PACKAGES.map((pkg) =>
+    spawn(join(BIN, 'webpack'), ['--mode', 'development', '--watch'], { cwd: join(ROOT, pkg), stdio: 'inherit' }),
+  );
+  const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function jest(args, env = {}) {
+  return run(join(BIN, 'jest'), args, { env: { ...process.env, ...env } });
+}
+
+function runTests(extra) {
+  // The unit, component and API suites on the embedded defaults (PGlite, embedded broker)…
+  const embedded = { ...process.env };
+  delete embedded.DATABASE_URL;
+  delete embedded.RABBITMQ_URL;
+  let status = run(join(BIN, 'jest'), extra, { env: embedded });
+  // …and the API suites again against the real servers when they are configured.
+  if (process.env.DATABASE_URL || process.env.RABBITMQ_URL) {
+    log(`API suites against DATABASE_URL=${process.env.DATABASE_URL ?? '(unset)'} RABBITMQ_URL=${process.env.RABBITMQ_URL ?? '(unset)'}`);
+    status = jest(['--selectProjects', 'api', ...extra]) || status;
+  }
+  return status;
+}
+
+async function main() {
+  const [command = 'start', ...rest] = process.argv.slice(2);
+  switch (command) {
+    case 'start':
+      ensureInstalled();
+      await buildWhatChanged();
+      startApi();
+      break;
+    case 'dev':
+      ensureInstalled();
+      devWatchers();
+      startApi({}, true);
+      break;
+    case 'build':
+      ensureInstalled();
+      await buildWhatChanged({ force: rest.includes('--force') });
+      break;
+    case 'test': {
+      ensureInstalled();
+      let status = runTests(rest);
+      await buildWhatChanged();
+      const [pnpmCommand, prefix] = pnpm();
+      status = run(pnpmCommand, [...prefix, '--filter', '@portal/e2e', 'test']) || status;
+      log(status === 0 ? 'all suites passed' : 'some suites failed');
+      process.exit(status);
+      break;
+    }
+    case 'unit':
+      ensureInstalled();
+      process.exit(runTests(rest));
+      break;
+    case 'bench': {
+      ensureInstalled();
+      await buildWhatChanged();
+      const [pnpmCommand, prefix] = pnpm();
+      mustRun(pnpmCommand, [...prefix, '--filter', '@portal/e2e', 'bench']);
+      break;
+    }
+    case 'demo':
+      ensureInstalled();
+      mustRun(join(BIN, 'tsx'), ['api/src/cli.ts', 'demo', ...rest]);
+      break;
+    case 'cli':
+      ensureInstalled();
+      mustRun(join(BIN, 'tsx'), ['api/src/cli.ts', ...rest]);
+      break;
+    case 'lint':
+      ensureInstalled();
+      for (const pkg of ['shared', 'api', 'e2e', ...WEB_PACKAGES]) {
+        log(`type-checking ${pkg}`);
+        mustRun(join(BIN, 'tsc'), ['-p', join(pkg, 'tsconfig.json')]);
+      }
+      break;
+    default:
+      log(`unknown command ${command}; use start, dev, build, test, unit, bench, demo, lint or cli`);
+      process.exit(2);
+  }
+}
+
+main().catch((error) => {
+  log(error.message);
+  process.exit(1);
+});
