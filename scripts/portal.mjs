@@ -89,11 +89,15 @@ function buildInputs(pkg) {
 
 const stampOf = (pkg) => join(ROOT, pkg, 'dist', '.build-stamp');
 
+const builds = new Set();
+
 function webpackBuild(pkg) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn(join(BIN, 'webpack'), ['--mode', 'production'], { cwd: join(ROOT, pkg), stdio: 'inherit' });
+    builds.add(child);
     child.on('exit', (code) => {
+      builds.delete(child);
       if (code !== 0) return reject(new Error(`build of ${pkg} failed (exit ${code})`));
       log(`built ${pkg} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       resolve();
@@ -118,25 +122,46 @@ async function buildWhatChanged({ force = false } = {}) {
       writeFileSync(stampOf(pkg), inputs);
     }
   };
-  await Promise.all([worker(), worker()]);
+  try {
+    await Promise.all([worker(), worker()]);
+  } catch (error) {
+    // One failed build fails the whole; the other must not run on orphaned.
+    queue.length = 0;
+    builds.forEach((child) => child.kill('SIGTERM'));
+    throw error;
+  }
 }
 
-function startApi(extraEnv = {}, watch = false) {
+/** Starts the API; `companions` are stopped with it (the dev watchers). */
+function startApi({ watch = false, companions = [] } = {}) {
   const args = watch ? ['watch', 'api/src/main.ts'] : ['api/src/main.ts'];
-  const child = spawn(join(BIN, 'tsx'), args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
-  const stop = (signal) => child.kill(signal);
+  const child = spawn(join(BIN, 'tsx'), args, { cwd: ROOT, stdio: 'inherit' });
+  const stop = (signal) => {
+    child.kill(signal);
+    companions.forEach((companion) => companion.kill('SIGTERM'));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  child.on('exit', (code) => process.exit(code ?? 0));
+  child.on('exit', (code) => {
+    companions.forEach((companion) => companion.kill('SIGTERM'));
+    process.exit(code ?? 0);
+  });
 }
 
 function devWatchers() {
-  const children = WEB_PACKAGES.map((pkg) =>
+  return WEB_PACKAGES.map((pkg) =>
     spawn(join(BIN, 'webpack'), ['--mode', 'development', '--watch'], { cwd: join(ROOT, pkg), stdio: 'inherit' }),
   );
-  const stop = () => children.forEach((child) => child.kill('SIGTERM'));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+}
+
+/**
+ * The e2e suite runs in Debian's Chromium when the machine has it (as in CI); elsewhere in
+ * Playwright's own browser, downloaded once.
+ */
+function ensureBrowser(pnpmCommand, prefix) {
+  if (['/usr/bin/chromium', '/usr/bin/chromium-browser'].some((path) => existsSync(path))) return;
+  log('no system Chromium: installing Playwright\'s browser (once)…');
+  mustRun(pnpmCommand, [...prefix, '--filter', '@portal/e2e', 'exec', 'playwright', 'install', 'chromium']);
 }
 
 function jest(args, env = {}) {
@@ -167,8 +192,7 @@ async function main() {
       break;
     case 'dev':
       ensureInstalled();
-      devWatchers();
-      startApi({}, true);
+      startApi({ watch: true, companions: devWatchers() });
       break;
     case 'build':
       ensureInstalled();
@@ -179,6 +203,7 @@ async function main() {
       let status = runTests(rest);
       await buildWhatChanged();
       const [pnpmCommand, prefix] = pnpm();
+      ensureBrowser(pnpmCommand, prefix);
       status = run(pnpmCommand, [...prefix, '--filter', '@portal/e2e', 'test']) || status;
       log(status === 0 ? 'all suites passed' : 'some suites failed');
       process.exit(status);
@@ -192,6 +217,7 @@ async function main() {
       ensureInstalled();
       await buildWhatChanged();
       const [pnpmCommand, prefix] = pnpm();
+      ensureBrowser(pnpmCommand, prefix);
       mustRun(pnpmCommand, [...prefix, '--filter', '@portal/e2e', 'bench']);
       break;
     }

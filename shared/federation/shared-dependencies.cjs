@@ -29,13 +29,20 @@ function installedVersion(name, fromDir) {
  */
 const SURFACES = {
   '@chakra-ui/react': path.join(__dirname, 'chakra-surface.ts'),
+  'react-router': path.join(__dirname, 'react-router-surface.ts'),
 };
 
 /** Aliases the surfaces use to reach the real package without being consumed from the scope. */
 function surfaceAliases(fromDir) {
   const chakraEsm = require.resolve('@chakra-ui/react', { paths: [fromDir, path.join(__dirname, '..')] })
     .replace(/dist[\\/]cjs[\\/]index\.cjs$/, path.join('dist', 'esm', 'index.js'));
-  return { 'chakra-ui-react-internal$': chakraEsm };
+  const reactRouterProduction = path.join(
+    path.dirname(require.resolve('react-router/package.json', { paths: [fromDir, path.join(__dirname, '..')] })),
+    'dist',
+    'production',
+    'index.mjs',
+  );
+  return { 'chakra-ui-react-internal$': chakraEsm, 'react-router-internal$': reactRouterProduction };
 }
 
 /** The `shared` option of ModuleFederationPlugin for the package in `fromDir`. */

@@ -2,3 +2,7 @@
 declare module 'chakra-ui-react-internal' {
   export * from '@chakra-ui/react';
 }
+
+declare module 'react-router-internal' {
+  export * from 'react-router';
+}

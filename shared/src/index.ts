@@ -10,6 +10,7 @@ export * from './product';
 export * from './remote/createRemoteLifecycles';
 export * from './remote/ScreenFrame';
 export * from './remote/RemoteUnavailable';
+export * from './remote/renderStandalone';
 
 // Event bus
 export * from './bus/events';

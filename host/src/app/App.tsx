@@ -1,4 +1,4 @@
-import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { history, NoticeHost, PortalProvider, queryClient, SnackbarHost } from '@portal/shared';
 import { Shell } from '../shell/Shell';
 import { ContentOutlet } from './ContentOutlet';

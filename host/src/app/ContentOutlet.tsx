@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { resolveRoute } from '@portal/shared';
 import { RemoteOutlet } from '../remotes/RemoteOutlet';
 import { HostScreen } from '../screens/HostScreen';
@@ -10,5 +10,6 @@ export function ContentOutlet() {
   const match = resolveRoute(pathname);
   if (!match || match.route.path === '/404') return <NotFound />;
   if (match.route.owner === 'host') return <HostScreen route={match.route} />;
-  return <RemoteOutlet remote={match.route.owner} />;
+  // Keyed: another remote is a new outlet with its own load state.
+  return <RemoteOutlet key={match.route.owner} remote={match.route.owner} />;
 }

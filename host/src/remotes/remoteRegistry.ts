@@ -13,38 +13,42 @@ async function fetchManifest(): Promise<RemoteManifest> {
   return (await response.json()) as RemoteManifest;
 }
 
-let registration: Promise<RemoteManifest> | undefined;
+let manifest: Promise<RemoteManifest> | undefined;
+const registered = new Set<RemoteName>();
 
 /**
- * Reads /remotes.json and registers every remote with the federation runtime. `force` re-reads
- * the file and replaces a remote's registration, which also drops a failed load from the
+ * Reads /remotes.json (once, or again when `retry`) and registers with the federation runtime
+ * every listed remote not registered yet. `retry` names a remote whose load failed: it is
+ * registered again with `force`, which re-reads its entry and drops the failed load from the
  * runtime's cache (Try Again).
  */
-export function registerRemotesFromManifest(force = false, only?: RemoteName): Promise<RemoteManifest> {
-  if (registration && !force) return registration;
-  registration = fetchManifest().then((manifest) => {
-    const names = only ? [only] : REMOTES.filter((remote) => manifest[remote]);
-    registerRemotes(
-      names
-        .filter((remote) => manifest[remote])
-        .map((remote) => ({
-          name: federationName(remote),
-          entry: new URL(manifest[remote]!, window.location.href).href,
-        })),
-      { force },
-    );
-    return manifest;
+export function registerRemotesFromManifest(retry?: RemoteName): Promise<RemoteManifest> {
+  if (!manifest || retry) {
+    manifest = fetchManifest();
+    manifest.catch(() => {
+      manifest = undefined;
+    });
+  }
+  return manifest.then((listed) => {
+    const entry = (remote: RemoteName) => ({
+      name: federationName(remote),
+      entry: new URL(listed[remote]!, window.location.href).href,
+    });
+    const fresh = REMOTES.filter((remote) => listed[remote] && !registered.has(remote) && remote !== retry);
+    if (fresh.length > 0) registerRemotes(fresh.map(entry));
+    fresh.forEach((remote) => registered.add(remote));
+    if (retry && listed[retry]) {
+      registerRemotes([entry(retry)], { force: registered.has(retry) });
+      registered.add(retry);
+    }
+    return listed;
   });
-  registration.catch(() => {
-    registration = undefined;
-  });
-  return registration;
 }
 
 /** Loads a remote's `./app` expose: its single-spa lifecycles. */
 export async function loadRemoteApp(remote: RemoteName, retry: boolean): Promise<ParcelConfigObject<RemoteMountProps>> {
-  const manifest = await registerRemotesFromManifest(retry, retry ? remote : undefined);
-  if (!manifest[remote]) throw new Error(`${remote} is not listed in ${MANIFEST_URL}`);
+  const listed = await registerRemotesFromManifest(retry ? remote : undefined);
+  if (!listed[remote]) throw new Error(`${remote} is not listed in ${MANIFEST_URL}`);
   const app = await loadRemote<ParcelConfigObject<RemoteMountProps>>(`${federationName(remote)}/app`);
   if (!app || typeof app.mount !== 'function') throw new Error(`${remote} does not expose single-spa lifecycles`);
   return { name: remote, bootstrap: app.bootstrap, mount: app.mount, unmount: app.unmount };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Flex, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@portal/shared';
 import { SideNav } from './SideNav';
 import { useDocumentTitle } from './useDocumentTitle';

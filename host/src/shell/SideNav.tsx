@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { SIDE_NAV_WIDTH } from '@portal/shared';
 import { activeEntryPath, SIDE_NAVIGATION, type NavEntry } from './navigation';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { bus, PRODUCT_NAME, resolveRoute } from '@portal/shared';
 
 export function documentTitle(title: string): string {

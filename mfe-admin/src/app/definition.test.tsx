@@ -1,20 +1,4 @@
-import { render, screen } from '@testing-library/react';
-import { history, routesOf, RemoteRoot } from '@portal/shared';
+import { describeRemoteRoutes } from '@portal/shared/testing/describeRemoteRoutes';
 import { definition } from './definition';
 
-describe('mfe-admin routes', () => {
-  const routes = routesOf('mfe-admin');
-
-  it('owns at least one route of the route table', () => {
-    expect(routes.length).toBeGreaterThan(0);
-  });
-
-  it.each(routes.map((route) => [route.path, route.title]))('renders %s with its title and owner', async (path, title) => {
-    history.replace(path.replace(/:([a-z_]+)/g, 'sample-$1'));
-    render(<RemoteRoot remote={definition.remote} screens={definition.screens} />);
-    // A screen of one object (a route with parameters) adds them to its title.
-    const heading = await screen.findByRole('heading', { level: 1 });
-    expect(heading).toHaveTextContent(new RegExp(`^${title}`));
-    expect(screen.getByTestId('served-by')).toHaveTextContent('mfe-admin');
-  });
-});
+describeRemoteRoutes(definition);

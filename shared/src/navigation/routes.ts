@@ -116,13 +116,26 @@ function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
+/** A path segment decoded, or undefined when it is malformed (/applications/%zz is a 404). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
   const want = segments(pattern);
   const have = segments(pathname);
   if (want.length !== have.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(':')) params[want[i].slice(1)] = decodeURIComponent(have[i]);
+    if (want[i].startsWith(':')) {
+      const value = decodeSegment(have[i]);
+      if (value === undefined) return undefined;
+      params[want[i].slice(1)] = value;
+    }
     else if (want[i] !== have[i]) return undefined;
   }
   return params;

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { bus } from '../bus/bus';
 import { ROUTES, type RouteDefinition } from '../navigation/routes';
 

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact, { type ReactAppOrParcel } from 'single-spa-react';
-import { Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
+import { Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { history } from '../navigation/history';
 import { REMOTE_AREAS, routesOf, type RemoteName, type RouteDefinition } from '../navigation/routes';
 import { PortalProvider } from '../ui/system/PortalProvider';
