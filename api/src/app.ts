@@ -7,6 +7,8 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
+import type { Clock } from './identity/clock';
+import { identityRoutes } from './identity/routes';
 import { miscRoutes } from './misc/routes';
 import { readProductVersion } from './misc/service';
 import { registerStatic } from './static/routes';
@@ -24,6 +26,8 @@ export interface AppOptions {
   database?: Database;
   /** Where the JSON log lines go; default stdout. */
   logStream?: { write(line: string): void };
+  /** The clock of sign-in, sessions and codes; default the system's (tests move their own). */
+  now?: Clock;
 }
 
 /**
@@ -36,6 +40,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy ?? false,
   });
 
   const database = options.database ?? (await openDatabase(config));
@@ -77,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(miscRoutes, { version });
+      await api.register(identityRoutes, { now: options.now });
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

@@ -3,12 +3,20 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './demo/seed';
+import { createOrganizationCommand, createUserCommand, type CommandResult } from './users/commands';
 
 export type Print = (line: string) => void;
 
 interface Command {
   summary: string;
-  run(context: { args: string[]; config: Config; print: Print }): Promise<void>;
+  /** Resolves to the exit code when it is not 0 (2: the input was refused). */
+  run(context: { args: string[]; config: Config; print: Print }): Promise<void | number>;
+}
+
+async function printed(result: Promise<CommandResult>, print: Print): Promise<number> {
+  const { code, lines } = await result;
+  for (const line of lines) print(line);
+  return code;
 }
 
 async function withDatabase<T>(config: Config, fn: (database: Database) => Promise<T>): Promise<T> {
@@ -25,7 +33,7 @@ function where(config: Config): string {
   return config.databaseUrl ? 'the Postgres server of DATABASE_URL' : `${config.dataDir}`;
 }
 
-// Later issues add their commands (create-user, …) here.
+// Later issues add their commands here.
 export const COMMANDS: Readonly<Record<string, Command>> = {
   migrate: {
     summary: 'apply the pending database migrations',
@@ -47,6 +55,15 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       for (const line of lines) print(`  ${line}`);
     },
   },
+  'create-organization': {
+    summary: 'create an organization: --name <name>',
+    run: ({ args, config, print }) => withDatabase(config, (database) => printed(createOrganizationCommand(database, args), print)),
+  },
+  'create-user': {
+    summary:
+      'create a user: [--org <organization>] --login <login id> --email <email> --name <name> --password <password> [--role <role>]...',
+    run: ({ args, config, print }) => withDatabase(config, (database) => printed(createUserCommand(database, args), print)),
+  },
 };
 
 function usage(print: Print): void {
@@ -67,8 +84,7 @@ export async function runCli(
     usage(print);
     return name === undefined || name === 'help' || name === '--help' ? 0 : 1;
   }
-  await command.run({ args, config: loadConfig(env), print });
-  return 0;
+  return (await command.run({ args, config: loadConfig(env), print })) ?? 0;
 }
 
 if (require.main === module) {

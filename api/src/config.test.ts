@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig, REPOSITORY_ROOT, type Environment } from './config';
+import { ConfigError, DEFAULT_IDENTITY, ENVIRONMENT_VARIABLES, loadConfig, REPOSITORY_ROOT, type Environment } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the one-command setup: 127.0.0.1:8080, ./data, PGlite, builds under the repository', () => {
@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       staticDir: REPOSITORY_ROOT,
       remotesJson: undefined,
       logLevel: 'info',
+      trustProxy: false,
+      identity: DEFAULT_IDENTITY,
     });
     expect(path.join(REPOSITORY_ROOT, 'api', 'src')).toBe(__dirname);
   });
@@ -31,6 +33,13 @@ describe('loadConfig', () => {
       STATIC_DIR: '/srv/portal',
       REMOTES_JSON: 'deploy/remotes.json',
       LOG_LEVEL: 'WARN',
+      TRUST_PROXY: 'true',
+      SECRET_KEY: 'a long secret of the operator',
+      PASSWORD_MAX_AGE_DAYS: '90',
+      SESSION_IDLE_MINUTES: '15',
+      SESSION_ABSOLUTE_HOURS: '8',
+      SIGN_IN_ADDRESS_LIMIT: '50',
+      MAIL_OUTBOX_API: 'true',
     });
     expect(config).toEqual({
       port: 9090,
@@ -43,6 +52,15 @@ describe('loadConfig', () => {
       staticDir: '/srv/portal',
       remotesJson: path.join(REPOSITORY_ROOT, 'deploy/remotes.json'),
       logLevel: 'warn',
+      trustProxy: true,
+      identity: {
+        secretKey: 'a long secret of the operator',
+        passwordMaxAgeDays: 90,
+        sessionIdleMs: 15 * 60_000,
+        sessionAbsoluteMs: 8 * 3_600_000,
+        signInAddressLimit: 50,
+        mailOutboxApi: true,
+      },
     });
   });
 
@@ -55,6 +73,11 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['LOG_LEVEL', 'loud'],
     ['SERVE_STATIC', 'maybe'],
+    ['PASSWORD_MAX_AGE_DAYS', '-1'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['SESSION_ABSOLUTE_HOURS', 'half'],
+    ['SIGN_IN_ADDRESS_LIMIT', '1.5'],
+    ['MAIL_OUTBOX_API', 'perhaps'],
   ])('rejects %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

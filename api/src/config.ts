@@ -13,6 +13,13 @@ export const ENVIRONMENT_VARIABLES = [
   'STATIC_DIR',
   'REMOTES_JSON',
   'LOG_LEVEL',
+  'TRUST_PROXY',
+  'SECRET_KEY',
+  'PASSWORD_MAX_AGE_DAYS',
+  'SESSION_IDLE_MINUTES',
+  'SESSION_ABSOLUTE_HOURS',
+  'SIGN_IN_ADDRESS_LIMIT',
+  'MAIL_OUTBOX_API',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -42,7 +49,36 @@ export interface Config {
   /** A file whose entries override the default remote manifest URLs of `/remotes.json`. */
   remotesJson?: string;
   logLevel: LogLevel;
+  /** Believe X-Forwarded-* (scheme, client address) from a reverse proxy in front of the API. */
+  trustProxy?: boolean;
+  /** Sign-in, session and secret settings; `DEFAULT_IDENTITY` where absent. */
+  identity?: IdentityConfig;
 }
+
+export interface IdentityConfig {
+  /** Seals two-factor secrets; unset: a key file generated once in the data directory. */
+  secretKey?: string;
+  /** A password older than this many days must be changed at sign-in; 0: never expires. */
+  passwordMaxAgeDays: number;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Failed sign-ins allowed from one client address per hour (the per-account limit is 100). */
+  signInAddressLimit: number;
+  /** Expose GET /api/mail/outbox for end-to-end tests; never in production. */
+  mailOutboxApi: boolean;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export const DEFAULT_IDENTITY: IdentityConfig = Object.freeze({
+  secretKey: undefined,
+  passwordMaxAgeDays: 0,
+  sessionIdleMs: 30 * MINUTE_MS,
+  sessionAbsoluteMs: 12 * HOUR_MS,
+  signInAddressLimit: 1000,
+  mailOutboxApi: false,
+});
 
 export class ConfigError extends Error {}
 
@@ -74,6 +110,15 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
   throw new ConfigError(`${name} must be true or false, not '${value}'.`);
 }
 
+function parseCount(name: string, value: string | undefined, fallback: number, minimum: number): number {
+  if (value === undefined) return fallback;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < minimum) {
+    throw new ConfigError(`${name} must be an integer of at least ${minimum}, not '${value}'.`);
+  }
+  return count;
+}
+
 function resolvePath(value: string | undefined, fallback: string): string {
   return path.resolve(REPOSITORY_ROOT, value ?? fallback);
 }
@@ -92,5 +137,19 @@ export function loadConfig(env: Environment = process.env): Config {
     staticDir: resolvePath(read('STATIC_DIR'), '.'),
     remotesJson: remotesJson === undefined ? undefined : path.resolve(REPOSITORY_ROOT, remotesJson),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
+    trustProxy: parseBoolean('TRUST_PROXY', read('TRUST_PROXY'), false),
+    identity: {
+      secretKey: read('SECRET_KEY'),
+      passwordMaxAgeDays: parseCount('PASSWORD_MAX_AGE_DAYS', read('PASSWORD_MAX_AGE_DAYS'), 0, 0),
+      sessionIdleMs: parseCount('SESSION_IDLE_MINUTES', read('SESSION_IDLE_MINUTES'), 30, 1) * MINUTE_MS,
+      sessionAbsoluteMs: parseCount('SESSION_ABSOLUTE_HOURS', read('SESSION_ABSOLUTE_HOURS'), 12, 1) * HOUR_MS,
+      signInAddressLimit: parseCount(
+        'SIGN_IN_ADDRESS_LIMIT',
+        read('SIGN_IN_ADDRESS_LIMIT'),
+        DEFAULT_IDENTITY.signInAddressLimit,
+        1,
+      ),
+      mailOutboxApi: parseBoolean('MAIL_OUTBOX_API', read('MAIL_OUTBOX_API'), false),
+    },
   };
 }

@@ -1,10 +1,12 @@
 // The public surface of @portal/shared v1. Everything a remote or the host may use is exported
 // here; a change to this file is a change to the contract (see CHANGELOG.md).
 
+// Everything the API shares with the browser: route table, product, constants, entities, the
+// error catalogue, payload rules, realtime destinations, validation (see server.ts).
+export * from './server';
+
 // Navigation
-export * from './navigation/routes';
 export * from './navigation/history';
-export * from './product';
 
 // Remotes: single-spa lifecycles, screen frame, fallback
 export * from './remote/createRemoteLifecycles';
@@ -16,29 +18,13 @@ export * from './remote/renderStandalone';
 export * from './bus/events';
 export * from './bus/bus';
 
-// Contract core (API client, errors, query, session, realtime, validation, entities)
-export * from './constants';
-export * from './entities/session';
-export * from './entities/process';
-export * from './entities/user';
-export * from './entities/task';
-export * from './entities/application';
-export * from './entities/serviceModule';
-export * from './entities/notification';
-export * from './entities/formField';
-export * from './api/errors';
-export * from './api/payload';
+// API client, permissions hook point, session, query, realtime facade
 export * from './api/client';
 export * from './permissions/checker';
 export * from './session/sessionStore';
 export * from './session/useSession';
 export * from './query/queryClient';
 export * from './realtime/realtime';
-export * from './realtime/destinations';
-export * from './validation/patterns';
-export * from './validation/messages';
-export * from './validation/fieldSchema';
-export * from './validation/forms';
 
 // UI system and generic components
 export { system } from './ui/system/system';

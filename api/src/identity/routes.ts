@@ -1,0 +1,26 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_IDENTITY } from '../config';
+import { sessionsRoutes } from '../sessions/routes';
+import type { IdentityContext } from '../sessions/service';
+import { systemClock, type Clock } from './clock';
+import { createSecretBox, loadSecretKey } from './secret-box';
+
+export interface IdentityRoutesOptions {
+  /** The time the identity services read; tests pass a manual clock. */
+  now?: Clock;
+}
+
+/** Sessions and Users (spec 7), with the cookie support they share. */
+export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
+  const { config } = app;
+  const settings = config.identity ?? DEFAULT_IDENTITY;
+  const identity: IdentityContext = {
+    db: app.database,
+    settings,
+    box: createSecretBox(await loadSecretKey(settings.secretKey, config.dataDir)),
+    now: options.now ?? systemClock,
+  };
+  await app.register(fastifyCookie);
+  await app.register(sessionsRoutes, { identity });
+}

@@ -1,0 +1,188 @@
+import { MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, messageForStatus, type Session } from '@portal/shared/server';
+import type { IdentityConfig } from '../config';
+import type { Database } from '../db/database';
+import type { Clock } from '../identity/clock';
+import { verifyNothing, verifyPassword } from '../identity/passwords';
+import type { SecretBox } from '../identity/secret-box';
+import { newToken, sha256 } from '../identity/tokens';
+import { findUserById, findUserByLogin, type UserRecord } from '../users/repository';
+import { IdentityProblem, TOO_MANY_SIGN_INS_MESSAGE } from './problems';
+import {
+  countFailedSignIns,
+  deleteOtherSessions,
+  deleteSession,
+  findSessionByTokenHash,
+  insertSession,
+  recordSignInAttempt,
+  touchSession,
+  updateSession,
+  type SessionRecord,
+  type StoredAuthenticationStatus,
+} from './repository';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Spec-given ceiling (issue 3, ASVS 6.3.1): failed sign-ins per account per hour. */
+export const ACCOUNT_FAILURE_LIMIT = 100;
+/** The answer of GET sessions for a caller without a session. */
+export const NO_SESSION = Object.freeze({ authenticated: false, authentication_status: '' as const });
+
+export interface IdentityContext {
+  db: Database;
+  settings: IdentityConfig;
+  box: SecretBox;
+  now: Clock;
+}
+
+/** A live session with its user, as a request sees it. */
+export interface CurrentSession {
+  record: SessionRecord;
+  user: UserRecord;
+}
+
+/** A session whose secret changed: the caller must set the new cookie. */
+export interface IssuedSession extends CurrentSession {
+  token: string;
+}
+
+function idleExpiry(context: IdentityContext, now: Date): Date {
+  return new Date(now.getTime() + context.settings.sessionIdleMs);
+}
+
+function passwordExpired(context: IdentityContext, user: UserRecord, now: Date): boolean {
+  const days = context.settings.passwordMaxAgeDays;
+  return days > 0 && now.getTime() - new Date(user.password_changed_at).getTime() > days * DAY_MS;
+}
+
+/**
+ * POST sessions. Refused without looking at the password once the account or the address has
+ * too many recent failures; an unknown username costs the same time as a wrong password.
+ */
+export async function signIn(
+  context: IdentityContext,
+  credentials: { username: string; password: string },
+  address: string,
+): Promise<IssuedSession> {
+  const { db } = context;
+  const now = context.now();
+  const failures = await countFailedSignIns(db, credentials.username, address, new Date(now.getTime() - HOUR_MS));
+  if (failures.account >= ACCOUNT_FAILURE_LIMIT || failures.address >= context.settings.signInAddressLimit) {
+    throw new IdentityProblem(429, TOO_MANY_SIGN_INS_MESSAGE, { 'retry-after': '3600' });
+  }
+  const user = await findUserByLogin(db, credentials.username);
+  const valid =
+    user && !user.inactive
+      ? await verifyPassword(user.password_hash, credentials.password)
+      : await verifyNothing(credentials.password);
+  await recordSignInAttempt(db, { loginId: credentials.username, address, succeeded: valid, now });
+  if (!valid || !user) throw new IdentityProblem(401, SIGN_IN_MESSAGES[401] ?? messageForStatus(401));
+  if (passwordExpired(context, user, now)) {
+    throw new IdentityProblem(403, SIGN_IN_MESSAGES[403] ?? messageForStatus(403));
+  }
+  const status: StoredAuthenticationStatus = user.mfa_enabled ? 'MfaVerification' : 'MfaSetup';
+  const token = newToken();
+  const record = await insertSession(db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    status,
+    now,
+    idleExpiresAt: idleExpiry(context, now),
+    absoluteExpiresAt: new Date(now.getTime() + context.settings.sessionAbsoluteMs),
+  });
+  return { token, record, user };
+}
+
+/**
+ * The session of a cookie token, or undefined when there is none or it has ended (idle or
+ * absolute timeout, logout, a newer sign-in, the user deactivated). Seeing it extends its idle time.
+ */
+export async function currentSession(context: IdentityContext, token: string | undefined): Promise<CurrentSession | undefined> {
+  if (!token) return undefined;
+  const { db } = context;
+  const record = await findSessionByTokenHash(db, sha256(token));
+  if (!record) return undefined;
+  const now = context.now();
+  const user = await findUserById(db, record.user_id);
+  if (
+    !user ||
+    user.inactive ||
+    now >= new Date(record.idle_expires_at) ||
+    now >= new Date(record.absolute_expires_at)
+  ) {
+    await deleteSession(db, record.id);
+    return undefined;
+  }
+  const idleExpiresAt = idleExpiry(context, now);
+  await touchSession(db, record.id, now, idleExpiresAt);
+  return { record: { ...record, last_seen_at: now, idle_expires_at: idleExpiresAt }, user };
+}
+
+/**
+ * Moves a session to its next authentication step under a new secret (no fixation across
+ * steps). Reaching Authenticated ends the user's other sessions: one active session per user.
+ */
+export async function advanceSession(
+  context: IdentityContext,
+  current: CurrentSession,
+  status: StoredAuthenticationStatus,
+): Promise<IssuedSession> {
+  const token = newToken();
+  const now = context.now();
+  await context.db.transaction(async (tx) => {
+    await updateSession(tx, current.record.id, {
+      tokenHash: sha256(token),
+      status,
+      pendingMfaSecret: null,
+      failedCodes: 0,
+      ...(status === 'Authenticated' ? { authenticatedAt: now } : {}),
+    });
+    if (status === 'Authenticated') await deleteOtherSessions(tx, current.user.id, current.record.id);
+  });
+  const record: SessionRecord = {
+    ...current.record,
+    authentication_status: status,
+    pending_mfa_secret: null,
+    failed_codes: 0,
+    authenticated_at: status === 'Authenticated' ? now : current.record.authenticated_at,
+  };
+  return { token, record, user: current.user };
+}
+
+/** Too many wrong second-factor codes end the session: the password must be given again. */
+export const MFA_FAILURE_LIMIT = 5;
+
+export async function recordWrongCode(context: IdentityContext, current: CurrentSession): Promise<never> {
+  const failed = current.record.failed_codes + 1;
+  if (failed >= MFA_FAILURE_LIMIT) await deleteSession(context.db, current.record.id);
+  else await updateSession(context.db, current.record.id, { failedCodes: failed });
+  throw new IdentityProblem(401, MFA_VERIFY_MESSAGES[401] ?? messageForStatus(401));
+}
+
+export async function signOut(context: IdentityContext, current: CurrentSession | undefined): Promise<void> {
+  if (current) await deleteSession(context.db, current.record.id);
+}
+
+/** The spec 3 Session of a live session. */
+export async function describeSession(context: IdentityContext, current: CurrentSession): Promise<Session> {
+  const { record, user } = current;
+  const [organization] = user.organization_id
+    ? await context.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
+        user.organization_id,
+      ])
+    : [];
+  const authenticated = record.authentication_status === 'Authenticated';
+  return {
+    session_id: record.id,
+    timestamp: new Date(record.created_at).getTime(),
+    authenticated,
+    authentication_status: record.authentication_status,
+    organization: organization ?? null,
+    user: { id: user.id, login_id: user.login_id, name: user.name },
+    // Policies and projects come with the authorization issue; until then the shell offers LOGOUT.
+    access_control: null,
+    edition: 'Enterprise',
+    tenancy: false,
+    roles: authenticated ? user.roles : [],
+    features: { msal: false },
+  };
+}

@@ -1,0 +1,118 @@
+import type { Queryable } from '../db/database';
+// Times go to the database as ISO strings: Date objects from a test sandbox are not Dates to PGlite.
+
+/** A user as stored; `password_hash` and `mfa_secret` never leave the API. */
+export interface UserRecord {
+  id: string;
+  organization_id: string | null;
+  login_id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  password_changed_at: Date;
+  inactive: boolean;
+  roles: string[];
+  mfa_secret: string | null;
+  mfa_enabled: boolean;
+  mfa_last_step: string;
+}
+
+const COLUMNS = `id, organization_id, login_id, name, email, password_hash, password_changed_at, inactive, roles,
+  mfa_secret, mfa_enabled, mfa_last_step`;
+
+export interface NewUser {
+  organizationId: string | null;
+  loginId: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  roles: string[];
+  now: Date;
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRecord | undefined> {
+  const [row] = await db.query<UserRecord>(
+    `INSERT INTO users (organization_id, login_id, name, email, password_hash, password_changed_at, roles, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $6)
+     ON CONFLICT (lower(login_id)) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [user.organizationId, user.loginId, user.name, user.email, user.passwordHash, user.now.toISOString(), user.roles],
+  );
+  return row;
+}
+
+export async function findUserByLogin(db: Queryable, loginId: string): Promise<UserRecord | undefined> {
+  const [row] = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE lower(login_id) = lower($1)`, [loginId]);
+  return row;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRecord | undefined> {
+  const [row] = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return row;
+}
+
+export async function updatePassword(db: Queryable, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1', [
+    userId,
+    passwordHash,
+    now.toISOString(),
+  ]);
+}
+
+/** Turns two-factor on with a sealed secret and the time step of the code that proved it. */
+export async function enableMfa(db: Queryable, userId: string, sealedSecret: string, step: number, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE users SET mfa_secret = $2, mfa_enabled = true, mfa_last_step = $3, updated_at = $4 WHERE id = $1',
+    [userId, sealedSecret, step, now.toISOString()],
+  );
+}
+
+export async function disableMfa(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE users SET mfa_secret = NULL, mfa_enabled = false, mfa_last_step = 0, updated_at = $2 WHERE id = $1',
+    [userId, now.toISOString()],
+  );
+  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+}
+
+/**
+ * Records `step` as the last TOTP step used, only if it is newer than the recorded one: false
+ * means the code was already spent (a replay), even when two requests race.
+ */
+export async function claimTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
+  const rows = await db.query('UPDATE users SET mfa_last_step = $2 WHERE id = $1 AND mfa_last_step < $2 RETURNING id', [
+    userId,
+    step,
+  ]);
+  return rows.length === 1;
+}
+
+export async function replaceRecoveryCodes(db: Queryable, userId: string, hashes: readonly string[], now: Date): Promise<void> {
+  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+  for (const codeHash of hashes) {
+    await db.query('INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES ($1, $2, $3)', [
+      userId,
+      codeHash,
+      now.toISOString(),
+    ]);
+  }
+}
+
+/** Spends an unused recovery code; false when there is none of that hash (wrong or already used). */
+export async function spendRecoveryCode(db: Queryable, userId: string, codeHash: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE recovery_codes SET used_at = $3
+     WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1)
+     RETURNING id`,
+    [userId, codeHash, now.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+export async function countUnusedRecoveryCodes(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.query<{ count: string }>(
+    'SELECT count(*)::text AS count FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL',
+    [userId],
+  );
+  return Number(row?.count ?? 0);
+}
