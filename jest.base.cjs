@@ -18,7 +18,7 @@ function jestConfig(dir, environment = 'jsdom') {
   return {
     rootDir: dir,
     displayName: path.basename(dir),
-    testEnvironment: environment,
+    testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'jest.environment-dom.cjs') : environment,
     transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
     // ESM-only packages must be transpiled too.
     transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(mitt|valibot|history)/)'],

@@ -3,13 +3,17 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './support/browser';
 import { BASE_URL, DEFAULT_REMOTES, E2E_DIR, E2E_PORT, REMOTES_JSON, REPO_ROOT } from './support/portal';
+import { AUTH_FILE, createUsers } from './support/users';
 
-// A fresh data directory and runtime manifest for every run (the config is evaluated once in
-// the runner before the web server starts).
+const DATA_DIR = join(E2E_DIR, 'data');
+
+// A fresh data directory, users and runtime manifest for every run (the config is evaluated in
+// the runner before the web server starts, and again in each worker).
 if (!process.env.TEST_WORKER_INDEX) {
   rmSync(E2E_DIR, { recursive: true, force: true });
   mkdirSync(E2E_DIR, { recursive: true });
   writeFileSync(REMOTES_JSON, JSON.stringify(DEFAULT_REMOTES, null, 2));
+  createUsers(DATA_DIR);
 }
 
 export default defineConfig({
@@ -26,6 +30,13 @@ export default defineConfig({
     launchOptions,
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    // The composed portal, signed in as the navigator.
+    { name: 'portal', dependencies: ['setup'], testIgnore: /(\.setup|identity\/.*)\.ts$/, use: { storageState: AUTH_FILE } },
+    // Sign-in, two-factor and account flows: each test signs its own users in.
+    { name: 'identity', dependencies: ['setup'], testMatch: /identity\/.*\.spec\.ts$/ },
+  ],
   webServer: {
     // Exactly as a user starts the portal.
     command: 'node scripts/portal.mjs start',
@@ -37,7 +48,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: join(E2E_DIR, 'data'),
+      DATA_DIR,
+      // The suite reads one-time codes from the mail outbox.
+      MAIL_OUTBOX_API: 'true',
       REMOTES_JSON,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { DEFAULT_IDENTITY, type Config } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
-import type { Clock } from './identity/clock';
+import { registerSecurity } from './http/security';
+import { systemClock, type Clock } from './identity/clock';
 import { identityRoutes } from './identity/routes';
+import { createMailer, type Mailer, type MailTransport } from './mail/mailer';
+import { testingRoutes } from './mail/routes';
 import { miscRoutes } from './misc/routes';
 import { readProductVersion } from './misc/service';
 import { registerStatic } from './static/routes';
@@ -17,6 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** `app.mailer.sendMail({ to, subject, text })`: SMTP when SMTP_URL is set, else the outbox. */
+    mailer: Mailer;
   }
 }
 
@@ -28,6 +33,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The clock of sign-in, sessions and codes; default the system's (tests move their own). */
   now?: Clock;
+  /** Stands in for the SMTP transport of SMTP_URL (tests). */
+  mailTransport?: MailTransport;
 }
 
 /**
@@ -64,6 +71,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerSecurity(app, config);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    db: database,
+    log: app.log,
+    now: options.now ?? systemClock,
+    transport: options.mailTransport,
+  });
+  app.decorate('mailer', mailer);
+  // Background deliveries write to the outbox: they end before the database closes (onClose).
+  app.addHook('preClose', async () => {
+    await mailer.idle();
+  });
 
   const version = await readProductVersion();
   await app.register(fastifySwagger, {
@@ -83,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(miscRoutes, { version });
       await api.register(identityRoutes, { now: options.now });
+      // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
+      if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) await api.register(testingRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

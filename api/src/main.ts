@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirectoryInUseError } from './db/directory-lock';
+import { createInitializationCode, initializationLink } from './initialization/initiator';
 
 // Long enough for in-flight requests; a hung connection must not keep a container alive.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -13,6 +14,13 @@ async function main(): Promise<void> {
   app.log.info({ database: app.database.kind }, `portal listening at http://${shown}:${config.port}`);
   // The one line a person starting the portal looks for, outside the JSON log.
   process.stdout.write(`\nThe portal is running at http://${shown}:${config.port}\n\n`);
+  // First run (spec 4.1): the only way in to an empty portal. A new start replaces an unused code.
+  const code = await createInitializationCode(app.database, new Date());
+  if (code) {
+    const link = initializationLink(`http://${shown}:${config.port}`, code);
+    app.log.info({ link }, 'no users yet: initialize the portal (the link is valid 15 minutes, once)');
+    process.stdout.write(`Initialize the portal at ${link}\n\n`);
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals): void => {

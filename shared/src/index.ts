@@ -7,6 +7,7 @@ export * from './server';
 
 // Navigation
 export * from './navigation/history';
+export * from './navigation/PortalRouter';
 
 // Remotes: single-spa lifecycles, screen frame, fallback
 export * from './remote/createRemoteLifecycles';

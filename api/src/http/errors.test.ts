@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { likeTheApiClient } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 
 let environment: TestEnvironment;
@@ -7,7 +8,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   environment = await createTestEnvironment();
-  app = await buildApp({ config: environment.config });
+  app = likeTheApiClient(await buildApp({ config: environment.config }));
   // Routes of the shape later issues add, to see how the API answers their failures.
   app.post(
     '/api/test/echo',

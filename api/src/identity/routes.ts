@@ -1,7 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_IDENTITY } from '../config';
+import { initializationRoutes } from '../initialization/routes';
 import { sessionsRoutes } from '../sessions/routes';
+import { usersRoutes } from '../users/routes';
 import type { IdentityContext } from '../sessions/service';
 import { systemClock, type Clock } from './clock';
 import { createSecretBox, loadSecretKey } from './secret-box';
@@ -11,7 +13,7 @@ export interface IdentityRoutesOptions {
   now?: Clock;
 }
 
-/** Sessions and Users (spec 7), with the cookie support they share. */
+/** Sessions, Users and the first run's initialization (spec 7, 4.1), with the cookie support they share. */
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
   const { config } = app;
   const settings = config.identity ?? DEFAULT_IDENTITY;
@@ -23,4 +25,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   };
   await app.register(fastifyCookie);
   await app.register(sessionsRoutes, { identity });
+  await app.register(usersRoutes, { identity, mailer: app.mailer });
+  await app.register(initializationRoutes, { identity });
 }

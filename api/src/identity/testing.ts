@@ -1,6 +1,7 @@
 // Helpers for the identity API tests: users made through the CLI command, cookies read as a
 // browser would keep them.
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/shared/server';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createUserCommand } from '../users/commands';
 import type { Clock } from './clock';
 
@@ -35,4 +36,16 @@ export function sessionCookie(response: LightMyRequestResponse): SessionCookie {
 
 export function withCookie(cookie: SessionCookie): { cookie: string } {
   return { cookie: `${cookie.name}=${cookie.value}` };
+}
+
+/**
+ * Makes `app.inject` send the CSRF header as the shared API client does, unless a test sets that
+ * header itself (to see the refusal without it, set it to '').
+ */
+export function likeTheApiClient(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const patched = (options: InjectOptions) =>
+    inject({ ...options, headers: { [CSRF_HEADER.toLowerCase()]: CSRF_HEADER_VALUE, ...options.headers } });
+  app.inject = patched as typeof app.inject;
+  return app;
 }

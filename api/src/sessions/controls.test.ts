@@ -7,7 +7,7 @@ import { DEFAULT_IDENTITY, type IdentityConfig } from '../config';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { manualClock, type ManualClock } from '../identity/clock';
-import { createTestUser, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { TOO_MANY_SIGN_INS_MESSAGE } from './problems';
 import { ACCOUNT_FAILURE_LIMIT } from './service';
@@ -34,11 +34,13 @@ afterAll(async () => {
 /** An app over the file's database with its own clock and settings; users are created once. */
 async function start(identity: Partial<IdentityConfig> = {}, trustProxy = false): Promise<{ app: FastifyInstance; clock: ManualClock }> {
   const clock = manualClock(new Date('2030-06-01T08:00:00Z'));
-  const app = await buildApp({
-    config: { ...environment.config, trustProxy, identity: { ...DEFAULT_IDENTITY, ...identity } },
-    database,
-    now: clock.now,
-  });
+  const app = likeTheApiClient(
+    await buildApp({
+      config: { ...environment.config, trustProxy, identity: { ...DEFAULT_IDENTITY, ...identity } },
+      database,
+      now: clock.now,
+    }),
+  );
   apps.push(app);
   return { app, clock };
 }

@@ -84,5 +84,7 @@ export async function verifyMfa(
  */
 export async function disableOwnMfa(context: IdentityContext, current: CurrentSession | undefined): Promise<void> {
   const session = requireStatus(current, 'Authenticated');
+  // The Initiator has no two-factor to disable.
+  if (session.record.user_id === null) throw new IdentityProblem(403, messageForStatus(403));
   await context.db.transaction((tx) => disableMfa(tx, session.user.id, context.now()));
 }

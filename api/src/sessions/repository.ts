@@ -5,7 +5,8 @@ export type StoredAuthenticationStatus = 'MfaVerification' | 'MfaSetup' | 'Authe
 
 export interface SessionRecord {
   id: string;
-  user_id: string;
+  /** Null for the Initiator's session (first run), which belongs to no user. */
+  user_id: string | null;
   authentication_status: StoredAuthenticationStatus;
   pending_mfa_secret: string | null;
   failed_codes: number;
@@ -21,7 +22,8 @@ const COLUMNS = `id, user_id, authentication_status, pending_mfa_secret, failed_
 
 export interface NewSession {
   tokenHash: string;
-  userId: string;
+  /** Null: the Initiator. */
+  userId: string | null;
   status: StoredAuthenticationStatus;
   now: Date;
   idleExpiresAt: Date;
@@ -30,8 +32,8 @@ export interface NewSession {
 
 export async function insertSession(db: Queryable, session: NewSession): Promise<SessionRecord> {
   const [row] = await db.query<SessionRecord>(
-    `INSERT INTO sessions (token_hash, user_id, authentication_status, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
-     VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING ${COLUMNS}`,
+    `INSERT INTO sessions (token_hash, user_id, authentication_status, created_at, last_seen_at, idle_expires_at, absolute_expires_at, initiator)
+     VALUES ($1, $2, $3, $4, $4, $5, $6, $2::uuid IS NULL) RETURNING ${COLUMNS}`,
     [session.tokenHash, session.userId, session.status, session.now.toISOString(), session.idleExpiresAt.toISOString(), session.absoluteExpiresAt.toISOString()],
   );
   if (!row) throw new Error('The session was not stored.');

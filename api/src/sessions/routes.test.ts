@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MFA_SETUP_MESSAGES, MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { totpCode } from './totp';
 
@@ -13,7 +13,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   environment = await createTestEnvironment();
-  app = await buildApp({ config: environment.config, now: clock.now });
+  app = likeTheApiClient(await buildApp({ config: environment.config, now: clock.now }));
   for (const login of ['anna', 'ben', 'cleo', 'dan', 'eve', 'fay', 'gus']) await createTestUser(app, login, clock.now);
 }, 30_000);
 

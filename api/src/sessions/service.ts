@@ -5,6 +5,7 @@ import type { Clock } from '../identity/clock';
 import { verifyNothing, verifyPassword } from '../identity/passwords';
 import type { SecretBox } from '../identity/secret-box';
 import { newToken, sha256 } from '../identity/tokens';
+import { INITIATOR_LOGIN, INITIATOR_USER, spendInitializationCode } from '../initialization/initiator';
 import { findUserById, findUserByLogin, type UserRecord } from '../users/repository';
 import { IdentityProblem, TOO_MANY_SIGN_INS_MESSAGE } from './problems';
 import {
@@ -69,6 +70,14 @@ export async function signIn(
   if (failures.account >= ACCOUNT_FAILURE_LIMIT || failures.address >= context.settings.signInAddressLimit) {
     throw new IdentityProblem(429, TOO_MANY_SIGN_INS_MESSAGE, { 'retry-after': '3600' });
   }
+  if (credentials.username === INITIATOR_LOGIN) {
+    // The first run's Initiator: the password is the single-use initialization code.
+    // No two-factor for it: the code is single use and the Initiator can only initialize.
+    const valid = await spendInitializationCode(db, credentials.password, now);
+    await recordSignInAttempt(db, { loginId: credentials.username, address, succeeded: valid, now });
+    if (!valid) throw new IdentityProblem(401, SIGN_IN_MESSAGES[401] ?? messageForStatus(401));
+    return openSession(context, INITIATOR_USER, 'Authenticated');
+  }
   const user = await findUserByLogin(db, credentials.username);
   const valid =
     user && !user.inactive
@@ -79,11 +88,29 @@ export async function signIn(
   if (passwordExpired(context, user, now)) {
     throw new IdentityProblem(403, SIGN_IN_MESSAGES[403] ?? messageForStatus(403));
   }
-  const status: StoredAuthenticationStatus = user.mfa_enabled ? 'MfaVerification' : 'MfaSetup';
+  return openSession(context, user, passwordStepStatus(user));
+}
+
+/** Where a user stands once the password (or a one-time code standing for it) is proven. */
+export function passwordStepStatus(user: UserRecord): StoredAuthenticationStatus {
+  return user.mfa_enabled ? 'MfaVerification' : 'MfaSetup';
+}
+
+/**
+ * A new session of `user` at `status`, under a new secret. Sign-in, password reset, expired-password
+ * change and invitation completion all open their session here, at the password step: none of
+ * them skips two-factor.
+ */
+export async function openSession(
+  context: IdentityContext,
+  user: UserRecord,
+  status: StoredAuthenticationStatus,
+): Promise<IssuedSession> {
+  const now = context.now();
   const token = newToken();
-  const record = await insertSession(db, {
+  const record = await insertSession(context.db, {
     tokenHash: sha256(token),
-    userId: user.id,
+    userId: user.login_id === INITIATOR_LOGIN ? null : user.id,
     status,
     now,
     idleExpiresAt: idleExpiry(context, now),
@@ -102,7 +129,7 @@ export async function currentSession(context: IdentityContext, token: string | u
   const record = await findSessionByTokenHash(db, sha256(token));
   if (!record) return undefined;
   const now = context.now();
-  const user = await findUserById(db, record.user_id);
+  const user = record.user_id === null ? INITIATOR_USER : await findUserById(db, record.user_id);
   if (
     !user ||
     user.inactive ||

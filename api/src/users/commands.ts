@@ -40,7 +40,7 @@ export async function createOrganizationCommand(database: Database, args: string
 /**
  * `create-user [--org <organization name>] --login <login id> --email <email> --name <name>
  * --password <password> [--role <role>]...` — without --org the user belongs to no organization
- * (a Global Admin, role `_GLOBAL_ADMIN`).
+ * (a Global Admin, role `_global_admin`, GLOBAL_ADMIN_ROLE of initialization/initiator.ts).
  */
 export async function createUserCommand(database: Database, args: string[], now: Clock = systemClock): Promise<CommandResult> {
   const parsed = parse(args, {

@@ -28,15 +28,17 @@ export interface NewUser {
   passwordHash: string;
   roles: string[];
   now: Date;
+  /** An invited user stays inactive until the invitation is completed. */
+  inactive?: boolean;
 }
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<UserRecord | undefined> {
   const [row] = await db.query<UserRecord>(
-    `INSERT INTO users (organization_id, login_id, name, email, password_hash, password_changed_at, roles, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $6)
+    `INSERT INTO users (organization_id, login_id, name, email, password_hash, password_changed_at, roles, created_at, updated_at, inactive)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $6, $8)
      ON CONFLICT (lower(login_id)) DO NOTHING
      RETURNING ${COLUMNS}`,
-    [user.organizationId, user.loginId, user.name, user.email, user.passwordHash, user.now.toISOString(), user.roles],
+    [user.organizationId, user.loginId, user.name, user.email, user.passwordHash, user.now.toISOString(), user.roles, user.inactive ?? false],
   );
   return row;
 }
@@ -44,6 +46,26 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserReco
 export async function findUserByLogin(db: Queryable, loginId: string): Promise<UserRecord | undefined> {
   const [row] = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE lower(login_id) = lower($1)`, [loginId]);
   return row;
+}
+
+/**
+ * The user a person means by `username`: the one of that login id, otherwise the one of that
+ * email address — only when exactly one user has it (an address shared by several accounts names
+ * none of them).
+ */
+export async function findUserByUsername(db: Queryable, username: string): Promise<UserRecord | undefined> {
+  const byLogin = await findUserByLogin(db, username);
+  if (byLogin) return byLogin;
+  const byEmail = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1) LIMIT 2`, [username]);
+  return byEmail.length === 1 ? byEmail[0] : undefined;
+}
+
+/** Activation (spec 4.2): a new password and the inactive flag cleared. */
+export async function activateUser(db: Queryable, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3, inactive = false WHERE id = $1',
+    [userId, passwordHash, now.toISOString()],
+  );
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRecord | undefined> {

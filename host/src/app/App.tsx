@@ -1,16 +1,12 @@
-import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
-import { history, NoticeHost, PortalProvider, queryClient, SnackbarHost } from '@portal/shared';
-import { Shell } from '../shell/Shell';
-import { ContentOutlet } from './ContentOutlet';
+import { NoticeHost, PortalProvider, PortalRouter, queryClient, SnackbarHost } from '@portal/shared';
+import { Portal } from './Portal';
 
 export function App() {
   return (
     <PortalProvider queryClient={queryClient}>
-      <HistoryRouter history={history as never}>
-        <Shell>
-          <ContentOutlet />
-        </Shell>
-      </HistoryRouter>
+      <PortalRouter>
+        <Portal />
+      </PortalRouter>
       <NoticeHost />
       <SnackbarHost />
     </PortalProvider>

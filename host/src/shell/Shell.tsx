@@ -1,9 +1,26 @@
 import type { ReactNode } from 'react';
-import { Box, Flex, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '@portal/shared';
+import { navigate, PRODUCT_NAME, useSession } from '@portal/shared';
 import { SideNav } from './SideNav';
 import { useDocumentTitle } from './useDocumentTitle';
+
+/** The signed-in user and Logout (the full user menu of spec 2.3 comes with the shell issue). */
+function UserBox() {
+  const user = useSession((state) => state.session?.user);
+  return (
+    <Flex ml="auto" align="center" gap={3}>
+      {user ? (
+        <Text fontSize="sm" data-testid="signed-in-user">
+          {user.name}
+        </Text>
+      ) : null}
+      <Button size="sm" variant="outline" onClick={() => navigate('/support/logout')}>
+        Logout
+      </Button>
+    </Flex>
+  );
+}
 
 function Header() {
   return (
@@ -15,6 +32,7 @@ function Header() {
           </Heading>
         </Link>
       </ChakraLink>
+      <UserBox />
     </Flex>
   );
 }

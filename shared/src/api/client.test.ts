@@ -283,3 +283,23 @@ describe('client-side permission check', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('CSRF header', () => {
+  it('marks every state-changing call, and no read', async () => {
+    const calls: Array<{ method: string; header: string | null }> = [];
+    global.fetch = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ method: String(init?.method), header: new Headers(init?.headers).get('X-Requested-With') });
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    await apiClient.get('/things');
+    await apiClient.post('/things', { a: 1 });
+    await apiClient.patch('/things/1', { a: 2 });
+    await apiClient.delete('/things/1');
+    expect(calls).toEqual([
+      { method: 'GET', header: null },
+      { method: 'POST', header: 'XMLHttpRequest' },
+      { method: 'PATCH', header: 'XMLHttpRequest' },
+      { method: 'DELETE', header: 'XMLHttpRequest' },
+    ]);
+  });
+});

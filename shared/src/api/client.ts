@@ -16,7 +16,7 @@ import {
   type ProblemDetails,
   type SpecificMessages,
 } from './errors';
-import { dropNullFields, queryString, type QueryParams } from './payload';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, dropNullFields, queryString, type QueryParams } from './payload';
 
 export interface RequestOptions {
   /** GET parameters (any method may send them); null/undefined values are left out. */
@@ -154,6 +154,9 @@ async function request<T>(method: HttpMethod, path: string, body: unknown, optio
 
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
+  // CSRF defence with SameSite cookies: a page on another site cannot send this header without
+  // a CORS preflight, and the API refuses state-changing calls without it.
+  if (method !== 'GET') headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
   const token = sessionStore.getState().token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = {

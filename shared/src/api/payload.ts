@@ -36,3 +36,7 @@ export function queryString(params: QueryParams | undefined): string {
   }
   return search.toString();
 }
+
+/** The header every state-changing call carries (the API refuses one without it). */
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_HEADER_VALUE = 'XMLHttpRequest';

@@ -67,3 +67,17 @@ export interface Session {
 export function isGlobalRole(role: string): boolean {
   return role.startsWith('_');
 }
+
+/** The role of the Initiator, who sets the system up first (spec 4.1). */
+export const INITIATOR_ROLE = '_initiator';
+/** The role of a Global Admin (global roles begin with '_'). */
+export const GLOBAL_ADMIN_ROLE = '_global_admin';
+/**
+ * The special username the Initiator signs in with, the one-time code being the password. The
+ * '@' cannot occur in a login id, so no user can take it.
+ */
+export const INITIATOR_LOGIN = '@initiator';
+
+export function hasRole(session: Pick<Session, 'roles'> | null | undefined, role: string): boolean {
+  return Boolean(session?.roles?.includes(role));
+}

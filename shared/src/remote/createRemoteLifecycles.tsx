@@ -1,8 +1,8 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact, { type ReactAppOrParcel } from 'single-spa-react';
-import { Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router';
-import { history } from '../navigation/history';
+import { Route, Routes } from 'react-router';
+import { PortalRouter } from '../navigation/PortalRouter';
 import { REMOTE_AREAS, routesOf, type RemoteName, type RouteDefinition } from '../navigation/routes';
 import { PortalProvider } from '../ui/system/PortalProvider';
 import { queryClient } from '../query/queryClient';
@@ -22,6 +22,11 @@ export interface RemoteDefinition {
   remote: RemoteName;
   /** Screens by route path (spec 2.1); a route without one shows its ScreenFrame. */
   screens?: Partial<Record<string, ScreenComponent>>;
+  /**
+   * The remote's own top component, in place of its routes (it renders `RemoteRoutes` itself
+   * where it wants them): mfe-auth shows the sign-in flow whatever the path until authenticated.
+   */
+  App?: React.ComponentType;
 }
 
 /** The routes of one remote, each rendering its screen. */
@@ -36,13 +41,11 @@ export function RemoteRoutes({ remote, screens = {} }: Pick<RemoteDefinition, 'r
   );
 }
 
-/** The remote's whole tree: providers, the portal's one history, its routes. */
-export function RemoteRoot({ remote, screens }: Pick<RemoteDefinition, 'remote' | 'screens'>) {
+/** The remote's whole tree: providers, the portal's one history, its App or its routes. */
+export function RemoteRoot({ remote, screens, App }: RemoteDefinition) {
   return (
     <PortalProvider queryClient={queryClient}>
-      <HistoryRouter history={history as never}>
-        <RemoteRoutes remote={remote} screens={screens} />
-      </HistoryRouter>
+      <PortalRouter>{App ? <App /> : <RemoteRoutes remote={remote} screens={screens} />}</PortalRouter>
     </PortalProvider>
   );
 }
@@ -52,7 +55,7 @@ export function RemoteRoot({ remote, screens }: Pick<RemoteDefinition, 'remote' 
  * everything it shares with the host comes from @portal/shared (a federation singleton).
  */
 export function createRemoteLifecycles(definition: RemoteDefinition): ReactAppOrParcel<RemoteMountProps> {
-  const Root = () => <RemoteRoot remote={definition.remote} screens={definition.screens} />;
+  const Root = () => <RemoteRoot {...definition} />;
   return singleSpaReact<RemoteMountProps>({
     React,
     ReactDOMClient,

@@ -12,7 +12,7 @@ export function renderStandalone(definition: RemoteDefinition, container = docum
   if (!container) throw new Error('The standalone page has no #root element');
   createRoot(container).render(
     <>
-      <RemoteRoot remote={definition.remote} screens={definition.screens} />
+      <RemoteRoot {...definition} />
       <PortalProvider>
         <NoticeHost />
         <SnackbarHost />

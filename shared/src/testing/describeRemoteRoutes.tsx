@@ -14,7 +14,7 @@ export function describeRemoteRoutes(definition: RemoteDefinition): void {
 
     it.each(routes.map((route) => [route.path, route.title]))('renders %s with its title and owner', async (path, title) => {
       history.replace(path.replace(/:([a-z_]+)/g, 'sample-$1'));
-      render(<RemoteRoot remote={definition.remote} screens={definition.screens} />);
+      render(<RemoteRoot {...definition} />);
       // A screen of one object (a route with parameters) adds them to its title.
       const heading = await screen.findByRole('heading', { level: 1 });
       expect(heading).toHaveTextContent(new RegExp(`^${title}`));

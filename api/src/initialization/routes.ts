@@ -1,0 +1,116 @@
+import { fieldSchema, messageForStatus } from '@portal/shared/server';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../identity/passwords';
+import { ensureOrganization } from '../organizations/repository';
+import { clearSessionCookie, readSessionToken } from '../sessions/cookie';
+import { IdentityProblem } from '../sessions/problems';
+import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
+import { answer, InputProblem, problems } from '../users/http';
+import { insertUser } from '../users/repository';
+import { fieldErrors, NEW_USER_FIELDS } from '../users/service';
+import { GLOBAL_ADMIN_ROLE, countUsers } from './initiator';
+import { deleteCodes } from '../users/one-time-codes';
+
+const ORGANIZATION_FIELDS = Object.freeze({ name: fieldSchema({ required: true, max: 255 }) });
+
+export interface InitializationInput {
+  organization?: { name?: string };
+  admin?: { name?: string; login_id?: string; email?: string; password?: string };
+}
+
+export interface Initialized {
+  organization: { id: string; name: string };
+  admin: { login_id: string };
+}
+
+const text = { type: 'string', maxLength: 1024 } as const;
+
+function initializationErrors(input: InitializationInput): Record<string, string> {
+  const prefixed = (prefix: string, errors: Record<string, string>) =>
+    Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${prefix}.${field}`, message]));
+  const admin = input.admin ?? {};
+  return {
+    ...prefixed('organization', fieldErrors(ORGANIZATION_FIELDS, { name: input.organization?.name?.trim() })),
+    ...prefixed(
+      'admin',
+      fieldErrors(NEW_USER_FIELDS, { name: admin.name?.trim(), login_id: admin.login_id, email: admin.email, password: admin.password }),
+    ),
+  };
+}
+
+/**
+ * POST administration/initialization (spec 4.1): the Initiator creates the first organization and
+ * the Global Admin, and its session ends. The Global Admin belongs to no organization (spec 4.1
+ * sends such an admin to /administration/global) and sets up two-factor at the first sign-in.
+ */
+export async function initialize(
+  context: IdentityContext,
+  current: CurrentSession | undefined,
+  input: InitializationInput,
+): Promise<Initialized> {
+  if (!current || current.record.user_id !== null || current.record.authentication_status !== 'Authenticated') {
+    throw new IdentityProblem(403, messageForStatus(403));
+  }
+  const errors = initializationErrors(input);
+  if (Object.keys(errors).length > 0) throw new InputProblem(errors);
+  const admin = { name: '', login_id: '', email: '', password: '', ...input.admin };
+  const passwordHash = await hashPassword(admin.password);
+  const now = context.now();
+  return context.db.transaction(async (tx) => {
+    if ((await countUsers(tx)) > 0) throw new IdentityProblem(409, messageForStatus(409));
+    const { organization } = await ensureOrganization(tx, (input.organization?.name ?? '').trim());
+    const user = await insertUser(tx, {
+      organizationId: null,
+      loginId: admin.login_id,
+      name: admin.name.trim(),
+      email: admin.email,
+      passwordHash,
+      roles: [GLOBAL_ADMIN_ROLE],
+      now,
+    });
+    if (!user) throw new IdentityProblem(409, messageForStatus(409));
+    await tx.query('DELETE FROM sessions WHERE initiator');
+    await deleteCodes(tx, null, 'initialization');
+    return { organization: { id: organization.id, name: organization.name }, admin: { login_id: user.login_id } };
+  });
+}
+
+export async function initializationRoutes(app: FastifyInstance, { identity }: { identity: IdentityContext }): Promise<void> {
+  app.post(
+    '/administration/initialization',
+    {
+      schema: {
+        tags: ['administration'],
+        summary: 'First run: the Initiator creates the first organization and its Global Admin',
+        body: {
+          type: 'object',
+          properties: {
+            organization: { type: 'object', properties: { name: text } },
+            admin: {
+              type: 'object',
+              properties: { name: text, login_id: text, email: text, password: text },
+            },
+          },
+        },
+        response: {
+          201: {
+            type: 'object',
+            required: ['organization', 'admin'],
+            properties: {
+              organization: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+              admin: { type: 'object', required: ['login_id'], properties: { login_id: { type: 'string' } } },
+            },
+          },
+          ...problems(400, 403, 409),
+        },
+      },
+    },
+    async (request, reply) =>
+      answer(reply, async () => {
+        const current = await currentSession(identity, readSessionToken(request));
+        const done = await initialize(identity, current, (request.body ?? {}) as InitializationInput);
+        clearSessionCookie(request, reply);
+        return reply.code(201).send(done);
+      }),
+  );
+}

@@ -1,0 +1,117 @@
+import nodemailer from 'nodemailer';
+import type { Queryable } from '../db/database';
+import type { Clock } from '../identity/clock';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A message as the outbox keeps it; `GET /api/testing/outbox` answers these. */
+export interface OutboxEntry extends MailMessage {
+  created_at: string;
+}
+
+/** What sends a message over SMTP: nodemailer's transport, or a test's stand-in. */
+export interface MailTransport {
+  sendMail(message: MailMessage & { from: string }): Promise<unknown>;
+}
+
+export interface MailLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  /** Sends now: resolves once SMTP accepted the message or the outbox stored it. */
+  sendMail(message: MailMessage): Promise<void>;
+  /**
+   * Sends in the background, so that the caller's answer does not take the time of a delivery
+   * (forgot password must not tell known addresses from unknown ones). Failures are logged.
+   */
+  sendMailLater(message: MailMessage): void;
+  /** Resolves when every background delivery has ended (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  db: Queryable;
+  log: MailLog;
+  now: Clock;
+  /** Replaces the SMTP transport built from `smtpUrl` (tests). */
+  transport?: MailTransport;
+}
+
+const DEFAULT_FROM = 'Portal <no-reply@localhost>';
+
+/**
+ * SMTP_URL may carry the sender as `?from=`: the environment has no variable of its own for it,
+ * and nodemailer reads its other settings (`secure`, `tls...`) from the same query string.
+ */
+export function senderOf(smtpUrl: string): string {
+  try {
+    return new URL(smtpUrl).searchParams.get('from') ?? DEFAULT_FROM;
+  } catch {
+    return DEFAULT_FROM;
+  }
+}
+
+export async function storeInOutbox(db: Queryable, message: MailMessage, now: Date): Promise<void> {
+  await db.query('INSERT INTO mail_outbox (recipient, subject, body, created_at) VALUES ($1, $2, $3, $4)', [
+    message.to,
+    message.subject,
+    message.text,
+    now.toISOString(),
+  ]);
+}
+
+/** The outbox, newest first; only the messages to `to` (any case) when given. */
+export async function listOutbox(db: Queryable, to?: string, limit = 100): Promise<OutboxEntry[]> {
+  const rows = await db.query<{ to: string; subject: string; text: string; created_at: Date | string }>(
+    `SELECT recipient AS "to", subject, body AS "text", created_at FROM mail_outbox
+     WHERE $1::text IS NULL OR lower(recipient) = lower($1)
+     ORDER BY created_at DESC, seq DESC LIMIT $2`,
+    [to ?? null, limit],
+  );
+  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise the database outbox, each message also
+ * written to the log so that a developer finds one-time codes there. Over SMTP nothing is stored:
+ * the messages carry codes and links that must not outlive their delivery.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const { db, log, now } = options;
+  const pending = new Set<Promise<void>>();
+  const smtp = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+  const from = options.smtpUrl ? senderOf(options.smtpUrl) : DEFAULT_FROM;
+
+  const sendMail = async (message: MailMessage): Promise<void> => {
+    if (smtp) {
+      await smtp.sendMail({ ...message, from });
+      log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      return;
+    }
+    await storeInOutbox(db, message, now());
+    log.info({ to: message.to, subject: message.subject, text: message.text }, `mail to ${message.to}: ${message.subject}`);
+  };
+
+  return {
+    kind: smtp ? 'smtp' : 'outbox',
+    sendMail,
+    sendMailLater(message) {
+      const delivery = sendMail(message).catch((error: unknown) => {
+        log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed');
+      });
+      pending.add(delivery);
+      void delivery.finally(() => pending.delete(delivery));
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { INVALID_INVITATION_MESSAGE, OTP_RESET_MESSAGES, messageForStatus, type InvitationLookup } from '@portal/shared/server';
+import type { Queryable } from '../db/database';
+import { hashPassword } from '../identity/passwords';
+import { newToken, sha256 } from '../identity/tokens';
+import type { Mailer } from '../mail/mailer';
+import { IdentityProblem } from '../sessions/problems';
+import { openSession, passwordStepStatus, type CurrentSession, type IdentityContext, type IssuedSession } from '../sessions/service';
+import { InputProblem } from './http';
+import { consumeCode, deleteCodes, issueCode } from './one-time-codes';
+import { resetErrors, type CodeAndPassword } from './passwords';
+import { activateUser, findUserById, insertUser, type UserRecord } from './repository';
+import { NEW_USER_FIELDS, fieldErrors } from './service';
+
+/** An invitation link is valid this long, and once. */
+export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
+export const INVITATION_PATH = '/user-invitation/';
+// Never a valid argon2 hash: an invited user cannot sign in before setting a password.
+const NO_PASSWORD = '!invited';
+const PROCESS_ROLE = /^[A-Za-z][A-Za-z0-9_ ]*$/;
+
+export interface InvitationInput {
+  email?: string;
+  name?: string;
+  login_id?: string;
+  roles?: string[];
+}
+
+export interface CreatedInvitation {
+  token: string;
+  /** The path of the invitation screen; the mail carries it under the caller's origin. */
+  link: string;
+}
+
+const invalid = () => new IdentityProblem(404, INVALID_INVITATION_MESSAGE);
+
+/**
+ * POST users/invitations: an inactive user in the inviter's organization, and a link mailed to
+ * them. Requires an Authenticated user with an organization; which users may invite (the
+ * "users create" permission) comes with the authorization issue.
+ */
+export async function createInvitation(
+  context: IdentityContext,
+  mailer: Mailer,
+  current: CurrentSession | undefined,
+  input: InvitationInput,
+  origin: string,
+): Promise<CreatedInvitation> {
+  if (!current) throw new IdentityProblem(401, messageForStatus(401));
+  const inviter = current.user;
+  if (current.record.authentication_status !== 'Authenticated' || !inviter.organization_id) {
+    throw new IdentityProblem(403, messageForStatus(403));
+  }
+  const roles = input.roles ?? [];
+  const errors = fieldErrors(
+    { login_id: NEW_USER_FIELDS.login_id, name: NEW_USER_FIELDS.name, email: NEW_USER_FIELDS.email },
+    { login_id: input.login_id, name: input.name?.trim(), email: input.email },
+  );
+  // Only process roles: a global role is never handed out by an invitation.
+  const badRole = roles.find((role) => !PROCESS_ROLE.test(role));
+  if (badRole !== undefined) errors.roles = `'${badRole}' is not a role name.`;
+  if (Object.keys(errors).length > 0) throw new InputProblem(errors);
+
+  const now = context.now();
+  const token = newToken();
+  await context.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      organizationId: inviter.organization_id,
+      loginId: input.login_id ?? '',
+      name: (input.name ?? '').trim(),
+      email: input.email ?? '',
+      passwordHash: NO_PASSWORD,
+      roles,
+      now,
+      inactive: true,
+    });
+    if (!user) throw new InputProblem({ login_id: `A user with login id '${input.login_id}' already exists.` });
+    await tx.query(
+      'INSERT INTO invitations (token_hash, user_id, invited_by, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [sha256(token), user.id, inviter.id, new Date(now.getTime() + INVITATION_TTL_MS).toISOString(), now.toISOString()],
+    );
+  });
+  const link = `${INVITATION_PATH}${token}`;
+  mailer.sendMailLater({
+    to: input.email ?? '',
+    subject: 'You are invited to the portal',
+    text: [
+      `Hello ${input.name?.trim() ?? ''},`,
+      '',
+      `${inviter.name} invites you to the portal as '${input.login_id}'. Open this link to set your password:`,
+      `${origin}${link}`,
+      '',
+      'The link is valid for 7 days.',
+    ].join('\n'),
+  });
+  return { token, link };
+}
+
+interface LiveInvitation {
+  id: string;
+  user: UserRecord;
+}
+
+/** The invitation of a token: unused, unexpired, its user still waiting for activation. */
+async function liveInvitation(db: Queryable, token: string, now: Date): Promise<LiveInvitation> {
+  const [row] = await db.query<{ id: string; user_id: string }>(
+    'SELECT id, user_id FROM invitations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+    [sha256(token), now.toISOString()],
+  );
+  const user = row ? await findUserById(db, row.user_id) : undefined;
+  if (!row || !user || !user.inactive) throw invalid();
+  return { id: row.id, user };
+}
+
+/** GET users/invitation/{token}. */
+export async function lookupInvitation(context: IdentityContext, token: string): Promise<InvitationLookup> {
+  const { user } = await liveInvitation(context.db, token, context.now());
+  return { email: user.email };
+}
+
+/** PATCH users/invitation/{token} with an empty body: a one-time code to the invited address. */
+export async function sendInvitationCode(context: IdentityContext, mailer: Mailer, token: string): Promise<void> {
+  const { user } = await liveInvitation(context.db, token, context.now());
+  const code = await issueCode(context.db, { userId: user.id, purpose: 'invitation', now: context.now() });
+  await mailer.sendMail({
+    to: user.email,
+    subject: 'Your invitation code',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `Your one-time code to set the password of '${user.login_id}' is: ${code}`,
+      '',
+      'It is valid for 15 minutes and can be used once.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * PATCH users/invitation/{token} with code and new password: the user is activated with that
+ * password, the invitation spent, and the user signed in at the password step (two-factor setup).
+ */
+export async function completeInvitation(
+  context: IdentityContext,
+  token: string,
+  body: CodeAndPassword,
+): Promise<IssuedSession> {
+  const { db } = context;
+  const now = context.now();
+  const invitation = await liveInvitation(db, token, now);
+  const errors = resetErrors(body);
+  if (Object.keys(errors).length > 0) throw new InputProblem(errors);
+  const { user } = invitation;
+  if (!(await consumeCode(db, { userId: user.id, purpose: 'invitation', code: body.code ?? '', now }))) {
+    throw new IdentityProblem(401, OTP_RESET_MESSAGES[401] ?? messageForStatus(401));
+  }
+  const passwordHash = await hashPassword(body.new_password ?? '');
+  await db.transaction(async (tx) => {
+    await activateUser(tx, user.id, passwordHash, now);
+    await tx.query('UPDATE invitations SET used_at = $2 WHERE id = $1', [invitation.id, now.toISOString()]);
+    await deleteCodes(tx, user.id, 'invitation');
+  });
+  const active: UserRecord = { ...user, inactive: false, password_hash: passwordHash, password_changed_at: now };
+  return openSession(context, active, passwordStepStatus(active));
+}

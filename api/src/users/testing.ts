@@ -1,0 +1,37 @@
+// Helpers of the account-flow tests: signing a user all the way in, and reading the outbox.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Clock } from '../identity/clock';
+import { PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { listOutbox, type OutboxEntry } from '../mail/mailer';
+import { totpCode } from '../sessions/totp';
+
+export function signIn(app: FastifyInstance, username: string, password = PASSWORD): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/sessions', payload: { username, password } });
+}
+
+/** Password, then two-factor setup: the cookie of an Authenticated session. */
+export async function authenticate(app: FastifyInstance, login: string, now: Clock, password = PASSWORD): Promise<SessionCookie> {
+  const first = sessionCookie(await signIn(app, login, password));
+  const offer = await app.inject({ method: 'POST', url: '/api/sessions/mfa', headers: withCookie(first) });
+  const { secret } = offer.json() as { secret: string };
+  const setup = await app.inject({
+    method: 'POST',
+    url: `/api/sessions/mfa/setup/${totpCode(secret, now())}`,
+    headers: withCookie(first),
+  });
+  if (setup.statusCode !== 200) throw new Error(`two-factor setup failed: ${setup.body}`);
+  return sessionCookie(setup);
+}
+
+/** The newest mail to `to`, once the background deliveries are done. */
+export async function lastMail(app: FastifyInstance, to: string): Promise<OutboxEntry | undefined> {
+  await app.mailer.idle();
+  return (await listOutbox(app.database, to))[0];
+}
+
+/** The one-time code a mail carries. */
+export function codeIn(mail: OutboxEntry | undefined): string {
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in ${JSON.stringify(mail)}`);
+  return code;
+}

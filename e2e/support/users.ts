@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { E2E_DIR, REPO_ROOT } from './portal';
+
+export const E2E_ORGANIZATION = 'E2E Organization';
+export const AUTH_FILE = join(E2E_DIR, 'navigator.json');
+
+export interface E2EUser {
+  login: string;
+  email: string;
+  name: string;
+  password: string;
+}
+
+/**
+ * The users of the suite, each for one purpose: a user has one active session at a time, so a
+ * test that signs a user in would end the session of every other test using that user.
+ */
+export const USERS = {
+  /** Signed in once (setup project) for every test of the composed portal. */
+  navigator: { login: 'navigator', email: 'navigator@example.com', name: 'Nora Navigator', password: 'Navigator@2026' },
+  /** Signs in through the screens: two-factor setup, 2-step verification, recovery codes, logout. */
+  signer: { login: 'signer', email: 'signer@example.com', name: 'Sam Signer', password: 'Signer@2026' },
+  /** Signs in from two browsers: the newer session ends the older. */
+  twin: { login: 'twin', email: 'twin@example.com', name: 'Tess Twin', password: 'Twin@2026x' },
+  /** Forgets the password and resets it with a mailed code. */
+  forgetful: { login: 'forgetful', email: 'forgetful@example.com', name: 'Fay Forgetful', password: 'Forgetful@2026' },
+  /** Changes the password in the settings. */
+  changer: { login: 'changer', email: 'changer@example.com', name: 'Cal Changer', password: 'Changer@2026' },
+} satisfies Record<string, E2EUser>;
+
+/**
+ * Creates the organization and users with the portal's own command (`npm run portal -- …`),
+ * before the e2e portal starts on the same data directory.
+ */
+export function createUsers(dataDir: string): void {
+  const cli = (...args: string[]) =>
+    execFileSync('node', ['scripts/portal.mjs', 'cli', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: 'pipe',
+    });
+  cli('create-organization', '--name', E2E_ORGANIZATION);
+  for (const user of Object.values(USERS)) {
+    cli('create-user', '--org', E2E_ORGANIZATION, '--login', user.login, '--email', user.email, '--name', user.name,
+      '--password', user.password, '--role', 'AUTHOR');
+  }
+}
+
+/** The current code of an authenticator app holding `secret` (base32), as a user would type it. */
+export function totpCode(secret: string, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+}

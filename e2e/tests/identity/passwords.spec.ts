@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { mailedCode, mainHeading, signInThroughScreen, signInWithNewTwoFactor } from '../../support/identity';
+import { totpCode, USERS } from '../../support/users';
+
+test('forgot password: a mailed one-time code resets it, and two-factor is still asked', async ({ page }) => {
+  const user = USERS.forgetful;
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Forgot password' }).click();
+  const request = page.getByRole('form', { name: 'Reset Password Request' });
+  await request.getByLabel('Username').fill('not-an-email');
+  await request.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(request.getByText('Invalid email format.')).toBeVisible();
+  await request.getByLabel('Username').fill(user.email);
+  await request.getByRole('button', { name: 'SUBMIT' }).click();
+
+  const reset = page.getByRole('form', { name: 'Reset Password' });
+  await expect(reset).toBeVisible();
+  const code = await mailedCode(page.request, user.email);
+  const newPassword = 'Remembered@2027';
+  await reset.getByLabel('Code').fill(code === '999999' ? '999998' : '999999');
+  await reset.getByLabel('New password', { exact: true }).fill(newPassword);
+  await reset.getByLabel('Repeat new password').fill(newPassword);
+  await reset.getByRole('button', { name: 'RESET PASSWORD' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid one time code. Please try again.');
+
+  await reset.getByLabel('Code').fill(code);
+  await reset.getByRole('button', { name: 'RESET PASSWORD' }).click();
+  // Signed in at the password step: the reset does not bypass two-factor.
+  await expect(page.getByText('Setup authenticator app').first()).toBeVisible();
+
+  // The old password no longer works, the new one does.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInThroughScreen(page, user);
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials. Please try again.');
+  await signInThroughScreen(page, { login: user.login, password: newPassword });
+  await expect(page.getByText('Setup authenticator app').first()).toBeVisible();
+});
+
+test('change password in the settings: current required, new must differ, repeat must match', async ({ page }) => {
+  const user = USERS.changer;
+  await signInWithNewTwoFactor(page.request, user, (secret) => totpCode(secret));
+  await page.goto('/settings/change-password');
+  const form = page.getByRole('form', { name: 'Change Password' });
+  await form.getByLabel('Current password').fill(user.password);
+  await form.getByLabel('New password', { exact: true }).fill(user.password);
+  await form.getByLabel('Repeat new password').fill(user.password);
+  await form.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+  await expect(form.getByText('New password cannot be the same as current password.')).toBeVisible();
+
+  await form.getByLabel('New password', { exact: true }).fill('Changed@2027');
+  await form.getByLabel('Repeat new password').fill('Changed@2028');
+  await form.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+  await expect(form.getByText('The passwords must be the same.')).toBeVisible();
+
+  await form.getByLabel('Repeat new password').fill('Changed@2027');
+  await form.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(mainHeading(page)).toHaveText('Change Password');
+});

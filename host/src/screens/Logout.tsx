@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { Flex, Spinner, Text } from '@chakra-ui/react';
+import { navigate } from '@portal/shared';
+import { logout } from '../session/authentication';
+
+/** /support/logout: ends the session on the server, clears the portal's state, goes home. */
+export function Logout() {
+  useEffect(() => {
+    logout().finally(() => navigate('/', { replace: true }));
+  }, []);
+  return (
+    <Flex p={8} gap={3} align="center" role="status">
+      <Spinner size="sm" />
+      <Text>Signing out…</Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,84 @@
+import { bus, history, sessionStore, type RouteDefinition } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeApi } from '../../../testing/fakeApi';
+import { renderScreen } from '../../../testing/renderScreen';
+import { sampleSession } from '../../../testing/sessions';
+import { ChangePasswordScreen } from './ChangePasswordScreen';
+import { TwoFactorScreen } from './TwoFactorScreen';
+import { UserProfileScreen } from './UserProfileScreen';
+
+const route = (path: string, title: string): RouteDefinition => ({ path, title, owner: 'mfe-auth' }) as RouteDefinition;
+const snackbars: string[] = [];
+const onSnackbar = ({ message }: { message: string }) => snackbars.push(message);
+
+beforeEach(() => {
+  sessionStore.setSession(sampleSession('Authenticated'));
+  snackbars.length = 0;
+  bus.on('snackbar:show', onSnackbar);
+});
+afterEach(() => bus.off('snackbar:show', onSnackbar));
+
+describe('ChangePasswordScreen', () => {
+  const screenRoute = route('/settings/change-password', 'Change Password');
+
+  it('checks the new password, changes it and tells the user', async () => {
+    const { calls } = fakeApi({ 'PATCH /api/users/alice%40example.com/changePassword': { status: 204 } });
+    const { user } = renderScreen(<ChangePasswordScreen route={screenRoute} />);
+    await user.type(screen.getByLabelText('Current password'), 'OldPassw0rd!');
+    await user.type(screen.getByLabelText('New password'), 'OldPassw0rd!');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Other1Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'CHANGE PASSWORD' }));
+    expect(screen.getByText('New password cannot be the same as current password.')).toBeInTheDocument();
+    expect(screen.getByText('The passwords must be the same.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'Other1Passw0rd!{Enter}');
+    await waitFor(() => expect(snackbars).toEqual(['Your password has been changed.']));
+    expect(calls[0].body).toEqual({ password: 'OldPassw0rd!', new_password: 'Other1Passw0rd!' });
+  });
+
+  it('shows invalid credentials when the current password is wrong, keeping the session', async () => {
+    fakeApi({ 'PATCH /api/users/alice%40example.com/changePassword': { status: 401, body: {} } });
+    const { user } = renderScreen(<ChangePasswordScreen route={screenRoute} />);
+    await user.type(screen.getByLabelText('Current password'), 'Wr0ngPassw0rd!');
+    await user.type(screen.getByLabelText('New password'), 'Other1Passw0rd!');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Other1Passw0rd!{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please try again.');
+    expect(sessionStore.getState().session).not.toBeNull();
+  });
+});
+
+describe('UserProfileScreen', () => {
+  it('shows name, login id and organization from the session', () => {
+    renderScreen(<UserProfileScreen route={route('/settings/user-profile', 'Account Profile')} />);
+    expect(screen.getByRole('heading', { name: 'Account Profile' })).toBeInTheDocument();
+    expect(screen.getByText('Alice Example')).toBeInTheDocument();
+    expect(screen.getByText('alice@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Acme Corp')).toBeInTheDocument();
+  });
+});
+
+describe('TwoFactorScreen', () => {
+  const screenRoute = route('/settings/two-factor-authentication', 'Two-Factor Authentication');
+
+  it('asks before disabling two-factor, then the session must set it up again', async () => {
+    history.replace('/settings/two-factor-authentication');
+    const { calls } = fakeApi({ 'DELETE /api/sessions/mfa': { status: 204 }, 'GET /api/sessions': { body: sampleSession('MfaSetup') } });
+    const { user } = renderScreen(<TwoFactorScreen route={screenRoute} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Two-factor authentication is on.');
+    await user.click(screen.getByRole('button', { name: 'Disable MFA' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to disable two-factor authentication?');
+    expect(dialog).toHaveTextContent('adds an additional layer of security to your account and is highly recommended');
+
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(calls).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Disable MFA' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(sessionStore.getState().session?.authentication_status).toBe('MfaSetup'));
+    expect(calls[0]).toMatchObject({ method: 'DELETE', path: '/api/sessions/mfa' });
+    expect(history.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,33 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { ConfirmDialog, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { useState } from 'react';
+import { FormError } from '../../../components/FormError';
+import { useDisableMfa } from '../api/disableMfa';
+
+export const DISABLE_MFA_QUESTION = 'Are you sure you want to disable two-factor authentication?';
+export const DISABLE_MFA_NOTE = 'Two-factor authentication adds an additional layer of security to your account and is highly recommended.';
+
+/** /settings/two-factor-authentication: two-factor is on (it is mandatory); demo users may disable it. */
+export const TwoFactorScreen: ScreenComponent = ({ route }) => {
+  const [asking, setAsking] = useState(false);
+  const disable = useDisableMfa();
+  return (
+    <ScreenFrame route={route}>
+      <Stack gap={4} maxW="lg">
+        <Text role="status">Two-factor authentication is on. You sign in with your password and a code from your authenticator app.</Text>
+        <FormError message={disable.error?.message} />
+        <Button colorPalette="red" variant="outline" alignSelf="flex-start" onClick={() => setAsking(true)}>
+          Disable MFA
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        open={asking}
+        title="Disable MFA"
+        message={`${DISABLE_MFA_QUESTION}\n\n${DISABLE_MFA_NOTE}`}
+        busy={disable.isPending}
+        onNo={() => setAsking(false)}
+        onYes={() => disable.mutate(undefined, { onSettled: () => setAsking(false) })}
+      />
+    </ScreenFrame>
+  );
+};

@@ -1,0 +1,51 @@
+import { Button, HStack, Link } from '@chakra-ui/react';
+import { errorStatus, signInSchema, type LoginPayload } from '@portal/shared';
+import { AuthForm } from '../../../components/AuthForm';
+import { FormError } from '../../../components/FormError';
+import { FormField } from '../../../components/FormField';
+import { useForm } from '../../../hooks/useForm';
+import { useSignIn } from '../api/signIn';
+
+export interface SignInFormProps {
+  /** A 403 means the password has expired: the caller moves to the expired-password screen. */
+  onPasswordExpired: (credentials: LoginPayload) => void;
+  onForgotPassword: () => void;
+}
+
+export function SignInForm({ onPasswordExpired, onForgotPassword }: SignInFormProps) {
+  const form = useForm(signInSchema, { username: '', password: '' });
+  const signIn = useSignIn();
+  const expired = errorStatus(signIn.error) === 403;
+
+  return (
+    <AuthForm
+      label="Sign In"
+      onSubmit={form.handleSubmit((values) =>
+        signIn.mutate(values, {
+          onError: (error) => {
+            if (errorStatus(error) === 403) onPasswordExpired(values);
+          },
+        }),
+      )}
+    >
+      <FormField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
+      <FormField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      {!expired && <FormError message={signIn.error?.message} />}
+      <Button type="submit" colorPalette="brand" w="full" disabled={signIn.isPending} loading={signIn.isPending} loadingText="Sign in">
+        Sign in
+      </Button>
+      <HStack justify="flex-end">
+        <Link
+          href="#forgot-password"
+          colorPalette="blue"
+          onClick={(event) => {
+            event.preventDefault();
+            onForgotPassword();
+          }}
+        >
+          Forgot password
+        </Link>
+      </HStack>
+    </AuthForm>
+  );
+}

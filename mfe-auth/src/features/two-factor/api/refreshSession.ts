@@ -1,0 +1,17 @@
+import { apiClient, navigate, sessionStore, type Session } from '@portal/shared';
+import { useMutation } from '@tanstack/react-query';
+
+/** GET sessions: the session after two-factor setup, now authenticated. */
+export function refreshSession(): Promise<Session> {
+  return apiClient.get<Session>('sessions', { notices: false });
+}
+
+export function useFinishMfaSetup() {
+  return useMutation({
+    mutationFn: refreshSession,
+    onSuccess: (session) => {
+      navigate('/dashboard');
+      sessionStore.setSession(session);
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { Button, Text } from '@chakra-ui/react';
+import { mfaCodeSchema } from '@portal/shared';
+import { AuthCard } from '../../../components/AuthCard';
+import { AuthForm } from '../../../components/AuthForm';
+import { FormError } from '../../../components/FormError';
+import { FormField } from '../../../components/FormField';
+import { LogoutButton } from '../../../components/LogoutButton';
+import { useForm } from '../../../hooks/useForm';
+import { useVerifyMfa } from '../api/verifyMfa';
+
+/** 2-Step Verification: the code of the authenticator app (or a recovery code). */
+export function MfaVerificationScreen() {
+  const form = useForm(mfaCodeSchema, { code: '' });
+  const verify = useVerifyMfa();
+
+  return (
+    <AuthCard title="2-Step Verification" actions={<LogoutButton />}>
+      <AuthForm label="2-Step Verification" onSubmit={form.handleSubmit(({ code }) => verify.mutate(code))}>
+        <Text>Enter the code shown by your authenticator app, or one of your recovery codes.</Text>
+        <FormField label="Verification code" inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.field('code')} />
+        <FormError message={verify.error?.message} />
+        <Button type="submit" colorPalette="brand" w="full" disabled={verify.isPending} loading={verify.isPending} loadingText="Confirm">
+          Confirm
+        </Button>
+      </AuthForm>
+    </AuthCard>
+  );
+}
