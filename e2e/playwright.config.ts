@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './support/browser';
 import { BASE_URL, DEFAULT_REMOTES, E2E_DIR, E2E_PORT, REMOTES_JSON, REPO_ROOT } from './support/portal';
-import { AUTH_FILE, createUsers } from './support/users';
+import { AUTH_FILE, createUsers, PASSWORD_MAX_AGE_DAYS } from './support/users';
 
 const DATA_DIR = join(E2E_DIR, 'data');
 
@@ -51,6 +51,7 @@ export default defineConfig({
       DATA_DIR,
       // The suite reads one-time codes from the mail outbox.
       MAIL_OUTBOX_API: 'true',
+      PASSWORD_MAX_AGE_DAYS: String(PASSWORD_MAX_AGE_DAYS),
       REMOTES_JSON,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

@@ -217,6 +217,9 @@ async function main() {
       ensureInstalled();
       await buildWhatChanged();
       const [pnpmCommand, prefix] = pnpm();
+      // Sign-in latency with the chosen argon2 cost (API, in process)…
+      mustRun(join(BIN, 'tsx'), ['api/bench/signin.ts']);
+      // …then sizes and load times in Chromium.
       ensureBrowser(pnpmCommand, prefix);
       mustRun(pnpmCommand, [...prefix, '--filter', '@portal/e2e', 'bench']);
       break;

@@ -11,6 +11,8 @@ export interface E2EUser {
   email: string;
   name: string;
   password: string;
+  /** When the account and its password were made (default now). */
+  created?: string;
 }
 
 /**
@@ -28,7 +30,12 @@ export const USERS = {
   forgetful: { login: 'forgetful', email: 'forgetful@example.com', name: 'Fay Forgetful', password: 'Forgetful@2026' },
   /** Changes the password in the settings. */
   changer: { login: 'changer', email: 'changer@example.com', name: 'Cal Changer', password: 'Changer@2026' },
+  /** Its password is older than the suite's PASSWORD_MAX_AGE_DAYS. */
+  expired: { login: 'expired', email: 'expired@example.com', name: 'Eve Expired', password: 'Expired@2020', created: '2020-01-31' },
 } satisfies Record<string, E2EUser>;
+
+/** The password policy of the suite's portal (PASSWORD_MAX_AGE_DAYS). */
+export const PASSWORD_MAX_AGE_DAYS = 90;
 
 /**
  * Creates the organization and users with the portal's own command (`npm run portal -- …`),
@@ -43,8 +50,9 @@ export function createUsers(dataDir: string): void {
     });
   cli('create-organization', '--name', E2E_ORGANIZATION);
   for (const user of Object.values(USERS)) {
+    const { created } = user as E2EUser;
     cli('create-user', '--org', E2E_ORGANIZATION, '--login', user.login, '--email', user.email, '--name', user.name,
-      '--password', user.password, '--role', 'AUTHOR');
+      '--password', user.password, '--role', 'AUTHOR', ...(created ? ['--created', created] : []));
   }
 }
 

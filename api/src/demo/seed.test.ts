@@ -21,16 +21,20 @@ afterAll(async () => {
   await environment.cleanup();
 });
 
-it('seeds the demo organization and its processes, then finds them on a second run', async () => {
+it('seeds the demo organization, its processes and people, then finds them on a second run', async () => {
   expect(await seedDemo(database)).toEqual([
     "created organization 'Demo Organization'",
     "processes: created process DEMO 'Demo Requirements'",
     "processes: created process DISCOVERY 'Demo eDiscovery'",
+    'users: created user demo_author (password Demo@2026)',
+    'users: created user demo_reviewer (password Demo@2026)',
   ]);
   expect(await seedDemo(database)).toEqual([
     "kept organization 'Demo Organization'",
     "processes: kept process DEMO 'Demo Requirements'",
     "processes: kept process DISCOVERY 'Demo eDiscovery'",
+    'users: kept user demo_author',
+    'users: kept user demo_reviewer',
   ]);
 
   const organization = await findOrganizationByName(database, DEMO_ORGANIZATION);

@@ -1,13 +1,14 @@
 import type { Database } from '../db/database';
 import { ensureOrganization } from '../organizations/repository';
 import { processesDemo } from '../processes/demo';
+import { usersDemo } from '../users/demo';
 import type { DemoSeeder } from './seeder';
 
 export const DEMO_ORGANIZATION = 'Demo Organization';
 
 // Each domain adds its seeder here (from its own `<family>/demo.ts`); they run in this order,
 // after the demo organization exists.
-export const DEMO_SEEDERS: readonly DemoSeeder[] = [processesDemo];
+export const DEMO_SEEDERS: readonly DemoSeeder[] = [processesDemo, usersDemo];
 
 /** Seeds the demo organization and every domain's demo data in one transaction. */
 export async function seedDemo(database: Database, seeders: readonly DemoSeeder[] = DEMO_SEEDERS): Promise<string[]> {

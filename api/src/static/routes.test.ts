@@ -21,6 +21,9 @@ async function writeBuild(staticDir: string): Promise<void> {
   await mkdir(auth, { recursive: true });
   await writeFile(path.join(auth, 'mf-manifest.json'), MANIFEST);
   await writeFile(path.join(auth, '__federation_expose_app.0a1b2c3d4e.js'), 'export {};');
+  const help = path.join(staticDir, 'docs', 'help');
+  await mkdir(help, { recursive: true });
+  await writeFile(path.join(help, 'login.md'), '# Signing in');
 }
 
 beforeAll(async () => {
@@ -118,6 +121,21 @@ describe('the built portal', () => {
     const chunk = await app.inject({ method: 'GET', url: '/remotes/mfe-auth/__federation_expose_app.0a1b2c3d4e.js' });
     expect(chunk.headers['access-control-allow-origin']).toBe('*');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('online help', () => {
+  it('serves the help documents as markdown, cached for 5 minutes', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/help/login.md' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('public, max-age=300');
+    expect(answer.body).toBe('# Signing in');
+  });
+
+  it('answers a missing document with 404, not the portal page', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/help/nothing.md', headers: { accept: 'text/html' } });
+    expect(answer.statusCode).toBe(404);
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTES } from '@portal/shared/server';
+import { HELP_CACHE_MS, REMOTES } from '@portal/shared/server';
 import type { NotFoundFallback } from '../http/errors';
 import { loadRemoteManifests, remotePrefix } from './remotes';
 
@@ -15,7 +15,7 @@ export interface StaticOptions {
 // webpack names long-lived assets `<name>.<contenthash>.<ext>`; everything else (index.html,
 // mf-manifest.json, remoteEntry.js) must be revalidated so that a new deployment is seen at once.
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
-const NOT_THE_PORTAL = /^\/(api|events|remotes)(\/|$)/;
+const NOT_THE_PORTAL = /^\/(api|events|remotes|help)(\/|$)/;
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
 
 function cacheHeaders(reply: FastifyReply, file: string): void {
@@ -70,6 +70,21 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       },
     });
   }
+
+  // The online help documents (spec 7: Login and Multifactor Authentication help), which the
+  // browser caches for 5 minutes (spec 9).
+  await app.register(fastifyStatic, {
+    root: path.join(options.staticDir, 'docs', 'help'),
+    prefix: '/help/',
+    decorateReply: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    suppressWarning: true,
+    setHeaders: (reply) => {
+      reply.header('cache-control', `public, max-age=${HELP_CACHE_MS / 1000}`);
+      reply.header('content-type', 'text/markdown; charset=utf-8');
+    },
+  });
 
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');

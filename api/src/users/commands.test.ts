@@ -93,3 +93,19 @@ it('refuses a login id already taken, and unknown options', async () => {
   expect(unknown.code).toBe(2);
   expect(unknown.output[0]).toMatch(/--admin/);
 });
+
+it('dates an account and its password with --created, for set-ups of the expiry policy', async () => {
+  const result = await run('create-user', ...user({ '--login': 'old_timer', '--email': 'old@example.com' }), '--created', '2020-01-31');
+  expect(result.code).toBe(0);
+  const database = await openDatabase(environment.config);
+  try {
+    const [row] = await database.query<{ password_changed_at: Date }>("SELECT password_changed_at FROM users WHERE login_id = 'old_timer'");
+    expect(new Date(row!.password_changed_at).toISOString()).toBe('2020-01-31T00:00:00.000Z');
+  } finally {
+    await database.close();
+  }
+  expect(await run('create-user', ...user({ '--login': 'bad_date', '--email': 'bad@example.com' }), '--created', 'yesterday')).toEqual({
+    code: 2,
+    output: ['created: Invalid date; use an ISO date like 2024-01-31.'],
+  });
+});

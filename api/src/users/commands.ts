@@ -39,8 +39,9 @@ export async function createOrganizationCommand(database: Database, args: string
 
 /**
  * `create-user [--org <organization name>] --login <login id> --email <email> --name <name>
- * --password <password> [--role <role>]...` — without --org the user belongs to no organization
- * (a Global Admin, role `_global_admin`, GLOBAL_ADMIN_ROLE of initialization/initiator.ts).
+ * --password <password> [--role <role>]... [--created <ISO date>]` — without --org the user
+ * belongs to no organization (a Global Admin, role `_global_admin`). `--created` dates the
+ * account and its password (default now), for scripted set-ups of the password-expiry policy.
  */
 export async function createUserCommand(database: Database, args: string[], now: Clock = systemClock): Promise<CommandResult> {
   const parsed = parse(args, {
@@ -50,9 +51,12 @@ export async function createUserCommand(database: Database, args: string[], now:
     name: { type: 'string' },
     password: { type: 'string' },
     role: { type: 'string', multiple: true },
+    created: { type: 'string' },
   });
   if (parsed.error !== undefined) return refused([parsed.error]);
-  const { org, login, email, name, password, role } = parsed.values;
+  const { org, login, email, name, password, role, created } = parsed.values;
+  const createdAt = typeof created === 'string' ? new Date(created) : now();
+  if (Number.isNaN(createdAt.getTime())) return refused(['created: Invalid date; use an ISO date like 2024-01-31.']);
   const text = (value: string | string[] | undefined): string => (typeof value === 'string' ? value : '');
   try {
     const user = await createUser(
@@ -65,7 +69,7 @@ export async function createUserCommand(database: Database, args: string[], now:
         password: text(password),
         roles: Array.isArray(role) ? role : [],
       },
-      now(),
+      createdAt,
     );
     const roles = user.roles.length > 0 ? ` with roles ${user.roles.join(', ')}` : '';
     const where = typeof org === 'string' ? `in organization '${org}'` : 'without an organization';

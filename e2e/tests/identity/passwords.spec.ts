@@ -57,3 +57,23 @@ test('change password in the settings: current required, new must differ, repeat
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
   await expect(mainHeading(page)).toHaveText('Change Password');
 });
+
+test('an expired password must be changed at sign-in, to a new one', async ({ page }) => {
+  const user = USERS.expired;
+  await page.goto('/');
+  await signInThroughScreen(page, user);
+  const form = page.getByRole('form', { name: 'Password expired' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('New password', { exact: true }).fill(user.password);
+  await form.getByLabel('Repeat new password').fill(user.password);
+  await form.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+  await expect(form.getByText('New password cannot be the same as current password.')).toBeVisible();
+  await form.getByLabel('New password', { exact: true }).fill('Renewed@2026');
+  await form.getByLabel('Repeat new password').fill('Renewed@2027');
+  await form.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+  await expect(form.getByText('The passwords must be the same.')).toBeVisible();
+  await form.getByLabel('Repeat new password').fill('Renewed@2026');
+  await form.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+  // Signed in with the new password; two-factor comes next.
+  await expect(page.getByText('Setup authenticator app').first()).toBeVisible();
+});
