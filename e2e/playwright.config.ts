@@ -6,6 +6,8 @@ import { BASE_URL, DEFAULT_REMOTES, E2E_DIR, E2E_PORT, REMOTES_JSON, REPO_ROOT }
 import { AUTH_FILE, createUsers, PASSWORD_MAX_AGE_DAYS } from './support/users';
 
 const DATA_DIR = join(E2E_DIR, 'data');
+const OIDC_PORT = 8199;
+const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 
 // A fresh data directory, users and runtime manifest for every run (the config is evaluated in
 // the runner before the web server starts, and again in each worker).
@@ -37,24 +39,39 @@ export default defineConfig({
     // Sign-in, two-factor and account flows: each test signs its own users in.
     { name: 'identity', dependencies: ['setup'], testMatch: /identity\/.*\.spec\.ts$/ },
   ],
-  webServer: {
-    // Exactly as a user starts the portal.
-    command: 'node scripts/portal.mjs start',
-    cwd: REPO_ROOT,
-    url: `${BASE_URL}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR,
-      // The suite reads one-time codes from the mail outbox.
-      MAIL_OUTBOX_API: 'true',
-      PASSWORD_MAX_AGE_DAYS: String(PASSWORD_MAX_AGE_DAYS),
-      REMOTES_JSON,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The identity platform of the third-party sign-in (a local OpenID Connect provider).
+      command: `node support/oidc-provider.mjs ${OIDC_PORT}`,
+      cwd: __dirname,
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // Exactly as a user starts the portal.
+      command: 'node scripts/portal.mjs start',
+      cwd: REPO_ROOT,
+      url: `${BASE_URL}/api/health`,
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR,
+        // The suite reads one-time codes from the mail outbox.
+        MAIL_OUTBOX_API: 'true',
+        PASSWORD_MAX_AGE_DAYS: String(PASSWORD_MAX_AGE_DAYS),
+        OIDC_ISSUER,
+        OIDC_CLIENT_ID: 'portal-e2e',
+        OIDC_CLIENT_SECRET: 'portal-e2e-secret',
+        REMOTES_JSON,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -64,6 +64,29 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the OpenID Connect sign-in settings, the client secret and redirect URL being optional', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig({ OIDC_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0', OIDC_CLIENT_ID: 'portal' }).oidc).toEqual({
+      issuer: 'https://login.microsoftonline.com/tenant/v2.0',
+      clientId: 'portal',
+      clientSecret: undefined,
+      redirectUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'http://127.0.0.1:8199',
+        OIDC_CLIENT_ID: 'portal-e2e',
+        OIDC_CLIENT_SECRET: 'portal-e2e-secret',
+        OIDC_REDIRECT_URL: 'http://127.0.0.1:8181/api/sessions/msal/callback',
+      }).oidc,
+    ).toEqual({
+      issuer: 'http://127.0.0.1:8199',
+      clientId: 'portal-e2e',
+      clientSecret: 'portal-e2e-secret',
+      redirectUrl: 'http://127.0.0.1:8181/api/sessions/msal/callback',
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
   });
@@ -78,6 +101,9 @@ describe('loadConfig', () => {
     ['SESSION_ABSOLUTE_HOURS', 'half'],
     ['SIGN_IN_ADDRESS_LIMIT', '1.5'],
     ['MAIL_OUTBOX_API', 'perhaps'],
+    ['OIDC_ISSUER', 'https://login.example.com'],
+    ['OIDC_CLIENT_ID', 'portal'],
+    ['OIDC_CLIENT_SECRET', 'secret'],
   ])('rejects %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

@@ -20,6 +20,10 @@ export const ENVIRONMENT_VARIABLES = [
   'SESSION_ABSOLUTE_HOURS',
   'SIGN_IN_ADDRESS_LIMIT',
   'MAIL_OUTBOX_API',
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_REDIRECT_URL',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -53,6 +57,18 @@ export interface Config {
   trustProxy?: boolean;
   /** Sign-in, session and secret settings; `DEFAULT_IDENTITY` where absent. */
   identity?: IdentityConfig;
+  /** Set: the OpenID Connect sign-in (spec 2.2 identity-platform popup) is offered. */
+  oidc?: OidcConfig;
+}
+
+/** An OpenID Connect provider (Microsoft Entra ID or any issuer with discovery) and this client at it. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Unset: a public client (PKCE only). */
+  clientSecret?: string;
+  /** Unset: `<request origin>/api/sessions/msal/callback`. */
+  redirectUrl?: string;
 }
 
 export interface IdentityConfig {
@@ -123,6 +139,32 @@ function resolvePath(value: string | undefined, fallback: string): string {
   return path.resolve(REPOSITORY_ROOT, value ?? fallback);
 }
 
+function parseUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+  } catch {
+    // Reported below with the variable's name.
+  }
+  throw new ConfigError(`${name} must be an http(s) URL, not '${value}'.`);
+}
+
+function parseOidc(read: (name: EnvironmentVariable) => string | undefined): OidcConfig | undefined {
+  // Every variable is read whatever the others say: ENVIRONMENT_VARIABLES is checked against the reads.
+  const issuer = parseUrl('OIDC_ISSUER', read('OIDC_ISSUER'));
+  const clientId = read('OIDC_CLIENT_ID');
+  const clientSecret = read('OIDC_CLIENT_SECRET');
+  const redirectUrl = parseUrl('OIDC_REDIRECT_URL', read('OIDC_REDIRECT_URL'));
+  if (!issuer && !clientId) {
+    if (clientSecret || redirectUrl) throw new ConfigError('OIDC_CLIENT_SECRET and OIDC_REDIRECT_URL need OIDC_ISSUER and OIDC_CLIENT_ID.');
+    return undefined;
+  }
+  if (!issuer || !clientId) throw new ConfigError('OIDC_ISSUER and OIDC_CLIENT_ID are set together or not at all.');
+  // The issuer is compared verbatim with the discovered one: keep it as the operator wrote it.
+  return { issuer: read('OIDC_ISSUER') as string, clientId, clientSecret, redirectUrl };
+}
+
 export function loadConfig(env: Environment = process.env): Config {
   const read = (name: EnvironmentVariable): string | undefined => nonEmpty(env[name]);
   const remotesJson = read('REMOTES_JSON');
@@ -151,5 +193,6 @@ export function loadConfig(env: Environment = process.env): Config {
       ),
       mailOutboxApi: parseBoolean('MAIL_OUTBOX_API', read('MAIL_OUTBOX_API'), false),
     },
+    oidc: parseOidc(read),
   };
 }

@@ -6,7 +6,7 @@ export const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
 export async function signInThroughScreen(page: Page, user: Pick<E2EUser, 'login' | 'password'>): Promise<void> {
   await page.getByLabel('Username').fill(user.login);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Signs a user in through the API and sets up two-factor; answers the secret and recovery codes. */

@@ -30,6 +30,10 @@ export const USERS = {
   forgetful: { login: 'forgetful', email: 'forgetful@example.com', name: 'Fay Forgetful', password: 'Forgetful@2026' },
   /** Changes the password in the settings. */
   changer: { login: 'changer', email: 'changer@example.com', name: 'Cal Changer', password: 'Changer@2026' },
+  /** Looks at the profile and disables two-factor. */
+  profiler: { login: 'profiler', email: 'profiler@example.com', name: 'Pat Profiler', password: 'Profiler@2026' },
+  /** Signs in through the identity platform (the provider gives any login `x` the email x@example.com). */
+  federated: { login: 'federated', email: 'federated@example.com', name: 'Fei Federated', password: 'Federated@2026' },
   /** Its password is older than the suite's PASSWORD_MAX_AGE_DAYS. */
   expired: { login: 'expired', email: 'expired@example.com', name: 'Eve Expired', password: 'Expired@2020', created: '2020-01-31' },
 } satisfies Record<string, E2EUser>;

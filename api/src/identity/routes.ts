@@ -2,6 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_IDENTITY } from '../config';
 import { initializationRoutes } from '../initialization/routes';
+import { createOidcClient } from '../sessions/oidc';
+import { oidcRoutes } from '../sessions/oidc-routes';
 import { sessionsRoutes } from '../sessions/routes';
 import { usersRoutes } from '../users/routes';
 import type { IdentityContext } from '../sessions/service';
@@ -22,9 +24,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     settings,
     box: createSecretBox(await loadSecretKey(settings.secretKey, config.dataDir)),
     now: options.now ?? systemClock,
+    oidc: config.oidc,
   };
   await app.register(fastifyCookie);
   await app.register(sessionsRoutes, { identity });
+  if (config.oidc) {
+    await app.register(oidcRoutes, { identity, oidc: createOidcClient(config.oidc), redirectUrl: config.oidc.redirectUrl });
+  }
   await app.register(usersRoutes, { identity, mailer: app.mailer });
   await app.register(initializationRoutes, { identity });
 }

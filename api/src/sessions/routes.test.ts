@@ -7,6 +7,8 @@ import { createTestEnvironment, type TestEnvironment } from '../testing/test-env
 import { totpCode } from './totp';
 
 const MINUTE = 60_000;
+/** GET sessions without a live session; no OIDC_ISSUER here, so no third-party sign-in. */
+const SIGNED_OUT = { authenticated: false, authentication_status: '', features: { msal: false } };
 const clock = manualClock(new Date('2030-01-01T00:00:00Z'));
 let environment: TestEnvironment;
 let app: FastifyInstance;
@@ -90,12 +92,9 @@ describe('POST sessions (password step)', () => {
 describe('GET and DELETE sessions', () => {
   it('answers an unauthenticated empty session without a cookie, or with an unknown one', async () => {
     const none = await app.inject({ method: 'GET', url: '/api/sessions' });
-    expect(none.json()).toEqual({ authenticated: false, authentication_status: '' });
+    expect(none.json()).toEqual(SIGNED_OUT);
     expect(none.headers['cache-control']).toBe('no-store');
-    expect(await current({ name: 'portal_session', value: 'forged' })).toEqual({
-      authenticated: false,
-      authentication_status: '',
-    });
+    expect(await current({ name: 'portal_session', value: 'forged' })).toEqual(SIGNED_OUT);
   });
 
   it('ends the session on the server at logout and clears the cookie', async () => {
@@ -104,7 +103,7 @@ describe('GET and DELETE sessions', () => {
     expect(logout.statusCode).toBe(204);
     expect(sessionCookie(logout).value).toBe('');
     // The old cookie, replayed, finds nothing.
-    expect(await current(cookie)).toEqual({ authenticated: false, authentication_status: '' });
+    expect(await current(cookie)).toEqual(SIGNED_OUT);
   });
 });
 
@@ -132,7 +131,7 @@ describe('two-factor setup', () => {
     const rotated = sessionCookie(setup);
     expect(rotated.value).not.toBe(cookie.value);
     expect(await current(rotated)).toMatchObject({ authenticated: true, authentication_status: 'Authenticated' });
-    expect(await current(cookie)).toEqual({ authenticated: false, authentication_status: '' });
+    expect(await current(cookie)).toEqual(SIGNED_OUT);
 
     // The secret is stored sealed, never as it is.
     const [row] = await app.database.query<{ mfa_secret: string }>("SELECT mfa_secret FROM users WHERE login_id = 'cleo'");
@@ -191,7 +190,7 @@ describe('two-factor verification', () => {
       const wrong = await app.inject({ method: 'POST', url: '/api/sessions/mfa/verify/999999', headers: withCookie(cookie) });
       expectProblem(wrong, 401, MFA_VERIFY_MESSAGES[401]);
     }
-    expect(await current(cookie)).toEqual({ authenticated: false, authentication_status: '' });
+    expect(await current(cookie)).toEqual(SIGNED_OUT);
   });
 });
 
@@ -209,7 +208,7 @@ describe('single active session', () => {
       headers: withCookie(pending),
     });
     expect(await current(sessionCookie(newer))).toMatchObject({ authenticated: true });
-    expect(await current(older)).toEqual({ authenticated: false, authentication_status: '' });
+    expect(await current(older)).toEqual(SIGNED_OUT);
   });
 });
 

@@ -5,9 +5,9 @@ import { completeMfaSetup, disableOwnMfa, startMfaSetup, verifyMfa } from './mfa
 import { IdentityProblem } from './problems';
 import { codeParamsSchema, loginSchema, mfaSetupSchema, recoveryCodesSchema, sessionSchema } from './schemas';
 import {
-  NO_SESSION,
   currentSession,
   describeSession,
+  noSession,
   signIn,
   signOut,
   type CurrentSession,
@@ -64,7 +64,7 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = await current(request);
-      return session ? describeSession(identity, session) : NO_SESSION;
+      return session ? describeSession(identity, session) : noSession(identity);
     },
   );
 

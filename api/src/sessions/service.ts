@@ -1,5 +1,5 @@
-import { MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, messageForStatus, type Session } from '@portal/shared/server';
-import type { IdentityConfig } from '../config';
+import { MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, messageForStatus, type Session, type SessionFeatures } from '@portal/shared/server';
+import type { IdentityConfig, OidcConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../identity/clock';
 import { verifyNothing, verifyPassword } from '../identity/passwords';
@@ -25,14 +25,24 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Spec-given ceiling (issue 3, ASVS 6.3.1): failed sign-ins per account per hour. */
 export const ACCOUNT_FAILURE_LIMIT = 100;
+
+/** The features every session answer carries; the sign-in screen reads them before anyone signs in. */
+export function sessionFeatures(context: IdentityContext): SessionFeatures {
+  return { msal: context.oidc !== undefined };
+}
+
 /** The answer of GET sessions for a caller without a session. */
-export const NO_SESSION = Object.freeze({ authenticated: false, authentication_status: '' as const });
+export function noSession(context: IdentityContext) {
+  return { authenticated: false, authentication_status: '' as const, features: sessionFeatures(context) };
+}
 
 export interface IdentityContext {
   db: Database;
   settings: IdentityConfig;
   box: SecretBox;
   now: Clock;
+  /** Set: the OpenID Connect sign-in is offered (features.msal). */
+  oidc?: OidcConfig;
 }
 
 /** A live session with its user, as a request sees it. */
@@ -210,6 +220,6 @@ export async function describeSession(context: IdentityContext, current: Current
     edition: 'Enterprise',
     tenancy: false,
     roles: authenticated ? user.roles : [],
-    features: { msal: false },
+    features: sessionFeatures(context),
   };
 }

@@ -48,7 +48,7 @@ test('first run: the Initiator creates the first organization and its Global Adm
     await form.getByLabel('Repeat password').fill('Global@2026');
     await form.getByRole('button', { name: 'INITIALIZE' }).click();
     await expect(page.getByText('The portal is initialized. Sign in as gail.')).toBeVisible();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     // The link is single use: the Initiator cannot come back with it.
     await signInThroughScreen(page, { login: 'gail', password: 'Global@2026' });

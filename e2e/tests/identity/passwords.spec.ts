@@ -77,3 +77,28 @@ test('an expired password must be changed at sign-in, to a new one', async ({ pa
   // Signed in with the new password; two-factor comes next.
   await expect(page.getByText('Setup authenticator app').first()).toBeVisible();
 });
+
+test('the profile shows who is signed in; disabling two-factor asks first and means a new setup at the next sign-in', async ({ page }) => {
+  const user = USERS.profiler;
+  await signInWithNewTwoFactor(page.request, user, (secret) => totpCode(secret));
+  await page.goto('/settings/user-profile');
+  await expect(mainHeading(page)).toHaveText('Account Profile');
+  const profile = page.getByRole('main');
+  await expect(profile).toContainText(user.name);
+  await expect(profile).toContainText(user.login);
+  await expect(profile).toContainText('E2E Organization');
+
+  await page.goto('/settings/two-factor-authentication');
+  await page.getByRole('button', { name: 'Disable MFA' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Are you sure you want to disable two-factor authentication?');
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByText('Two-factor authentication is on.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Disable MFA' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Two-factor authentication is off.', { exact: false })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInThroughScreen(page, user);
+  await expect(page.getByText('Setup authenticator app').first()).toBeVisible();
+});

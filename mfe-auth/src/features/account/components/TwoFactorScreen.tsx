@@ -5,6 +5,7 @@ import { FormError } from '../../../components/FormError';
 import { useDisableMfa } from '../api/disableMfa';
 
 export const DISABLE_MFA_QUESTION = 'Are you sure you want to disable two-factor authentication?';
+export const MFA_DISABLED_MESSAGE = 'Two-factor authentication is off. You will set it up again at your next sign-in.';
 export const DISABLE_MFA_NOTE = 'Two-factor authentication adds an additional layer of security to your account and is highly recommended.';
 
 /** /settings/two-factor-authentication: two-factor is on (it is mandatory); demo users may disable it. */
@@ -14,11 +15,17 @@ export const TwoFactorScreen: ScreenComponent = ({ route }) => {
   return (
     <ScreenFrame route={route}>
       <Stack gap={4} maxW="lg">
-        <Text role="status">Two-factor authentication is on. You sign in with your password and a code from your authenticator app.</Text>
-        <FormError message={disable.error?.message} />
-        <Button colorPalette="red" variant="outline" alignSelf="flex-start" onClick={() => setAsking(true)}>
-          Disable MFA
-        </Button>
+        {disable.isSuccess ? (
+          <Text role="status">{MFA_DISABLED_MESSAGE}</Text>
+        ) : (
+          <>
+            <Text role="status">Two-factor authentication is on. You sign in with your password and a code from your authenticator app.</Text>
+            <FormError message={disable.error?.message} />
+            <Button colorPalette="red" variant="outline" alignSelf="flex-start" onClick={() => setAsking(true)}>
+              Disable MFA
+            </Button>
+          </>
+        )}
       </Stack>
       <ConfirmDialog
         open={asking}

@@ -1,10 +1,12 @@
 import { Button, HStack, Link } from '@chakra-ui/react';
-import { errorStatus, signInSchema, type LoginPayload } from '@portal/shared';
+import { errorStatus, signInSchema, useSession, type LoginPayload } from '@portal/shared';
 import { AuthForm } from '../../../components/AuthForm';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { useForm } from '../../../hooks/useForm';
 import { useSignIn } from '../api/signIn';
+import { useMsalSignIn } from '../hooks/useMsalSignIn';
+import { MsalSignInButton } from './MsalSignInButton';
 
 export interface SignInFormProps {
   /** A 403 means the password has expired: the caller moves to the expired-password screen. */
@@ -16,24 +18,37 @@ export function SignInForm({ onPasswordExpired, onForgotPassword }: SignInFormPr
   const form = useForm(signInSchema, { username: '', password: '' });
   const signIn = useSignIn();
   const expired = errorStatus(signIn.error) === 403;
+  // The unauthenticated session of GET sessions carries the features too.
+  const msalEnabled = useSession((state) => state.session?.features?.msal === true);
+  const msal = useMsalSignIn();
 
   return (
     <AuthForm
       label="Sign In"
-      onSubmit={form.handleSubmit((values) =>
+      onSubmit={form.handleSubmit((values) => {
+        msal.reset();
         signIn.mutate(values, {
           onError: (error) => {
             if (errorStatus(error) === 403) onPasswordExpired(values);
           },
-        }),
-      )}
+        });
+      })}
     >
       <FormField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
       <FormField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-      {!expired && <FormError message={signIn.error?.message} />}
+      {!expired && <FormError message={msal.error ?? signIn.error?.message} />}
       <Button type="submit" colorPalette="brand" w="full" disabled={signIn.isPending} loading={signIn.isPending} loadingText="Sign in">
         Sign in
       </Button>
+      {msalEnabled && (
+        <MsalSignInButton
+          pending={msal.pending}
+          onClick={() => {
+            signIn.reset();
+            void msal.start();
+          }}
+        />
+      )}
       <HStack justify="flex-end">
         <Link
           href="#forgot-password"
