@@ -49,3 +49,10 @@ export function likeTheApiClient(app: FastifyInstance): FastifyInstance {
   app.inject = patched as typeof app.inject;
   return app;
 }
+
+/** The answer is a problem+json document of that status and detail (the catalogue's message). */
+export function expectProblem(response: LightMyRequestResponse, status: number, detail: string | undefined): void {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(response.json()).toMatchObject({ status, detail });
+}

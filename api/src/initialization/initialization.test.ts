@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MESSAGES, ONE_TIME_CODE_TTL_MS, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { signIn } from '../users/testing';
 import { createInitializationCode, GLOBAL_ADMIN_ROLE, INITIATOR_LOGIN, initializationLink } from './initiator';
@@ -20,12 +20,6 @@ afterAll(async () => {
   await app.close();
   await environment.cleanup();
 });
-
-function expectProblem(response: LightMyRequestResponse, status: number, detail: string | undefined) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.json()).toMatchObject({ status, detail });
-}
 
 const newCode = async () => {
   const code = await createInitializationCode(app.database, clock.now());

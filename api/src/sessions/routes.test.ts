@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MFA_SETUP_MESSAGES, MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { totpCode } from './totp';
 
@@ -30,12 +30,6 @@ async function signIn(username: string, password = PASSWORD, headers: Record<str
 
 async function current(cookie: SessionCookie) {
   return (await app.inject({ method: 'GET', url: '/api/sessions', headers: withCookie(cookie) })).json();
-}
-
-function expectProblem(response: Awaited<ReturnType<FastifyInstance['inject']>>, status: number, detail: string | undefined) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.json()).toMatchObject({ status, detail });
 }
 
 /** Signs in and sets up two-factor: the Authenticated cookie, the secret and the recovery codes. */

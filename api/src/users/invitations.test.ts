@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { INVALID_INVITATION_MESSAGE, MESSAGES, OTP_RESET_MESSAGES, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand } from './commands';
 import { INVITATION_TTL_MS } from './invitations';
@@ -27,12 +27,6 @@ afterAll(async () => {
   await app.close();
   await environment.cleanup();
 });
-
-function expectProblem(response: LightMyRequestResponse, status: number, detail: string | undefined) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.json()).toMatchObject({ status, detail });
-}
 
 const invite = (body: object, cookie: SessionCookie | undefined = inviter) =>
   app.inject({ method: 'POST', url: '/api/users/invitations', payload: body, headers: cookie ? withCookie(cookie) : {} });

@@ -10,7 +10,7 @@ import {
 import { buildApp } from '../app';
 import { DEFAULT_IDENTITY } from '../config';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, expectProblem } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { CODE_FAILURE_LIMIT } from './one-time-codes';
 import { RESET_REQUEST_FLOOR_MS } from './passwords';
@@ -33,12 +33,6 @@ afterAll(async () => {
   await app.close();
   await environment.cleanup();
 });
-
-function expectProblem(response: LightMyRequestResponse, status: number, detail: string | undefined) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.json()).toMatchObject({ status, detail });
-}
 
 const forget = (username: string) =>
   app.inject({ method: 'PATCH', url: `/api/users/${encodeURIComponent(username)}/password/forget`, payload: { username } });

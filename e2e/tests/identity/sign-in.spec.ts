@@ -63,6 +63,15 @@ test('sign in, mandatory two-factor setup, 2-step verification with a recovery c
   await expect(page.getByRole('alert')).toHaveText('Invalid code.');
 });
 
+test('the help icon of the Sign In screen shows the Login help document', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Help' }).click();
+  const notice = page.getByRole('dialog', { name: 'Login help' });
+  await expect(notice).toContainText('mails a one-time code to your address');
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice).toHaveCount(0);
+});
+
 test('an invalid invitation link says so and offers to close', async ({ page }) => {
   await page.goto('/user-invitation/not-a-real-token');
   await expect(page.getByText('Invalid or expired invitation.')).toBeVisible();
