@@ -2,8 +2,8 @@
 // here; a change to this file is a change to the contract (see CHANGELOG.md).
 
 // Everything the API shares with the browser: route table, product, constants, entities, the
-// error catalogue, payload rules, realtime destinations, validation (see server.ts).
-export * from './server';
+// error catalogue, payload rules, realtime destinations, validation (see common.ts).
+export * from './common';
 
 // Navigation
 export * from './navigation/history';

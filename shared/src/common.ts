@@ -1,0 +1,21 @@
+// The React-free part of the contract that the browser and the API both use: route table,
+// product, constants, entities, the error catalogue, payload rules, realtime destinations,
+// validation. Nothing here may import react, react-query or touch the DOM.
+export * from './navigation/routes';
+export * from './product';
+export * from './constants';
+export * from './entities/session';
+export * from './entities/process';
+export * from './entities/user';
+export * from './entities/task';
+export * from './entities/application';
+export * from './entities/serviceModule';
+export * from './entities/notification';
+export * from './entities/formField';
+export * from './api/errors';
+export * from './api/payload';
+export * from './realtime/destinations';
+export * from './validation/patterns';
+export * from './validation/messages';
+export * from './validation/fieldSchema';
+export * from './validation/forms';
