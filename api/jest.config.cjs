@@ -10,7 +10,5 @@ module.exports = {
   moduleNameMapper: { '^@electric-sql/pglite$': path.join(__dirname, 'src/testing/pglite-native.cjs') },
   // One embedded database template, kept between runs; each test file copies it.
   globalSetup: path.join(__dirname, 'src/testing/global-setup.ts'),
-  // Opening an embedded database, migrating it and hashing passwords take a few seconds on a
-  // loaded 2-core machine (CI runs every package's suites at once): 5 s is too tight.
-  testTimeout: 30_000,
+  setupFilesAfterEnv: [path.join(__dirname, 'src/testing/timeout.ts')],
 };
