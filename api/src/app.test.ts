@@ -75,7 +75,7 @@ it('answers the requests in flight, then closes the database, when shut down', a
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  app.get('/api/test/slow', async () => {
+  app.get('/api/test/slow', { config: { permission: 'public' } }, async () => {
     entered();
     await gate;
     return { done: true };

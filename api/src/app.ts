@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_IDENTITY, type Config } from './config';
@@ -9,7 +10,10 @@ import { healthRoutes } from './health/routes';
 import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
 import { registerSecurity } from './http/security';
 import { systemClock, type Clock } from './identity/clock';
-import { identityRoutes } from './identity/routes';
+import { createIdentityContext, identityRoutes } from './identity/routes';
+import { registerAuthorization, type DeclaredRoute } from './authorization/guard';
+import { syncBuiltInRoles } from './authorization/roles';
+import type { IdentityContext } from './sessions/service';
 import { createMailer, type Mailer, type MailTransport } from './mail/mailer';
 import { testingRoutes } from './mail/routes';
 import { miscRoutes } from './misc/routes';
@@ -22,6 +26,10 @@ declare module 'fastify' {
     database: Database;
     /** `app.mailer.sendMail({ to, subject, text })`: SMTP when SMTP_URL is set, else the outbox. */
     mailer: Mailer;
+    /** What the identity services share (database, settings, secret box, clock). */
+    identity: IdentityContext;
+    /** Every API route with its declared permission (spec 6 enforcement; the role × route table). */
+    declaredRoutes: readonly DeclaredRoute[];
   }
 }
 
@@ -61,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   try {
     const applied = await migrate(database);
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+    await syncBuiltInRoles(database);
   } catch (error) {
     await app.close();
     throw error;
@@ -85,6 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await mailer.idle();
   });
 
+  const identity = await createIdentityContext(app, options.now ?? systemClock);
+  app.decorate('identity', identity);
+  await app.register(fastifyCookie);
+  app.decorate('declaredRoutes', registerAuthorization(app, identity));
+
   const version = await readProductVersion();
   await app.register(fastifySwagger, {
     openapi: {
@@ -102,10 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(miscRoutes, { version });
-      await api.register(identityRoutes, { now: options.now });
+      await api.register(identityRoutes, { identity });
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) await api.register(testingRoutes);
-      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+      api.get('/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, async () => api.swagger());
     },
     { prefix: '/api' },
   );

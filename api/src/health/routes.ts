@@ -20,6 +20,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/health',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['misc'],
         summary: 'Whether the API and its database answer',

@@ -13,6 +13,7 @@ beforeAll(async () => {
   app.post(
     '/api/test/echo',
     {
+      config: { permission: 'public' },
       schema: {
         body: {
           type: 'object',
@@ -23,7 +24,7 @@ beforeAll(async () => {
     },
     async (request) => request.body,
   );
-  app.get('/api/test/crash', async () => {
+  app.get('/api/test/crash', { config: { permission: 'public' } }, async () => {
     throw new Error('secret internals: connection string postgres://user:pw@db');
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { problem, sendProblem, type ProblemFieldError } from './problem';
+import { ApiProblem, problem, sendProblem, type ProblemFieldError } from './problem';
 
 /** Answers a request no route took; resolves false to let it become a 404 problem. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
@@ -22,6 +22,12 @@ function fieldErrors(error: FastifyError): ProblemFieldError[] | undefined {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiProblem) {
+      request.log.info({ status: error.status, detail: error.detail }, 'request refused');
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      const fields = error.fields ? Object.entries(error.fields).map(([field, message]) => ({ field, message })) : undefined;
+      return sendProblem(reply, { ...problem(error.status, error.detail), ...(fields ? { errors: fields } : {}) });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'request rejected');

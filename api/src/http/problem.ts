@@ -49,3 +49,18 @@ export function problem(status: number, detail: string = messageForStatus(status
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
+
+/**
+ * A refusal with the exact message the caller must see (spec 8): thrown anywhere in a handler,
+ * the error handler answers it as problem+json. `fields` lists per-field messages (spec 5).
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string = messageForStatus(status),
+    readonly headers: Readonly<Record<string, string>> = {},
+    readonly fields?: Readonly<Record<string, string>>,
+  ) {
+    super(detail);
+  }
+}

@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_IDENTITY } from '../config';
 import { initializationRoutes } from '../initialization/routes';
@@ -11,22 +10,25 @@ import { systemClock, type Clock } from './clock';
 import { createSecretBox, loadSecretKey } from './secret-box';
 
 export interface IdentityRoutesOptions {
-  /** The time the identity services read; tests pass a manual clock. */
-  now?: Clock;
+  identity: IdentityContext;
 }
 
-/** Sessions, Users and the first run's initialization (spec 7, 4.1), with the cookie support they share. */
-export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
+/** What the identity services share: database, settings, secret box, clock, OpenID Connect. */
+export async function createIdentityContext(app: FastifyInstance, now: Clock = systemClock): Promise<IdentityContext> {
   const { config } = app;
   const settings = config.identity ?? DEFAULT_IDENTITY;
-  const identity: IdentityContext = {
+  return {
     db: app.database,
     settings,
     box: createSecretBox(await loadSecretKey(settings.secretKey, config.dataDir)),
-    now: options.now ?? systemClock,
+    now,
     oidc: config.oidc,
   };
-  await app.register(fastifyCookie);
+}
+
+/** Sessions, Users and the first run's initialization (spec 7, 4.1), with the cookie support they share. */
+export async function identityRoutes(app: FastifyInstance, { identity }: IdentityRoutesOptions): Promise<void> {
+  const { config } = app;
   await app.register(sessionsRoutes, { identity });
   if (config.oidc) {
     await app.register(oidcRoutes, { identity, oidc: createOidcClient(config.oidc), redirectUrl: config.oidc.redirectUrl });

@@ -74,7 +74,7 @@ it('signs the Initiator in with the code, once, within 15 minutes; a new start r
 });
 
 it('lets only the Initiator initialize, checks the fields, creates the organization and Global Admin, and ends the Initiator session', async () => {
-  expectProblem(await initialize(VALID), 403, STATUS_MESSAGES[403]);
+  expectProblem(await initialize(VALID), 401, STATUS_MESSAGES[401]);
   const initiator = sessionCookie(await signIn(app, INITIATOR_LOGIN, await newCode()));
 
   const invalid = await initialize(

@@ -1,4 +1,4 @@
-import { fieldSchema, messageForStatus } from '@portal/shared/server';
+import { PERMISSIONS, fieldSchema, messageForStatus } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../identity/passwords';
 import { ensureOrganization } from '../organizations/repository';
@@ -79,6 +79,7 @@ export async function initializationRoutes(app: FastifyInstance, { identity }: {
   app.post(
     '/administration/initialization',
     {
+      config: { permission: PERMISSIONS.processes.INITIALIZE_SYSTEM },
       schema: {
         tags: ['administration'],
         summary: 'First run: the Initiator creates the first organization and its Global Admin',

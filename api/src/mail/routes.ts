@@ -24,6 +24,7 @@ export async function testingRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/testing/outbox',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['testing'],
         summary: 'Mail stored in the outbox, newest first (only with MAIL_OUTBOX_API=true)',

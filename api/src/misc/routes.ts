@@ -9,6 +9,7 @@ export async function miscRoutes(app: FastifyInstance, options: MiscRoutesOption
   app.get(
     '/misc/version',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['misc'],
         summary: 'The running product version (spec 7: the app-version file)',

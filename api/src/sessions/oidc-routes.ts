@@ -78,6 +78,7 @@ export async function oidcRoutes(app: FastifyInstance, { identity, oidc, redirec
   app.get(
     '/sessions/msal/signin',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'The authorization URL of the OpenID Connect sign-in, to open in a popup',
@@ -115,7 +116,10 @@ export async function oidcRoutes(app: FastifyInstance, { identity, oidc, redirec
 
   app.get(
     '/sessions/msal/callback',
-    { schema: { tags, summary: "The provider's answer: signs the user in and posts the result to the opener" } },
+    {
+      config: { permission: 'public' },
+      schema: { tags, summary: "The provider's answer: signs the user in and posts the result to the opener" },
+    },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const binding = request.cookies[bindingCookieName(request)];
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
@@ -131,7 +135,7 @@ export async function oidcRoutes(app: FastifyInstance, { identity, oidc, redirec
     },
   );
 
-  app.get('/sessions/msal/callback.js', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/sessions/msal/callback.js', { schema: { hide: true }, config: { permission: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(CALLBACK_SCRIPT),
   );
 }

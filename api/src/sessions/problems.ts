@@ -1,13 +1,7 @@
+import { ApiProblem } from '../http/problem';
+
 /** A refusal with the exact message the caller must see (spec 8), thrown by the identity services. */
-export class IdentityProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(detail);
-  }
-}
+export class IdentityProblem extends ApiProblem {}
 
 // Spec 8 has no words for a refused burst of sign-ins; the sign-in screen shows its 'other'
 // message for 429 whatever this says, but API callers and logs get the reason.

@@ -207,8 +207,18 @@ describe('single active session', () => {
 });
 
 describe('disabling two-factor', () => {
+  it('is a demo-permission item (spec 2.3): refused to a user without it', async () => {
+    await createTestUser(app, 'ivo', clock.now, '--role', 'AUTHOR');
+    const { cookie } = await enrol('ivo');
+    expectProblem(
+      await app.inject({ method: 'DELETE', url: '/api/sessions/mfa', headers: withCookie(cookie) }),
+      403,
+      'You do not have the privileges for the request.',
+    );
+  });
+
   it('needs an authenticated session, and sends the user back to setup at the next sign-in', async () => {
-    await createTestUser(app, 'ida', clock.now);
+    await createTestUser(app, 'ida', clock.now, '--role', 'DEMO');
     const pending = sessionCookie(await signIn('ida'));
     expect((await app.inject({ method: 'DELETE', url: '/api/sessions/mfa', headers: withCookie(pending) })).statusCode).toBe(403);
     const { cookie } = await enrol('ida');

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, problemSchema, sendProblem } from '../http/problem';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
@@ -44,6 +45,7 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
   app.post(
     '/sessions',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Sign in with username and password',
@@ -60,7 +62,7 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
 
   app.get(
     '/sessions',
-    { schema: { tags, summary: 'The current session', response: { 200: sessionSchema } } },
+    { config: { permission: 'public' }, schema: { tags, summary: 'The current session', response: { 200: sessionSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = await current(request);
@@ -70,7 +72,10 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
 
   app.delete(
     '/sessions',
-    { schema: { tags, summary: 'Sign out: the session ends on the server', response: { 204: { type: 'null' } } } },
+    {
+      config: { permission: 'public' },
+      schema: { tags, summary: 'Sign out: the session ends on the server', response: { 204: { type: 'null' } } },
+    },
     async (request, reply) => {
       await signOut(identity, await current(request));
       clearSessionCookie(request, reply);
@@ -81,6 +86,7 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
   app.post(
     '/sessions/mfa',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'A new two-factor secret and its QR code, for a session in MfaSetup',
@@ -93,6 +99,7 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
   app.post(
     '/sessions/mfa/setup/:code',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Confirm two-factor setup with a code of the app; answers the recovery codes',
@@ -112,6 +119,7 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
   app.post(
     '/sessions/mfa/verify/:code',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Second step of sign-in: a TOTP code or an unused recovery code',
@@ -129,6 +137,8 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
   app.delete(
     '/sessions/mfa',
     {
+      // Disable MFA is a demo-only item of the user menu (spec 2.3): the demo permission.
+      config: { permission: PERMISSIONS.development.PERFORM_DEMO },
       schema: {
         tags,
         summary: 'Disable two-factor for the signed-in user (set up again at the next sign-in)',

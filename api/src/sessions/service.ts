@@ -7,6 +7,7 @@ import type { SecretBox } from '../identity/secret-box';
 import { newToken, sha256 } from '../identity/tokens';
 import { INITIATOR_LOGIN, INITIATOR_USER, spendInitializationCode } from '../initialization/initiator';
 import { findUserById, findUserByLogin, type UserRecord } from '../users/repository';
+import { resolveAccess, toAccessControl } from '../authorization/access';
 import { IdentityProblem, TOO_MANY_SIGN_INS_MESSAGE } from './problems';
 import {
   countFailedSignIns,
@@ -215,8 +216,9 @@ export async function describeSession(context: IdentityContext, current: Current
     authentication_status: record.authentication_status,
     organization: organization ?? null,
     user: { id: user.id, login_id: user.login_id, name: user.name },
-    // Policies and projects come with the authorization issue; until then the shell offers LOGOUT.
-    access_control: null,
+    // Spec 2.3: the Initiator (one-time-password login) has no access control: the shell offers LOGOUT.
+    access_control:
+      authenticated && record.user_id !== null ? toAccessControl(await resolveAccess(context.db, user)) : null,
     edition: 'Enterprise',
     tenancy: false,
     roles: authenticated ? user.roles : [],

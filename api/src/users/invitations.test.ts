@@ -18,7 +18,7 @@ beforeAll(async () => {
   environment = await createTestEnvironment();
   app = likeTheApiClient(await buildApp({ config: environment.config, now: clock.now }));
   await createOrganizationCommand(app.database, ['--name', 'Acme']);
-  await createTestUser(app, 'olga', clock.now, '--org', 'Acme');
+  await createTestUser(app, 'olga', clock.now, '--org', 'Acme', '--role', 'ORG_ADMIN');
   await createTestUser(app, 'global', clock.now);
   inviter = await authenticate(app, 'olga', clock.now);
 }, 30_000);
@@ -101,6 +101,6 @@ it('needs an Authenticated user of an organization, and valid fields', async () 
 
 /** A new Authenticated user of Acme: the clock moves past session timeouts between tests. */
 async function freshInviter(login: string): Promise<SessionCookie> {
-  await createTestUser(app, login, clock.now, '--org', 'Acme');
+  await createTestUser(app, login, clock.now, '--org', 'Acme', '--role', 'ORG_ADMIN');
   return authenticate(app, login, clock.now);
 }

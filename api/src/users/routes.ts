@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 import { readSessionToken, setSessionCookie } from '../sessions/cookie';
@@ -45,6 +46,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
   app.patch(
     '/users/:username/password/forget',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Mail a one-time code for a password reset; 204 whether or not the user exists',
@@ -63,6 +65,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
   app.patch(
     '/users/:username/password/otp-reset',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Set a new password with the mailed code; signs in at the two-factor step',
@@ -80,6 +83,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
   app.patch(
     '/users/:username/changePassword',
     {
+      config: { permission: 'authenticated' },
       schema: {
         tags,
         summary: "The signed-in user's own password, the current one required",
@@ -98,6 +102,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
   app.patch(
     '/users/:username/password/changeExpired',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Replace an expired password; signs in at the two-factor step',
@@ -115,6 +120,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
   app.post(
     '/users/invitations',
     {
+      config: { permission: PERMISSIONS.administration.USER.CREATE },
       schema: {
         tags,
         summary: "Invite a user into the caller's organization (inactive until the invitation is completed)",
@@ -144,6 +150,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
   app.get(
     '/users/invitation/:token',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'The invited address of a live invitation',
@@ -161,6 +168,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
   app.patch(
     '/users/invitation/:token',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Empty body: mail a one-time code. Code and new password: activate and sign in (two-factor setup)',

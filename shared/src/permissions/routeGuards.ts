@@ -70,7 +70,7 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   '/administration/organization': PR.MANAGE_ORGANIZATION,
   '/administration/global': PR.GLOBAL_ORGANIZATION.LIST,
   '/administration/global/initialization': PR.INITIALIZE_SYSTEM,
-  '/administration/iam': A.ROLE.LIST,
+  '/administration/iam': any(A.ROLE.LIST, A.GLOBAL_ROLE.LIST), // global variants for Global Admin
   '/administration/collaboration': all(A.USER.LIST, A.ROLE.LIST, A.WORKGROUP.LIST),
   '/administration/user-list': A.USER.LIST,
   '/projects': PR.VIEW_PROCESS,

@@ -1,0 +1,130 @@
+// A user's access control (spec 3 `access_control`, spec 6): the policies of every role the user
+// holds and the processes the user may open. Computed per request from the database, so a change
+// in IAM or in memberships applies at the next call.
+import type { AccessControl, Policy, ProcessModuleConfiguration } from '@portal/shared/server';
+import type { Queryable } from '../db/database';
+import type { UserRecord } from '../users/repository';
+import { ORG_ADMIN, type PolicyInput } from './defaults';
+import { effectiveRoles, type RoleRecord } from './roles';
+
+export interface AccessibleProcess {
+  id: string;
+  code_name: string;
+}
+
+export interface ResolvedAccess {
+  policies: Policy[];
+  projects: AccessibleProcess[];
+}
+
+interface MembershipRow {
+  process_id: string;
+  code_name: string;
+  roles: string[];
+}
+
+interface ProcessRow {
+  id: string;
+  code_name: string;
+  module_configuration: Partial<ProcessModuleConfiguration> | null;
+}
+
+/** `project == "code"`, and-ed with the policy's own condition. */
+function inProcess(policy: PolicyInput, codeName: string): string {
+  const project = `project == ${JSON.stringify(codeName.toLowerCase())}`;
+  return policy.condition ? `(${policy.condition}) && ${project}` : project;
+}
+
+function asPolicy(role: RoleRecord, policy: PolicyInput, condition: string | null | undefined): Policy {
+  return {
+    effect: policy.effect,
+    actions: [...policy.actions],
+    resources: [...policy.resources],
+    principals: [`Role::${role.name}`],
+    condition: condition ?? null,
+  };
+}
+
+const MODULES: readonly [keyof ProcessModuleConfiguration, string][] = [
+  ['code', 'Module::CodeProvenance'],
+  ['requirement', 'Module::Requirement'],
+];
+
+/** A module switched off (organization-wide, or in one process) is forbidden whatever the roles say. */
+function moduleForbids(
+  organization: Partial<ProcessModuleConfiguration> | undefined,
+  processes: readonly ProcessRow[],
+): Policy[] {
+  const forbid = (resource: string, condition: string | null): Policy => ({
+    effect: 'forbid',
+    actions: ['use'],
+    resources: [resource],
+    principals: [],
+    condition,
+  });
+  const forbids: Policy[] = [];
+  for (const [flag, resource] of MODULES) {
+    if (organization?.[flag] === false) {
+      forbids.push(forbid(resource, null));
+      continue;
+    }
+    for (const process of processes) {
+      if (process.module_configuration?.[flag] === false) {
+        forbids.push(forbid(resource, `project == ${JSON.stringify(process.code_name.toLowerCase())}`));
+      }
+    }
+  }
+  return forbids;
+}
+
+export async function resolveAccess(db: Queryable, user: UserRecord): Promise<ResolvedAccess> {
+  const organizationId = user.organization_id;
+  const memberships = organizationId
+    ? await db.query<MembershipRow>(
+        `SELECT p.id AS process_id, p.code_name, m.roles FROM memberships m
+           JOIN processes p ON p.id = m.process_id
+          WHERE m.user_id = $1 AND p.organization_id = $2
+          ORDER BY lower(p.code_name)`,
+        [user.id, organizationId],
+      )
+    : [];
+  const names = [...new Set([...user.roles, ...memberships.flatMap((membership) => membership.roles)])];
+  const roles = new Map((await effectiveRoles(db, organizationId, names)).map((role) => [role.name, role]));
+
+  const policies: Policy[] = [];
+  for (const name of user.roles) {
+    const role = roles.get(name);
+    if (role) policies.push(...role.policies.map((policy) => asPolicy(role, policy, policy.condition)));
+  }
+  for (const membership of memberships) {
+    for (const name of membership.roles) {
+      const role = roles.get(name);
+      if (role) policies.push(...role.policies.map((policy) => asPolicy(role, policy, inProcess(policy, membership.code_name))));
+    }
+  }
+
+  // An organization-wide holder of a process role (or ORG_ADMIN) works in every process.
+  const everywhere = user.roles.some((name) => name === ORG_ADMIN || roles.get(name)?.kind === 'process');
+  const [organization] = organizationId
+    ? await db.query<{ module_configuration: Partial<ProcessModuleConfiguration> }>(
+        'SELECT module_configuration FROM organizations WHERE id = $1',
+        [organizationId],
+      )
+    : [];
+  const processes = organizationId
+    ? await db.query<ProcessRow>(
+        'SELECT id, code_name, module_configuration FROM processes WHERE organization_id = $1 ORDER BY lower(code_name)',
+        [organizationId],
+      )
+    : [];
+  const member = new Set(memberships.map((membership) => membership.process_id));
+  const projects = processes
+    .filter((process) => everywhere || member.has(process.id))
+    .map(({ id, code_name }) => ({ id, code_name }));
+  return { policies: [...moduleForbids(organization?.module_configuration, processes), ...policies], projects };
+}
+
+/** The session's `access_control` (spec 3). */
+export function toAccessControl(access: ResolvedAccess): AccessControl {
+  return { policies: access.policies, projects: access.projects.map(({ code_name }) => ({ code_name })) };
+}

@@ -1,0 +1,137 @@
+// Server-side enforcement (spec 6, issue 5): every API route declares its permission in
+// `config.permission`; this hook checks it before any work. A route without a declaration cannot
+// be registered. Handlers read the caller (user, organization, access, process) with callerOf.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { checkPermission, messageForStatus, type PermissionCheck, type PolicyContext } from '@portal/shared/server';
+import type { Queryable } from '../db/database';
+import { ApiProblem } from '../http/problem';
+import { readSessionToken } from '../sessions/cookie';
+import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
+import type { UserRecord } from '../users/repository';
+import { resolveAccess, type ResolvedAccess } from './access';
+
+/**
+ * 'public': no session needed (the route checks what it needs itself, e.g. sign-in flows);
+ * 'authenticated': any fully signed-in caller; otherwise the permission check of spec 6.
+ */
+export type RoutePermission = 'public' | 'authenticated' | PermissionCheck;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export interface CallerProcess {
+  id: string;
+  code_name: string;
+  name: string;
+  type: string;
+  dashboard_type: string;
+}
+
+export interface Caller {
+  session: CurrentSession;
+  user: UserRecord;
+  organization: { id: string; name: string } | null;
+  access: ResolvedAccess;
+  /** The process of the request's `graph` parameter (null for Platform View '*' or none). */
+  process: CallerProcess | null;
+  context: PolicyContext;
+}
+
+export const ALL_PROJECTS_GRAPH = '*';
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+}
+
+/** The caller of a route that is not 'public' (set by the guard). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ApiProblem(401);
+  return request.caller;
+}
+
+/** The caller's organization id; a caller without one (Global Admin) finds no organization's object. */
+export function organizationOf(request: FastifyRequest): string {
+  const organization = callerOf(request).organization;
+  if (!organization) throw new ApiProblem(404);
+  return organization.id;
+}
+
+/** The process of the request's `graph` parameter, required. */
+export function processOf(request: FastifyRequest): CallerProcess {
+  const process = callerOf(request).process;
+  if (!process) throw new ApiProblem(400, "The 'graph' parameter (a process code name) is required.");
+  return process;
+}
+
+async function findProcess(db: Queryable, organizationId: string, graph: string): Promise<CallerProcess | undefined> {
+  const [process] = await db.query<CallerProcess>(
+    `SELECT id, code_name, name, type, dashboard_type FROM processes
+      WHERE organization_id = $1 AND lower(code_name) = lower($2)`,
+    [organizationId, graph],
+  );
+  return process;
+}
+
+async function resolveCaller(identity: IdentityContext, request: FastifyRequest): Promise<Caller> {
+  const session = await currentSession(identity, readSessionToken(request));
+  if (!session) throw new ApiProblem(401);
+  // Signed in half-way (second factor pending): known, but without rights yet.
+  if (session.record.authentication_status !== 'Authenticated') throw new ApiProblem(403, messageForStatus(403));
+  const { user } = session;
+  const [organization] = user.organization_id
+    ? await identity.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
+        user.organization_id,
+      ])
+    : [];
+  const access = await resolveAccess(identity.db, user);
+  const graphParameter = (request.query as Record<string, unknown> | undefined)?.graph;
+  const graph = typeof graphParameter === 'string' && graphParameter !== '' ? graphParameter.toLowerCase() : undefined;
+  let process: CallerProcess | null = null;
+  const context: PolicyContext = { organization: organization?.name };
+  if (graph === ALL_PROJECTS_GRAPH) {
+    context.scope = 'all-projects';
+  } else if (graph !== undefined) {
+    // Another organization's process (or none of that name) is not found: 404, never 403.
+    const found = organization ? await findProcess(identity.db, organization.id, graph) : undefined;
+    if (!found) throw new ApiProblem(404);
+    process = found;
+    context.project = graph;
+    context.scope = 'project';
+  }
+  return { session, user, organization: organization ?? null, access, process, context };
+}
+
+/**
+ * Registers the guard on the root instance, before any route. `routes` collects every API route
+ * with its declaration (the role × route table is generated from it).
+ */
+export function registerAuthorization(app: FastifyInstance, identity: IdentityContext): DeclaredRoute[] {
+  const routes: DeclaredRoute[] = [];
+  app.decorateRequest('caller', null);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/')) return;
+    const permission = route.config?.permission;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (permission === undefined) {
+      throw new Error(`${methods.join(',')} ${route.url} declares no permission (config.permission).`);
+    }
+    for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: route.url, permission });
+  });
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config?.permission;
+    if (permission === undefined || permission === 'public') return;
+    const caller = await resolveCaller(identity, request);
+    request.caller = caller;
+    if (permission === 'authenticated') return;
+    if (!checkPermission(caller.access, permission, caller.context)) throw new ApiProblem(403, messageForStatus(403));
+  });
+  return routes;
+}
