@@ -11,7 +11,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
 import { registerSecurity } from './http/security';
 import { systemClock, type Clock } from './identity/clock';
 import { createIdentityContext, identityRoutes } from './identity/routes';
-import { registerAuthorization, type DeclaredRoute } from './authorization/guard';
+import { registerAuthorization, type AuthorizationObserver, type DeclaredRoute } from './authorization/guard';
 import { syncBuiltInRoles } from './authorization/roles';
 import type { IdentityContext } from './sessions/service';
 import { createMailer, type Mailer, type MailTransport } from './mail/mailer';
@@ -41,6 +41,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The clock of sign-in, sessions and codes; default the system's (tests move their own). */
   now?: Clock;
+  /** Sees every decision of the authorization guard, after it is made (tests; an audit log later). */
+  onAuthorization?: AuthorizationObserver;
   /** Stands in for the SMTP transport of SMTP_URL (tests). */
   mailTransport?: MailTransport;
 }
@@ -97,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const identity = await createIdentityContext(app, options.now ?? systemClock);
   app.decorate('identity', identity);
   await app.register(fastifyCookie);
-  app.decorate('declaredRoutes', registerAuthorization(app, identity));
+  app.decorate('declaredRoutes', registerAuthorization(app, identity, options.onAuthorization));
 
   const version = await readProductVersion();
   await app.register(fastifySwagger, {

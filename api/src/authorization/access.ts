@@ -35,7 +35,17 @@ function inProcess(policy: PolicyInput, codeName: string): string {
   return policy.condition ? `(${policy.condition}) && ${project}` : project;
 }
 
-function asPolicy(role: RoleRecord, policy: PolicyInput, condition: string | null | undefined): Policy {
+/**
+ * A role's policies as the evaluator sees them: principal `Role::<name>`; held in one process
+ * (a membership), each also carries `project == "<code>"`.
+ */
+export function policiesOf(role: Pick<RoleRecord, 'name' | 'policies'>, processCode?: string): Policy[] {
+  return role.policies.map((policy) =>
+    asPolicy(role, policy, processCode === undefined ? policy.condition : inProcess(policy, processCode)),
+  );
+}
+
+function asPolicy(role: Pick<RoleRecord, 'name'>, policy: PolicyInput, condition: string | null | undefined): Policy {
   return {
     effect: policy.effect,
     actions: [...policy.actions],
@@ -94,12 +104,12 @@ export async function resolveAccess(db: Queryable, user: UserRecord): Promise<Re
   const policies: Policy[] = [];
   for (const name of user.roles) {
     const role = roles.get(name);
-    if (role) policies.push(...role.policies.map((policy) => asPolicy(role, policy, policy.condition)));
+    if (role) policies.push(...policiesOf(role));
   }
   for (const membership of memberships) {
     for (const name of membership.roles) {
       const role = roles.get(name);
-      if (role) policies.push(...role.policies.map((policy) => asPolicy(role, policy, inProcess(policy, membership.code_name))));
+      if (role) policies.push(...policiesOf(role, membership.code_name));
     }
   }
 

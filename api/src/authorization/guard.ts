@@ -45,6 +45,17 @@ export interface Caller {
 
 export const ALL_PROJECTS_GRAPH = '*';
 
+/** What the guard decided for a request (AppOptions.onAuthorization observes it: tests, audit). */
+export interface AuthorizationDecision {
+  method: string;
+  /** The route's pattern, e.g. `/api/users/:id`. */
+  route: string;
+  allowed: boolean;
+  user: string;
+}
+
+export type AuthorizationObserver = (decision: AuthorizationDecision) => void;
+
 export interface DeclaredRoute {
   method: string;
   url: string;
@@ -113,7 +124,11 @@ async function resolveCaller(identity: IdentityContext, request: FastifyRequest)
  * Registers the guard on the root instance, before any route. `routes` collects every API route
  * with its declaration (the role × route table is generated from it).
  */
-export function registerAuthorization(app: FastifyInstance, identity: IdentityContext): DeclaredRoute[] {
+export function registerAuthorization(
+  app: FastifyInstance,
+  identity: IdentityContext,
+  observe?: AuthorizationObserver,
+): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
   app.decorateRequest('caller', null);
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -130,8 +145,9 @@ export function registerAuthorization(app: FastifyInstance, identity: IdentityCo
     if (permission === undefined || permission === 'public') return;
     const caller = await resolveCaller(identity, request);
     request.caller = caller;
-    if (permission === 'authenticated') return;
-    if (!checkPermission(caller.access, permission, caller.context)) throw new ApiProblem(403, messageForStatus(403));
+    const allowed = permission === 'authenticated' || checkPermission(caller.access, permission, caller.context);
+    observe?.({ method: request.method, route: request.routeOptions.url ?? request.url, allowed, user: caller.user.login_id });
+    if (!allowed) throw new ApiProblem(403, messageForStatus(403));
   });
   return routes;
 }
