@@ -26,6 +26,7 @@ it('seeds the demo organization, its processes and people, then finds them on a 
     "created organization 'Demo Organization'",
     "processes: created process DEMO 'Demo Requirements'",
     "processes: created process DISCOVERY 'Demo eDiscovery'",
+    'users: created user demo_admin (password Demo@2026)',
     'users: created user demo_author (password Demo@2026)',
     'users: created user demo_reviewer (password Demo@2026)',
   ]);
@@ -33,6 +34,7 @@ it('seeds the demo organization, its processes and people, then finds them on a 
     "kept organization 'Demo Organization'",
     "processes: kept process DEMO 'Demo Requirements'",
     "processes: kept process DISCOVERY 'Demo eDiscovery'",
+    'users: kept user demo_admin',
     'users: kept user demo_author',
     'users: kept user demo_reviewer',
   ]);

@@ -4,6 +4,7 @@ import { createUser } from './service';
 
 /** The demo's people: sign in with these (two-factor is set up at the first sign-in). */
 export const DEMO_USERS = [
+  { login_id: 'demo_admin', name: 'Ada Admin', email: 'demo.admin@example.com', roles: ['ORG_ADMIN', 'DEMO'] },
   { login_id: 'demo_author', name: 'Dana Author', email: 'demo.author@example.com', roles: ['AUTHOR'] },
   { login_id: 'demo_reviewer', name: 'Rory Reviewer', email: 'demo.reviewer@example.com', roles: ['REVIEWER'] },
 ] as const;
