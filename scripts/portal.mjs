@@ -219,6 +219,8 @@ async function main() {
       const [pnpmCommand, prefix] = pnpm();
       // Sign-in latency with the chosen argon2 cost (API, in process)…
       mustRun(join(BIN, 'tsx'), ['api/bench/signin.ts']);
+      // …permission checks and the guard's cost per request…
+      mustRun(join(BIN, 'tsx'), ['api/bench/permissions.ts']);
       // …then sizes and load times in Chromium.
       ensureBrowser(pnpmCommand, prefix);
       mustRun(pnpmCommand, [...prefix, '--filter', '@portal/e2e', 'bench']);
