@@ -84,14 +84,28 @@ function scopedContext(permission: ParsedPermission, context: PolicyContext): Po
   }
 }
 
+// The dependency chain of a permission never changes: computed once per permission.
+const chains = new Map<string, ParsedPermission[]>();
+
+function chainOf(permission: ParsedPermission): ParsedPermission[] {
+  const own = formatKey(permission);
+  const key = `${own}@${permission.scope ?? ''}`;
+  let chain = chains.get(key);
+  if (!chain) {
+    chain = [permission, ...dependenciesOf(permission, new Set([own]))];
+    if (chains.size > 2000) chains.clear();
+    chains.set(key, chain);
+  }
+  return chain;
+}
+
 function passesWithDependencies(
   policies: readonly Policy[],
   permission: ParsedPermission,
   context: PolicyContext,
   options: CheckOptions,
 ): boolean {
-  const own = formatKey(permission);
-  const chain = [permission, ...dependenciesOf(permission, new Set([own]))];
+  const chain = chainOf(permission);
   return chain.every((part) =>
     evaluate(policies, {
       action: part.action,
