@@ -3,7 +3,7 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './demo/seed';
-import { createOrganizationCommand, createUserCommand, type CommandResult } from './users/commands';
+import { createOrganizationCommand, createProcessCommand, createUserCommand, type CommandResult } from './users/commands';
 
 export type Print = (line: string) => void;
 
@@ -61,8 +61,12 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   'create-user': {
     summary:
-      'create a user: [--org <organization>] --login <login id> --email <email> --name <name> --password <password> [--role <role>]...',
+      'create a user: [--org <organization>] --login <login id> --email <email> --name <name> --password <password> [--role <role>]... [--member <process>=<ROLE>[,<ROLE>]]...',
     run: ({ args, config, print }) => withDatabase(config, (database) => printed(createUserCommand(database, args), print)),
+  },
+  'create-process': {
+    summary: 'create a process: --org <organization> --code <code name> --name <name> [--type REQUIREMENTS|EDISCOVERY] [--dashboard LIVE|MIX|PRESENTATION]',
+    run: ({ args, config, print }) => withDatabase(config, (database) => printed(createProcessCommand(database, args), print)),
   },
 };
 

@@ -2,12 +2,12 @@
 // names every one of them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkPermission, PERMISSIONS as P, type PermissionCheck } from '@portal/shared/server';
+import { checkPermission, PERMISSIONS as P, type PermissionCheck, type PolicyContext } from '@portal/shared/server';
 import { policiesOf } from './access';
 import { BUILT_IN_ROLES, builtInRole } from './defaults';
 
 const inProcess = { organization: 'Acme', project: 'p1', scope: 'project' };
-const grants = (role: string, check: PermissionCheck, context: object = inProcess) => {
+const grants = (role: string, check: PermissionCheck, context: PolicyContext = inProcess) => {
   const definition = builtInRole(role)!;
   const policies = policiesOf(definition, definition.kind === 'process' ? 'p1' : undefined);
   return checkPermission({ policies }, check, context);

@@ -109,3 +109,25 @@ it('dates an account and its password with --created, for set-ups of the expiry 
     output: ['created: Invalid date; use an ISO date like 2024-01-31.'],
   });
 });
+
+it('creates a process and enrolls a user in it with process roles', async () => {
+  const created = await run('create-process', '--org', 'Acme', '--code', 'CORE', '--name', 'Core controls');
+  expect(created.code).toBe(0);
+  expect(created.output[0]).toMatch(/^created process CORE 'Core controls' in 'Acme' \([0-9a-f-]{36}\)$/);
+  expect((await run('create-process', '--org', 'Acme', '--code', 'core', '--name', 'Again')).output[0]).toMatch(/^kept existing process CORE/);
+  expect(await run('create-process', '--org', 'Nowhere', '--code', 'x y', '--name', '', '--type', 'OTHER')).toEqual({
+    code: 2,
+    output: [
+      'code: 1 to 64 letters, digits, ., _ or -.',
+      'name: Required, at most 255 characters.',
+      'type: one of REQUIREMENTS, EDISCOVERY.',
+      "org: No organization is named 'Nowhere'.",
+    ],
+  });
+
+  const enrolled = await run('create-user', ...user({ '--login': 'member_1', '--email': 'member@example.com' }), '--member', 'core=READER,AUTHOR');
+  expect(enrolled.code).toBe(0);
+  expect(enrolled.output[1]).toBe("enrolled 'member_1' in process CORE as READER, AUTHOR");
+  const refused = await run('create-user', ...user({ '--login': 'member_2', '--email': 'member2@example.com' }), '--member', 'nothing');
+  expect(refused).toEqual({ code: 2, output: ["member: 'nothing' is not <process code>=<ROLE>[,<ROLE>]."] });
+});
