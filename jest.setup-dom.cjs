@@ -1,1 +1,6 @@
 require('@testing-library/jest-dom');
+
+// Component tests type and click through whole screens; on a loaded 2-core CI machine running
+// every project in parallel, that can take longer than jest's 5 s default. (A project's own
+// testTimeout is ignored when jest runs several projects, hence here.)
+jest.setTimeout(20_000);
