@@ -22,8 +22,15 @@ export * from './bus/bus';
 // API client, permissions hook point, session, query, realtime facade
 export * from './api/client';
 export * from './permissions/checker';
+export { usePermitted } from './permissions/usePermitted';
+// The spec 6 evaluator itself is loaded on demand (host first-load budget): only types here.
+export { loadPermissionEvaluator, type PermissionEvaluator } from './permissions/loadEvaluator';
+export type { AccessControlLike } from './permissions/checkPermission';
+export type { KnownPermission, PermissionString } from './permissions/catalogue';
+export type { PolicyContext } from './permissions/condition';
 export * from './session/sessionStore';
 export * from './session/useSession';
+export * from './session/processes';
 export * from './query/queryClient';
 export * from './realtime/realtime';
 

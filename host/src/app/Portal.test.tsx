@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PortalProvider, PortalRouter, sessionStore } from '@portal/shared';
+import { createPortalQueryClient, PortalProvider, PortalRouter, sessionStore } from '@portal/shared';
 import { loadRemoteApp } from '../remotes/remoteRegistry';
 import { Portal } from './Portal';
 
@@ -14,7 +14,7 @@ function answer(status: number, body: unknown): Response {
 
 const renderPortal = () =>
   render(
-    <PortalProvider>
+    <PortalProvider queryClient={createPortalQueryClient()}>
       <PortalRouter>
         <Portal />
       </PortalRouter>
@@ -76,7 +76,7 @@ describe('the portal in each state of the session', () => {
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByTestId('signed-in-user')).toHaveTextContent('Ada Lovelace');
     // A 401 anywhere clears the session store: the portal falls back to sign-in.
-    sessionStore.clearSession();
+    act(() => sessionStore.clearSession());
     expect(await screen.findByText('mfe-auth mounted')).toBeInTheDocument();
   });
 });

@@ -2,10 +2,13 @@ import { useEffect } from 'react';
 import { Box, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConnectionError, PRODUCT_NAME, useSession } from '@portal/shared';
+import { AuthorizationProvider } from '../permissions/Authorization';
+import { ProcessSelectionProvider } from '../processes/ProcessSelection';
 import { RemoteOutlet } from '../remotes/RemoteOutlet';
 import { redirectFor } from '../session/redirects';
 import { useAuthentication } from '../session/useAuthentication';
 import { Shell } from '../shell/Shell';
+import { ContentGate } from './ContentGate';
 import { ContentOutlet } from './ContentOutlet';
 
 /** What the portal shows in each state of the session machine (spec 4.1). */
@@ -44,7 +47,18 @@ export function Portal() {
   return <AuthenticatedPortal />;
 }
 
+/** The signed-in portal: permissions and the current process are kept across redirects. */
 function AuthenticatedPortal() {
+  return (
+    <AuthorizationProvider>
+      <ProcessSelectionProvider>
+        <RedirectedShell />
+      </ProcessSelectionProvider>
+    </AuthorizationProvider>
+  );
+}
+
+function RedirectedShell() {
   const session = useSession((state) => state.session);
   const { pathname } = useLocation();
   const go = useNavigate();
@@ -55,7 +69,9 @@ function AuthenticatedPortal() {
   if (target) return null;
   return (
     <Shell>
-      <ContentOutlet />
+      <ContentGate>
+        <ContentOutlet />
+      </ContentGate>
     </Shell>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalProvider, type RemoteMountProps } from '@portal/shared';
-import type { ParcelConfigObject } from 'single-spa';
+import type { ParcelConfig } from './parcel';
 import { loadRemoteApp } from './remoteRegistry';
 import { RemoteOutlet } from './RemoteOutlet';
 
@@ -9,7 +9,7 @@ import { RemoteOutlet } from './RemoteOutlet';
 jest.mock('./remoteRegistry', () => ({ loadRemoteApp: jest.fn() }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 
-function lifecycles(mount: (props: RemoteMountProps & { domElement: HTMLElement }) => Promise<void>): ParcelConfigObject<RemoteMountProps> {
+function lifecycles(mount: (props: RemoteMountProps & { domElement: HTMLElement }) => Promise<void>): ParcelConfig<RemoteMountProps> {
   return {
     name: 'fake',
     bootstrap: async () => undefined,

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Spinner, Text } from '@chakra-ui/react';
-import { mountRootParcel, type Parcel } from 'single-spa';
 import { REMOTE_AREAS, RemoteUnavailable, type RemoteMountProps, type RemoteName } from '@portal/shared';
+import { mountParcel, type Parcel } from './parcel';
 import { loadRemoteApp } from './remoteRegistry';
 
 type LoadState = { status: 'loading' } | { status: 'mounted' } | { status: 'failed'; error: unknown };
 
 /**
- * Mounts the remote that owns the current route as a single-spa parcel. The remote keeps its
+ * Mounts the remote that owns the current route as a parcel (its single-spa lifecycles). The remote keeps its
  * own React root and routes inside itself through the shared history; the host only swaps the
  * parcel when the owner changes. Load, mount and render failures end in the fallback.
  */
@@ -19,7 +19,7 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
 
   useEffect(() => {
     let cancelled = false;
-    let parcel: Parcel<RemoteMountProps> | undefined;
+    let parcel: Parcel | undefined;
     setState({ status: 'loading' });
     const domElement = document.createElement('div');
     domElement.dataset.remote = remote;
@@ -28,7 +28,7 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
     loadRemoteApp(remote, attempt > 0)
       .then(async (app) => {
         if (cancelled) return;
-        parcel = mountRootParcel<RemoteMountProps>(app, { domElement, remote, onRetry: retry });
+        parcel = mountParcel<RemoteMountProps>(app, { domElement, remote, onRetry: retry });
         await parcel.mountPromise;
         if (!cancelled) setState({ status: 'mounted' });
       })
@@ -41,8 +41,7 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
       cancelled = true;
       const mounted = parcel;
       const release = () => domElement.remove();
-      if (mounted && mounted.getStatus() === 'MOUNTED') mounted.unmount().then(release, release);
-      else if (mounted) mounted.mountPromise.then(() => mounted.unmount()).then(release, release);
+      if (mounted) mounted.unmount().then(release, release);
       else release();
     };
   }, [remote, attempt, retry]);

@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { federationName, REMOTES, type RemoteMountProps, type RemoteName } from '@portal/shared';
-import type { ParcelConfigObject } from 'single-spa';
+import type { ParcelConfig } from './parcel';
 
 /** `/remotes.json`: remote name -> URL of its mf-manifest.json (relative to the host's origin). */
 export type RemoteManifest = Partial<Record<RemoteName, string>>;
@@ -46,10 +46,10 @@ export function registerRemotesFromManifest(retry?: RemoteName): Promise<RemoteM
 }
 
 /** Loads a remote's `./app` expose: its single-spa lifecycles. */
-export async function loadRemoteApp(remote: RemoteName, retry: boolean): Promise<ParcelConfigObject<RemoteMountProps>> {
+export async function loadRemoteApp(remote: RemoteName, retry: boolean): Promise<ParcelConfig<RemoteMountProps>> {
   const listed = await registerRemotesFromManifest(retry ? remote : undefined);
   if (!listed[remote]) throw new Error(`${remote} is not listed in ${MANIFEST_URL}`);
-  const app = await loadRemote<ParcelConfigObject<RemoteMountProps>>(`${federationName(remote)}/app`);
+  const app = await loadRemote<ParcelConfig<RemoteMountProps>>(`${federationName(remote)}/app`);
   if (!app || typeof app.mount !== 'function') throw new Error(`${remote} does not expose single-spa lifecycles`);
   return { name: remote, bootstrap: app.bootstrap, mount: app.mount, unmount: app.unmount };
 }

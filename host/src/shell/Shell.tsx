@@ -2,14 +2,21 @@ import type { ReactNode } from 'react';
 import { Box, Button, Flex, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { navigate, PRODUCT_NAME, useSession } from '@portal/shared';
+import { ProcessMenu } from '../processes/ProcessMenu';
+import { AdminMenu } from './AdminMenu';
 import { SideNav } from './SideNav';
 import { useDocumentTitle } from './useDocumentTitle';
 
-/** The signed-in user and Logout (the full user menu of spec 2.3 comes with the shell issue). */
+/**
+ * The admin and process menus, the signed-in user and Logout (the support and user menus of
+ * spec 2.3 come with the shell issue).
+ */
 function UserBox() {
   const user = useSession((state) => state.session?.user);
   return (
     <Flex ml="auto" align="center" gap={3}>
+      <AdminMenu />
+      <ProcessMenu />
       {user ? (
         <Text fontSize="sm" data-testid="signed-in-user">
           {user.name}

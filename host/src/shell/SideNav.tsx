@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { Box, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Box, Button, Flex, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
-import { SIDE_NAV_WIDTH } from '@portal/shared';
-import { activeEntryPath, SIDE_NAVIGATION, type NavEntry } from './navigation';
+import { SIDE_NAV_WIDTH, useSession } from '@portal/shared';
+import { useAuthorizationState } from '../permissions/Authorization';
+import { processLabel } from '../processes/processes';
+import { activeEntryPath, SIDE_NAVIGATION, visibleNavigation, type NavEntry, type NavSection } from './navigation';
 
 const COLLAPSED_WIDTH = 56;
 
@@ -27,11 +29,30 @@ function NavLink({ entry, active, indent }: { entry: NavEntry; active: boolean; 
   );
 }
 
-/** Side navigation (spec 2.3): 250 px, collapsible, the active entry follows the shared history. */
+/** The entries the user may open; none while permissions load; all when the session has no access control. */
+function useVisibleNavigation(): NavSection[] | null {
+  const authorizationState = useAuthorizationState();
+  return useMemo(() => {
+    if (authorizationState.status === 'off') return SIDE_NAVIGATION;
+    if (authorizationState.status !== 'ready') return null;
+    const { authorization } = authorizationState;
+    return visibleNavigation(
+      SIDE_NAVIGATION,
+      (entry) => authorization.canOpen(entry.path) && (!entry.permission || authorization.permits(entry.permission)),
+    );
+  }, [authorizationState]);
+}
+
+/**
+ * Side navigation (spec 2.3): 250 px, collapsible, the current process's name on top, the
+ * entries the user may open; the active entry follows the shared history.
+ */
 export function SideNav() {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const active = activeEntryPath(pathname);
+  const sections = useVisibleNavigation();
+  const process = useSession((state) => state.process);
 
   return (
     <Box
@@ -54,9 +75,20 @@ export function SideNav() {
       >
         {collapsed ? '»' : '«'}
       </Button>
-      {collapsed ? null : (
+      {collapsed || !process ? null : (
+        <Text px={5} pb={2} fontWeight="semibold" truncate data-testid="nav-process-name" title={processLabel(process)}>
+          {processLabel(process)}
+        </Text>
+      )}
+      {!collapsed && !sections ? (
+        <Flex px={5} py={2} gap={2} align="center" role="status">
+          <Spinner size="xs" />
+          <Text fontSize="sm">Loading navigation…</Text>
+        </Flex>
+      ) : null}
+      {collapsed || !sections ? null : (
         <Stack as="ul" gap={0.5} px={2} pb={4} listStyleType="none">
-          {SIDE_NAVIGATION.map((section) => (
+          {sections.map((section) => (
             <li key={section.label}>
               {section.path ? (
                 <NavLink entry={{ label: section.label, path: section.path }} active={active === section.path} indent={false} />

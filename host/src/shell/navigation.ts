@@ -1,15 +1,20 @@
 // The side navigation of spec 2.3. Operations entries come from the service modules the API
-// reports and the POC group from a feature flag; both arrive with the shell issue.
+// reports and the POC group from a feature flag; both arrive with the shell issue. Entries are
+// hidden where the user lacks permission for their route (visibleNavigation).
+import type { PermissionCheck } from '@portal/shared';
 
 export interface NavEntry {
   label: string;
   path: string;
+  /** A permission the entry needs besides its route's guard (spec 2.3: Settings). */
+  permission?: PermissionCheck;
 }
 
 export interface NavSection {
   label: string;
   /** A section with a path is itself an entry (Dashboard, Reports). */
   path?: string;
+  permission?: PermissionCheck;
   entries?: NavEntry[];
 }
 
@@ -48,8 +53,24 @@ export const SIDE_NAVIGATION: NavSection[] = [
       { label: 'IAM', path: '/administration/iam' },
     ],
   },
-  { label: 'Settings', path: '/projects/settings' },
+  // Spec 2.3: Settings needs view-process; its route's guard (update-process) applies as well.
+  { label: 'Settings', path: '/projects/settings', permission: 'view=>Process' },
 ];
+
+/**
+ * The navigation the user may use: an entry shows when `mayOpen` passes for it (its route's guard
+ * and its own permission); a section header shows while one of its entries does.
+ */
+export function visibleNavigation(
+  sections: readonly NavSection[],
+  mayOpen: (entry: NavEntry) => boolean,
+): NavSection[] {
+  return sections.flatMap((section) => {
+    if (section.path) return mayOpen({ label: section.label, path: section.path, permission: section.permission }) ? [section] : [];
+    const entries = (section.entries ?? []).filter(mayOpen);
+    return entries.length > 0 ? [{ ...section, entries }] : [];
+  });
+}
 
 function allPaths(): string[] {
   return SIDE_NAVIGATION.flatMap((section) => [

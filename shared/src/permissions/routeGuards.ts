@@ -75,7 +75,7 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   '/administration/user-list': A.USER.LIST,
   '/projects': PR.VIEW_PROCESS,
   '/projects/new-project': PR.CREATE_PROCESS,
-  '/projects/settings': PR.UPDATE_PROCESS, // (chosen)
+  '/projects/settings': PR.VIEW_PROCESS, // spec 2.3: Settings needs the view-process permission
   '/settings/subscriptions': PR.VIEW_SUBSCRIPTION,
 };
 

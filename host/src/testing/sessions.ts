@@ -1,0 +1,69 @@
+// Test data for the host's unit and component tests: sessions with access control shaped as the
+// API builds it (docs/authorization.md: a process role's policies carry `project == "<code>"`),
+// and the processes GET /api/projects answers. Used by *.test.ts(x) files only.
+import type { Policy, Process, Session } from '@portal/shared';
+
+/** Allow policies for permission strings (`action=>Resource`, a scope suffix is dropped). */
+export function allow(permissions: readonly string[], principal: string, condition: string | null = null): Policy[] {
+  return permissions.map((permission) => {
+    const [action, resource] = permission.replace(/@\w+$/, '').split('=>');
+    return { effect: 'allow', actions: [action], resources: [resource], principals: [principal], condition };
+  });
+}
+
+/** The permissions of a reader of a process (a subset of the API's READER). */
+export const READER_PERMISSIONS = [
+  'list=>Requirement',
+  'view=>Requirement',
+  'list=>Task',
+  'view=>Task',
+  'list=>Document',
+  'use=>OrgChart',
+  'view=>OrgChart',
+  'list=>Application',
+  'view=>Application',
+  'view=>Process',
+  'use=>Module::Requirement',
+  'use=>Module::CodeProvenance',
+  'view=>Portfolio',
+  'view=>PriorityPlane',
+  'use=>ContinuousMonitoring',
+];
+
+/** What an ADMIN of a process adds to the reader's. */
+export const ADMIN_PERMISSIONS = [
+  ...READER_PERMISSIONS,
+  'create=>Requirement',
+  'update=>Requirement',
+  'update=>Process',
+  'delete=>Process',
+];
+
+/** Organization-level rights, unconditioned (as ORG_ADMIN's). */
+export const ORGANIZATION_PERMISSIONS = ['access=>Administration', 'create=>Process', 'list=>Role', 'list=>User'];
+
+/** The policies of a process role held in the given processes. */
+export function processRole(role: string, permissions: readonly string[], codes: readonly string[]): Policy[] {
+  return codes.flatMap((code) => allow(permissions, `Role::${role}`, `project == "${code}"`));
+}
+
+export function process(code: string, name = code.toUpperCase(), type: Process['type'] = 'REQUIREMENTS'): Process {
+  return { id: `id-${code}`, code_name: code, name, type, dashboard_type: 'LIVE' };
+}
+
+export function sessionWith(policies: Policy[], projects: readonly string[], overrides: Partial<Session> = {}): Session {
+  return {
+    session_id: 's',
+    timestamp: 1,
+    authenticated: true,
+    authentication_status: 'Authenticated',
+    organization: { id: 'org', name: 'Acme' },
+    user: { id: 'u-ada', login_id: 'ada', name: 'Ada Lovelace' },
+    access_control: { policies, projects: projects.map((code_name) => ({ code_name })) },
+    edition: 'Enterprise',
+    tenancy: false,
+    roles: [],
+    features: {},
+    ...overrides,
+  };
+}
