@@ -19,6 +19,12 @@ import { testingRoutes } from './mail/routes';
 import { miscRoutes } from './misc/routes';
 import { readProductVersion } from './misc/service';
 import { registerStatic } from './static/routes';
+import { userAdministrationRoutes } from './users/admin-routes';
+import { workgroupsRoutes } from './workgroups/routes';
+import { organizationsRoutes } from './organizations/routes';
+import { iamRoutes } from './iam/routes';
+import { processesRoutes } from './processes/routes';
+import { serviceModulesRoutes } from './service-modules/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(miscRoutes, { version });
       await api.register(identityRoutes, { identity });
+      await api.register(userAdministrationRoutes);
+      await api.register(workgroupsRoutes);
+      await api.register(organizationsRoutes);
+      await api.register(iamRoutes);
+      await api.register(processesRoutes);
+      await api.register(serviceModulesRoutes);
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) await api.register(testingRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, async () => api.swagger());

@@ -31,18 +31,27 @@ interface ProcessRow {
 
 /** `project == "code"`, and-ed with the policy's own condition. */
 function inProcess(policy: PolicyInput, codeName: string): string {
-  const project = `project == ${JSON.stringify(codeName.toLowerCase())}`;
-  return policy.condition ? `(${policy.condition}) && ${project}` : project;
+  return and(policy.condition, `project == ${JSON.stringify(codeName.toLowerCase())}`);
+}
+
+/** An organization role works inside its organization, never in the global or universal scope. */
+const IN_ORGANIZATION = 'scope != "global" && scope != "universal"';
+
+function and(condition: string | null | undefined, extra: string): string {
+  return condition ? `(${condition}) && ${extra}` : extra;
 }
 
 /**
  * A role's policies as the evaluator sees them: principal `Role::<name>`; held in one process
- * (a membership), each also carries `project == "<code>"`.
+ * (a membership), each also carries `project == "<code>"`; an organization role's carry
+ * IN_ORGANIZATION, so that no edit in IAM lets it pass a global check (`list=>Role@global`).
  */
-export function policiesOf(role: Pick<RoleRecord, 'name' | 'policies'>, processCode?: string): Policy[] {
-  return role.policies.map((policy) =>
-    asPolicy(role, policy, processCode === undefined ? policy.condition : inProcess(policy, processCode)),
-  );
+export function policiesOf(role: Pick<RoleRecord, 'name' | 'kind' | 'policies'>, processCode?: string): Policy[] {
+  return role.policies.map((policy) => {
+    if (processCode !== undefined) return asPolicy(role, policy, inProcess(policy, processCode));
+    if (role.kind !== 'global') return asPolicy(role, policy, and(policy.condition, IN_ORGANIZATION));
+    return asPolicy(role, policy, policy.condition);
+  });
 }
 
 function asPolicy(role: Pick<RoleRecord, 'name'>, policy: PolicyInput, condition: string | null | undefined): Policy {

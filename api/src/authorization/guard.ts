@@ -19,6 +19,11 @@ export type RoutePermission = 'public' | 'authenticated' | PermissionCheck;
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * The path parameter naming the process the permission is checked in (its id or code name),
+     * for routes like PATCH projects/{id}; otherwise the `graph` query parameter names it.
+     */
+    processParam?: string;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -60,6 +65,7 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   permission: RoutePermission;
+  processParam?: string;
 }
 
 /** The caller of a route that is not 'public' (set by the guard). */
@@ -82,11 +88,14 @@ export function processOf(request: FastifyRequest): CallerProcess {
   return process;
 }
 
-async function findProcess(db: Queryable, organizationId: string, graph: string): Promise<CallerProcess | undefined> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The organization's process of that code name (any case) or, for a uuid, that id. */
+async function findProcess(db: Queryable, organizationId: string, key: string): Promise<CallerProcess | undefined> {
   const [process] = await db.query<CallerProcess>(
     `SELECT id, code_name, name, type, dashboard_type FROM processes
-      WHERE organization_id = $1 AND lower(code_name) = lower($2)`,
-    [organizationId, graph],
+      WHERE organization_id = $1 AND ${UUID.test(key) ? 'id = $2::uuid' : 'lower(code_name) = lower($2)'}`,
+    [organizationId, key],
   );
   return process;
 }
@@ -103,18 +112,21 @@ async function resolveCaller(identity: IdentityContext, request: FastifyRequest)
       ])
     : [];
   const access = await resolveAccess(identity.db, user);
-  const graphParameter = (request.query as Record<string, unknown> | undefined)?.graph;
-  const graph = typeof graphParameter === 'string' && graphParameter !== '' ? graphParameter.toLowerCase() : undefined;
+  const processParam = request.routeOptions.config?.processParam;
+  const graphParameter = processParam
+    ? (request.params as Record<string, unknown> | undefined)?.[processParam]
+    : (request.query as Record<string, unknown> | undefined)?.graph;
+  const graph = typeof graphParameter === 'string' && graphParameter !== '' ? graphParameter : undefined;
   let process: CallerProcess | null = null;
   const context: PolicyContext = { organization: organization?.name };
-  if (graph === ALL_PROJECTS_GRAPH) {
+  if (graph === ALL_PROJECTS_GRAPH && !processParam) {
     context.scope = 'all-projects';
   } else if (graph !== undefined) {
     // Another organization's process (or none of that name) is not found: 404, never 403.
     const found = organization ? await findProcess(identity.db, organization.id, graph) : undefined;
     if (!found) throw new ApiProblem(404);
     process = found;
-    context.project = graph;
+    context.project = found.code_name.toLowerCase();
     context.scope = 'project';
   }
   return { session, user, organization: organization ?? null, access, process, context };
@@ -138,7 +150,13 @@ export function registerAuthorization(
     if (permission === undefined) {
       throw new Error(`${methods.join(',')} ${route.url} declares no permission (config.permission).`);
     }
-    for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: route.url, permission });
+    const processParam = route.config?.processParam;
+    if (processParam !== undefined && !route.url.includes(`:${processParam}`)) {
+      throw new Error(`${methods.join(',')} ${route.url} names the process by :${processParam}, which it does not have.`);
+    }
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, permission, ...(processParam ? { processParam } : {}) });
+    }
   });
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config?.permission;

@@ -43,7 +43,7 @@ export function renderRouteTable(routes: readonly DeclaredRoute[]): string {
   const rule = `| --- | --- | ${roles.map(() => '---').join(' | ')} |`;
   const rows = sortedRoutes(routes).map(
     (route) =>
-      `| ${route.method} ${route.url} | \`${describe(route.permission)}\` | ${roles
+      `| ${route.method} ${route.url} | \`${describe(route.permission)}\`${route.processParam ? ` in :${route.processParam}` : ''} | ${roles
         .map((role) => MARK[expectation(route, role)])
         .join(' | ')} |`,
   );

@@ -33,6 +33,75 @@ export interface CreatedInvitation {
 
 const invalid = () => new IdentityProblem(404, INVALID_INVITATION_MESSAGE);
 
+/** An invited user to be: inactive, without a password, until the invitation is completed. */
+export interface Invitee {
+  organizationId: string | null;
+  login_id: string;
+  name: string;
+  email: string;
+  roles: string[];
+}
+
+/**
+ * Inserts the inactive user and its invitation (inside the caller's transaction); resolves to the
+ * link token, or undefined when the login id is taken (nothing is written then).
+ */
+export async function insertInvitation(
+  tx: Queryable,
+  invitee: Invitee,
+  inviterId: string,
+  now: Date,
+): Promise<{ user: UserRecord; token: string } | undefined> {
+  const user = await insertUser(tx, {
+    organizationId: invitee.organizationId,
+    loginId: invitee.login_id,
+    name: invitee.name,
+    email: invitee.email,
+    passwordHash: NO_PASSWORD,
+    roles: invitee.roles,
+    now,
+    inactive: true,
+  });
+  if (!user) return undefined;
+  const token = newToken();
+  await tx.query(
+    'INSERT INTO invitations (token_hash, user_id, invited_by, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [sha256(token), user.id, inviterId, new Date(now.getTime() + INVITATION_TTL_MS).toISOString(), now.toISOString()],
+  );
+  return { user, token };
+}
+
+export interface InvitationMail {
+  to: string;
+  name: string;
+  login_id: string;
+  inviterName: string;
+  token: string;
+  /** The scheme and host the link is opened at (the caller's). */
+  origin: string;
+  /** A line before the link, e.g. what the invitation is for. */
+  purpose?: string;
+}
+
+/** Mails the invitation link in the background; returns the link's path. */
+export function mailInvitation(mailer: Mailer, mail: InvitationMail): string {
+  const link = `${INVITATION_PATH}${mail.token}`;
+  mailer.sendMailLater({
+    to: mail.to,
+    subject: 'You are invited to the portal',
+    text: [
+      `Hello ${mail.name},`,
+      '',
+      ...(mail.purpose ? [mail.purpose, ''] : []),
+      `${mail.inviterName} invites you to the portal as '${mail.login_id}'. Open this link to set your password:`,
+      `${mail.origin}${link}`,
+      '',
+      'The link is valid for 7 days.',
+    ].join('\n'),
+  });
+  return link;
+}
+
 /**
  * POST users/invitations: an inactive user in the inviter's organization, and a link mailed to
  * them. Requires an Authenticated user with an organization; which users may invite (the
@@ -60,37 +129,24 @@ export async function createInvitation(
   if (badRole !== undefined) errors.roles = `'${badRole}' is not a role name.`;
   if (Object.keys(errors).length > 0) throw new InputProblem(errors);
 
+  const invitee: Invitee = {
+    organizationId: inviter.organization_id,
+    login_id: input.login_id ?? '',
+    name: (input.name ?? '').trim(),
+    email: input.email ?? '',
+    roles,
+  };
   const now = context.now();
-  const token = newToken();
-  await context.db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
-      organizationId: inviter.organization_id,
-      loginId: input.login_id ?? '',
-      name: (input.name ?? '').trim(),
-      email: input.email ?? '',
-      passwordHash: NO_PASSWORD,
-      roles,
-      now,
-      inactive: true,
-    });
-    if (!user) throw new InputProblem({ login_id: `A user with login id '${input.login_id}' already exists.` });
-    await tx.query(
-      'INSERT INTO invitations (token_hash, user_id, invited_by, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
-      [sha256(token), user.id, inviter.id, new Date(now.getTime() + INVITATION_TTL_MS).toISOString(), now.toISOString()],
-    );
-  });
-  const link = `${INVITATION_PATH}${token}`;
-  mailer.sendMailLater({
-    to: input.email ?? '',
-    subject: 'You are invited to the portal',
-    text: [
-      `Hello ${input.name?.trim() ?? ''},`,
-      '',
-      `${inviter.name} invites you to the portal as '${input.login_id}'. Open this link to set your password:`,
-      `${origin}${link}`,
-      '',
-      'The link is valid for 7 days.',
-    ].join('\n'),
+  const inserted = await context.db.transaction((tx) => insertInvitation(tx, invitee, inviter.id, now));
+  if (!inserted) throw new InputProblem({ login_id: `A user with login id '${input.login_id}' already exists.` });
+  const { token } = inserted;
+  const link = mailInvitation(mailer, {
+    to: invitee.email,
+    name: invitee.name,
+    login_id: invitee.login_id,
+    inviterName: inviter.name,
+    token,
+    origin,
   });
   return { token, link };
 }

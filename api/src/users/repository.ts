@@ -138,3 +138,109 @@ export async function countUnusedRecoveryCodes(db: Queryable, userId: string): P
   );
   return Number(row?.count ?? 0);
 }
+
+// ---- User administration (spec 7 Users, docs/authorization.md): every query names the organization.
+
+/** A user as the administration screens see it (docs/authorization.md `UserSummary`). */
+export interface UserSummary {
+  id: string;
+  login_id: string;
+  name: string;
+  email: string;
+  roles: string[];
+  inactive: boolean;
+  mfa_enabled: boolean;
+  memberships: { process: string; roles: string[] }[];
+  workgroups: { id: string; name: string }[];
+}
+
+const SUMMARY = `SELECT u.id, u.login_id, u.name, u.email, u.roles, u.inactive, u.mfa_enabled,
+  COALESCE((SELECT json_agg(json_build_object('process', p.code_name, 'roles', m.roles) ORDER BY lower(p.code_name))
+              FROM memberships m JOIN processes p ON p.id = m.process_id
+             WHERE m.user_id = u.id AND p.organization_id = u.organization_id), '[]'::json) AS memberships,
+  COALESCE((SELECT json_agg(json_build_object('id', w.id, 'name', w.name) ORDER BY lower(w.name))
+              FROM workgroup_members wm JOIN workgroups w ON w.id = wm.workgroup_id
+             WHERE wm.user_id = u.id AND w.organization_id = u.organization_id), '[]'::json) AS workgroups
+  FROM users u`;
+
+/** The organization's users, by login id. */
+export async function listUserSummaries(db: Queryable, organizationId: string): Promise<UserSummary[]> {
+  return db.query<UserSummary>(`${SUMMARY} WHERE u.organization_id = $1 ORDER BY lower(u.login_id)`, [organizationId]);
+}
+
+export async function findUserSummary(db: Queryable, organizationId: string, userId: string): Promise<UserSummary | undefined> {
+  const [row] = await db.query<UserSummary>(`${SUMMARY} WHERE u.organization_id = $1 AND u.id = $2`, [organizationId, userId]);
+  return row;
+}
+
+/** The user of that id in that organization; another organization's user is not found. */
+export async function findUserOfOrganization(db: Queryable, organizationId: string, userId: string): Promise<UserRecord | undefined> {
+  const [row] = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE organization_id = $1 AND id = $2`, [
+    organizationId,
+    userId,
+  ]);
+  return row;
+}
+
+/** The organization's active users (assignee candidates). */
+export async function listActiveUsers(db: Queryable, organizationId: string): Promise<UserRecord[]> {
+  return db.query<UserRecord>(
+    `SELECT ${COLUMNS} FROM users WHERE organization_id = $1 AND NOT inactive ORDER BY lower(login_id)`,
+    [organizationId],
+  );
+}
+
+/** Of those ids, the ones of the organization's users (malformed ids must be filtered out before). */
+export async function usersOfOrganization(db: Queryable, organizationId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE organization_id = $1 AND id = ANY($2::uuid[])', [
+    organizationId,
+    [...ids],
+  ]);
+  return rows.map((row) => row.id);
+}
+
+export async function updateUserProfile(
+  db: Queryable,
+  userId: string,
+  profile: { name: string; email: string; roles: readonly string[] },
+  now: Date,
+): Promise<void> {
+  await db.query('UPDATE users SET name = $2, email = $3, roles = $4::text[], updated_at = $5 WHERE id = $1', [
+    userId,
+    profile.name,
+    profile.email,
+    [...profile.roles],
+    now.toISOString(),
+  ]);
+}
+
+export async function setUserInactive(db: Queryable, userId: string, inactive: boolean, now: Date): Promise<void> {
+  await db.query('UPDATE users SET inactive = $2, updated_at = $3 WHERE id = $1', [userId, inactive, now.toISOString()]);
+}
+
+/** Deletes the user; sessions, codes, memberships and workgroup places go with it (foreign keys). */
+export async function deleteUser(db: Queryable, userId: string): Promise<void> {
+  await db.query('DELETE FROM users WHERE id = $1', [userId]);
+}
+
+/** Users count whether active or invited (the `usage.users` of the organization). */
+export async function countUsersOfOrganization(db: Queryable, organizationId: string): Promise<number> {
+  const [row] = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM users WHERE organization_id = $1', [
+    organizationId,
+  ]);
+  return Number(row?.count ?? 0);
+}
+
+/** The organization's process of that code name (any case), for memberships. */
+export async function findProcessOfOrganization(
+  db: Queryable,
+  organizationId: string,
+  codeName: string,
+): Promise<{ id: string; code_name: string } | undefined> {
+  const [row] = await db.query<{ id: string; code_name: string }>(
+    'SELECT id, code_name FROM processes WHERE organization_id = $1 AND lower(code_name) = lower($2)',
+    [organizationId, codeName],
+  );
+  return row;
+}

@@ -1,0 +1,62 @@
+// A process's notification settings (spec 3 "notification settings per process"): for each
+// requirement and task event of spec 4.5, whether its members hear of it by mail and in the
+// portal. The events are named for people ('Requirement: Submit for Review'): the settings screen
+// shows the names as they are. Unset events are on for both channels.
+import { REQUIREMENT_EVENTS, TASK_EVENTS } from '@portal/shared/server';
+import { ApiProblem } from '../http/problem';
+
+export interface NotificationChannels {
+  mail: boolean;
+  portal: boolean;
+}
+
+export type NotificationSettingsMap = Record<string, NotificationChannels>;
+
+/** As stored (processes.notification_settings): only the events someone has set. */
+export type StoredNotificationSettings = Partial<NotificationSettingsMap>;
+
+/** Every event a process's notification settings cover, in the spec's order. */
+export const NOTIFICATION_EVENTS: readonly string[] = Object.freeze([
+  ...REQUIREMENT_EVENTS.map((event) => `Requirement: ${event}`),
+  ...TASK_EVENTS.map((event) => `Task: ${event}`),
+]);
+
+export const DEFAULT_CHANNELS: Readonly<NotificationChannels> = Object.freeze({ mail: true, portal: true });
+
+export const NOT_AN_OBJECT = "'settings' must be an object of events, each { mail, portal }.";
+export const notChannels = (event: string): string => `'${event}' must be { mail: true|false, portal: true|false }.`;
+export const unknownEvent = (event: string): string =>
+  `'${event}' is not an event of the notification settings; the events are: ${NOTIFICATION_EVENTS.join(', ')}.`;
+
+/** The settings of every event: the stored ones, the default for the rest. */
+export function completeSettings(stored: StoredNotificationSettings): NotificationSettingsMap {
+  return Object.fromEntries(
+    NOTIFICATION_EVENTS.map((event) => {
+      const channels = stored[event];
+      return [event, channels ? { mail: channels.mail, portal: channels.portal } : { ...DEFAULT_CHANNELS }];
+    }),
+  );
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The body `{ settings: { [event]: { mail, portal } } }` checked strictly (booleans, known
+ * events); events left out keep their stored settings. Refuses with a 400 naming each field.
+ */
+export function parseNotificationSettings(body: unknown): NotificationSettingsMap {
+  const settings = isObject(body) ? body.settings : undefined;
+  if (!isObject(settings)) throw new ApiProblem(400, NOT_AN_OBJECT, {}, { settings: NOT_AN_OBJECT });
+  const errors: Record<string, string> = {};
+  const parsed: NotificationSettingsMap = {};
+  for (const [event, channels] of Object.entries(settings)) {
+    if (!NOTIFICATION_EVENTS.includes(event)) errors[`settings.${event}`] = unknownEvent(event);
+    else if (!isObject(channels) || typeof channels.mail !== 'boolean' || typeof channels.portal !== 'boolean') {
+      errors[`settings.${event}`] = notChannels(event);
+    } else parsed[event] = { mail: channels.mail, portal: channels.portal };
+  }
+  const [first] = Object.entries(errors);
+  if (first) throw new ApiProblem(400, first[1], {}, errors);
+  return parsed;
+}

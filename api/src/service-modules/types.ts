@@ -1,0 +1,51 @@
+// The kinds of service module (docs/authorization.md "Service modules") and the settings each
+// needs to reach its service. The field names are those of the administration screen
+// (mfe-admin service-modules/api/moduleTypes.ts); secret fields are write-only.
+import type { FieldRules } from '@portal/shared/server';
+
+export const SERVICE_MODULE_TYPES = [
+  'component-analysis',
+  'code-quality',
+  'aws',
+  'azure',
+  'pipeline-management',
+  'cicd-ingestion',
+] as const;
+export type ServiceModuleType = (typeof SERVICE_MODULE_TYPES)[number];
+
+export interface ConfigField {
+  name: string;
+  /** Sealed at rest, never returned (null in every answer). */
+  secret?: boolean;
+  rules: FieldRules;
+}
+
+const url: ConfigField = { name: 'url', rules: { required: true, format: 'url', max: 2048 } };
+const secret = (name: string): ConfigField => ({ name, secret: true, rules: { required: true, max: 4096 } });
+const text = (name: string, max: number, required = false): ConfigField => ({ name, rules: { required, max } });
+
+export const CONFIG_FIELDS: Readonly<Record<ServiceModuleType, readonly ConfigField[]>> = Object.freeze({
+  'component-analysis': [url, secret('api_token')],
+  'code-quality': [url, text('organization', 255), secret('token')],
+  aws: [
+    text('region', 64, true),
+    { name: 'access_key_id', rules: { required: true, format: 'alphanumeric', max: 128 } },
+    secret('secret_access_key'),
+    text('role_arn', 2048),
+  ],
+  azure: [text('tenant_id', 64, true), text('subscription_id', 64, true), text('client_id', 64, true), secret('client_secret')],
+  'pipeline-management': [url, text('project', 255), secret('token')],
+  // Its one credential is the module's API key (X-Api-Key on SBOM uploads).
+  'cicd-ingestion': [],
+});
+
+export function isServiceModuleType(type: string): type is ServiceModuleType {
+  return (SERVICE_MODULE_TYPES as readonly string[]).includes(type);
+}
+
+export const unknownType = (type: string): string =>
+  `'${type}' is not a type of service module; the types are: ${SERVICE_MODULE_TYPES.join(', ')}.`;
+
+export function secretFieldsOf(type: ServiceModuleType): string[] {
+  return CONFIG_FIELDS[type].filter((field) => field.secret).map((field) => field.name);
+}
