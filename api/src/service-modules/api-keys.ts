@@ -23,11 +23,15 @@ export interface ApiKeyHolder {
   id: string;
   organization_id: string;
   type: ServiceModuleType;
+  name: string;
 }
 
 /** The module a presented key belongs to; a rotated-away or unknown key finds none. */
 export async function findServiceModuleByApiKey(db: Queryable, key: string): Promise<ApiKeyHolder | undefined> {
   if (typeof key !== 'string' || key === '') return undefined;
   const found = await findServiceModuleByKeyHash(db, sha256(key));
-  return found && { id: found.id, organization_id: found.organization_id, type: found.type };
+  return found && { id: found.id, organization_id: found.organization_id, type: found.type, name: found.name };
 }
+
+/** The header a client (a CI pipeline) presents its service module's key in. */
+export const API_KEY_HEADER = 'x-api-key';

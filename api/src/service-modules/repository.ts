@@ -126,9 +126,9 @@ export async function deleteServiceModule(db: Queryable, organizationId: string,
 export async function findServiceModuleByKeyHash(
   db: Queryable,
   hash: string,
-): Promise<Pick<ServiceModuleRecord, 'id' | 'organization_id' | 'type'> | undefined> {
-  const [row] = await db.query<Pick<ServiceModuleRecord, 'id' | 'organization_id' | 'type'>>(
-    'SELECT id, organization_id, type FROM service_modules WHERE api_key_hash = $1',
+): Promise<Pick<ServiceModuleRecord, 'id' | 'organization_id' | 'type' | 'name'> | undefined> {
+  const [row] = await db.query<Pick<ServiceModuleRecord, 'id' | 'organization_id' | 'type' | 'name'>>(
+    'SELECT id, organization_id, type, name FROM service_modules WHERE api_key_hash = $1',
     [hash],
   );
   return row;

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
+import { API_KEY_HEADER, findServiceModuleByApiKey } from './api-keys';
 import { configsView } from './configs';
 import { deleteServiceModule, listServiceModules } from './repository';
 import {
@@ -34,12 +35,42 @@ import {
 
 const M = PERMISSIONS.operations.SERVICE_MODULE;
 
+/** Spec 8 has no words for it; a pipeline's log shows this. */
+export const INVALID_API_KEY = 'Invalid API key.';
+
 export async function serviceModulesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['modules'];
   const { identity } = app;
   const db = identity.db;
   const params = (request: FastifyRequest) => request.params as Record<string, string>;
   const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+
+  // A pipeline checks its key before it uploads anything: which module the key belongs to.
+  app.get(
+    '/modules/whoami',
+    {
+      // Authenticated by the module's API key (X-Api-Key), not by a session.
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'The service module an API key (X-Api-Key header) belongs to; 401 for an unknown or rotated key',
+        response: {
+          200: {
+            type: 'object',
+            required: ['id', 'type', 'name'],
+            properties: { id: { type: 'string' }, type: { type: 'string' }, name: { type: 'string' } },
+          },
+          ...problems(401),
+        },
+      },
+    },
+    async (request) => {
+      const key = request.headers[API_KEY_HEADER];
+      const holder = typeof key === 'string' ? await findServiceModuleByApiKey(db, key) : undefined;
+      if (!holder) throw new ApiProblem(401, INVALID_API_KEY);
+      return { id: holder.id, type: holder.type, name: holder.name };
+    },
+  );
 
   app.get(
     '/modules',

@@ -92,14 +92,14 @@ describe('as an organization admin', () => {
     expect(response.statusCode).toBe(201);
     const cicd = response.json();
     expect(cicd).toMatchObject({ type: 'cicd-ingestion', category: null, configs: {}, secret_fields: [], last_sync: null });
-    expect(await findServiceModuleByApiKey(app.database, cicd.api_key_value)).toEqual({ id: cicd.id, organization_id: acmeId, type: 'cicd-ingestion' });
+    expect(await findServiceModuleByApiKey(app.database, cicd.api_key_value)).toMatchObject({ id: cicd.id, organization_id: acmeId, type: 'cicd-ingestion' });
     await recordServiceModuleSync(app.database, acmeId, cicd.id, new Date('2030-07-01T09:00:00Z'));
     const listed = (await call(olga, 'GET', '/api/modules')).json() as ServiceModuleView[];
     expect(listed.find((module) => module.id === cicd.id)?.last_sync).toEqual({ sync_time: '2030-07-01T09:00:00.000Z' });
   });
 
   it('rotates the key: the old one stops resolving at once, the new one resolves', async () => {
-    expect(await findServiceModuleByApiKey(app.database, aws.api_key_value)).toEqual({ id: aws.id, organization_id: acmeId, type: 'aws' });
+    expect(await findServiceModuleByApiKey(app.database, aws.api_key_value)).toMatchObject({ id: aws.id, organization_id: acmeId, type: 'aws' });
     clock.advance(60_000);
     const rotated = await call(olga, 'POST', `/api/modules/${aws.id}/apiKey`);
     expect(rotated.statusCode).toBe(200);
@@ -107,9 +107,16 @@ describe('as an organization admin', () => {
     expect(key).toEqual({ api_key_value: expect.any(String), prefix: key.api_key_value.slice(0, 8), created_at: clock.now().toISOString() });
     expect(key.api_key_value).not.toBe(aws.api_key_value);
     expect(await findServiceModuleByApiKey(app.database, aws.api_key_value)).toBeUndefined();
-    expect(await findServiceModuleByApiKey(app.database, key.api_key_value)).toEqual({ id: aws.id, organization_id: acmeId, type: 'aws' });
+    expect(await findServiceModuleByApiKey(app.database, key.api_key_value)).toMatchObject({ id: aws.id, organization_id: acmeId, type: 'aws' });
     expect((await call(olga, 'GET', `/api/modules/${aws.id}/apiKey`)).json()).toEqual({ prefix: key.prefix, created_at: key.created_at });
     expect(await findServiceModuleByApiKey(app.database, '')).toBeUndefined();
+
+    // A pipeline checking its key over HTTP sees the same.
+    const whoami = (key?: string) =>
+      app.inject({ method: 'GET', url: '/api/modules/whoami', headers: key === undefined ? {} : { 'x-api-key': key } });
+    expect((await whoami(key.api_key_value)).json()).toEqual({ id: aws.id, type: 'aws', name: aws.name });
+    expectProblem(await whoami(aws.api_key_value), 401, 'Invalid API key.');
+    expectProblem(await whoami(), 401, 'Invalid API key.');
   });
 
   it('renames and recategorizes a module of the type named', async () => {
