@@ -34,10 +34,11 @@ const serviceModuleProperties = {
   },
   configs: configsSchema,
   secret_fields: { type: 'array', items: { type: 'string' } },
+  secrets_set: { type: 'array', items: { type: 'string' } },
   api_key: { ...apiKeySchema, nullable: true },
 } as const;
 
-const REQUIRED = ['id', 'type', 'name', 'category', 'last_sync', 'configs', 'secret_fields', 'api_key'];
+const REQUIRED = ['id', 'type', 'name', 'category', 'last_sync', 'configs', 'secret_fields', 'secrets_set', 'api_key'];
 
 export const serviceModuleSchema = { type: 'object', required: REQUIRED, properties: serviceModuleProperties } as const;
 

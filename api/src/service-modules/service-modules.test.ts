@@ -74,6 +74,7 @@ describe('as an organization admin', () => {
       last_sync: null,
       configs: { region: 'eu-west-1', access_key_id: 'AKIAEXAMPLE01', secret_access_key: null, role_arn: null },
       secret_fields: ['secret_access_key'],
+      secrets_set: ['secret_access_key'],
       api_key: { prefix: aws.api_key_value.slice(0, 8), created_at: clock.now().toISOString() },
       api_key_value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });

@@ -31,6 +31,8 @@ export interface ServiceModuleView {
   last_sync: { sync_time: string } | null;
   configs: ConfigsView;
   secret_fields: string[];
+  /** The secret fields that hold a value (the values themselves never leave the API). */
+  secrets_set: string[];
   api_key: ApiKeyView | null;
 }
 
@@ -56,6 +58,10 @@ export function serviceModuleView(record: ServiceModuleRecord): ServiceModuleVie
     last_sync: record.last_sync_at ? { sync_time: iso(record.last_sync_at) } : null,
     configs: configsView(record.type, record.configs),
     secret_fields: secretFieldsOf(record.type),
+    secrets_set: secretFieldsOf(record.type).filter((field) => {
+      const stored = record.configs[field];
+      return stored !== undefined && stored !== null && stored !== '';
+    }),
     api_key: apiKeyView(record),
   };
 }

@@ -1,0 +1,45 @@
+import { history, setPermissionChecker } from '@portal/shared';
+import { screen, within } from '@testing-library/react';
+import { renderScreen } from '../../../lib/admin-kit/testing/renderScreen';
+import { AdministrationScreen } from './AdministrationScreen';
+
+const open = () => renderScreen(AdministrationScreen, '/administration');
+const linkNames = () => within(screen.getByRole('navigation', { name: 'Administration pages' })).getAllByRole('link').map((link) => link.textContent);
+
+afterEach(() => setPermissionChecker(null));
+
+describe('AdministrationScreen', () => {
+  it('links to the administration pages a Global Admin may open', () => {
+    setPermissionChecker((permission) => permission.endsWith('@global'));
+    open();
+    expect(linkNames()).toEqual(['Global Administration', 'IAM']);
+  });
+
+  it('links to the pages of an organization admin', () => {
+    setPermissionChecker((permission) => !permission.endsWith('@global'));
+    open();
+    expect(linkNames()).toEqual([
+      'Organization Administration',
+      'IAM',
+      'Collaboration Administration',
+      'User List',
+      'Service Modules',
+      'Subscription Info',
+    ]);
+  });
+
+  it('opens a page from its card with the keyboard', async () => {
+    const { user } = open();
+    const iam = screen.getByRole('link', { name: 'IAM' });
+    iam.focus();
+    await user.keyboard('{Enter}');
+    expect(history.location.pathname).toBe('/administration/iam');
+  });
+
+  it('says so when no administration page is open to the user', () => {
+    setPermissionChecker(() => false);
+    open();
+    expect(screen.getByText('No administration page is open to you.')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,21 @@
+// /administration: the landing page of the administration area, a card for each administration
+// page the user may open (their route guards decide), or an explanation when there is none.
+import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { ADMINISTRATION_PAGES } from '../../../lib/admin-kit/adminPages';
+import { usePermittedEach } from '../../../lib/admin-kit/permissions';
+import { EmptyNotice } from '../../../lib/admin-kit/ui/feedback';
+import { PageLinks } from '../../../lib/admin-kit/ui/PageLinks';
+
+export const AdministrationScreen: ScreenComponent = ({ route }) => {
+  const permitted = usePermittedEach(ADMINISTRATION_PAGES.map((page) => page.check));
+  const pages = ADMINISTRATION_PAGES.filter((_, index) => permitted[index]);
+  return (
+    <ScreenFrame route={route}>
+      {pages.length === 0 ? (
+        <EmptyNotice title="No administration page is open to you." description="Ask your administrator for access if you need it." />
+      ) : (
+        <PageLinks label="Administration pages" pages={pages} />
+      )}
+    </ScreenFrame>
+  );
+};

@@ -1,0 +1,50 @@
+// Workgroups of the organization (docs/authorization.md "Workgroups"): read, create, replace and
+// delete, each naming the permission it needs.
+import { apiClient, FRESHNESS } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_KEYS } from '../../shared-admin/api/queryKeys';
+import { useAdminMutation } from '../../shared-admin/api/useAdminMutation';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+
+export interface WorkgroupMember {
+  id: string;
+  login_id: string;
+  name: string;
+}
+
+export interface WorkgroupDetails {
+  id: string;
+  name: string;
+  description: string | null;
+  members: WorkgroupMember[];
+}
+
+export interface WorkgroupPayload {
+  name: string;
+  description: string;
+  member_ids: string[];
+}
+
+export function useWorkgroups() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.workgroups,
+    queryFn: () => apiClient.get<WorkgroupDetails[]>('workgroups', { notices: false }),
+    staleTime: FRESHNESS.workgroups,
+  });
+}
+
+const path = (id: string) => `workgroups/${encodeURIComponent(id)}`;
+// The users overview lists each user's workgroups.
+const CHANGED = [ADMIN_KEYS.workgroups, ADMIN_KEYS.users];
+
+export const workgroupCommands = {
+  create: (payload: WorkgroupPayload) =>
+    apiClient.post<WorkgroupDetails>('workgroups', payload, { permission: ADMIN_PERMISSIONS.CREATE_WORKGROUP, notices: false }),
+  update: ({ id, ...payload }: WorkgroupPayload & { id: string }) =>
+    apiClient.put<WorkgroupDetails>(path(id), payload, { permission: ADMIN_PERMISSIONS.UPDATE_WORKGROUP, notices: false }),
+  remove: (id: string) => apiClient.delete<void>(path(id), { permission: ADMIN_PERMISSIONS.DELETE_WORKGROUP, notices: false }),
+};
+
+export const useCreateWorkgroup = () => useAdminMutation(workgroupCommands.create, CHANGED);
+export const useUpdateWorkgroup = () => useAdminMutation(workgroupCommands.update, CHANGED);
+export const useDeleteWorkgroup = () => useAdminMutation(workgroupCommands.remove, CHANGED);

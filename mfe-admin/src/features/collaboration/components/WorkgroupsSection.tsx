@@ -1,0 +1,110 @@
+// The organization's workgroups with their members: add, edit and delete (typed confirmation).
+import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
+import { DeleteConfirmationDialog, showSnackbar } from '@portal/shared';
+import { useState } from 'react';
+import { useUsers } from '../../shared-admin/api/users';
+import { DataTable } from '../../shared-admin/components/DataTable';
+import { Empty, ErrorAlert, QueryView } from '../../shared-admin/components/QueryStates';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+import { useAllowed } from '../../shared-admin/useAllowed';
+import { useDeleteWorkgroup, useWorkgroups, type WorkgroupDetails } from '../api/workgroups';
+import { WorkgroupDialog } from './WorkgroupDialog';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; workgroup: WorkgroupDetails } | { mode: 'delete'; workgroup: WorkgroupDetails };
+
+export function WorkgroupsSection() {
+  const workgroups = useWorkgroups();
+  const users = useUsers();
+  const canCreate = useAllowed(ADMIN_PERMISSIONS.CREATE_WORKGROUP);
+  const canUpdate = useAllowed(ADMIN_PERMISSIONS.UPDATE_WORKGROUP);
+  const canDelete = useAllowed(ADMIN_PERMISSIONS.DELETE_WORKGROUP);
+  const remove = useDeleteWorkgroup();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const close = () => {
+    remove.reset();
+    setEditing(null);
+  };
+
+  return (
+    <Box as="section" aria-labelledby="workgroups-heading" mb={10}>
+      <HStack justify="space-between" mb={3}>
+        <Heading as="h2" size="lg" id="workgroups-heading">
+          Workgroups
+        </Heading>
+        {canCreate && (
+          <Button colorPalette="brand" onClick={() => setEditing({ mode: 'add' })}>
+            Add workgroup
+          </Button>
+        )}
+      </HStack>
+      <QueryView query={workgroups} loading="Loading workgroups…">
+        {(list) =>
+          list.length === 0 ? (
+            <Empty title="No workgroups yet" description={canCreate ? 'Group users who work together with Add workgroup.' : undefined} />
+          ) : (
+            <DataTable
+              caption="Workgroups and their members"
+              rows={list}
+              rowKey={(workgroup) => workgroup.id}
+              columns={[
+                { header: 'Name', rowHeader: true, cell: (workgroup) => workgroup.name },
+                { header: 'Description', cell: (workgroup) => workgroup.description || <Text color="fg.muted">None</Text> },
+                {
+                  header: 'Members',
+                  cell: (workgroup) =>
+                    workgroup.members.length > 0 ? workgroup.members.map((member) => member.name).join(', ') : <Text color="fg.muted">No members</Text>,
+                },
+                {
+                  header: 'Actions',
+                  cell: (workgroup) => (
+                    <HStack gap={2}>
+                      {canUpdate && (
+                        <Button size="xs" variant="outline" aria-label={`Edit workgroup ${workgroup.name}`} onClick={() => setEditing({ mode: 'edit', workgroup })}>
+                          Edit
+                        </Button>
+                      )}
+                      {canDelete && (
+                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete workgroup ${workgroup.name}`} onClick={() => setEditing({ mode: 'delete', workgroup })}>
+                          Delete
+                        </Button>
+                      )}
+                    </HStack>
+                  ),
+                },
+              ]}
+            />
+          )
+        }
+      </QueryView>
+      {(editing?.mode === 'add' || editing?.mode === 'edit') && (
+        <WorkgroupDialog workgroup={editing.mode === 'edit' ? editing.workgroup : undefined} users={users.data ?? []} onClose={close} />
+      )}
+      {editing?.mode === 'delete' && (
+        <DeleteConfirmationDialog
+          open
+          title={`Delete workgroup ${editing.workgroup.name}`}
+          message={
+            <>
+              <Text>Delete the workgroup {editing.workgroup.name}? Its members stay users of the organization.</Text>
+              {remove.error && (
+                <Box mt={4}>
+                  <ErrorAlert error={remove.error} />
+                </Box>
+              )}
+            </>
+          }
+          busy={remove.isPending}
+          onCancel={close}
+          onConfirm={() =>
+            remove.mutate(editing.workgroup.id, {
+              onSuccess: () => {
+                showSnackbar(`Workgroup ${editing.workgroup.name} deleted.`, 'success');
+                close();
+              },
+            })
+          }
+        />
+      )}
+    </Box>
+  );
+}

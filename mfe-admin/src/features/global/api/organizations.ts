@@ -1,0 +1,87 @@
+// The Global Admin's organization calls (docs/authorization.md, "Organizations"): list, view,
+// create with its first admin, delete, module configuration and trial invitations.
+import { apiClient } from '@portal/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ModuleConfiguration, Organization } from '../../../lib/admin-kit/organizations';
+import { subscriptionKey } from '../../../lib/admin-kit/organizations';
+import { IN_PLACE_ERRORS } from '../../../lib/admin-kit/problemMessage';
+import { GLOBAL_ORGANIZATION } from '../permissions';
+
+export const organizationsKey = ['organizations'] as const;
+
+export interface NewOrganization {
+  name: string;
+  admin: { login_id: string; name: string; email: string; password: string };
+}
+
+export interface TrialInvitation {
+  name: string;
+  email: string;
+}
+
+export function useOrganizations() {
+  return useQuery({
+    queryKey: organizationsKey,
+    queryFn: ({ signal }) => apiClient.get<Organization[]>('organizations', { ...IN_PLACE_ERRORS, signal }),
+  });
+}
+
+export function useOrganization(id: string) {
+  return useQuery({
+    queryKey: [...organizationsKey, id],
+    queryFn: ({ signal }) => apiClient.get<Organization>(`organizations/${encodeURIComponent(id)}`, { ...IN_PLACE_ERRORS, signal }),
+  });
+}
+
+/** Mutations refresh every organization read (list and views) once they succeed. */
+function useOrganizationsRefresh() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: organizationsKey }), queryClient.invalidateQueries({ queryKey: subscriptionKey })]);
+}
+
+export function useCreateOrganization() {
+  const refresh = useOrganizationsRefresh();
+  return useMutation({
+    mutationFn: (payload: NewOrganization) =>
+      apiClient.post<Organization>('organizations', payload, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.CREATE }),
+    onSuccess: refresh,
+  });
+}
+
+export function useInviteTrial() {
+  const refresh = useOrganizationsRefresh();
+  return useMutation({
+    mutationFn: (payload: TrialInvitation) =>
+      apiClient.post<Organization>('organizations/trials', payload, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.CREATE }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (organization: Pick<Organization, 'id' | 'name'>) =>
+      apiClient.delete<void>(`organizations/${encodeURIComponent(organization.id)}`, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.DELETE }),
+    onSuccess: (_nothing, organization) => {
+      // The deleted organization's own view must not refetch into a 404.
+      queryClient.removeQueries({ queryKey: [...organizationsKey, organization.id] });
+      return queryClient.invalidateQueries({ queryKey: organizationsKey });
+    },
+  });
+}
+
+export function useUpdateModuleConfiguration(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = useOrganizationsRefresh();
+  return useMutation({
+    mutationFn: (configuration: ModuleConfiguration) =>
+      apiClient.put<Organization>(`organizations/${encodeURIComponent(id)}/moduleConfiguration`, configuration, {
+        ...IN_PLACE_ERRORS,
+        permission: GLOBAL_ORGANIZATION.CONFIGURE_MODULES,
+      }),
+    onSuccess: (organization) => {
+      queryClient.setQueryData([...organizationsKey, id], organization);
+      return refresh();
+    },
+  });
+}

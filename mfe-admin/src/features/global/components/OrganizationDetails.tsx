@@ -1,0 +1,38 @@
+// One organization as the Global Admin sees it: edition, creation and trial dates, its modules and
+// limits, and its usage against the limits.
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { formatDate } from '@portal/shared';
+import { LIMITS, MODULES, onOff, type Organization } from '../../../lib/admin-kit/organizations';
+import { Facts, UsageBar } from '../../../lib/admin-kit/ui/display';
+import { trialText } from './OrganizationsTable';
+
+export function OrganizationDetails({ organization }: { organization: Organization }) {
+  return (
+    <Stack gap="6" maxW="2xl">
+      <Facts
+        label="Organization"
+        items={[
+          { term: 'Edition', value: organization.edition },
+          { term: 'Created', value: formatDate(organization.created_at) },
+          { term: 'Trial ends', value: trialText(organization.trial_ends_at) },
+          ...MODULES.map((module) => ({ term: module.label, value: onOff(organization.module_configuration[module.key]) })),
+        ]}
+      />
+      <Stack gap="3">
+        <Heading as="h3" size="md">
+          Usage
+        </Heading>
+        <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
+          {LIMITS.map((limit) => (
+            <UsageBar
+              key={limit.limit}
+              label={limit.label}
+              used={organization.usage[limit.usage]}
+              limit={organization.module_configuration[limit.limit]}
+            />
+          ))}
+        </Box>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+// The organizations of the installation as a table: name, edition, trial end and usage against
+// the limits of each, with the actions the Global Admin may take on a row.
+import { Button, HStack } from '@chakra-ui/react';
+import { formatDate } from '@portal/shared';
+import { LIMITS, usageText, type Organization } from '../../../lib/admin-kit/organizations';
+import { DataTable, type Column } from '../../../lib/admin-kit/ui/DataTable';
+
+export interface OrganizationsTableProps {
+  organizations: readonly Organization[];
+  onView?: (organization: Organization) => void;
+  onConfigure?: (organization: Organization) => void;
+  onDelete?: (organization: Organization) => void;
+}
+
+export const trialText = (endsAt: string | null): string => (endsAt ? formatDate(endsAt) : 'No trial');
+
+export function OrganizationsTable({ organizations, onView, onConfigure, onDelete }: OrganizationsTableProps) {
+  const columns: Column<Organization>[] = [
+    {
+      header: 'Name',
+      cell: (organization) =>
+        onView ? (
+          <Button variant="plain" colorPalette="brand" px="0" height="auto" onClick={() => onView(organization)} aria-label={`View ${organization.name}`}>
+            {organization.name}
+          </Button>
+        ) : (
+          organization.name
+        ),
+    },
+    { header: 'Edition', cell: (organization) => organization.edition },
+    { header: 'Trial ends', cell: (organization) => trialText(organization.trial_ends_at) },
+    ...LIMITS.map(
+      (limit): Column<Organization> => ({
+        header: limit.label,
+        align: 'end',
+        cell: (organization) => usageText(organization.usage[limit.usage], organization.module_configuration[limit.limit]),
+      }),
+    ),
+  ];
+  if (onConfigure || onDelete) {
+    columns.push({
+      header: 'Actions',
+      align: 'end',
+      cell: (organization) => (
+        <HStack justify="flex-end" gap="2">
+          {onConfigure && (
+            <Button size="xs" variant="outline" onClick={() => onConfigure(organization)} aria-label={`Module configuration of ${organization.name}`}>
+              Module configuration
+            </Button>
+          )}
+          {onDelete && (
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(organization)} aria-label={`Delete ${organization.name}`}>
+              Delete
+            </Button>
+          )}
+        </HStack>
+      ),
+    });
+  }
+  return <DataTable caption="Organizations" columns={columns} rows={organizations} rowKey={(organization) => organization.id} />;
+}

@@ -1,0 +1,105 @@
+// The IAM calls (docs/authorization.md, "IAM"): roles of the organization, or their global
+// variants with `?scope=global`, their policies, and role assignments to users.
+import { apiClient, type PolicyEffect } from '@portal/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IN_PLACE_ERRORS } from '../../../lib/admin-kit/problemMessage';
+import { ROLE_PERMISSIONS } from '../permissions';
+import { usersKey } from './users';
+
+/** Which roles IAM edits: the organization's, or the global variants (Global Admin). */
+export type RoleScope = 'organization' | 'global';
+export type RoleKind = 'process' | 'organization' | 'global';
+
+/** A policy of a role; its principal is implied (`Role::<name>`). */
+export interface PolicyInput {
+  effect: PolicyEffect;
+  actions: string[];
+  resources: string[];
+  condition: string | null;
+}
+
+export interface Role {
+  name: string;
+  kind: RoleKind;
+  description: string;
+  built_in: boolean;
+  /** A built-in role edited in this scope (Restore default discards the edit). */
+  customized: boolean;
+  policies: PolicyInput[];
+}
+
+export interface NewRole {
+  name: string;
+  kind: RoleKind;
+  description: string;
+  policies: PolicyInput[];
+}
+
+export type RoleChanges = Pick<Role, 'description' | 'policies'>;
+
+export const rolesKey = (scope: RoleScope) => ['iam', 'roles', scope] as const;
+
+const scopeParams = (scope: RoleScope) => (scope === 'global' ? { scope: 'global' } : undefined);
+const rolePath = (name: string) => `iam/roles/${encodeURIComponent(name)}`;
+
+export function useRoles(scope: RoleScope) {
+  return useQuery({
+    queryKey: rolesKey(scope),
+    queryFn: ({ signal }) => apiClient.get<Role[]>('iam/roles', { ...IN_PLACE_ERRORS, params: scopeParams(scope), signal }),
+  });
+}
+
+function useRolesRefresh(scope: RoleScope) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: rolesKey(scope) });
+}
+
+export function useCreateRole(scope: RoleScope) {
+  const refresh = useRolesRefresh(scope);
+  return useMutation({
+    mutationFn: (role: NewRole) =>
+      apiClient.post<Role>('iam/roles', role, { ...IN_PLACE_ERRORS, params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].CREATE }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateRole(scope: RoleScope) {
+  const refresh = useRolesRefresh(scope);
+  return useMutation({
+    mutationFn: ({ name, changes }: { name: string; changes: RoleChanges }) =>
+      apiClient.put<Role>(rolePath(name), changes, { ...IN_PLACE_ERRORS, params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].UPDATE }),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE: a built-in role goes back to its default, a custom role is removed from everyone. */
+export function useDeleteRole(scope: RoleScope) {
+  const queryClient = useQueryClient();
+  const refresh = useRolesRefresh(scope);
+  return useMutation({
+    mutationFn: (role: Pick<Role, 'name'>) =>
+      apiClient.delete<void>(rolePath(role.name), { ...IN_PLACE_ERRORS, params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].DELETE }),
+    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: usersKey })]),
+  });
+}
+
+export interface RoleAssignment {
+  role: Pick<Role, 'name' | 'kind'>;
+  user_id: string;
+  assigned: boolean;
+}
+
+/** PATCH iam/roles/{name}/assignments: gives a user an organization or global role, or takes it away. */
+export function useAssignRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ role, user_id, assigned }: RoleAssignment) =>
+      apiClient.patch<void>(
+        `${rolePath(role.name)}/assignments`,
+        { user_id, assigned },
+        { ...IN_PLACE_ERRORS, permission: ROLE_PERMISSIONS[role.kind === 'global' ? 'global' : 'organization'].ASSIGN },
+      ),
+    // Users' roles changed: every user list (this screen's and the user screens') is stale.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}

@@ -1,0 +1,27 @@
+// The users a role can be given to: GET users of the caller's organization, or of a chosen
+// organization for a Global Admin (`?organization=<id>`), docs/authorization.md "Users".
+import { apiClient, FRESHNESS } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { IN_PLACE_ERRORS } from '../../../lib/admin-kit/problemMessage';
+
+/** The fields of UserSummary this screen uses. */
+export interface RoleHolder {
+  id: string;
+  login_id: string;
+  name: string;
+  email: string;
+  roles: string[];
+  inactive: boolean;
+}
+
+/** The prefix of every user read; assignment changes invalidate all of them. */
+export const usersKey = ['users'] as const;
+
+export function useUsers(organization: string | undefined) {
+  return useQuery({
+    queryKey: [...usersKey, 'iam', organization ?? 'own'],
+    queryFn: ({ signal }) =>
+      apiClient.get<RoleHolder[]>('users', { ...IN_PLACE_ERRORS, params: organization ? { organization } : undefined, signal }),
+    staleTime: FRESHNESS.users,
+  });
+}

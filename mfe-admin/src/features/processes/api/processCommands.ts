@@ -1,0 +1,75 @@
+// The calls of the process screens (docs/authorization.md "Processes (projects)"): create, update
+// and delete a process, its module configuration and its notification settings.
+import { apiClient, FRESHNESS, type DashboardType, type Process, type ProcessModuleConfiguration, type ProcessType } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_KEYS } from '../../shared-admin/api/queryKeys';
+import { useAdminMutation } from '../../shared-admin/api/useAdminMutation';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+
+export interface ProcessPayload {
+  code_name: string;
+  name: string;
+  type: ProcessType;
+  dashboard_type: DashboardType;
+}
+
+export type ModuleSwitches = Partial<Pick<ProcessModuleConfiguration, 'code' | 'requirement'>>;
+
+export type ProcessUpdate = Omit<ProcessPayload, 'code_name'>;
+
+/** A kind of event and the channels it is delivered on. */
+export interface NotificationChannels {
+  mail: boolean;
+  portal: boolean;
+}
+
+export interface NotificationSettingsBody {
+  settings: Record<string, NotificationChannels>;
+}
+
+const processPath = (code: string, ...rest: string[]) => ['projects', encodeURIComponent(code), ...rest].join('/');
+
+export const processCommands = {
+  create: (payload: ProcessPayload) =>
+    apiClient.post<Process>('projects', payload, { permission: ADMIN_PERMISSIONS.CREATE_PROCESS, notices: false }),
+  update: ({ id, ...payload }: ProcessUpdate & { id: string }) =>
+    apiClient.patch<Process>(processPath(id), payload, { permission: ADMIN_PERMISSIONS.UPDATE_PROCESS, notices: false }),
+  remove: (codeName: string) => apiClient.delete<void>(processPath(codeName), { permission: ADMIN_PERMISSIONS.DELETE_PROCESS, notices: false }),
+  /** `process` is the code name; `switches` the process's own code and requirement module switches. */
+  updateModuleConfiguration: ({ process, switches }: { process: string; switches: ModuleSwitches }) =>
+    apiClient.patch<ProcessModuleConfiguration>(processPath(process, 'moduleConfiguration'), switches, {
+      permission: ADMIN_PERMISSIONS.UPDATE_PROCESS_MODULE_CONFIGURATION,
+      notices: false,
+    }),
+  saveNotificationSettings: ({ code, ...body }: { code: string } & NotificationSettingsBody) =>
+    apiClient.post<NotificationSettingsBody>('projects/notificationSettings', body, {
+      graph: code,
+      permission: ADMIN_PERMISSIONS.UPDATE_PROCESS,
+      notices: false,
+    }),
+};
+
+export const useCreateProcess = () => useAdminMutation(processCommands.create, [ADMIN_KEYS.processes]);
+export const useUpdateProcess = () => useAdminMutation(processCommands.update, [ADMIN_KEYS.processes]);
+export const useDeleteProcess = () => useAdminMutation(processCommands.remove, [ADMIN_KEYS.processes, ADMIN_KEYS.users]);
+
+export function useModuleConfiguration(code: string) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.moduleConfiguration(code),
+    queryFn: () => apiClient.get<ProcessModuleConfiguration>(processPath(code, 'moduleConfiguration'), { notices: false }),
+    staleTime: FRESHNESS.moduleConfigs,
+  });
+}
+
+export const useUpdateModuleConfiguration = (code: string) =>
+  useAdminMutation(processCommands.updateModuleConfiguration, [ADMIN_KEYS.moduleConfiguration(code)]);
+
+export function useNotificationSettings(code: string) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.notificationSettings(code),
+    queryFn: () => apiClient.get<NotificationSettingsBody>('projects/notificationSettings', { graph: code, notices: false }),
+  });
+}
+
+export const useSaveNotificationSettings = (code: string) =>
+  useAdminMutation(processCommands.saveNotificationSettings, [ADMIN_KEYS.notificationSettings(code)]);

@@ -1,0 +1,91 @@
+// Process Settings → Notifications: for each kind of event the API lists, whether it is delivered
+// by mail and in the portal (GET/POST projects/notificationSettings?graph=<process>).
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { showSnackbar } from '@portal/shared';
+import { useState } from 'react';
+import { DataTable } from '../../shared-admin/components/DataTable';
+import { Checkbox } from '../../shared-admin/components/fields';
+import { Empty, ErrorAlert, QueryView } from '../../shared-admin/components/QueryStates';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+import { useAllowed } from '../../shared-admin/useAllowed';
+import { useNotificationSettings, useSaveNotificationSettings, type NotificationChannels } from '../api/processCommands';
+
+type Settings = Record<string, NotificationChannels>;
+const CHANNELS = [
+  { key: 'mail', label: 'Mail' },
+  { key: 'portal', label: 'Portal' },
+] as const;
+
+export function NotificationSettingsSection({ code }: { code: string }) {
+  const settings = useNotificationSettings(code);
+  return (
+    <Box as="section" aria-labelledby="notifications-heading" mb={10}>
+      <Heading as="h2" size="lg" id="notifications-heading" mb={4}>
+        Notifications
+      </Heading>
+      <QueryView query={settings} loading="Loading the notification settings…">
+        {(data) =>
+          Object.keys(data.settings ?? {}).length === 0 ? (
+            <Empty title="No notification settings" description="The process has no kinds of events to configure." />
+          ) : (
+            <NotificationSettingsForm key={JSON.stringify(data.settings)} code={code} initial={data.settings} />
+          )
+        }
+      </QueryView>
+    </Box>
+  );
+}
+
+function NotificationSettingsForm({ code, initial }: { code: string; initial: Settings }) {
+  const canUpdate = useAllowed(ADMIN_PERMISSIONS.UPDATE_PROCESS);
+  const save = useSaveNotificationSettings(code);
+  const [settings, setSettings] = useState<Settings>(initial);
+  const events = Object.keys(initial);
+  const changed = JSON.stringify(settings) !== JSON.stringify(initial);
+  const set = (event: string, channel: keyof NotificationChannels, on: boolean) =>
+    setSettings((current) => ({ ...current, [event]: { ...current[event], [channel]: on } }));
+
+  return (
+    <form
+      noValidate
+      aria-label="Notification settings"
+      onSubmit={(submitEvent) => {
+        submitEvent.preventDefault();
+        if (!changed || save.isPending) return;
+        save.mutate({ code, settings }, { onSuccess: () => showSnackbar('Notification settings saved.', 'success') });
+      }}
+    >
+      <Stack gap={3}>
+        <Text fontSize="sm" color="fg.muted">
+          Choose how the members of the process hear of each kind of event.
+        </Text>
+        <DataTable
+          caption="Notifications by kind of event"
+          rows={events}
+          rowKey={(event) => event}
+          columns={[
+            { header: 'Event', rowHeader: true, cell: (event) => event },
+            ...CHANNELS.map(({ key, label }) => ({
+              header: label,
+              cell: (event: string) => (
+                <Checkbox
+                  label=""
+                  ariaLabel={`${label} for ${event}`}
+                  checked={Boolean(settings[event]?.[key])}
+                  onChange={(on) => set(event, key, on)}
+                  disabled={!canUpdate}
+                />
+              ),
+            })),
+          ]}
+        />
+        {save.error && <ErrorAlert error={save.error} />}
+        {canUpdate && (
+          <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={!changed} loading={save.isPending} loadingText="Save notifications">
+            Save notifications
+          </Button>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+// Service modules of the organization (docs/authorization.md "Service modules"): list, create per
+// type, rename/recategorize, replace settings, rotate the API key and delete.
+import { apiClient, FRESHNESS } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_KEYS } from '../../shared-admin/api/queryKeys';
+import { useAdminMutation } from '../../shared-admin/api/useAdminMutation';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+
+export interface ApiKeyInfo {
+  prefix: string;
+  created_at: string;
+}
+
+export interface ServiceModuleDetails {
+  id: string;
+  type: string;
+  name: string;
+  category: string | null;
+  last_sync: { sync_time: string } | null;
+  /** Secret fields are always null: they are write-only. */
+  configs: Record<string, unknown>;
+  secret_fields: string[];
+  /** The secret fields that hold a value. */
+  secrets_set: string[];
+  api_key: ApiKeyInfo | null;
+}
+
+/** The key itself, returned once at creation and rotation. */
+export interface IssuedApiKey extends ApiKeyInfo {
+  api_key_value: string;
+}
+
+export interface NewModulePayload {
+  type: string;
+  name: string;
+  category: string | null;
+  configs: Record<string, string>;
+}
+
+export function useServiceModules() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.serviceModules,
+    queryFn: () => apiClient.get<ServiceModuleDetails[]>('modules', { notices: false }),
+    staleTime: FRESHNESS.serviceModules,
+  });
+}
+
+const byId = (id: string, ...rest: string[]) => ['modules', encodeURIComponent(id), ...rest].join('/');
+const update = { permission: ADMIN_PERMISSIONS.UPDATE_SERVICE_MODULE, notices: false } as const;
+
+export const serviceModuleCommands = {
+  create: ({ type, ...body }: NewModulePayload) =>
+    apiClient.post<ServiceModuleDetails & { api_key_value?: string }>(`modules/${encodeURIComponent(type)}`, body, {
+      permission: ADMIN_PERMISSIONS.CREATE_SERVICE_MODULE,
+      notices: false,
+    }),
+  /**
+   * Name and category (PATCH modules/{type}), then the settings (PUT modules/{id}/configs) when
+   * the type has any; a secret left empty is not sent and keeps its stored value.
+   */
+  edit: async ({ module, name, category, configs }: { module: Pick<ServiceModuleDetails, 'id' | 'type'>; name: string; category: string | null; configs?: Record<string, string> }) => {
+    await apiClient.patch<ServiceModuleDetails>(`modules/${encodeURIComponent(module.type)}`, { id: module.id, name, category }, update);
+    if (configs && Object.keys(configs).length > 0) await apiClient.put<unknown>(byId(module.id, 'configs'), { configs }, update);
+  },
+  rotateKey: (id: string) => apiClient.post<IssuedApiKey>(byId(id, 'apiKey'), undefined, update),
+  remove: (id: string) => apiClient.delete<void>(byId(id), { permission: ADMIN_PERMISSIONS.DELETE_SERVICE_MODULE, notices: false }),
+};
+
+const MODULES = [ADMIN_KEYS.serviceModules];
+export const useCreateServiceModule = () => useAdminMutation(serviceModuleCommands.create, MODULES);
+export const useEditServiceModule = () => useAdminMutation(serviceModuleCommands.edit, MODULES);
+export const useRotateApiKey = () => useAdminMutation(serviceModuleCommands.rotateKey, MODULES);
+export const useDeleteServiceModule = () => useAdminMutation(serviceModuleCommands.remove, MODULES);

@@ -1,0 +1,175 @@
+// /administration/service-modules: the organization's service modules (spec 1/3/7): add one of a
+// type with its settings, edit, rotate the API key (shown once) and delete.
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { ConfirmDialog, DATE_LOCALE, DeleteConfirmationDialog, formatDate, ScreenFrame, showSnackbar, type ScreenComponent } from '@portal/shared';
+import { useState } from 'react';
+import { DataTable } from '../../shared-admin/components/DataTable';
+import { Empty, ErrorAlert, QueryView } from '../../shared-admin/components/QueryStates';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+import { useAllowed } from '../../shared-admin/useAllowed';
+import { moduleTypeLabel } from '../api/moduleTypes';
+import { useDeleteServiceModule, useRotateApiKey, useServiceModules, type ServiceModuleDetails } from '../api/serviceModules';
+import { ApiKeyDialog } from './ApiKeyDialog';
+import { ModuleDialog } from './ModuleDialog';
+
+type Action =
+  | { kind: 'add' }
+  | { kind: 'edit' | 'rotate' | 'delete'; module: ServiceModuleDetails }
+  | { kind: 'key'; moduleName: string; apiKey: string };
+
+export function lastSyncText(module: ServiceModuleDetails): string {
+  if (!module.last_sync) return 'Never';
+  const time = new Date(module.last_sync.sync_time);
+  return `${formatDate(time)} ${time.toLocaleTimeString(DATE_LOCALE, { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
+  const modules = useServiceModules();
+  const canCreate = useAllowed(ADMIN_PERMISSIONS.CREATE_SERVICE_MODULE);
+  const canUpdate = useAllowed(ADMIN_PERMISSIONS.UPDATE_SERVICE_MODULE);
+  const canDelete = useAllowed(ADMIN_PERMISSIONS.DELETE_SERVICE_MODULE);
+  const rotate = useRotateApiKey();
+  const remove = useDeleteServiceModule();
+  const [action, setAction] = useState<Action | null>(null);
+  const close = () => {
+    rotate.reset();
+    remove.reset();
+    setAction(null);
+  };
+
+  return (
+    <ScreenFrame route={route}>
+      <HStack justify="space-between" align="center" mb={4} gap={4} flexWrap="wrap">
+        <Text color="fg.muted">The services the portal reads from, and the API keys pipelines send their SBOMs with.</Text>
+        {canCreate && (
+          <Button colorPalette="brand" onClick={() => setAction({ kind: 'add' })}>
+            Add service module
+          </Button>
+        )}
+      </HStack>
+      <QueryView query={modules} loading="Loading service modules…">
+        {(list) =>
+          list.length === 0 ? (
+            <Empty title="No service modules yet" description={canCreate ? 'Connect a service with Add service module.' : undefined} />
+          ) : (
+            <DataTable
+              caption="Service modules"
+              rows={list}
+              rowKey={(module) => module.id}
+              columns={[
+                { header: 'Name', rowHeader: true, cell: (module) => module.name },
+                { header: 'Type', cell: (module) => moduleTypeLabel(module.type) },
+                { header: 'Category', cell: (module) => module.category || <Text color="fg.muted">None</Text> },
+                { header: 'Last sync', cell: lastSyncText },
+                {
+                  header: 'API key',
+                  cell: (module) =>
+                    module.api_key ? (
+                      <Text as="span" fontFamily="mono">
+                        {module.api_key.prefix}…
+                      </Text>
+                    ) : (
+                      <Text color="fg.muted">None</Text>
+                    ),
+                },
+                {
+                  header: 'Actions',
+                  cell: (module) => (
+                    <HStack gap={2} flexWrap="wrap">
+                      {canUpdate && (
+                        <Button size="xs" variant="outline" aria-label={`Edit ${module.name}`} onClick={() => setAction({ kind: 'edit', module })}>
+                          Edit
+                        </Button>
+                      )}
+                      {canUpdate && (
+                        <Button size="xs" variant="outline" aria-label={`Rotate key of ${module.name}`} onClick={() => setAction({ kind: 'rotate', module })}>
+                          Rotate key
+                        </Button>
+                      )}
+                      {canDelete && (
+                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${module.name}`} onClick={() => setAction({ kind: 'delete', module })}>
+                          Delete
+                        </Button>
+                      )}
+                    </HStack>
+                  ),
+                },
+              ]}
+            />
+          )
+        }
+      </QueryView>
+
+      {(action?.kind === 'add' || action?.kind === 'edit') && (
+        <ModuleDialog
+          module={action.kind === 'edit' ? action.module : undefined}
+          onClose={close}
+          onCreated={(module, apiKey) => {
+            showSnackbar(`Service module ${module.name} added.`, 'success');
+            if (apiKey) setAction({ kind: 'key', moduleName: module.name, apiKey });
+            else close();
+          }}
+          onEdited={(module) => {
+            showSnackbar(`Service module ${module.name} saved.`, 'success');
+            close();
+          }}
+        />
+      )}
+      {action?.kind === 'rotate' && (
+        <ConfirmDialog
+          open
+          title={`Rotate the API key of ${action.module.name}`}
+          message={
+            <>
+              <Text>A new key is issued and the current one stops working at once: every pipeline using it must be given the new key.</Text>
+              {rotate.error && (
+                <Box mt={4}>
+                  <ErrorAlert error={rotate.error} />
+                </Box>
+              )}
+            </>
+          }
+          yesText="Rotate key"
+          noText="Cancel"
+          busy={rotate.isPending}
+          onNo={close}
+          onYes={() =>
+            rotate.mutate(action.module.id, {
+              onSuccess: (issued) => {
+                rotate.reset();
+                setAction({ kind: 'key', moduleName: action.module.name, apiKey: issued.api_key_value });
+              },
+            })
+          }
+        />
+      )}
+      {action?.kind === 'delete' && (
+        <DeleteConfirmationDialog
+          open
+          title={`Delete ${action.module.name}`}
+          message={
+            <>
+              <Text>Delete the service module {action.module.name}? Its settings and API key are removed; pipelines using the key are refused from then on.</Text>
+              {remove.error && (
+                <Box mt={4}>
+                  <ErrorAlert error={remove.error} />
+                </Box>
+              )}
+            </>
+          }
+          busy={remove.isPending}
+          onCancel={close}
+          onConfirm={() =>
+            remove.mutate(action.module.id, {
+              onSuccess: () => {
+                showSnackbar(`Service module ${action.module.name} deleted.`, 'success');
+                close();
+              },
+            })
+          }
+        />
+      )}
+      {action?.kind === 'key' && <ApiKeyDialog moduleName={action.moduleName} apiKey={action.apiKey} onClose={close} />}
+    </ScreenFrame>
+  );
+};

@@ -1,0 +1,36 @@
+// The roles an administrator can hand out: organization roles (held by the user) and process
+// roles (held per process through memberships). GET iam/roles lists the organization's roles,
+// custom ones included; when it cannot be read the built-in roles are offered.
+import { apiClient } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_KEYS } from './queryKeys';
+
+/** Built-in roles of docs/authorization.md "Built-in roles". */
+export const BUILT_IN_PROCESS_ROLES = ['READER', 'AUTHOR', 'REVIEWER', 'ADMIN'] as const;
+export const BUILT_IN_ORGANIZATION_ROLES = ['ORG_ADMIN', 'DEMO'] as const;
+
+interface RoleSummary {
+  name: string;
+  kind: 'process' | 'organization' | 'global';
+}
+
+export interface RoleChoices {
+  organization: string[];
+  process: string[];
+}
+
+function withBuiltIns(builtIns: readonly string[], names: string[]): string[] {
+  return [...builtIns, ...names.filter((name) => !builtIns.includes(name)).sort()];
+}
+
+export function useRoleChoices(): RoleChoices {
+  const roles = useQuery({
+    queryKey: ADMIN_KEYS.roles,
+    queryFn: () => apiClient.get<RoleSummary[]>('iam/roles', { notices: false }),
+  });
+  const list = roles.data ?? [];
+  return {
+    organization: withBuiltIns(BUILT_IN_ORGANIZATION_ROLES, list.filter((role) => role.kind === 'organization').map((role) => role.name)),
+    process: withBuiltIns(BUILT_IN_PROCESS_ROLES, list.filter((role) => role.kind === 'process').map((role) => role.name)),
+  };
+}

@@ -1,0 +1,56 @@
+// /settings/subscriptions (Subscription Info, user menu when the subscription may be viewed): the
+// organization's edition, its modules and limits, usage against each limit, and the 14-day trial
+// with its end date (or 'No trial'), from GET organizations/subscription.
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { LIMITS, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/admin-kit/organizations';
+import { Facts, Tag, UsageBar } from '../../../lib/admin-kit/ui/display';
+import { QueryView } from '../../../lib/admin-kit/ui/feedback';
+
+export const SubscriptionScreen: ScreenComponent = ({ route }) => {
+  const subscription = useSubscription();
+  return (
+    <ScreenFrame route={route}>
+      <QueryView query={subscription} loading="Loading the subscription…">
+        {(data) => (
+          <Stack gap="8" maxW="3xl">
+            <Box as="section" aria-label="Subscription">
+              <Heading as="h2" size="lg" mb="4">
+                {data.organization.name}
+              </Heading>
+              <Facts
+                label="Subscription"
+                items={[
+                  { term: 'Edition', value: data.edition },
+                  {
+                    term: 'Trial',
+                    value: (
+                      <>
+                        {trialSummary(data.trial)}{' '}
+                        {data.trial && !data.trial.active && <Tag palette="red">Ended</Tag>}
+                      </>
+                    ),
+                  },
+                  ...MODULES.map((module) => ({ term: module.label, value: onOff(data.limits[module.key]) })),
+                ]}
+              />
+            </Box>
+            <Box as="section" aria-label="Limits and usage">
+              <Heading as="h3" size="md" mb="1">
+                Limits and usage
+              </Heading>
+              <Text fontSize="sm" color="fg.muted" mb="4">
+                What the organization uses of what its subscription allows.
+              </Text>
+              <Stack gap="5" maxW="lg">
+                {LIMITS.map((limit) => (
+                  <UsageBar key={limit.limit} label={limit.label} used={data.usage[limit.usage]} limit={data.limits[limit.limit]} />
+                ))}
+              </Stack>
+            </Box>
+          </Stack>
+        )}
+      </QueryView>
+    </ScreenFrame>
+  );
+};

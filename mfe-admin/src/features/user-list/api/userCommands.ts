@@ -1,0 +1,53 @@
+// The User List's calls (docs/authorization.md "Users"): invite, activate, deactivate, reset the
+// password, delete, and set a user's roles in a process. Each names the permission it needs, so
+// the API client refuses it locally (403) when the session lacks it; failures are shown by the
+// screen from the problem detail, not as a notice.
+import { apiClient } from '@portal/shared';
+import { ADMIN_KEYS } from '../../shared-admin/api/queryKeys';
+import { useAdminMutation } from '../../shared-admin/api/useAdminMutation';
+import type { ProcessMembership, UserSummary } from '../../shared-admin/api/users';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+
+export interface InvitePayload {
+  login_id: string;
+  name: string;
+  email: string;
+  roles: string[];
+  memberships?: ProcessMembership[];
+}
+
+export interface MembershipPayload {
+  user_id: string;
+  process: string;
+  /** [] disenrolls the user from the process. */
+  roles: string[];
+}
+
+const path = (id: string, ...rest: string[]) => ['users', encodeURIComponent(id), ...rest].join('/');
+
+export const userCommands = {
+  invite: (payload: InvitePayload) =>
+    apiClient.post<UserSummary>('users', payload, { permission: ADMIN_PERMISSIONS.CREATE_USER, notices: false }),
+  activate: ({ id, new_password }: { id: string; new_password: string }) =>
+    apiClient.patch<UserSummary>(path(id, 'activate'), { new_password }, { permission: ADMIN_PERMISSIONS.UPDATE_USER, notices: false }),
+  deactivate: (id: string) => apiClient.patch<UserSummary>(path(id, 'deactivate'), undefined, { permission: ADMIN_PERMISSIONS.UPDATE_USER, notices: false }),
+  resetPassword: ({ id, new_password }: { id: string; new_password: string }) =>
+    apiClient.patch<void>(path(id, 'password', 'reset'), { new_password }, { permission: ADMIN_PERMISSIONS.RESET_USER, notices: false }),
+  remove: (id: string) => apiClient.delete<void>(path(id), { permission: ADMIN_PERMISSIONS.DELETE_USER, notices: false }),
+  setMembership: (payload: MembershipPayload) =>
+    apiClient.patch<UserSummary>('users/memberships', payload, {
+      permission: payload.roles.length === 0 ? ADMIN_PERMISSIONS.DISENROLL_USER : ADMIN_PERMISSIONS.ENROLL_USER,
+      notices: false,
+    }),
+};
+
+const USERS = [ADMIN_KEYS.users];
+// Workgroup member lists show users too.
+const USERS_AND_WORKGROUPS = [ADMIN_KEYS.users, ADMIN_KEYS.workgroups];
+
+export const useInviteUser = () => useAdminMutation(userCommands.invite, USERS);
+export const useActivateUser = () => useAdminMutation(userCommands.activate, USERS);
+export const useDeactivateUser = () => useAdminMutation(userCommands.deactivate, USERS);
+export const useResetPassword = () => useAdminMutation(userCommands.resetPassword, USERS);
+export const useDeleteUser = () => useAdminMutation(userCommands.remove, USERS_AND_WORKGROUPS);
+export const useSetMembership = () => useAdminMutation(userCommands.setMembership, USERS);

@@ -1,0 +1,156 @@
+// The dialogs of the per-user actions of the User List: activate (new password), deactivate
+// (confirmation: it ends the user's sessions), reset the password, delete (typed confirmation)
+// and the process memberships.
+import { Box, Text } from '@chakra-ui/react';
+import { ConfirmDialog, DeleteConfirmationDialog, showSnackbar, type Process } from '@portal/shared';
+import type { ReactNode } from 'react';
+import type { UserSummary } from '../../shared-admin/api/users';
+import { ErrorAlert } from '../../shared-admin/components/QueryStates';
+import { useActivateUser, useDeactivateUser, useDeleteUser, useResetPassword } from '../api/userCommands';
+import { MembershipsDialog } from './MembershipsDialog';
+import { NewPasswordDialog } from './NewPasswordDialog';
+import type { UserActionKind } from './UsersTable';
+
+export interface UserActionDialogsProps {
+  kind: UserActionKind;
+  user: UserSummary;
+  processes: readonly Process[];
+  onClose: () => void;
+}
+
+const who = (user: UserSummary) => `${user.name} (${user.login_id})`;
+
+function withError(message: ReactNode, error: unknown): ReactNode {
+  return (
+    <>
+      <Text>{message}</Text>
+      {error ? (
+        <Box mt={4}>
+          <ErrorAlert error={error} />
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+export function UserActionDialogs({ kind, user, processes, onClose }: UserActionDialogsProps) {
+  switch (kind) {
+    case 'memberships':
+      return <MembershipsDialog user={user} processes={processes} onClose={onClose} />;
+    case 'activate':
+      return <ActivateDialog user={user} onClose={onClose} />;
+    case 'deactivate':
+      return <DeactivateDialog user={user} onClose={onClose} />;
+    case 'reset':
+      return <ResetPasswordDialog user={user} onClose={onClose} />;
+    case 'delete':
+      return <DeleteUserDialog user={user} onClose={onClose} />;
+  }
+}
+
+interface DialogProps {
+  user: UserSummary;
+  onClose: () => void;
+}
+
+function ActivateDialog({ user, onClose }: DialogProps) {
+  const activate = useActivateUser();
+  return (
+    <NewPasswordDialog
+      open
+      title={`Activate ${user.login_id}`}
+      explanation={`${who(user)} becomes active and signs in with this password.`}
+      submitText="Activate"
+      busy={activate.isPending}
+      error={activate.error}
+      onClose={onClose}
+      onSubmit={(new_password) =>
+        activate.mutate(
+          { id: user.id, new_password },
+          {
+            onSuccess: () => {
+              showSnackbar(`${user.login_id} is active.`, 'success');
+              onClose();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+function ResetPasswordDialog({ user, onClose }: DialogProps) {
+  const reset = useResetPassword();
+  return (
+    <NewPasswordDialog
+      open
+      title={`Reset password of ${user.login_id}`}
+      explanation={`${who(user)} is signed out of every session and signs in with this password from now on.`}
+      submitText="Reset password"
+      busy={reset.isPending}
+      error={reset.error}
+      onClose={onClose}
+      onSubmit={(new_password) =>
+        reset.mutate(
+          { id: user.id, new_password },
+          {
+            onSuccess: () => {
+              showSnackbar(`The password of ${user.login_id} has been reset.`, 'success');
+              onClose();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+function DeactivateDialog({ user, onClose }: DialogProps) {
+  const deactivate = useDeactivateUser();
+  return (
+    <ConfirmDialog
+      open
+      title={`Deactivate ${user.login_id}`}
+      message={withError(
+        `Deactivate ${who(user)}? Every session of the user ends at once, and the user cannot sign in until activated again.`,
+        deactivate.error,
+      )}
+      yesText="Deactivate"
+      noText="Cancel"
+      busy={deactivate.isPending}
+      onNo={onClose}
+      onYes={() =>
+        deactivate.mutate(user.id, {
+          onSuccess: () => {
+            showSnackbar(`${user.login_id} is deactivated and signed out.`, 'success');
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}
+
+function DeleteUserDialog({ user, onClose }: DialogProps) {
+  const remove = useDeleteUser();
+  return (
+    <DeleteConfirmationDialog
+      open
+      title={`Delete ${user.login_id}`}
+      message={withError(
+        `Delete ${who(user)}? The user, their process memberships and workgroup places are removed. This cannot be undone.`,
+        remove.error,
+      )}
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(user.id, {
+          onSuccess: () => {
+            showSnackbar(`${user.login_id} has been deleted.`, 'success');
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,49 @@
+// /administration/user-list: the users of the organization and their administration (spec 7
+// "users", docs/authorization.md "Users").
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { ScreenFrame, useSession, type ScreenComponent } from '@portal/shared';
+import { useState } from 'react';
+import { useProcesses } from '../../shared-admin/api/processes';
+import { useUsers } from '../../shared-admin/api/users';
+import { Empty, QueryView } from '../../shared-admin/components/QueryStates';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+import { useAllowed } from '../../shared-admin/useAllowed';
+import { InviteUserDialog } from './InviteUserDialog';
+import { UserActionDialogs } from './UserActionDialogs';
+import { UsersTable, type UserActionKind } from './UsersTable';
+
+export const UserListScreen: ScreenComponent = ({ route }) => {
+  const users = useUsers();
+  const processes = useProcesses();
+  const me = useSession((state) => state.session?.user?.id ?? null);
+  const canInvite = useAllowed(ADMIN_PERMISSIONS.CREATE_USER);
+  const [inviting, setInviting] = useState(false);
+  const [action, setAction] = useState<{ kind: UserActionKind; userId: string } | null>(null);
+  const processList = processes.data ?? [];
+  // The dialog shows the user as last read, so a membership change appears in it at once.
+  const actionUser = action ? users.data?.find((user) => user.id === action.userId) : undefined;
+
+  return (
+    <ScreenFrame route={route}>
+      <HStack justify="space-between" align="center" mb={4} gap={4} flexWrap="wrap">
+        <Text color="fg.muted">The users of your organization, their roles and the processes they work in.</Text>
+        {canInvite && (
+          <Button colorPalette="brand" onClick={() => setInviting(true)}>
+            Invite user
+          </Button>
+        )}
+      </HStack>
+      <QueryView query={users} loading="Loading users…">
+        {(list) =>
+          list.length === 0 ? (
+            <Empty title="No users yet" description={canInvite ? 'Invite the first user with Invite user.' : undefined} />
+          ) : (
+            <UsersTable users={list} processes={processList} me={me} onAction={(kind, user) => setAction({ kind, userId: user.id })} />
+          )
+        }
+      </QueryView>
+      {inviting && <InviteUserDialog open processes={processList} onClose={() => setInviting(false)} />}
+      {action && actionUser && <UserActionDialogs kind={action.kind} user={actionUser} processes={processList} onClose={() => setAction(null)} />}
+    </ScreenFrame>
+  );
+};

@@ -1,0 +1,86 @@
+// The users of the organization with their roles, process memberships, state and two-factor
+// setting, and per user the actions the administrator may take. Nobody can deactivate or delete
+// themselves, so those actions are not offered on one's own row.
+import { Badge } from '../../shared-admin/components/Badge';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { Process } from '@portal/shared';
+import type { UserSummary } from '../../shared-admin/api/users';
+import { DataTable, type Column } from '../../shared-admin/components/DataTable';
+import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+import { useAllowed } from '../../shared-admin/useAllowed';
+import { processLabel } from './MembershipsDialog';
+
+export type UserActionKind = 'memberships' | 'activate' | 'deactivate' | 'reset' | 'delete';
+
+export interface UsersTableProps {
+  users: readonly UserSummary[];
+  processes: readonly Process[];
+  /** The signed-in user's id. */
+  me: string | null;
+  onAction: (kind: UserActionKind, user: UserSummary) => void;
+}
+
+export function UsersTable({ users, processes, me, onAction }: UsersTableProps) {
+  const canUpdate = useAllowed(ADMIN_PERMISSIONS.UPDATE_USER);
+  const canReset = useAllowed(ADMIN_PERMISSIONS.RESET_USER);
+  const canDelete = useAllowed(ADMIN_PERMISSIONS.DELETE_USER);
+
+  const columns: Column<UserSummary>[] = [
+    { header: 'Login ID', rowHeader: true, cell: (user) => user.login_id },
+    { header: 'Name', cell: (user) => user.name },
+    { header: 'Email', cell: (user) => user.email },
+    { header: 'Roles', cell: (user) => (user.roles.length > 0 ? user.roles.join(', ') : <Text color="fg.muted">None</Text>) },
+    {
+      header: 'Processes',
+      cell: (user) =>
+        user.memberships.length > 0 ? (
+          <Stack as="ul" gap={0.5} listStyleType="none">
+            {user.memberships.map((membership) => (
+              <li key={membership.process}>
+                {processLabel(membership.process, processes)}: {membership.roles.join(', ')}
+              </li>
+            ))}
+          </Stack>
+        ) : (
+          <Text color="fg.muted">None</Text>
+        ),
+    },
+    { header: 'Status', cell: (user) => <Badge tone={user.inactive ? 'muted' : 'good'}>{user.inactive ? 'Inactive' : 'Active'}</Badge> },
+    { header: 'Two-factor', cell: (user) => (user.mfa_enabled ? 'On' : 'Off') },
+    {
+      header: 'Actions',
+      cell: (user) => {
+        const self = user.id === me;
+        return (
+          <HStack gap={2} flexWrap="wrap">
+            <Button size="xs" variant="outline" aria-label={`Memberships of ${user.login_id}`} onClick={() => onAction('memberships', user)}>
+              Memberships
+            </Button>
+            {canUpdate && user.inactive && (
+              <Button size="xs" variant="outline" aria-label={`Activate ${user.login_id}`} onClick={() => onAction('activate', user)}>
+                Activate
+              </Button>
+            )}
+            {canUpdate && !user.inactive && !self && (
+              <Button size="xs" variant="outline" aria-label={`Deactivate ${user.login_id}`} onClick={() => onAction('deactivate', user)}>
+                Deactivate
+              </Button>
+            )}
+            {canReset && (
+              <Button size="xs" variant="outline" aria-label={`Reset password of ${user.login_id}`} onClick={() => onAction('reset', user)}>
+                Reset password
+              </Button>
+            )}
+            {canDelete && !self && (
+              <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${user.login_id}`} onClick={() => onAction('delete', user)}>
+                Delete
+              </Button>
+            )}
+          </HStack>
+        );
+      },
+    },
+  ];
+
+  return <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} />;
+}

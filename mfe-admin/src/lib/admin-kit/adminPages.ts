@@ -1,0 +1,90 @@
+// The administration pages the landing page and the Organization Administration page link to,
+// each with the permission check of its route guard. The strings are copies of the catalogue
+// entries (shared/src/permissions/catalogue.ts, PERMISSIONS.*) named in the comments: the browser
+// does not import the server side of @portal/shared; the route guards
+// (shared/src/permissions/routeGuards.ts) are the reference.
+import { ROUTES } from '@portal/shared';
+import { allOf, anyOf, type AdminCheck } from './permissions';
+
+export interface AdminPage {
+  path: string;
+  title: string;
+  description: string;
+  check: AdminCheck;
+}
+
+const titleOf = (path: string): string => ROUTES.find((route) => route.path === path)?.title ?? path;
+
+const page = (path: string, description: string, check: AdminCheck): AdminPage => ({ path, title: titleOf(path), description, check });
+
+export const ORGANIZATION_ADMINISTRATION_PAGE = page(
+  '/administration/organization',
+  'Your organization: its edition, module configuration and usage.',
+  'manage=>Organization@organization', // PERMISSIONS.processes.MANAGE_ORGANIZATION
+);
+
+export const GLOBAL_ADMINISTRATION_PAGE = page(
+  '/administration/global',
+  'Every organization: create, delete, module configuration and trial invitations.',
+  'list=>Organization@global', // PERMISSIONS.processes.GLOBAL_ORGANIZATION.LIST
+);
+
+export const IAM_PAGE = page(
+  '/administration/iam',
+  'Roles, their policies and who holds them.',
+  anyOf(
+    'list=>Role', // PERMISSIONS.administration.ROLE.LIST
+    'list=>Role@global', // PERMISSIONS.administration.GLOBAL_ROLE.LIST
+  ),
+);
+
+export const COLLABORATION_ADMINISTRATION_PAGE = page(
+  '/administration/collaboration',
+  'Users, their roles and workgroups.',
+  allOf(
+    'list=>User', // PERMISSIONS.administration.USER.LIST
+    'list=>Role', // PERMISSIONS.administration.ROLE.LIST
+    'list=>Workgroup', // PERMISSIONS.administration.WORKGROUP.LIST
+  ),
+);
+
+export const USER_LIST_PAGE = page(
+  '/administration/user-list',
+  'The users of the organization, their activation and process memberships.',
+  'list=>User', // PERMISSIONS.administration.USER.LIST
+);
+
+export const SERVICE_MODULES_PAGE = page(
+  '/administration/service-modules',
+  'Connected services, their configuration and API keys.',
+  allOf(
+    'list=>ServiceModule', // PERMISSIONS.operations.SERVICE_MODULE.LIST
+    'view=>ServiceModule', // PERMISSIONS.operations.SERVICE_MODULE.VIEW
+    'update=>ServiceModule', // PERMISSIONS.operations.SERVICE_MODULE.UPDATE
+  ),
+);
+
+export const SUBSCRIPTION_INFO_PAGE = page(
+  '/settings/subscriptions',
+  'Edition, limits, usage against the limits and the trial.',
+  'view=>Subscription@organization', // PERMISSIONS.processes.VIEW_SUBSCRIPTION
+);
+
+/** The pages of the Administration landing page, in the order shown. */
+export const ADMINISTRATION_PAGES: readonly AdminPage[] = [
+  ORGANIZATION_ADMINISTRATION_PAGE,
+  GLOBAL_ADMINISTRATION_PAGE,
+  IAM_PAGE,
+  COLLABORATION_ADMINISTRATION_PAGE,
+  USER_LIST_PAGE,
+  SERVICE_MODULES_PAGE,
+  SUBSCRIPTION_INFO_PAGE,
+];
+
+/** The pages the Organization Administration page links to (spec 2.1 administration area). */
+export const ORGANIZATION_PAGES: readonly AdminPage[] = [
+  IAM_PAGE,
+  COLLABORATION_ADMINISTRATION_PAGE,
+  USER_LIST_PAGE,
+  SERVICE_MODULES_PAGE,
+];

@@ -1,0 +1,74 @@
+// The organization shapes of the administration API (docs/authorization.md, "Organizations") and
+// the subscription read shared by Organization Administration and Subscription Info.
+import { apiClient, formatDate, FREE_TRIAL_DAYS, UNLIMITED, type ProcessModuleConfiguration } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { IN_PLACE_ERRORS } from './problemMessage';
+
+/** An organization's modules and limits; counts of -1 are unlimited. */
+export type ModuleConfiguration = ProcessModuleConfiguration;
+
+export interface OrganizationUsage {
+  projects: number;
+  users: number;
+  apps: number;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  created_at: string;
+  edition: string;
+  trial_ends_at: string | null;
+  module_configuration: ModuleConfiguration;
+  usage: OrganizationUsage;
+}
+
+export interface Subscription {
+  organization: { id: string; name: string };
+  edition: string;
+  trial: { active: boolean; ends_at: string } | null;
+  limits: ModuleConfiguration;
+  usage: OrganizationUsage;
+}
+
+/** Each counted resource: its usage field, its limit field and how users call it. */
+export const LIMITS = [
+  { usage: 'projects', limit: 'num_of_projects', label: 'Processes' },
+  { usage: 'users', limit: 'num_of_users', label: 'Users' },
+  { usage: 'apps', limit: 'num_of_apps', label: 'Applications' },
+] as const satisfies readonly { usage: keyof OrganizationUsage; limit: keyof ModuleConfiguration; label: string }[];
+
+/** The module switches of a module configuration and how users call them. */
+export const MODULES = [
+  { key: 'code', label: 'Code Provenance module' },
+  { key: 'requirement', label: 'Requirement module' },
+] as const satisfies readonly { key: keyof ModuleConfiguration; label: string }[];
+
+/** A limit as shown: 'Unlimited' for -1. */
+export function limitText(limit: number): string {
+  return limit === UNLIMITED ? 'Unlimited' : String(limit);
+}
+
+/** Usage against its limit, e.g. '3 of 10' or '3 of Unlimited'. */
+export function usageText(used: number, limit: number): string {
+  return `${used} of ${limitText(limit)}`;
+}
+
+export const onOff = (on: boolean): string => (on ? 'On' : 'Off');
+
+/** The trial of a subscription in words: 'No trial', or the 14-day trial with its end date. */
+export function trialSummary(trial: Subscription['trial']): string {
+  if (!trial) return 'No trial';
+  const ends = formatDate(trial.ends_at);
+  return trial.active ? `${FREE_TRIAL_DAYS}-day trial, ends ${ends}` : `${FREE_TRIAL_DAYS}-day trial, ended ${ends}`;
+}
+
+export const subscriptionKey = ['subscription'] as const;
+
+/** GET organizations/subscription: the caller's organization, edition, trial, limits and usage. */
+export function useSubscription() {
+  return useQuery({
+    queryKey: subscriptionKey,
+    queryFn: ({ signal }) => apiClient.get<Subscription>('organizations/subscription', { ...IN_PLACE_ERRORS, signal }),
+  });
+}
