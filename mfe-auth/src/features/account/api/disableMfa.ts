@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 
 /** DELETE sessions/mfa: allowed to demo-permission users only (the server decides). */
 export function disableMfa(): Promise<void> {
-  return apiClient.delete<void>('sessions/mfa');
+  return apiClient.delete<void>('sessions/mfa', { permission: 'perform=>Demo' });
 }
 
 export function useDisableMfa() {

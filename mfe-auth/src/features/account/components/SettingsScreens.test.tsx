@@ -1,4 +1,4 @@
-import { bus, history, sessionStore, type RouteDefinition } from '@portal/shared';
+import { bus, history, sessionStore, setPermissionChecker, type RouteDefinition } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../../testing/fakeApi';
 import { renderScreen } from '../../../testing/renderScreen';
@@ -61,8 +61,18 @@ describe('UserProfileScreen', () => {
 
 describe('TwoFactorScreen', () => {
   const screenRoute = route('/settings/two-factor-authentication', 'Two-Factor Authentication');
+  // The host registers the evaluator's checker; here one that grants the demo permission or not.
+  afterEach(() => setPermissionChecker(null));
+
+  it('offers Disable MFA only to users with the demo permission', () => {
+    setPermissionChecker((permission) => permission !== 'perform=>Demo');
+    renderScreen(<TwoFactorScreen route={screenRoute} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Two-factor authentication is on.');
+    expect(screen.queryByRole('button', { name: 'Disable MFA' })).not.toBeInTheDocument();
+  });
 
   it('asks before disabling two-factor, then the session must set it up again', async () => {
+    setPermissionChecker((permission) => permission === 'perform=>Demo');
     history.replace('/settings/two-factor-authentication');
     const { calls } = fakeApi({ 'DELETE /api/sessions/mfa': { status: 204 }, 'GET /api/sessions': { body: sampleSession('MfaSetup') } });
     const { user } = renderScreen(<TwoFactorScreen route={screenRoute} />);
