@@ -43,8 +43,12 @@ async function startPortal() {
       stdio: 'pipe',
     });
   cli('create-organization', '--name', 'Bench');
+  // A process to work in (without one the member has no access anywhere), and a member whose
+  // organization-wide role opens every remote's first route below: AUTHOR lacks view=>AWS
+  // (/security/aws) and the IAM administration (/administration/iam), ORG_ADMIN has both.
+  cli('create-process', '--org', 'Bench', '--code', 'BENCH', '--name', 'Bench');
   cli('create-user', '--org', 'Bench', '--login', USER.login, '--email', 'bencher@example.com', '--name', 'Bencher',
-    '--password', USER.password, '--role', 'AUTHOR');
+    '--password', USER.password, '--role', 'ORG_ADMIN');
   const child = spawn('node', ['scripts/portal.mjs', 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
@@ -113,6 +117,11 @@ async function sizes(browser, storageState) {
   for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 6)) {
     console.log(`    ${kb(s.gzip).padStart(7)} KB  ${new URL(s.url).pathname}`);
   }
+  // A signed-in member has an access control: the figure includes the permission evaluator.
+  const evaluator = scripts.filter((s) => /permission-evaluator|jsep/.test(new URL(s.url).pathname));
+  console.log(evaluator.length > 0
+    ? `    of which the permission evaluator (loaded after sign-in): ${kb(total(evaluator))} KB in ${evaluator.length} files`
+    : '    the permission evaluator was not loaded: the session has no access control');
 
   for (const [remote, path] of Object.entries(FIRST_ROUTES)) {
     const before = scripts.length;

@@ -1,7 +1,9 @@
 // The part of Chakra UI the portal uses, provided to the federation share scope under the name
 // '@chakra-ui/react'. Module federation cannot tree-shake a shared package, and the whole of
 // Chakra is ~310 KB gzip, more than the host's whole budget. To use another Chakra export
-// anywhere in the portal, add it here: chakraSurface.test.ts fails on any name missing.
+// anywhere in the portal, add it here: federationSurfaces.test.ts fails on any name missing, and
+// chakraRecipeSlice.test.ts names the recipes to add to chakra-recipe-slice.mjs for it (the
+// composed portal carries only the recipes of the components listed here).
 //
 // 'chakra-ui-react-internal' is an alias of @chakra-ui/react's ESM entry (see webpack.cjs): the
 // bare name would be consumed from the share scope, i.e. from this very module.

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { surfaceNames } from './surfaceNames';
 
 // Every name imported from a surfaced package anywhere in the portal's browser code must be
 // provided by its federation surface, or the screen using it breaks at run time in the composed
@@ -39,17 +40,6 @@ function importedNames(source: string, pkg: string): string[] {
     }
   }
   return names;
-}
-
-function surfaceNames(file: string): Set<string> {
-  const source = readFileSync(join(__dirname, file), 'utf8');
-  const body = source.slice(source.indexOf('export {') + 'export {'.length, source.indexOf('} from'));
-  return new Set(
-    body
-      .split('\n')
-      .map((line) => line.replace(/\/\/.*/, '').replace(',', '').trim())
-      .filter(Boolean),
-  );
 }
 
 describe.each(Object.entries(SURFACES))('federation surface of %s', (pkg, { file, real }) => {

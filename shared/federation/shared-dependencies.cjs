@@ -32,17 +32,51 @@ const SURFACES = {
   'react-router': path.join(__dirname, 'react-router-surface.ts'),
 };
 
-/** Aliases the surfaces use to reach the real package without being consumed from the scope. */
+/** The directory of @chakra-ui/react's ES modules (dist/esm). */
+function chakraEsmDir(fromDir) {
+  return path.dirname(
+    require.resolve('@chakra-ui/react', { paths: [fromDir, path.join(__dirname, '..')] })
+      .replace(/dist[\\/]cjs[\\/]index\.cjs$/, path.join('dist', 'esm', 'index.js')),
+  );
+}
+
+/**
+ * Aliases the surfaces use to reach the real package without being consumed from the scope, and
+ * the one chakra-recipe-slice.mjs uses to reach Chakra's recipe modules (not in its exports map).
+ */
 function surfaceAliases(fromDir) {
-  const chakraEsm = require.resolve('@chakra-ui/react', { paths: [fromDir, path.join(__dirname, '..')] })
-    .replace(/dist[\\/]cjs[\\/]index\.cjs$/, path.join('dist', 'esm', 'index.js'));
+  const chakraEsm = path.join(chakraEsmDir(fromDir), 'index.js');
   const reactRouterProduction = path.join(
     path.dirname(require.resolve('react-router/package.json', { paths: [fromDir, path.join(__dirname, '..')] })),
     'dist',
     'production',
     'index.mjs',
   );
-  return { 'chakra-ui-react-internal$': chakraEsm, 'react-router-internal$': reactRouterProduction };
+  return {
+    'chakra-ui-react-internal$': chakraEsm,
+    'chakra-ui-react-recipes-internal': path.join(chakraEsmDir(fromDir), 'theme', 'recipes'),
+    'react-router-internal$': reactRouterProduction,
+  };
+}
+
+/** Chakra's two recipe tables, which build `defaultConfig` (theme/index.js imports both). */
+const CHAKRA_RECIPE_TABLES = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/](?:slot-)?recipes\.js$/;
+const CHAKRA_RECIPE_SLICE = path.join(__dirname, 'chakra-recipe-slice.mjs');
+
+/**
+ * Replaces Chakra's recipe tables by chakra-recipe-slice.mjs: the recipes of the components the
+ * Chakra surface provides, not of all ~90 (see that file). Both tables become the one slice module.
+ */
+class ChakraRecipeSlicePlugin {
+  apply(compiler) {
+    new compiler.webpack.NormalModuleReplacementPlugin(CHAKRA_RECIPE_TABLES, (resolved) => {
+      const data = resolved.createData;
+      if (!data || !data.resource) return; // before resolution the request is './recipes.js'
+      data.resource = CHAKRA_RECIPE_SLICE;
+      data.request = CHAKRA_RECIPE_SLICE;
+      data.userRequest = CHAKRA_RECIPE_SLICE;
+    }).apply(compiler);
+  }
 }
 
 /** The `shared` option of ModuleFederationPlugin for the package in `fromDir`. */
@@ -60,4 +94,14 @@ function sharedDependencies(fromDir) {
   return shared;
 }
 
-module.exports = { SINGLETONS, PREFIXES, SURFACES, sharedDependencies, surfaceAliases };
+module.exports = {
+  SINGLETONS,
+  PREFIXES,
+  SURFACES,
+  CHAKRA_RECIPE_TABLES,
+  CHAKRA_RECIPE_SLICE,
+  ChakraRecipeSlicePlugin,
+  chakraEsmDir,
+  sharedDependencies,
+  surfaceAliases,
+};

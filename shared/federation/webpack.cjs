@@ -4,7 +4,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDependencies, surfaceAliases } = require('./shared-dependencies.cjs');
+const { ChakraRecipeSlicePlugin, sharedDependencies, surfaceAliases } = require('./shared-dependencies.cjs');
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN || `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -63,7 +63,11 @@ function federatedConfig({ dir, name, port, exposes, title }) {
           shared: sharedDependencies(dir),
           manifest: true,
           dts: false,
+          // Browser-only bundles: leaves the runtime's Node.js entry loading out (-1.7 KB gzip).
+          experiments: { optimization: { target: 'web' } },
         }),
+        // Only the recipes of the surfaced Chakra components (-17 KB gzip; chakra-recipe-slice.mjs).
+        new ChakraRecipeSlicePlugin(),
         // The HTML page is the host's, or a remote's standalone page on its dev server's root.
         new HtmlWebpackPlugin({ title: title || name, template: path.join(__dirname, 'index.html'), publicPath: '/' }),
       ],
