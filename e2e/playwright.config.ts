@@ -29,15 +29,19 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
+    // A step that cannot happen fails in seconds, not at the test's timeout.
+    actionTimeout: 15_000,
     launchOptions,
     trace: 'retain-on-failure',
   },
   projects: [
     { name: 'setup', testMatch: /\.setup\.ts$/ },
     // The composed portal, signed in as the navigator.
-    { name: 'portal', dependencies: ['setup'], testIgnore: /(\.setup|identity\/.*)\.ts$/, use: { storageState: AUTH_FILE } },
+    { name: 'portal', dependencies: ['setup'], testIgnore: /(\.setup|(identity|administration)\/.*)\.ts$/, use: { storageState: AUTH_FILE } },
     // Sign-in, two-factor and account flows: each test signs its own users in.
     { name: 'identity', dependencies: ['setup'], testMatch: /identity\/.*\.spec\.ts$/ },
+    // Administration (issue 5): each test signs its own users in.
+    { name: 'administration', dependencies: ['setup'], testMatch: /administration\/.*\.spec\.ts$/ },
   ],
   webServer: [
     {

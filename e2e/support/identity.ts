@@ -38,3 +38,31 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
     .toBeTruthy();
   return code!;
 }
+
+/**
+ * The mandatory two-factor setup through the wizard's screens (after the password step): the
+ * authenticator's code from the shown secret, the recovery codes downloaded, Finish.
+ */
+export async function setUpTwoFactorThroughScreen(page: Page, code: (secret: string) => string): Promise<void> {
+  await expect(page.getByText('Setup authenticator app').first()).toBeVisible();
+  const secret = (await page.getByTestId('mfa-secret').innerText()).replace(/\s+/g, '');
+  await page.getByLabel('Verification code').fill(code(secret));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+  await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+}
+
+/** The newest mail's invitation link to `email`. */
+export async function mailedInvitationLink(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`/api/testing/outbox?to=${encodeURIComponent(email)}`)).json()) as Array<{ text: string }>;
+      link = mails[0]?.text.match(/https?:\/\/\S+\/user-invitation\/\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}

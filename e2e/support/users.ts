@@ -4,6 +4,8 @@ import { Secret, TOTP } from 'otpauth';
 import { E2E_DIR, REPO_ROOT } from './portal';
 
 export const E2E_ORGANIZATION = 'E2E Organization';
+/** The organization's one process: every member works in it (auto-selected, spec 2.3). */
+export const E2E_PROCESS = 'E2E';
 export const AUTH_FILE = join(E2E_DIR, 'navigator.json');
 
 export interface E2EUser {
@@ -13,6 +15,10 @@ export interface E2EUser {
   password: string;
   /** When the account and its password were made (default now). */
   created?: string;
+  /** Organization and global roles (default AUTHOR, in every process of the organization). */
+  roles?: string[];
+  /** No organization (a Global Admin). */
+  global?: boolean;
 }
 
 /**
@@ -21,7 +27,14 @@ export interface E2EUser {
  */
 export const USERS = {
   /** Signed in once (setup project) for every test of the composed portal. */
-  navigator: { login: 'navigator', email: 'navigator@example.com', name: 'Nora Navigator', password: 'Navigator@2026' },
+  /** Organization admin, Global Admin and demo permission: may open every route but the Initiator's. */
+  navigator: {
+    login: 'navigator',
+    email: 'navigator@example.com',
+    name: 'Nora Navigator',
+    password: 'Navigator@2026',
+    roles: ['ORG_ADMIN', 'DEMO', '_global_admin'],
+  },
   /** Signs in through the screens: two-factor setup, 2-step verification, recovery codes, logout. */
   signer: { login: 'signer', email: 'signer@example.com', name: 'Sam Signer', password: 'Signer@2026' },
   /** Signs in from two browsers: the newer session ends the older. */
@@ -31,11 +44,13 @@ export const USERS = {
   /** Changes the password in the settings. */
   changer: { login: 'changer', email: 'changer@example.com', name: 'Cal Changer', password: 'Changer@2026' },
   /** Looks at the profile and disables two-factor. */
-  profiler: { login: 'profiler', email: 'profiler@example.com', name: 'Pat Profiler', password: 'Profiler@2026' },
+  profiler: { login: 'profiler', email: 'profiler@example.com', name: 'Pat Profiler', password: 'Profiler@2026', roles: ['AUTHOR', 'DEMO'] },
   /** Signs in through the identity platform (the provider gives any login `x` the email x@example.com). */
   federated: { login: 'federated', email: 'federated@example.com', name: 'Fei Federated', password: 'Federated@2026' },
   /** Its password is older than the suite's PASSWORD_MAX_AGE_DAYS. */
   expired: { login: 'expired', email: 'expired@example.com', name: 'Eve Expired', password: 'Expired@2020', created: '2020-01-31' },
+  /** A Global Admin without organization: creates an organization and its admin (issue 5). */
+  globe: { login: 'globe', email: 'globe@example.com', name: 'Gil Globe', password: 'Globe@2026x', roles: ['_global_admin'], global: true },
 } satisfies Record<string, E2EUser>;
 
 /** The password policy of the suite's portal (PASSWORD_MAX_AGE_DAYS). */
@@ -53,10 +68,12 @@ export function createUsers(dataDir: string): void {
       stdio: 'pipe',
     });
   cli('create-organization', '--name', E2E_ORGANIZATION);
-  for (const user of Object.values(USERS)) {
-    const { created } = user as E2EUser;
-    cli('create-user', '--org', E2E_ORGANIZATION, '--login', user.login, '--email', user.email, '--name', user.name,
-      '--password', user.password, '--role', 'AUTHOR', ...(created ? ['--created', created] : []));
+  cli('create-process', '--org', E2E_ORGANIZATION, '--code', E2E_PROCESS, '--name', 'E2E Requirements');
+  for (const user of Object.values(USERS) as E2EUser[]) {
+    const { created, roles = ['AUTHOR'], global } = user;
+    cli('create-user', ...(global ? [] : ['--org', E2E_ORGANIZATION]), '--login', user.login, '--email', user.email,
+      '--name', user.name, '--password', user.password, ...roles.flatMap((role) => ['--role', role]),
+      ...(created ? ['--created', created] : []));
   }
 }
 

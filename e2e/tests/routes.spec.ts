@@ -2,15 +2,26 @@ import { expect, test } from '@playwright/test';
 import { ROUTES } from '@portal/shared/server';
 
 // Every route of spec 2.1 resolves to its owner and renders that owner's screen for it, for a
-// signed-in member. Home redirects (below); logout is proven by the identity suite.
+// signed-in member who may open it (the navigator: organization admin, Global Admin, demo). Home
+// redirects (below); logout is proven by the identity suite.
 const OWNED = ROUTES.filter((route) => !['/404', '/', '/support/logout'].includes(route.path));
+/** Only the Initiator may initialize the system (initialize=>System@universal): NO ACCESS for anyone else. */
+const INITIATOR_ONLY = ['/administration/global/initialization'];
 
 function samplePath(path: string): string {
   return path.replace(/:([a-z_]+)/g, (_, name: string) => `sample-${name.replace(/_/g, '-')}`);
 }
 
 test.describe('route table', () => {
-  for (const route of OWNED) {
+  for (const route of OWNED.filter((candidate) => INITIATOR_ONLY.includes(candidate.path))) {
+    test(`${route.path} shows NO ACCESS to anyone but the Initiator`, async ({ page }) => {
+      await page.goto(samplePath(route.path));
+      await expect(page.getByRole('alert').filter({ hasText: 'NO ACCESS' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    });
+  }
+
+  for (const route of OWNED.filter((candidate) => !INITIATOR_ONLY.includes(candidate.path))) {
     test(`${route.path} is served by ${route.owner}`, async ({ page }) => {
       await page.goto(samplePath(route.path));
       const main = page.getByRole('main');
