@@ -24,6 +24,7 @@ export const ENVIRONMENT_VARIABLES = [
   'OIDC_CLIENT_ID',
   'OIDC_CLIENT_SECRET',
   'OIDC_REDIRECT_URL',
+  'SUPPORT_EMAIL',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -59,7 +60,11 @@ export interface Config {
   identity?: IdentityConfig;
   /** Set: the OpenID Connect sign-in (spec 2.2 identity-platform popup) is offered. */
   oidc?: OidcConfig;
+  /** Where Contact Us inquiries are mailed (spec 2.3 Support menu); unset: `DEFAULT_SUPPORT_EMAIL`. */
+  supportEmail?: string;
 }
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
 
 /** An OpenID Connect provider (Microsoft Entra ID or any issuer with discovery) and this client at it. */
 export interface OidcConfig {
@@ -194,5 +199,6 @@ export function loadConfig(env: Environment = process.env): Config {
       mailOutboxApi: parseBoolean('MAIL_OUTBOX_API', read('MAIL_OUTBOX_API'), false),
     },
     oidc: parseOidc(read),
+    supportEmail: read('SUPPORT_EMAIL'),
   };
 }

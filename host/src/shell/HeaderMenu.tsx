@@ -12,6 +12,8 @@ export interface HeaderMenuItem {
   /** For a choice among several (the current process): rendered as a checked radio item. */
   checked?: boolean;
   danger?: boolean;
+  /** Shown but not choosable (spec 2.3: Dark display mode, other languages); still reachable by arrows. */
+  disabled?: boolean;
 }
 
 export interface HeaderMenuGroup {
@@ -167,6 +169,9 @@ export function HeaderMenu({ label, triggerLabel, children, groups, testId }: He
                   key={item.key}
                   role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
                   aria-checked={item.checked}
+                  aria-disabled={item.disabled || undefined}
+                  opacity={item.disabled ? 0.5 : undefined}
+                  cursor={item.disabled ? 'not-allowed' : undefined}
                   variant="ghost"
                   size="sm"
                   width="full"
@@ -175,6 +180,7 @@ export function HeaderMenu({ label, triggerLabel, children, groups, testId }: He
                   fontWeight={item.checked ? 'semibold' : 'normal'}
                   color={item.danger ? 'fg.error' : undefined}
                   onClick={() => {
+                    if (item.disabled) return;
                     close(true);
                     item.onSelect();
                   }}

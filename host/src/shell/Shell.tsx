@@ -4,32 +4,55 @@ import { Link } from 'react-router';
 import { navigate, PRODUCT_NAME, useSession } from '@portal/shared';
 import { ProcessMenu } from '../processes/ProcessMenu';
 import { AdminMenu } from './AdminMenu';
+import { Footer } from './Footer';
+import { NewVersionBanner } from './NewVersionBanner';
+import { onlyLogout } from './shellAccess';
 import { SideNav } from './SideNav';
+import { SupportMenu } from './SupportMenu';
 import { useDocumentTitle } from './useDocumentTitle';
+import { UserMenu } from './UserMenu';
+import { VersionLabel } from './VersionLabel';
+
+/** LOGOUT, always in view: one click, the same as the user menu's Logout. */
+function LogoutButton() {
+  return (
+    <Button size="sm" variant="outline" onClick={() => navigate('/support/logout')}>
+      Logout
+    </Button>
+  );
+}
 
 /**
- * The admin and process menus, the signed-in user and Logout (the support and user menus of
- * spec 2.3 come with the shell issue).
+ * The header's right side (spec 2.3): admin, process, support and user menus and Logout; only the
+ * user's name and Logout for the one-time-password login or a session without access control.
  */
-function UserBox() {
-  const user = useSession((state) => state.session?.user);
+function HeaderMenus() {
+  const session = useSession((state) => state.session);
+  if (onlyLogout(session)) {
+    return (
+      <Flex ml="auto" align="center" gap={3}>
+        {session?.user ? (
+          <Text fontSize="sm" data-testid="signed-in-user">
+            {session.user.name}
+          </Text>
+        ) : null}
+        <LogoutButton />
+      </Flex>
+    );
+  }
   return (
     <Flex ml="auto" align="center" gap={3}>
       <AdminMenu />
       <ProcessMenu />
-      {user ? (
-        <Text fontSize="sm" data-testid="signed-in-user">
-          {user.name}
-        </Text>
-      ) : null}
-      <Button size="sm" variant="outline" onClick={() => navigate('/support/logout')}>
-        Logout
-      </Button>
+      <SupportMenu />
+      <UserMenu />
+      <LogoutButton />
     </Flex>
   );
 }
 
 function Header() {
+  const limited = useSession((state) => onlyLogout(state.session));
   return (
     <Flex as="header" align="center" gap={4} px={4} h="56px" borderBottomWidth="1px" bg="bg.panel">
       <ChakraLink asChild _hover={{ textDecoration: 'none' }}>
@@ -39,28 +62,18 @@ function Header() {
           </Heading>
         </Link>
       </ChakraLink>
-      <UserBox />
+      {limited ? null : <VersionLabel />}
+      <HeaderMenus />
     </Flex>
   );
 }
 
-function Footer() {
-  const year = new Date().getFullYear();
-  return (
-    <Box as="footer" px={4} py={3} borderTopWidth="1px" fontSize="xs" color="fg.muted">
-      <Text>
-        Security Portal Project · © {year} Security Portal Project. All rights reserved. {PRODUCT_NAME} is a trademark
-        of the Security Portal Project.
-      </Text>
-    </Box>
-  );
-}
-
-/** The portal's frame: header, side navigation, the content area and the footer. */
+/** The portal's frame: the new-version banner, header, side navigation, the content area and the footer. */
 export function Shell({ children }: { children: ReactNode }) {
   useDocumentTitle();
   return (
     <Flex direction="column" minH="100vh">
+      <NewVersionBanner />
       <Header />
       <Flex flex="1" minH={0}>
         <SideNav />

@@ -1,0 +1,193 @@
+// The header of spec 2.3 through the real portal (evaluator, guards, chooser): which items of the
+// user and support menus and whether the version label appear for which session, where they
+// lead, and that the one-time-password login or a session without access control sees only LOGOUT.
+// The remote loader and `fetch` are the pieces faked.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  createPortalQueryClient,
+  history,
+  INITIATOR_LOGIN,
+  PortalProvider,
+  PortalRouter,
+  sessionStore,
+  type Session,
+} from '@portal/shared';
+import { Portal } from '../app/Portal';
+import { loadRemoteApp } from '../remotes/remoteRegistry';
+import { allow, ORGANIZATION_PERMISSIONS, process, processRole, READER_PERMISSIONS, sessionWith } from '../testing/sessions';
+import { resetVersionState } from './versionCheck';
+
+jest.mock('../remotes/remoteRegistry', () => ({ loadRemoteApp: jest.fn() }));
+const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
+const MAIN = process('main', 'Main');
+
+function json(status: number, body?: unknown): Response {
+  if (body === undefined) return new Response(null, { status });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function fakeApi(session: Session) {
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && url.pathname === '/api/sessions') return json(200, session);
+    if (method === 'GET' && url.pathname === '/api/projects') return json(200, [MAIN]);
+    if (method === 'GET' && url.pathname === '/api/misc/version') return json(200, { version: '1.1.0' });
+    if (method === 'DELETE' && url.pathname === '/api/sessions') return json(204);
+    return json(404, { detail: 'The requested resource does not exist.' });
+  }) as typeof fetch;
+}
+
+function renderPortalAt(path: string) {
+  act(() => history.replace(path));
+  return render(
+    <PortalProvider queryClient={createPortalQueryClient()}>
+      <PortalRouter>
+        <Portal />
+      </PortalRouter>
+    </PortalProvider>,
+  );
+}
+
+const READER = () => sessionWith(processRole('READER', READER_PERMISSIONS, ['main']), ['main']);
+const DEMO_ADMIN = () =>
+  sessionWith(
+    [
+      ...processRole('READER', READER_PERMISSIONS, ['main']),
+      ...allow([...ORGANIZATION_PERMISSIONS, 'view=>Subscription', 'perform=>Demo'], 'Role::ORG_ADMIN'),
+    ],
+    ['main'],
+  );
+
+async function openUserMenu() {
+  await userEvent.click(await screen.findByRole('button', { name: /^User menu/ }));
+  return screen.getByRole('menu', { name: 'User menu' });
+}
+const itemNames = (menu: HTMLElement) =>
+  Array.from(menu.querySelectorAll('[role^="menuitem"]')).map((item) => item.textContent?.replace('✓', ''));
+
+beforeEach(() => {
+  sessionStore.clearSession();
+  window.localStorage.clear();
+  resetVersionState();
+  load.mockReset();
+  load.mockImplementation(async (remote) => ({
+    name: remote,
+    bootstrap: async () => undefined,
+    mount: async (props: unknown) => {
+      (props as { domElement: HTMLElement }).domElement.innerHTML = `<p>${remote} mounted</p>`;
+    },
+    unmount: async () => undefined,
+  }));
+});
+
+describe('user menu', () => {
+  it('offers a reader Account Profile, Change Password and Logout, without Subscription Info or demo items', async () => {
+    fakeApi(READER());
+    renderPortalAt('/dashboard');
+    const menu = await openUserMenu();
+    expect(itemNames(menu)).toEqual(['Account Profile', 'Change Password', 'Logout']);
+    expect(screen.queryByTestId('version-label')).not.toBeInTheDocument();
+    // The e2e suites' Logout: exactly one button of that name.
+    expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(1);
+
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Account Profile' }));
+    expect(history.location.pathname).toBe('/settings/user-profile');
+    await userEvent.click(within(await openUserMenu()).getByRole('menuitem', { name: 'Change Password' }));
+    expect(history.location.pathname).toBe('/settings/change-password');
+    // Logout: the session ends on the server (Logout screen), then the portal goes home.
+    await userEvent.click(within(await openUserMenu()).getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() =>
+      expect(global.fetch).toHaveBeenCalledWith(expect.stringMatching(/\/api\/sessions$/), expect.objectContaining({ method: 'DELETE' })),
+    );
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
+  });
+
+  it('adds Subscription Info and the demo items for a demo-permission admin; Dark and other languages are disabled', async () => {
+    fakeApi(DEMO_ADMIN());
+    renderPortalAt('/dashboard');
+    const menu = await openUserMenu();
+    expect(itemNames(menu)).toEqual([
+      'Account Profile',
+      'Subscription Info',
+      'Change Password',
+      'Disable MFA',
+      'Light',
+      'Dark',
+      'English',
+      'Deutsch',
+      'Español',
+      'Français',
+      'Update/Release Notes',
+      'Logout',
+    ]);
+    expect(within(menu).getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitemradio', { name: 'English' })).not.toHaveAttribute('aria-disabled');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Deutsch' })).toHaveAttribute('aria-disabled', 'true');
+    // A disabled item does nothing and leaves the menu open.
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Dark' }));
+    expect(screen.getByRole('menu', { name: 'User menu' })).toBeInTheDocument();
+
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Subscription Info' }));
+    expect(history.location.pathname).toBe('/settings/subscriptions');
+    await userEvent.click(within(await openUserMenu()).getByRole('menuitem', { name: 'Disable MFA' }));
+    expect(history.location.pathname).toBe('/settings/two-factor-authentication');
+
+    await userEvent.click(within(await openUserMenu()).getByRole('menuitem', { name: 'Update/Release Notes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release Notes' });
+    expect(await within(dialog).findByText(/1\.1\.0 · Application shell/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/1\.0\.0 · Foundation/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Release Notes' })).not.toBeInTheDocument());
+  });
+});
+
+describe('version label', () => {
+  it('shows the running version to a demo-permission user, with the newest releases on focus', async () => {
+    fakeApi(DEMO_ADMIN());
+    renderPortalAt('/dashboard');
+    const label = await screen.findByTestId('version-label');
+    await waitFor(() => expect(label).toHaveTextContent('v1.1.0'));
+    act(() => label.focus());
+    const tooltip = await screen.findByRole('tooltip');
+    expect(await within(tooltip).findByText(/1\.1\.0 · Application shell/)).toBeInTheDocument();
+    expect(within(tooltip).getByText('Roles, process memberships and policies: every API route checks its permission.')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+});
+
+describe('support menu', () => {
+  it('opens the Beginners Guide PDF in a new tab and leads to Contact Us', async () => {
+    fakeApi(READER());
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    renderPortalAt('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Support menu' }));
+    const menu = screen.getByRole('menu', { name: 'Support menu' });
+    expect(itemNames(menu)).toEqual(['Beginners Guide', 'Contact Us']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Beginners Guide' }));
+    expect(open).toHaveBeenCalledWith('/api/misc/beginners-guide.pdf', '_blank', 'noopener');
+    await userEvent.click(await screen.findByRole('button', { name: 'Support menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Contact Us' }));
+    expect(history.location.pathname).toBe('/support/contactUs');
+    expect(await screen.findByRole('form', { name: 'Customer inquiry' })).toBeInTheDocument();
+    open.mockRestore();
+  });
+});
+
+describe('only LOGOUT', () => {
+  it.each([
+    ['the one-time-password login', () => sessionWith(allow(['initialize=>System'], 'Role::_initiator'), [], { user: { id: 'i', login_id: INITIATOR_LOGIN, name: 'Initiator' }, roles: ['_initiator'] })],
+    ['a session without access control', () => ({ ...READER(), access_control: null })],
+  ])('for %s: no menus, no version label, one Logout', async (_label, session) => {
+    fakeApi(session());
+    renderPortalAt('/about');
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    for (const name of [/^User menu/, 'Support menu', 'Admin menu', /^Process menu/]) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByTestId('version-label')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+// Who sees which part of the header (spec 2.3): a session signed in with the one-time-password
+// login, or without access control, gets only LOGOUT; the demo items need the demo permission.
+import { INITIATOR_LOGIN, type PermissionCheck, type Session } from '@portal/shared';
+import type { Authorization } from '../permissions/Authorization';
+
+export const PERFORM_DEMO: PermissionCheck = 'perform=>Demo';
+export const VIEW_SUBSCRIPTION: PermissionCheck = 'view=>Subscription@organization';
+
+/** Only LOGOUT for the one-time-password login or a session without access control. */
+export function onlyLogout(session: Session | null): boolean {
+  return !session || session.user?.login_id === INITIATOR_LOGIN || !session.access_control;
+}
+
+/** The demo permission, decided only once the evaluator is ready (never while it loads). */
+export function isDemoUser(authorization: Authorization | null): boolean {
+  return Boolean(authorization?.permits(PERFORM_DEMO));
+}
+
+/** A menu entry of a route: its route guard passes and, when given, the check too. */
+export function mayOpen(authorization: Authorization | null, path: string, check?: PermissionCheck): boolean {
+  if (!authorization) return false;
+  return authorization.canOpen(path) && (check === undefined || authorization.permits(check));
+}
