@@ -25,6 +25,8 @@ import { organizationsRoutes } from './organizations/routes';
 import { iamRoutes } from './iam/routes';
 import { processesRoutes } from './processes/routes';
 import { serviceModulesRoutes } from './service-modules/routes';
+import { registerRealtime } from './realtime/plugin';
+import { realtimeRoutes } from './realtime/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const identity = await createIdentityContext(app, options.now ?? systemClock);
   app.decorate('identity', identity);
+  await registerRealtime(app);
   await app.register(fastifyCookie);
   app.decorate('declaredRoutes', registerAuthorization(app, identity, options.onAuthorization));
 
@@ -131,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(iamRoutes);
       await api.register(processesRoutes);
       await api.register(serviceModulesRoutes);
+      await api.register(realtimeRoutes);
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) await api.register(testingRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, async () => api.swagger());

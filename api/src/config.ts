@@ -8,6 +8,7 @@ export const ENVIRONMENT_VARIABLES = [
   'DATA_DIR',
   'DATABASE_URL',
   'RABBITMQ_URL',
+  'RABBITMQ_STOMP_URL',
   'SMTP_URL',
   'SERVE_STATIC',
   'STATIC_DIR',
@@ -45,6 +46,8 @@ export interface Config {
   databaseUrl?: string;
   /** Stored for the broker issue; unset means the embedded broker. */
   rabbitmqUrl?: string;
+  /** With RABBITMQ_URL: RabbitMQ's Web-STOMP (ws://host:15674/ws), to which the API relays browsers' /events/ws/amqp. */
+  rabbitmqStompUrl?: string;
   /** Stored for the mail issue; unset means the database outbox. */
   smtpUrl?: string;
   /** Serve the built host, remotes and /remotes.json (the one-URL default); off where they have origins of their own. */
@@ -155,6 +158,17 @@ function parseUrl(name: string, value: string | undefined): string | undefined {
   throw new ConfigError(`${name} must be an http(s) URL, not '${value}'.`);
 }
 
+function parseWebSocketUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'ws:' || url.protocol === 'wss:') return url.toString();
+  } catch {
+    // Reported below with the variable's name.
+  }
+  throw new ConfigError(`${name} must be a ws(s) URL, not '${value}'.`);
+}
+
 function parseOidc(read: (name: EnvironmentVariable) => string | undefined): OidcConfig | undefined {
   // Every variable is read whatever the others say: ENVIRONMENT_VARIABLES is checked against the reads.
   const issuer = parseUrl('OIDC_ISSUER', read('OIDC_ISSUER'));
@@ -179,6 +193,7 @@ export function loadConfig(env: Environment = process.env): Config {
     dataDir: resolvePath(read('DATA_DIR'), 'data'),
     databaseUrl: read('DATABASE_URL'),
     rabbitmqUrl: read('RABBITMQ_URL'),
+    rabbitmqStompUrl: parseWebSocketUrl('RABBITMQ_STOMP_URL', read('RABBITMQ_STOMP_URL')),
     smtpUrl: read('SMTP_URL'),
     serveStatic: parseBoolean('SERVE_STATIC', read('SERVE_STATIC'), true),
     staticDir: resolvePath(read('STATIC_DIR'), '.'),
