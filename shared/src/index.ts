@@ -29,6 +29,7 @@ export type { AccessControlLike } from './permissions/checkPermission';
 export type { KnownPermission, PermissionString } from './permissions/catalogue';
 export type { PolicyContext } from './permissions/condition';
 export * from './session/sessionStore';
+export * from './session/logout';
 export * from './session/useSession';
 export * from './session/processes';
 export * from './query/queryClient';

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Flex, Spinner, Text } from '@chakra-ui/react';
-import { navigate } from '@portal/shared';
-import { logout } from '../session/authentication';
+import { logout, navigate } from '@portal/shared';
 
 /** /support/logout: ends the session on the server, clears the portal's state, goes home. */
 export function Logout() {

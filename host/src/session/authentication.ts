@@ -1,7 +1,6 @@
 import {
   apiClient,
   INITIATOR_LOGIN,
-  queryClient,
   sessionStore,
   SIGN_IN_MESSAGES,
   type Session,
@@ -31,14 +30,4 @@ export async function signInInitiatorFromUrl(location: Pick<Location, 'pathname'
   );
   sessionStore.setSession(session);
   return true;
-}
-
-/** Logout (spec 4.1): delete the session, clear state and cached data. The caller goes home. */
-export async function logout(): Promise<void> {
-  try {
-    await apiClient.delete('/sessions', { notices: false });
-  } finally {
-    sessionStore.clearSession();
-    queryClient.clear();
-  }
 }

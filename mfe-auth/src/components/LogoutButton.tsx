@@ -1,6 +1,6 @@
 import { IconButton } from '@chakra-ui/react';
+import { logout } from '@portal/shared';
 import { useState } from 'react';
-import { logout } from '../lib/logout';
 
 /** The logout icon of the signed-out screens that already have a session (2-Step Verification). */
 export function LogoutButton() {

@@ -1,7 +1,6 @@
 import { Alert, Box, Button, chakra, Field, Heading, Input, Text } from '@chakra-ui/react';
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { logout, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
-import { endInitiatorSession } from '../api/endInitiatorSession';
 import { useInitializePortal } from '../api/initializePortal';
 import { EMPTY_INITIALIZATION, INITIALIZATION_FIELDS, initializationErrors, type InitializationValues } from './initializationForm';
 
@@ -24,7 +23,8 @@ export const InitializationScreen: ScreenComponent = ({ route }) => {
         </Text>
         <Button colorPalette="brand" disabled={leaving} onClick={() => {
             setLeaving(true);
-            void endInitiatorSession();
+            // The Initiator's work is done: its session ends so the Global Admin can sign in.
+            void logout();
           }}>
           Sign in
         </Button>

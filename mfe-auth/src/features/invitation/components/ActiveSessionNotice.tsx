@@ -1,7 +1,6 @@
 import { Button, Text } from '@chakra-ui/react';
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { logout, type ScreenComponent, ScreenFrame } from '@portal/shared';
 import { useState } from 'react';
-import { logout } from '../../../lib/logout';
 
 /** A signed-in user on an invitation path: the invitation is for someone signing in anew. */
 export const ActiveSessionNotice: ScreenComponent = ({ route }) => {
