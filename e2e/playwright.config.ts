@@ -73,7 +73,10 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'portal-e2e',
         OIDC_CLIENT_SECRET: 'portal-e2e-secret',
         REMOTES_JSON,
+        // The portal as `npm start` runs it: embedded database and broker, whatever CI exports.
         DATABASE_URL: '',
+        RABBITMQ_URL: '',
+        RABBITMQ_STOMP_URL: '',
         LOG_LEVEL: 'warn',
       },
     },
