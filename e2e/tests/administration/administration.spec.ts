@@ -109,6 +109,10 @@ test('a Global Admin sets up an organization; its admin builds it; a READER is r
   await createProcess(admin, 'LIM', 'Limited Requirements');
   await expect(mainHeading(admin)).toHaveText('Dashboard');
   await expect(admin.getByTestId('nav-process-name')).toHaveText('Limited Requirements');
+  // The admin's process menu offers adding a process.
+  await admin.getByRole('button', { name: /^Process menu/ }).click();
+  await expect(admin.getByRole('menuitem', { name: 'New Process' })).toBeVisible();
+  await admin.keyboard.press('Escape');
 
   // The second process exceeds the license.
   await createProcess(admin, 'LIM2', 'Second');
@@ -146,6 +150,10 @@ test('a Global Admin sets up an organization; its admin builds it; a READER is r
   await expect(navigation.getByRole('link', { name: 'Depository' })).toBeVisible();
   await expect(navigation.getByRole('link', { name: 'IAM' })).toHaveCount(0);
   await expect(navigation.getByRole('link', { name: 'Service Modules' })).toHaveCount(0);
+  // No add action: one process and no right to create one leave nothing to choose in the process menu.
+  await expect(reader.getByTestId('process-menu')).toHaveText('Limited Requirements');
+  await expect(reader.getByRole('button', { name: /^Process menu/ })).toHaveCount(0);
+  await expect(reader.getByRole('menuitem', { name: 'New Process' })).toHaveCount(0);
   await reader.goto('/requirements/add-requirement');
   await expect(reader.getByRole('alert').filter({ hasText: 'NO ACCESS' })).toBeVisible();
   await reader.goto('/administration/user-list');

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ConnectionError, PRODUCT_NAME, useSession } from '@portal/shared';
 import { AuthorizationProvider } from '../permissions/Authorization';
 import { ProcessSelectionProvider } from '../processes/ProcessSelection';
+import { RealtimeConnection } from '../realtime/RealtimeConnection';
 import { RemoteOutlet } from '../remotes/RemoteOutlet';
 import { redirectFor } from '../session/redirects';
 import { useAuthentication } from '../session/useAuthentication';
@@ -47,10 +48,11 @@ export function Portal() {
   return <AuthenticatedPortal />;
 }
 
-/** The signed-in portal: permissions and the current process are kept across redirects. */
+/** The signed-in portal: permissions, the realtime connection and the current process are kept across redirects. */
 function AuthenticatedPortal() {
   return (
     <AuthorizationProvider>
+      <RealtimeConnection />
       <ProcessSelectionProvider>
         <RedirectedShell />
       </ProcessSelectionProvider>

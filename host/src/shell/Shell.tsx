@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Box, Button, Flex, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { navigate, PRODUCT_NAME, useSession } from '@portal/shared';
+import { NotificationsBell } from '../notifications/NotificationsBell';
 import { ProcessMenu } from '../processes/ProcessMenu';
+import { ConnectionStatus } from '../realtime/ConnectionStatus';
 import { AdminMenu } from './AdminMenu';
 import { Footer } from './Footer';
 import { NewVersionBanner } from './NewVersionBanner';
@@ -23,7 +25,8 @@ function LogoutButton() {
 }
 
 /**
- * The header's right side (spec 2.3): admin, process, support and user menus and Logout; only the
+ * The header's right side (spec 2.3): the realtime state (when not Connected), the notifications
+ * bell, admin, process, support and user menus and Logout; only the
  * user's name and Logout for the one-time-password login or a session without access control.
  */
 function HeaderMenus() {
@@ -42,6 +45,8 @@ function HeaderMenus() {
   }
   return (
     <Flex ml="auto" align="center" gap={3}>
+      <ConnectionStatus />
+      <NotificationsBell />
       <AdminMenu />
       <ProcessMenu />
       <SupportMenu />

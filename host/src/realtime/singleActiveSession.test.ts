@@ -1,0 +1,52 @@
+// Single active session (spec 4.1): a System Sign On of a newer session of the same user signs
+// this browser out, on any of the user's destinations; its own or an older sign-on does not.
+import { createRealtimeProxy, sessionStore, type Session } from '@portal/shared';
+import { watchSingleActiveSession } from './singleActiveSession';
+
+const session = {
+  session_id: 's-old',
+  timestamp: 1_000,
+  authenticated: true,
+  authentication_status: 'Authenticated',
+  user: { id: '42', login_id: 'ann', name: 'Ann' },
+} as unknown as Session;
+
+afterEach(() => sessionStore.clearSession());
+
+function deliverTo(destination: string, body: unknown) {
+  const { facade, setImplementation } = createRealtimeProxy();
+  const handlers = new Map<string, (body: unknown, destination: string) => void>();
+  setImplementation({
+    state: 'Connected',
+    subscribe: (name, handler) => {
+      handlers.set(name, handler as (body: unknown, destination: string) => void);
+      return () => handlers.delete(name);
+    },
+    publish: async () => undefined,
+    onStateChange: () => () => undefined,
+  });
+  const signOut = jest.fn();
+  const stop = watchSingleActiveSession('42', signOut, facade);
+  handlers.get(destination)?.(body, destination);
+  handlers.get(destination)?.(body, destination);
+  stop();
+  return signOut;
+}
+
+it('signs out once for a newer session of the same user', () => {
+  sessionStore.setSession(session);
+  const event = { type: 'System Sign On', session_id: 's-new', timestamp: 2_000, data: { id: '42' } };
+  expect(deliverTo('events#42', event)).toHaveBeenCalledTimes(1);
+  expect(deliverTo('notifications#42', event)).toHaveBeenCalledTimes(1);
+  expect(deliverTo('sync-user', event)).toHaveBeenCalledTimes(1);
+});
+
+it('ignores its own sign-on, an older one, another user and other events', () => {
+  sessionStore.setSession(session);
+  expect(deliverTo('events#42', { type: 'System Sign On', session_id: 's-old', timestamp: 2_000, data: {} })).not.toHaveBeenCalled();
+  expect(deliverTo('events#42', { type: 'System Sign On', session_id: 's-new', timestamp: 500, data: {} })).not.toHaveBeenCalled();
+  expect(deliverTo('sync-user', { type: 'System Sign On', session_id: 's-x', timestamp: 2_000, data: { id: '7' } })).not.toHaveBeenCalled();
+  expect(deliverTo('events#42', { type: 'Add', session_id: 's-new', timestamp: 2_000, data: {} })).not.toHaveBeenCalled();
+  // On the fanout, a sign-on that does not name the user is not theirs.
+  expect(deliverTo('sync-user', { type: 'System Sign On', session_id: 's-x', timestamp: 2_000, data: {} })).not.toHaveBeenCalled();
+});
