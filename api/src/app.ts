@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import { SYNC_USER_EXCHANGE, SYSTEM_SIGN_ON } from '@portal/shared/server';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_IDENTITY, type Config } from './config';
@@ -107,6 +108,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const identity = await createIdentityContext(app, options.now ?? systemClock);
   app.decorate('identity', identity);
   await registerRealtime(app);
+  // Single active session, immediately (spec 4.1): the older browsers of the user hear this on the
+  // sync-user fanout (it names the user by id only) and sign out. The sign-in never waits for it.
+  identity.onAuthenticated = (session, user) => {
+    const event = {
+      type: SYSTEM_SIGN_ON,
+      eventId: randomUUID(),
+      session_id: session.id,
+      timestamp: new Date(session.created_at).getTime(),
+      data: { id: user.id },
+    };
+    app.broker.publish(SYNC_USER_EXCHANGE, event).catch((error: unknown) => app.log.warn({ err: error }, 'System Sign On not published'));
+  };
   await app.register(fastifyCookie);
   app.decorate('declaredRoutes', registerAuthorization(app, identity, options.onAuthorization));
 

@@ -44,6 +44,11 @@ export interface IdentityContext {
   now: Clock;
   /** Set: the OpenID Connect sign-in is offered (features.msal). */
   oidc?: OidcConfig;
+  /**
+   * Told when a session becomes Authenticated (its user's other sessions have just ended): the app
+   * publishes the System Sign On event that signs the older browsers out at once (spec 4.1).
+   */
+  onAuthenticated?: (session: SessionRecord, user: UserRecord) => void;
 }
 
 /** A live session with its user, as a request sees it. */
@@ -183,6 +188,7 @@ export async function advanceSession(
     failed_codes: 0,
     authenticated_at: status === 'Authenticated' ? now : current.record.authenticated_at,
   };
+  if (status === 'Authenticated') context.onAuthenticated?.(record, current.user);
   return { token, record, user: current.user };
 }
 

@@ -20,3 +20,6 @@ export const SYNC_ADMIN_EXCHANGE = 'sync-admin';
 
 /** Instant messages are published persistent (AMQP delivery mode 2). */
 export const PERSISTENT_DELIVERY_MODE = 2;
+
+/** The spec 4.5 event that announces a new sign-on of the user (single active session, spec 4.1). */
+export const SYSTEM_SIGN_ON = 'System Sign On';

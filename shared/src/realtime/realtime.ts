@@ -6,7 +6,7 @@ import type { InstantMessage, UserEvent } from '../entities/notification';
 import { graphOf } from '../entities/process';
 import type { Session } from '../entities/session';
 import { sessionStore } from '../session/sessionStore';
-import { notificationsQueue, userEventsQueue } from './destinations';
+import { notificationsQueue, SYSTEM_SIGN_ON, userEventsQueue } from './destinations';
 
 export const REALTIME_STATES = ['Disconnected', 'Connecting', 'Disconnecting', 'Connected', 'Reconnecting'] as const;
 export type RealtimeState = (typeof REALTIME_STATES)[number];
@@ -120,8 +120,6 @@ export const setRealtimeImplementation: (impl: RealtimeFacade | null) => void = 
 // ---------------------------------------------------------------------------------------------
 // Built on the facade: user events by type, instant messages, the single-active-session rule.
 
-/** The spec 4.5 event that announces a new sign-on of the user (single active session, spec 4.1). */
-export const SYSTEM_SIGN_ON = 'System Sign On';
 
 /**
  * A System Sign On event: `session_id` of the new session and `timestamp`, when it was created
