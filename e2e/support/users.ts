@@ -39,6 +39,8 @@ export const USERS = {
   signer: { login: 'signer', email: 'signer@example.com', name: 'Sam Signer', password: 'Signer@2026' },
   /** Signs in from two browsers: the newer session ends the older. */
   twin: { login: 'twin', email: 'twin@example.com', name: 'Tess Twin', password: 'Twin@2026x' },
+  /** Signs in from two browsers: the real-time System Sign On ends the older at once. */
+  echo: { login: 'echo', email: 'echo@example.com', name: 'Eli Echo', password: 'Echo@2026x' },
   /** Forgets the password and resets it with a mailed code. */
   forgetful: { login: 'forgetful', email: 'forgetful@example.com', name: 'Fay Forgetful', password: 'Forgetful@2026' },
   /** Changes the password in the settings. */
