@@ -16,5 +16,10 @@ export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for every `NOTIFY <channel>` (or `pg_notify`) — which Postgres delivers only
+   * once the notifying transaction has committed. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -31,6 +31,13 @@ export async function openPgliteDatabase(dir: string): Promise<Database> {
     kind: 'pglite',
     ...queryable(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(queryable(tx))),
+    async listen(channel, onNotify) {
+      const unlisten = await pglite.listen(channel, () => onNotify());
+      // Closing the database ends every LISTEN; UNLISTEN after that would only throw "PGlite is closed".
+      return async () => {
+        if (!closed) await unlisten().catch(() => undefined);
+      };
+    },
     close: () => (closed ??= pglite.close().finally(unlock)),
   };
 }

@@ -24,6 +24,7 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   let closed: Promise<void> | undefined;
+  const listeners = new Set<pg.Client>();
   const database: Database = {
     kind: 'postgres',
     ...queryable(pool),
@@ -41,7 +42,23 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => (closed ??= pool.end()),
+    async listen(channel, onNotify) {
+      // A connection of its own, outside the pool: LISTEN holds it for as long as it listens. If
+      // the server drops it, notifications stop; listeners poll as well (the outbox relay does).
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+    close: () => (closed ??= Promise.all([...listeners].map((client) => client.end().catch(() => undefined))).then(() => pool.end())),
   };
   return database;
 }

@@ -14,8 +14,9 @@ import { createTestEnvironment, type TestEnvironment } from '../testing/test-env
 import { createOrganizationCommand } from '../users/commands';
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../users/testing';
-import { readableQueues } from './broker';
+import { readableQueues, type Broker } from './broker';
 import { BROKER_PATH, MAX_FRAME_BYTES } from './embedded';
+import { recordEvents } from './outbox';
 import { BrokerRefusal, connectStomp, pause, subscribe, type StompConnection } from './testing';
 
 interface Target {
@@ -167,6 +168,36 @@ describe.each(targets)('broker conformance: $name', ({ rabbitmqUrl }) => {
     await pause(300);
     expect(again.messages).toHaveLength(2);
   });
+
+  it('relays an outbox event with broker confirmation, also one recorded while publishing failed (item 12)', async () => {
+    // The broker refuses: the event stays in the outbox, the relay retries.
+    const broker = app.broker as Broker & { publish: Broker['publish'] };
+    let refused = 0;
+    broker.publish = async () => {
+      refused += 1;
+      throw new Error('broker down');
+    };
+    try {
+      await app.database.transaction((tx) =>
+        recordEvents(tx, [{ destination: queueOf('events', 'alice'), body: { eventId: `outbox-${Date.now()}`, n: 7 } }]),
+      );
+      app.outboxRelay.notify();
+      await pause(400);
+      expect(refused).toBeGreaterThanOrEqual(1);
+    } finally {
+      // Back to the prototype's publish: the broker is up again.
+      delete (broker as Partial<Broker>).publish;
+    }
+    const connection = await connectAs('alice');
+    const inbox = await subscribe(connection, `/amq/queue/${queueOf('events', 'alice')}`);
+    const [message] = await inbox.atLeast(1, 8_000);
+    expect(JSON.parse(message!.body)).toMatchObject({ n: 7 });
+    message!.ack();
+    // The relay marks the row once the broker has confirmed, which may be just after delivery.
+    const pending = async () => (await app.database.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL'))[0]!.n;
+    for (let attempt = 0; attempt < 100 && (await pending()) > 0; attempt += 1) await pause(50);
+    expect(await pending()).toBe(0);
+  }, 15_000);
 
   it(`refuses a frame larger than ${MAX_FRAME_BYTES} bytes and closes the connection`, async () => {
     const connection = await connectAs('alice');

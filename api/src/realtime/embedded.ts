@@ -84,6 +84,8 @@ export class EmbeddedBroker implements Broker {
   });
   private upgradeListener?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
   private httpServer?: Server;
+  /** Until then (epoch ms) the broker plays an outage: no connection, no publish (e2e only). */
+  private unavailableUntil = 0;
 
   constructor(private readonly options: EmbeddedBrokerOptions) {}
 
@@ -97,6 +99,10 @@ export class EmbeddedBroker implements Broker {
         if (httpServer.listenerCount('upgrade') === 1) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
         return;
       }
+      if (!this.available()) {
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+        return;
+      }
       this.server.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
     };
     httpServer.on('upgrade', this.upgradeListener);
@@ -107,7 +113,31 @@ export class EmbeddedBroker implements Broker {
     return this.connections.size;
   }
 
+  /** Open broker connections per user id (signed-in ones; the e2e tests expect one per browser). */
+  connectionsByUser(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const connection of this.connections) {
+      if (connection.userId) counts.set(connection.userId, (counts.get(connection.userId) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /**
+   * Plays a broker restart (e2e only): drops every connection (what they had not acknowledged is
+   * requeued, queues keep their messages as RabbitMQ's durable ones do) and refuses connections and
+   * publishes for `ms`.
+   */
+  suspend(ms: number): void {
+    this.unavailableUntil = Date.now() + ms;
+    for (const connection of [...this.connections]) this.drop(connection, 1012);
+  }
+
+  private available(): boolean {
+    return Date.now() >= this.unavailableUntil;
+  }
+
   async publish(destination: string, body: unknown): Promise<void> {
+    if (!this.available()) throw new Error('The embedded broker is unavailable (a played restart).');
     const message = (): StoredMessage => ({
       id: randomUUID(),
       body: JSON.stringify(body ?? null),

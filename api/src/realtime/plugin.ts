@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadSecretKey } from '../identity/secret-box';
 import type { Broker } from './broker';
 import { EmbeddedBroker } from './embedded';
+import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 import { RabbitMqBroker } from './rabbitmq';
 import { attachStompRelay, type StompRelay } from './relay';
 import { createBrokerTokens, type BrokerTokens } from './token';
@@ -15,11 +16,16 @@ declare module 'fastify' {
     /** Publishes to browsers (spec 7 destinations): `app.broker.publish('notifications#<userId>', body)`. */
     broker: Broker;
     brokerTokens: BrokerTokens;
+    /** Publishes the outbox (./outbox.ts): `app.outboxRelay.notify()` after a commit that recorded events. */
+    outboxRelay: OutboxRelay;
   }
 }
 
 /** Call after `app.identity` is decorated and before the /api routes. */
-export async function registerRealtime(app: FastifyInstance): Promise<void> {
+export async function registerRealtime(
+  app: FastifyInstance,
+  relayOptions: Partial<Omit<OutboxRelayOptions, 'db' | 'broker'>> = {},
+): Promise<void> {
   const tokens = createBrokerTokens(await loadSecretKey(app.identity.settings.secretKey, app.config.dataDir));
   let broker: Broker;
   let relay: StompRelay | undefined;
@@ -37,8 +43,18 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   }
   app.decorate('broker', broker);
   app.decorate('brokerTokens', tokens);
-  // Before the HTTP server closes: open WebSockets would keep it waiting.
+  // The relay reads `app.broker` at each publish (tests replace its publish to play a broker outage).
+  const outboxRelay = startOutboxRelay({
+    ...relayOptions,
+    db: app.database,
+    broker: { publish: (destination, body) => app.broker.publish(destination, body) },
+    log: app.log,
+  });
+  app.decorate('outboxRelay', outboxRelay);
+  // Before the HTTP server closes: open WebSockets would keep it waiting. The relay stops first
+  // (what it has not published stays in the outbox for the next start).
   app.addHook('preClose', async () => {
+    await outboxRelay.stop();
     relay?.close();
     await broker.close();
   });

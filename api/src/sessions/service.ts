@@ -62,6 +62,9 @@ export interface IssuedSession extends CurrentSession {
   token: string;
 }
 
+/** How far behind the stored idle expiry may lag before a request moves it. */
+const TOUCH_INTERVAL_MS = 60_000;
+
 function idleExpiry(context: IdentityContext, now: Date): Date {
   return new Date(now.getTime() + context.settings.sessionIdleMs);
 }
@@ -155,7 +158,11 @@ export async function currentSession(context: IdentityContext, token: string | u
     await deleteSession(db, record.id);
     return undefined;
   }
+  // The idle expiry moves with use, but writing it on every request would make every API call a
+  // write: it is moved once the stored value is more than a minute behind (idle timeouts are
+  // minutes long, so the session lives at most that minute less).
   const idleExpiresAt = idleExpiry(context, now);
+  if (idleExpiresAt.getTime() - new Date(record.idle_expires_at).getTime() < TOUCH_INTERVAL_MS) return { record, user };
   await touchSession(db, record.id, now, idleExpiresAt);
   return { record: { ...record, last_seen_at: now, idle_expires_at: idleExpiresAt }, user };
 }
