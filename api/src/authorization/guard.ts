@@ -1,10 +1,14 @@
 // Server-side enforcement (spec 6, issue 5): every API route declares its permission in
 // `config.permission`; this hook checks it before any work. A route without a declaration cannot
 // be registered. Handlers read the caller (user, organization, access, process) with callerOf.
+// With the embedded database the caller of a session is kept a second (config.readCacheMs), and
+// every change through the API drops what was kept (http/read-cache.ts): resolving a caller takes
+// eight queries, most of a simple read's time.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { checkPermission, messageForStatus, type PermissionCheck, type PolicyContext } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
+import { createChangeTracker, createReadCache, type ChangeTracker, type ReadCache } from '../http/read-cache';
 import { readSessionToken } from '../sessions/cookie';
 import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
 import type { UserRecord } from '../users/repository';
@@ -27,6 +31,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** Changes in flight and the generation of the data (http/read-cache.ts): read caches follow it. */
+    changes: ChangeTracker;
   }
 }
 
@@ -100,18 +108,42 @@ async function findProcess(db: Queryable, organizationId: string, key: string): 
   return process;
 }
 
-async function resolveCaller(identity: IdentityContext, request: FastifyRequest): Promise<Caller> {
-  const session = await currentSession(identity, readSessionToken(request));
-  if (!session) throw new ApiProblem(401);
-  // Signed in half-way (second factor pending): known, but without rights yet.
-  if (session.record.authentication_status !== 'Authenticated') throw new ApiProblem(403, messageForStatus(403));
-  const { user } = session;
-  const [organization] = user.organization_id
-    ? await identity.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
-        user.organization_id,
-      ])
-    : [];
-  const access = await resolveAccess(identity.db, user);
+/** Who calls, before the process of the request is known: the same for every request of a session. */
+type SessionCaller = Pick<Caller, 'session' | 'user' | 'organization' | 'access'>;
+
+/** The guard's look-ups, through read caches when the app has them. */
+interface CallerSources {
+  sessionCaller(token: string | undefined): Promise<SessionCaller>;
+  process(organizationId: string, key: string): Promise<CallerProcess | undefined>;
+}
+
+function callerSources(identity: IdentityContext, caches?: { callers: ReadCache<SessionCaller>; processes: ReadCache<CallerProcess | null> }): CallerSources {
+  const load = async (token: string | undefined): Promise<SessionCaller> => {
+    const session = await currentSession(identity, token);
+    if (!session) throw new ApiProblem(401);
+    // Signed in half-way (second factor pending): known, but without rights yet.
+    if (session.record.authentication_status !== 'Authenticated') throw new ApiProblem(403, messageForStatus(403));
+    const { user } = session;
+    const [organization] = user.organization_id
+      ? await identity.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
+          user.organization_id,
+        ])
+      : [];
+    return { session, user, organization: organization ?? null, access: await resolveAccess(identity.db, user) };
+  };
+  if (!caches) {
+    return { sessionCaller: load, process: (organizationId, key) => findProcess(identity.db, organizationId, key) };
+  }
+  return {
+    // Refusals throw, so only signed-in callers are kept.
+    sessionCaller: (token) => (token ? caches.callers.read(token, () => load(token)) : load(token)),
+    process: async (organizationId, key) =>
+      (await caches.processes.read(`${organizationId}\n${key.toLowerCase()}`, async () => (await findProcess(identity.db, organizationId, key)) ?? null)) ?? undefined,
+  };
+}
+
+async function resolveCaller(sources: CallerSources, request: FastifyRequest): Promise<Caller> {
+  const { session, user, organization, access } = await sources.sessionCaller(readSessionToken(request));
   const processParam = request.routeOptions.config?.processParam;
   const graphParameter = processParam
     ? (request.params as Record<string, unknown> | undefined)?.[processParam]
@@ -123,14 +155,17 @@ async function resolveCaller(identity: IdentityContext, request: FastifyRequest)
     context.scope = 'all-projects';
   } else if (graph !== undefined) {
     // Another organization's process (or none of that name) is not found: 404, never 403.
-    const found = organization ? await findProcess(identity.db, organization.id, graph) : undefined;
+    const found = organization ? await sources.process(organization.id, graph) : undefined;
     if (!found) throw new ApiProblem(404);
     process = found;
     context.project = found.code_name.toLowerCase();
     context.scope = 'project';
   }
-  return { session, user, organization: organization ?? null, access, process, context };
+  return { session, user, organization, access, process, context };
 }
+
+/** Methods that only read: every other request to the API is a change (http/read-cache.ts). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Registers the guard on the root instance, before any route. `routes` collects every API route
@@ -143,6 +178,31 @@ export function registerAuthorization(
 ): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
   app.decorateRequest('caller', null);
+  // Every change through the API is tracked, so read caches (here and in route families) never
+  // serve what was read before it; they exist only with the embedded database (config.readCacheMs).
+  const changes = createChangeTracker();
+  app.decorate('changes', changes);
+  const changing = new WeakSet<FastifyRequest>();
+  app.addHook('onRequest', async (request) => {
+    if (READS.has(request.method) || !request.url.startsWith('/api/')) return;
+    changing.add(request);
+    changes.begin();
+  });
+  const ended = async (request: FastifyRequest) => {
+    if (changing.delete(request)) changes.end();
+  };
+  app.addHook('onResponse', ended);
+  app.addHook('onRequestAbort', ended);
+  const ttlMs = app.config.readCacheMs ?? 0;
+  const sources = callerSources(
+    identity,
+    ttlMs > 0 && identity.db.kind === 'pglite'
+      ? {
+          callers: createReadCache<SessionCaller>(changes, { ttlMs, maxEntries: 10_000 }),
+          processes: createReadCache<CallerProcess | null>(changes, { ttlMs, maxEntries: 10_000 }),
+        }
+      : undefined,
+  );
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
     const permission = route.config?.permission;
@@ -161,7 +221,7 @@ export function registerAuthorization(
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config?.permission;
     if (permission === undefined || permission === 'public') return;
-    const caller = await resolveCaller(identity, request);
+    const caller = await resolveCaller(sources, request);
     request.caller = caller;
     const allowed = permission === 'authenticated' || checkPermission(caller.access, permission, caller.context);
     observe?.({ method: request.method, route: request.routeOptions.url ?? request.url, allowed, user: caller.user.login_id });

@@ -1,0 +1,62 @@
+import { createChangeTracker, createReadCache } from './read-cache';
+
+function setUp(ttlMs = 1000) {
+  let clock = 0;
+  const tracker = createChangeTracker();
+  const cache = createReadCache<number>(tracker, { ttlMs, maxEntries: 2, now: () => clock });
+  let loads = 0;
+  const load = (value: number) => async () => {
+    loads += 1;
+    return value;
+  };
+  return { tracker, cache, load, loads: () => loads, advance: (ms: number) => (clock += ms) };
+}
+
+describe('read caches', () => {
+  it('serve a value again until it expires', async () => {
+    const { cache, load, loads, advance } = setUp();
+    expect(await cache.read('a', load(1))).toBe(1);
+    expect(await cache.read('a', load(2))).toBe(1);
+    advance(1000);
+    expect(await cache.read('a', load(3))).toBe(3);
+    expect(loads()).toBe(2);
+  });
+
+  it('step aside while a change is in flight, and never serve what was read before it', async () => {
+    const { tracker, cache, load } = setUp();
+    await cache.read('a', load(1));
+    tracker.begin();
+    expect(await cache.read('a', load(2))).toBe(2);
+    expect(await cache.read('a', load(3))).toBe(3);
+    tracker.end();
+    expect(await cache.read('a', load(4))).toBe(4);
+    expect(await cache.read('a', load(5))).toBe(4);
+    tracker.invalidate();
+    expect(await cache.read('a', load(6))).toBe(6);
+  });
+
+  it('do not keep a value read while a change started or ended', async () => {
+    const { tracker, cache } = setUp();
+    await cache.read('a', async () => {
+      tracker.begin();
+      tracker.end();
+      return 1;
+    });
+    expect(await cache.read('a', async () => 2)).toBe(2);
+    await cache.read('b', async () => {
+      tracker.begin();
+      return 3;
+    });
+    tracker.end();
+    expect(await cache.read('b', async () => 4)).toBe(4);
+  });
+
+  it('keep at most maxEntries values', async () => {
+    const { cache, load } = setUp();
+    await cache.read('a', load(1));
+    await cache.read('b', load(2));
+    expect(cache.size()).toBe(2);
+    await cache.read('c', load(3));
+    expect(cache.size()).toBe(1);
+  });
+});
