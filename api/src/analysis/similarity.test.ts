@@ -1,0 +1,70 @@
+// The duplicate scan is exact: whatever the corpus, the inverted-index scan with its bound finds
+// the same pairs as comparing every pair.
+import fc from 'fast-check';
+import { buildIndex, sharedTerms, similarPairs, similarTo, stem, words, type SimilarityIndex } from './similarity';
+
+function bruteForce(index: SimilarityIndex, threshold: number): string[] {
+  const result: string[] = [];
+  for (let a = 0; a < index.size; a += 1) {
+    for (let b = a + 1; b < index.size; b += 1) {
+      let score = 0;
+      index.terms[a].forEach((term, i) => {
+        const j = index.terms[b].indexOf(term);
+        if (j >= 0) score += index.weights[a][i] * index.weights[b][j];
+      });
+      if (score >= threshold - 1e-12) result.push(`${a}-${b}:${Math.min(1, score).toFixed(6)}`);
+    }
+  }
+  return result.sort();
+}
+
+const found = (index: SimilarityIndex, threshold: number) =>
+  similarPairs(index, threshold)
+    .map((pair) => `${pair.a}-${pair.b}:${pair.score.toFixed(6)}`)
+    .sort();
+
+it('removes stop words and numbers, folds plurals', () => {
+  expect(words('The system SHALL lock accounts after 5 failed log-ins')).toEqual(['system', 'lock', 'accounts', 'failed', 'log', 'ins']);
+  expect(['policies', 'processes', 'logs', 'access', 'status', 'analysis', 'boxes'].map(stem)).toEqual([
+    'policy', 'process', 'log', 'access', 'status', 'analysis', 'box',
+  ]);
+});
+
+it('scores near-duplicates high and explains them by the terms they share', () => {
+  const index = buildIndex([
+    { id: 'a', title: 'Account lockout', description: 'Lock user accounts after five failed sign-in attempts.' },
+    { id: 'b', title: 'Lock accounts', description: 'User accounts are locked after repeated failed sign-in attempts.' },
+    { id: 'c', title: 'Backups', description: 'Back up the database every night and test the restore.' },
+  ]);
+  const pairs = similarPairs(index, 0.5);
+  expect(pairs.map((pair) => [pair.a, pair.b])).toEqual([[0, 1]]);
+  expect(sharedTerms(index, 0, 1)).toEqual(expect.arrayContaining(['account', 'lock', 'failed', 'attempts']));
+  expect(similarTo(index, 1, 0.5).map((pair) => pair.b)).toEqual([0]);
+  expect(similarTo(index, 2, 0.5)).toEqual([]);
+});
+
+it('finds exactly the pairs a comparison of every pair finds', () => {
+  const vocabulary = ['access', 'control', 'audit', 'log', 'system', 'user', 'account', 'password', 'policy', 'review', 'backup', 'incident', 'encrypt', 'network', 'monitor'];
+  const text = fc.array(fc.constantFrom(...vocabulary), { minLength: 0, maxLength: 8 }).map((list) => list.join(' '));
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ title: text, description: text }), { minLength: 2, maxLength: 80 }),
+      fc.constantFrom(0.3, 0.5, 0.7, 0.9),
+      (documents, threshold) => {
+        const index = buildIndex(documents.map((document, i) => ({ id: String(i), ...document })));
+        expect(found(index, threshold)).toEqual(bruteForce(index, threshold));
+      },
+    ),
+    { numRuns: 150 },
+  );
+});
+
+it('stays exact when most terms are frequent (documents made of common words only)', () => {
+  const documents = Array.from({ length: 400 }, (_, i) => ({
+    id: String(i),
+    title: ['system security', 'security plan', 'system plan', 'access control'][i % 4],
+    description: i % 7 === 0 ? `unique${i} term${i}` : ['the system security plan', 'control access', 'plan security'][i % 3],
+  }));
+  const index = buildIndex(documents);
+  expect(found(index, 0.5)).toEqual(bruteForce(index, 0.5));
+});

@@ -1,0 +1,281 @@
+// Near-duplicate detection (issue 6 item 12): TF-IDF vectors over a requirement's title and
+// description (stop words removed, plurals folded), compared by cosine similarity. The scan of a
+// whole process never compares all pairs: an inverted index yields the pairs that share a term,
+// and an exact bound skips the pairs that cannot reach the threshold.
+//
+// The scan is exact: prefix filtering (Bayardo, Ma and Srikant, "Scaling up all pairs similarity
+// search", WWW 2007) with the L2 bound. Terms are ordered most frequent first and each document
+// indexes only its terms after its longest prefix of norm < θ. If cos(x, y) ≥ θ for an earlier
+// document y, x shares a term of y's indexed part, because y's prefix alone contributes less than
+// θ (Cauchy–Schwarz); so probing the index with x's terms finds y, and the prefix's share is then
+// added exactly. Frequent terms, whose postings would be long, mostly stay in the prefixes.
+
+export interface SimilarityDocument {
+  id: string;
+  title: string;
+  description: string;
+}
+
+export interface SimilarPair {
+  /** Indexes into the documents given to buildIndex (a < b). */
+  a: number;
+  b: number;
+  score: number;
+}
+
+// English function words and the modal verbs of requirement statements.
+const STOP_WORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before being below between both but by can
+  cannot could did do does doing down during each either etc few for from further had has have having he her here hers herself him
+  himself his how i if in into is it its itself just may me might more most must my myself no nor not now of off on once only or
+  other our ours ourselves out over own per same shall she should so some such than that the their theirs them themselves then there
+  these they this those through to too under until up upon very via was we were what when where which while who whom why will with
+  within without would you your yours yourself yourselves e.g i.e ie eg`.split(/\s+/),
+);
+
+/** Folds a plural (or third person) to its stem: policies → policy, processes → process, logs → log. */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  if (/(x|ch|sh|ss|zz)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(ss|us|is|ys)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The words of a text that carry meaning: lower-cased, without accents, stop words and numbers. */
+export function words(text: string): string[] {
+  const result: string[] = [];
+  const normalized = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  for (const word of normalized.split(/[^a-z0-9]+/)) {
+    if (word.length < 2 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
+    result.push(word);
+  }
+  return result;
+}
+
+export interface SimilarityIndex {
+  readonly size: number;
+  /** Per document: its term ids ascending, and the matching L2-normalized weights. */
+  readonly terms: Int32Array[];
+  readonly weights: Float64Array[];
+  /** Per term: the documents holding it, ascending, and their weights for it. */
+  readonly postingDocs: Int32Array[];
+  readonly postingWeights: Float64Array[];
+  /** Per term: how it is shown (its first spelling seen). */
+  readonly surface: string[];
+}
+
+const TITLE_WEIGHT = 2;
+
+export function buildIndex(documents: readonly SimilarityDocument[]): SimilarityIndex {
+  const termIds = new Map<string, number>();
+  const surface: string[] = [];
+  const df: number[] = [];
+  const counts: Map<number, number>[] = [];
+  for (const document of documents) {
+    const tf = new Map<number, number>();
+    const add = (word: string, weight: number) => {
+      const key = stem(word);
+      let id = termIds.get(key);
+      if (id === undefined) {
+        id = surface.length;
+        termIds.set(key, id);
+        surface.push(word);
+        df.push(0);
+      }
+      tf.set(id, (tf.get(id) ?? 0) + weight);
+    };
+    for (const word of words(document.title)) add(word, TITLE_WEIGHT);
+    for (const word of words(document.description)) add(word, 1);
+    for (const id of tf.keys()) df[id] += 1;
+    counts.push(tf);
+  }
+  const n = documents.length;
+  const idf = df.map((frequency) => Math.log((n + 1) / (frequency + 1)) + 1);
+  const terms: Int32Array[] = [];
+  const weights: Float64Array[] = [];
+  for (const tf of counts) {
+    const ids = Int32Array.from(tf.keys()).sort();
+    const w = new Float64Array(ids.length);
+    let norm = 0;
+    for (let k = 0; k < ids.length; k += 1) {
+      w[k] = (1 + Math.log(tf.get(ids[k])!)) * idf[ids[k]];
+      norm += w[k] * w[k];
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (let k = 0; k < w.length; k += 1) w[k] /= norm;
+    terms.push(ids);
+    weights.push(w);
+  }
+  const postingDocs = df.map((frequency) => new Int32Array(frequency));
+  const postingWeights = df.map((frequency) => new Float64Array(frequency));
+  const filled = new Int32Array(df.length);
+  for (let doc = 0; doc < n; doc += 1) {
+    const ids = terms[doc];
+    for (let k = 0; k < ids.length; k += 1) {
+      const term = ids[k];
+      postingDocs[term][filled[term]] = doc;
+      postingWeights[term][filled[term]] = weights[doc][k];
+      filled[term] += 1;
+    }
+  }
+  return { size: n, terms, weights, postingDocs, postingWeights, surface };
+}
+
+/** The terms two documents share, the most telling first. */
+export function sharedTerms(index: SimilarityIndex, a: number, b: number, max = 8): string[] {
+  const ta = index.terms[a];
+  const tb = index.terms[b];
+  const shared: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < ta.length && j < tb.length) {
+    if (ta[i] === tb[j]) {
+      shared.push([ta[i], index.weights[a][i] * index.weights[b][j]]);
+      i += 1;
+      j += 1;
+    } else if (ta[i] < tb[j]) i += 1;
+    else j += 1;
+  }
+  return shared
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, max)
+    .map(([term]) => index.surface[term]);
+}
+
+/**
+ * Every pair of documents whose cosine similarity is at least `threshold` (0 < threshold ≤ 1),
+ * best first.
+ */
+export function similarPairs(index: SimilarityIndex, threshold: number): SimilarPair[] {
+  const n = index.size;
+  const epsilon = 1e-12;
+  const termCount = index.postingDocs.length;
+  // Global term order: most frequent first. Each document's terms in that order.
+  const order = Array.from({ length: termCount }, (_, term) => term).sort(
+    (x, y) => index.postingDocs[y].length - index.postingDocs[x].length || x - y,
+  );
+  const rank = new Int32Array(termCount);
+  order.forEach((term, position) => {
+    rank[term] = position;
+  });
+  const ranks: Int32Array[] = [];
+  const weights: Float64Array[] = [];
+  const prefixLength = new Int32Array(n);
+  const prefixNorm = new Float64Array(n);
+  const prefixLast = new Int32Array(n);
+  const norm = new Float64Array(n);
+  const reach = new Float64Array(n);
+  for (let doc = 0; doc < n; doc += 1) {
+    const ids = index.terms[doc];
+    const positions = Array.from(ids.keys()).sort((x, y) => rank[ids[x]] - rank[ids[y]]);
+    const r = new Int32Array(positions.length);
+    const w = new Float64Array(positions.length);
+    let total = 0;
+    positions.forEach((position, k) => {
+      r[k] = rank[ids[position]];
+      w[k] = index.weights[doc][position];
+      total += w[k] * w[k];
+    });
+    // The unindexed prefix: the longest run of frequent terms whose norm stays below θ.
+    let square = 0;
+    let k = 0;
+    while (k < w.length && square + w[k] * w[k] < threshold * threshold - epsilon) {
+      square += w[k] * w[k];
+      k += 1;
+    }
+    ranks.push(r);
+    weights.push(w);
+    prefixLength[doc] = k;
+    prefixNorm[doc] = Math.sqrt(square);
+    prefixLast[doc] = k > 0 ? r[k - 1] : -1;
+    norm[doc] = Math.sqrt(total);
+    reach[doc] = Math.sqrt(Math.max(0, total - square)) + prefixNorm[doc];
+  }
+  const postingDocs: number[][] = Array.from({ length: termCount }, () => []);
+  const postingWeights: number[][] = Array.from({ length: termCount }, () => []);
+  const accumulator = new Float64Array(n);
+  // x's weights by term rank (zero elsewhere), while x is probed.
+  const dense = new Float64Array(termCount);
+  const seen = new Uint8Array(n);
+  const touched: number[] = [];
+  const pairs: SimilarPair[] = [];
+  for (let x = 0; x < n; x += 1) {
+    const r = ranks[x];
+    const w = weights[x];
+    // Probe the index with x's terms, rarest first; `remaining` is the norm of x's terms not yet probed.
+    let remainingSquare = norm[x] * norm[x];
+    for (let k = r.length - 1; k >= 0; k -= 1) {
+      const remaining = Math.sqrt(Math.max(0, remainingSquare));
+      remainingSquare -= w[k] * w[k];
+      const docs = postingDocs[r[k]];
+      const values = postingWeights[r[k]];
+      for (let p = 0; p < docs.length; p += 1) {
+        const y = docs[p];
+        if (!seen[y]) {
+          // First met here: the terms x shares with y are among x's remaining ones (those of y's
+          // indexed part, else y would have been met before; those of y's prefix, being more
+          // frequent than this one), so cos(x, y) ≤ remaining · (‖y's indexed part‖ + ‖y's prefix‖).
+          if (remaining * reach[y] < threshold - epsilon) continue;
+          seen[y] = 1;
+          touched.push(y);
+        }
+        accumulator[y] += w[k] * values[p];
+      }
+    }
+    for (let k = 0; k < r.length; k += 1) dense[r[k]] = w[k];
+    // cumulative[k]: the squared norm of x's k + 1 most frequent terms.
+    const cumulative = new Float64Array(r.length);
+    for (let k = 0, sum = 0; k < r.length; k += 1) cumulative[k] = sum += w[k] * w[k];
+    for (const y of touched) {
+      let score = accumulator[y];
+      // y's prefix meets only x's terms up to the prefix's last rank: bound that share first.
+      let bound = 0;
+      if (prefixLength[y] > 0) {
+        const last = prefixLast[y];
+        let low = 0;
+        let high = r.length;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if (r[middle] <= last) low = middle + 1;
+          else high = middle;
+        }
+        bound = low === 0 ? 0 : prefixNorm[y] * Math.sqrt(cumulative[low - 1]);
+      }
+      if (score + bound >= threshold - epsilon) {
+        // Add the terms of y's unindexed prefix that x has.
+        const ry = ranks[y];
+        const wy = weights[y];
+        for (let j = 0; j < prefixLength[y]; j += 1) score += wy[j] * dense[ry[j]];
+        if (score >= threshold - epsilon) pairs.push({ a: y, b: x, score: Math.min(1, score) });
+      }
+      accumulator[y] = 0;
+      seen[y] = 0;
+    }
+    touched.length = 0;
+    for (let k = 0; k < r.length; k += 1) dense[r[k]] = 0;
+    // Index x's terms after its prefix.
+    for (let k = prefixLength[x]; k < r.length; k += 1) {
+      postingDocs[r[k]].push(x);
+      postingWeights[r[k]].push(w[k]);
+    }
+  }
+  return pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+}
+
+/** The documents similar to document `doc` (at least `threshold`), best first. */
+export function similarTo(index: SimilarityIndex, doc: number, threshold: number): SimilarPair[] {
+  const scores = new Map<number, number>();
+  const ids = index.terms[doc];
+  for (let k = 0; k < ids.length; k += 1) {
+    const docs = index.postingDocs[ids[k]];
+    const weights = index.postingWeights[ids[k]];
+    for (let p = 0; p < docs.length; p += 1) {
+      if (docs[p] !== doc) scores.set(docs[p], (scores.get(docs[p]) ?? 0) + index.weights[doc][k] * weights[p]);
+    }
+  }
+  const result: SimilarPair[] = [];
+  for (const [other, score] of scores) if (score >= threshold - 1e-12) result.push({ a: doc, b: other, score: Math.min(1, score) });
+  return result.sort((x, y) => y.score - x.score || x.b - y.b);
+}

@@ -1,0 +1,228 @@
+// Attachments of a requirement (issue 6 item 9; docs/requirements-api.md "Analysis"): a
+// multipart upload (field `file`) of at most ATTACHMENT_MAX_BYTES, of an allowed type checked by
+// extension and content, stored whole in one row — an upload refused or cut off writes nothing.
+// Downloads are always attachments with nosniff and never an HTML or SVG type.
+import { createHash } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import { hasInjectionMarker, MESSAGES, PERMISSIONS } from '@portal/shared/server';
+import type { FastifyInstance } from 'fastify';
+import { findRequirement, graphQuery, idParams, iso, isUuid, liveRequirement, raiseInScope, scopeOf, userRef, userRefSchema, type Scope } from '../analysis/common';
+import type { Queryable } from '../db/database';
+import { ApiProblem } from '../http/problem';
+import { problems } from '../users/http';
+import { ATTACHMENT_MAX_BYTES, classify, cleanFileName, contentDisposition, isScriptableType, OCTET_STREAM, tooLarge } from './files';
+
+const D = PERMISSIONS.requirements.DOCUMENT;
+
+export const NOT_MULTIPART = "Send the file as multipart/form-data in a field named 'file'.";
+export const EMPTY_FILE = 'The file is empty.';
+export const NO_FILE_NAME = 'The file has no name.';
+
+export interface Attachment {
+  id: string;
+  requirement_id: string;
+  name: string;
+  size: number;
+  content_type: string;
+  uploaded_by: { id: string; login_id: string; name: string } | null;
+  created_at: string;
+}
+
+const attachmentSchema = {
+  type: 'object',
+  required: ['id', 'requirement_id', 'name', 'size', 'content_type', 'uploaded_by', 'created_at'],
+  properties: {
+    id: { type: 'string' },
+    requirement_id: { type: 'string' },
+    name: { type: 'string' },
+    size: { type: 'integer' },
+    content_type: { type: 'string' },
+    uploaded_by: userRefSchema,
+    created_at: { type: 'string' },
+  },
+} as const;
+
+const ATTACHMENT_SELECT = `SELECT a.id, a.requirement_id, a.name, a.size, a.content_type, ${userRef('u')} AS uploaded_by, a.created_at
+  FROM attachments a LEFT JOIN users u ON u.id = a.uploaded_by`;
+
+type AttachmentRow = Omit<Attachment, 'created_at'> & { created_at: Date | string };
+const attachmentView = (row: AttachmentRow): Attachment => ({ ...row, created_at: iso(row.created_at)! });
+
+async function attachmentOf(db: Queryable, scope: Scope, id: string) {
+  if (!isUuid(id)) throw new ApiProblem(404);
+  const [row] = await db.query<{ id: string; requirement_id: string; name: string }>(
+    'SELECT id, requirement_id, name FROM attachments WHERE id = $1 AND organization_id = $2 AND process_id = $3',
+    [id, scope.organizationId, scope.processId],
+  );
+  if (!row) throw new ApiProblem(404);
+  return row;
+}
+
+export interface AttachmentOptions {
+  /** Default ATTACHMENT_MAX_BYTES (env ATTACHMENT_MAX_BYTES). */
+  maxBytes?: number;
+}
+
+export async function attachmentsRoutes(app: FastifyInstance, options: AttachmentOptions = {}): Promise<void> {
+  const db = app.identity.db;
+  const tags = ['requirements'];
+  const fromEnvironment = Number(process.env.ATTACHMENT_MAX_BYTES);
+  const maxBytes = options.maxBytes ?? (Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : ATTACHMENT_MAX_BYTES);
+  // Only this plugin parses multipart bodies.
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 }, throwFileSizeLimit: true });
+
+  app.post(
+    '/requirements/:id/attachments',
+    {
+      config: { permission: D.UPLOAD },
+      schema: {
+        tags,
+        summary: `Attach a file (multipart field 'file'; at most 10 MB; pdf, png, jpeg, gif, txt, md, csv, json, xml, docx, xlsx, pptx, zip)`,
+        params: idParams,
+        querystring: graphQuery,
+        response: { 201: attachmentSchema, ...problems(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const { id } = request.params as { id: string };
+      await findRequirement(db, scope, id);
+      if (!request.isMultipart()) throw new ApiProblem(400, NOT_MULTIPART);
+      let part;
+      try {
+        part = await request.file();
+      } catch (error) {
+        throw translate(error);
+      }
+      if (!part || part.fieldname !== 'file') throw new ApiProblem(400, NOT_MULTIPART);
+      let content: Buffer;
+      try {
+        content = await part.toBuffer();
+      } catch (error) {
+        throw translate(error);
+      }
+      if (part.file.truncated || content.length > maxBytes) throw new ApiProblem(413, tooLarge(maxBytes));
+      const name = cleanFileName(part.filename ?? '');
+      if (name === '') throw new ApiProblem(400, NO_FILE_NAME, {}, { file: NO_FILE_NAME });
+      if (hasInjectionMarker(name)) throw new ApiProblem(400, MESSAGES.invalidInput, {}, { file: MESSAGES.invalidInput });
+      if (content.length === 0) throw new ApiProblem(400, EMPTY_FILE, {}, { file: EMPTY_FILE });
+      const verdict = classify(name, content, part.mimetype);
+      if (!verdict.ok) throw new ApiProblem(verdict.status, verdict.detail, {}, { file: verdict.detail });
+      const attachmentId = await db.transaction(async (tx) => {
+        const requirement = await liveRequirement(tx, scope, id);
+        const [row] = await tx.query<{ id: string }>(
+          `INSERT INTO attachments (organization_id, process_id, requirement_id, name, content_type, size, content, sha256, uploaded_by)
+           VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'base64'), $8, $9) RETURNING id`,
+          [
+            scope.organizationId,
+            scope.processId,
+            requirement.id,
+            name,
+            verdict.contentType,
+            content.length,
+            // As base64 text: PGlite binds a bytea parameter byte by byte (seconds for 10 MB).
+            content.toString('base64'),
+            createHash('sha256').update(content).digest('hex'),
+            scope.actor.id,
+          ],
+        );
+        await raiseInScope(tx, scope, requirement.id, 'Update', { attachment: { added: name, id: row.id, size: content.length } });
+        return row.id;
+      });
+      const [row] = await db.query<AttachmentRow>(`${ATTACHMENT_SELECT} WHERE a.id = $1`, [attachmentId]);
+      return reply.code(201).send(attachmentView(row));
+    },
+  );
+
+  app.get(
+    '/requirements/:id/attachments',
+    {
+      config: { permission: D.LIST },
+      schema: {
+        tags,
+        summary: "A requirement's attachments, oldest first (without their content)",
+        params: idParams,
+        querystring: graphQuery,
+        response: { 200: { type: 'array', items: attachmentSchema }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const requirement = await findRequirement(db, scope, (request.params as { id: string }).id);
+      const rows = await db.query<AttachmentRow>(`${ATTACHMENT_SELECT} WHERE a.requirement_id = $1 ORDER BY a.created_at, a.id`, [requirement.id]);
+      return rows.map(attachmentView);
+    },
+  );
+
+  app.get(
+    '/attachments/:id/download',
+    {
+      config: { permission: D.VIEW },
+      // After the portal's security headers (root onSend): a file opened anyway runs nothing.
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode === 200) reply.header('content-security-policy', "default-src 'none'; sandbox");
+        return payload;
+      },
+      schema: {
+        tags,
+        summary: 'The bytes of an attachment, as a download (Content-Disposition: attachment; nosniff; never HTML)',
+        params: idParams,
+        querystring: graphQuery,
+        response: problems(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const { id } = request.params as { id: string };
+      if (!isUuid(id)) throw new ApiProblem(404);
+      const [row] = await db.query<{ name: string; content_type: string; content: string }>(
+        `SELECT name, content_type, encode(content, 'base64') AS content FROM attachments
+          WHERE id = $1 AND organization_id = $2 AND process_id = $3`,
+        [id, scope.organizationId, scope.processId],
+      );
+      if (!row) throw new ApiProblem(404);
+      const bytes = Buffer.from(row.content, 'base64');
+      const type = isScriptableType(row.content_type) ? OCTET_STREAM : row.content_type;
+      return reply
+        .header('content-type', type)
+        .header('content-disposition', contentDisposition(row.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-length', bytes.length)
+        .send(bytes);
+    },
+  );
+
+  app.delete(
+    '/attachments/:id',
+    {
+      config: { permission: D.DELETE },
+      schema: {
+        tags,
+        summary: 'Delete an attachment',
+        params: idParams,
+        querystring: graphQuery,
+        response: { 204: { type: 'null' }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      await db.transaction(async (tx) => {
+        const attachment = await attachmentOf(tx, scope, (request.params as { id: string }).id);
+        await tx.query('DELETE FROM attachments WHERE id = $1', [attachment.id]);
+        await raiseInScope(tx, scope, attachment.requirement_id, 'Update', { attachment: { removed: attachment.name, id: attachment.id } });
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  function translate(error: unknown): unknown {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) return new ApiProblem(413, tooLarge(maxBytes));
+    if (error instanceof app.multipartErrors.FilesLimitError) return new ApiProblem(400, 'Attach one file at a time.');
+    if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) return new ApiProblem(400, NOT_MULTIPART);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return new ApiProblem(413, tooLarge(maxBytes));
+    if (status && status >= 400 && status < 500) return new ApiProblem(400, NOT_MULTIPART);
+    return error;
+  }
+}

@@ -1,0 +1,89 @@
+// The review workflow's first step (spec 4.5, issue 6): the author submits a draft (Submit for
+// Review) or a rejected requirement again (Resume) for review by a reviewer or a workgroup.
+import { checkPermission, MESSAGES, PERMISSIONS, type RequirementTask } from '@portal/shared/server';
+import { resolveAccess } from '../authorization/access';
+import type { Caller } from '../authorization/guard';
+import type { Queryable } from '../db/database';
+import { ApiProblem } from '../http/problem';
+import { completeTask, openTask, taskView } from '../tasks/service';
+import { findUserOfOrganization } from '../users/repository';
+import { raiseRequirementEvent } from './events';
+import { dateField, eventBase, isUuid, lockLive, refuse, textField, type ChangeContext } from './service';
+
+export const NOT_SUBMITTABLE = 'Only a draft or rejected requirement can be submitted for review.';
+export const NOT_A_REVIEWER = 'This user may not review requirements in this process.';
+
+/** An active user of the organization holding `permission` in the request's process; 404 when not the organization's. */
+export async function checkUserMay(
+  db: Queryable,
+  caller: Caller,
+  organizationId: string,
+  userId: string,
+  permission: string,
+  field: string,
+  message: string,
+): Promise<void> {
+  const user = await findUserOfOrganization(db, organizationId, userId);
+  if (!user || user.inactive) throw new ApiProblem(404);
+  const access = await resolveAccess(db, user);
+  if (!checkPermission(access, permission as `${string}=>${string}`, caller.context)) throw new ApiProblem(400, message, {}, { [field]: message });
+}
+
+export async function checkWorkgroup(db: Queryable, organizationId: string, id: string): Promise<void> {
+  const [row] = await db.query('SELECT id FROM workgroups WHERE organization_id = $1 AND id = $2', [organizationId, id]);
+  if (!row) throw new ApiProblem(404);
+}
+
+/** POST requirements/:id/submit: a REVIEW task; the requirement IN_REVIEW. */
+export async function submitForReview(context: ChangeContext, caller: Caller, id: string, body: unknown): Promise<RequirementTask> {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const errors: Record<string, string> = {};
+  const reviewer = input.reviewer_id ?? null;
+  const workgroup = input.workgroup_id ?? null;
+  if (reviewer !== null && !isUuid(reviewer)) errors.reviewer_id = MESSAGES.invalidInput;
+  if (workgroup !== null && !isUuid(workgroup)) errors.workgroup_id = MESSAGES.invalidInput;
+  const dueDate = dateField(errors, 'due_date', input.due_date);
+  const comment = textField(errors, 'comment', input.comment ?? '', { max: 10000 }) ?? '';
+  refuse(errors);
+  const db = context.db;
+  if (reviewer) {
+    await checkUserMay(db, caller, context.organizationId, reviewer as string, PERMISSIONS.requirements.REVIEW_REQUIREMENT, 'reviewer_id', NOT_A_REVIEWER);
+  }
+  if (workgroup) await checkWorkgroup(db, context.organizationId, workgroup as string);
+  return db.transaction(async (tx) => {
+    const state = await lockLive(tx, context, id);
+    if (state.status !== 'DRAFT' && state.status !== 'REJECTED') throw new ApiProblem(409, NOT_SUBMITTABLE);
+    const resumed = state.status === 'REJECTED';
+    if (resumed) {
+      const open = await tx.query<{ id: string }>(
+        `SELECT id FROM tasks WHERE requirement_id = $1 AND type = 'RESOLVE_REJECTED' AND status = 'OPEN'`,
+        [id],
+      );
+      for (const task of open) await completeTask(tx, task.id, context.actor, comment || undefined, context.sessionId);
+    }
+    const [requirement] = await tx.query<{ due_date: string | null }>(
+      `SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM requirements WHERE id = $1`,
+      [id],
+    );
+    await tx.query(`UPDATE requirements SET status = 'IN_REVIEW', updated_at = now(), version = version + 1 WHERE id = $1`, [id]);
+    const taskId = await openTask(tx, {
+      organizationId: context.organizationId,
+      processId: context.process.id,
+      processCode: context.process.code_name,
+      requirementId: id,
+      type: 'REVIEW',
+      assignedToUser: (reviewer as string | null) ?? null,
+      assignedToGroup: (workgroup as string | null) ?? null,
+      dueDate: dueDate ?? requirement?.due_date ?? null,
+      comment,
+      createdBy: context.actor.id,
+      sessionId: context.sessionId,
+    });
+    await raiseRequirementEvent(tx, {
+      ...eventBase(context, id),
+      type: resumed ? 'Resume' : 'Submit for Review',
+      data: { task_id: taskId, reviewer_id: reviewer, workgroup_id: workgroup, ...(comment ? { comment } : {}) },
+    });
+    return (await taskView(tx, taskId))!;
+  });
+}

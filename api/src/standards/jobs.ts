@@ -1,0 +1,150 @@
+// Standard imports as background jobs: the job row is committed first (the 202 answers it), the
+// import runs in one transaction afterwards and its progress is kept in memory while it runs
+// (the transaction's own writes are invisible until it commits); the row holds the outcome.
+import type { Database, Queryable } from '../db/database';
+import { importCatalog, type ImportTarget } from './import';
+import { CatalogError, type ParsedCatalog } from './oscal';
+import type { ChangeTracker } from '../http/read-cache';
+
+export type StandardImportStatus = 'RUNNING' | 'DONE' | 'FAILED';
+
+export interface StandardImportView {
+  id: string;
+  status: StandardImportStatus;
+  title: string;
+  processed: number;
+  total: number;
+  created: number;
+  updated: number;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+interface ImportRow {
+  id: string;
+  status: StandardImportStatus;
+  title: string;
+  processed: number;
+  total: number;
+  created: number;
+  updated: number;
+  error: string | null;
+  started_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+const COLUMNS = 'id, status, title, processed, total, created, updated, error, started_at, finished_at';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function view(row: ImportRow, live?: number): StandardImportView {
+  return {
+    id: row.id,
+    status: row.status,
+    title: row.title,
+    processed: row.status === 'RUNNING' && live !== undefined ? live : row.processed,
+    total: row.total,
+    created: row.created,
+    updated: row.updated,
+    error: row.error,
+    started_at: iso(row.started_at)!,
+    finished_at: iso(row.finished_at),
+  };
+}
+
+export interface ImportLog {
+  error(object: object, message: string): void;
+}
+
+export interface ImportRunner {
+  /** Records the job and starts it in the background; resolves to the job as it starts. */
+  start(target: ImportTarget, parsed: ParsedCatalog): Promise<StandardImportView>;
+  /** The same, resolving once the import is done (command line, demo, benchmark). */
+  run(target: ImportTarget, parsed: ParsedCatalog): Promise<StandardImportView>;
+  /** The job of that process, or undefined. */
+  find(db: Queryable, processId: string, id: string): Promise<StandardImportView | undefined>;
+  /** Resolves when no import is running (the app waits for it before it closes). */
+  idle(): Promise<void>;
+}
+
+/** `committed` is called after an import committed (the app wakes the outbox relay with it). */
+/**
+ * `committed` runs once an import has committed (the outbox relay is told then); `changes` hears
+ * that an import writes requirements in the background, so read caches step aside meanwhile.
+ */
+export function createImportRunner(
+  database: Database,
+  log?: ImportLog,
+  committed: () => void = () => undefined,
+  changes?: Pick<ChangeTracker, 'begin' | 'end'>,
+): ImportRunner {
+  const live = new Map<string, number>();
+  const pending = new Set<Promise<void>>();
+
+  async function record(target: ImportTarget, parsed: ParsedCatalog): Promise<ImportRow> {
+    const [row] = await database.query<ImportRow>(
+      `INSERT INTO standard_imports (organization_id, process_id, title, total, started_by)
+       VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [target.organizationId, target.processId, parsed.title, parsed.nodes.length, target.actor?.id ?? null],
+    );
+    return row;
+  }
+
+  async function execute(id: string, target: ImportTarget, parsed: ParsedCatalog): Promise<void> {
+    live.set(id, 0);
+    changes?.begin();
+    let changing = true;
+    const ended = () => {
+      if (changing) changes?.end();
+      changing = false;
+    };
+    try {
+      await database.transaction(async (tx) => {
+        const outcome = await importCatalog(tx, { ...target, importId: id }, parsed, (processed) => live.set(id, processed));
+        await tx.query(
+          `UPDATE standard_imports SET status = 'DONE', processed = $2, created = $3, updated = $4, standard_id = $5,
+                  finished_at = clock_timestamp() WHERE id = $1`,
+          [id, outcome.total, outcome.created, outcome.updated, outcome.standardId],
+        );
+      });
+      ended();
+      committed();
+    } catch (error) {
+      const message = error instanceof CatalogError ? error.message : 'The import failed; nothing was changed.';
+      if (!(error instanceof CatalogError)) log?.error({ err: error, importId: id }, 'standard import failed');
+      await database.query(
+        `UPDATE standard_imports SET status = 'FAILED', error = $2, finished_at = clock_timestamp() WHERE id = $1`,
+        [id, message.slice(0, 2000)],
+      );
+    } finally {
+      ended();
+      live.delete(id);
+    }
+  }
+
+  const runner: ImportRunner = {
+    async start(target, parsed) {
+      const row = await record(target, parsed);
+      live.set(row.id, 0);
+      const job = execute(row.id, target, parsed).catch((error: unknown) => log?.error({ err: error }, 'standard import not recorded'));
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
+      return view(row, 0);
+    },
+    async run(target, parsed) {
+      const row = await record(target, parsed);
+      await execute(row.id, target, parsed);
+      return (await runner.find(database, target.processId, row.id))!;
+    },
+    async find(db, processId, id) {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      const [row] = await db.query<ImportRow>(`SELECT ${COLUMNS} FROM standard_imports WHERE id = $1 AND process_id = $2`, [id, processId]);
+      return row ? view(row, live.get(row.id)) : undefined;
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+  return runner;
+}

@@ -1,0 +1,271 @@
+// The due-date scheduler (issue 6): open tasks and unfinished requirements with a due date get
+// Remind Due Date `reminderDays` (REQUIREMENT_REMINDER_DAYS, default 3) days before it and Past
+// Due once it has passed — each once — and their assignees (a requirement's owner) a portal
+// notification on `notifications#<userId>` unless the process's notification settings turn the
+// event's portal channel off. Started by the app when ready, stopped when it closes; tests call
+// `tick()` with a manual clock.
+import { randomUUID } from 'node:crypto';
+import type { Notification } from '@portal/shared/server';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../db/database';
+import type { Clock } from '../identity/clock';
+import { completeSettings } from '../processes/notification-settings';
+import { recordEvents } from '../realtime/outbox';
+import { raiseRequirementEvent } from '../requirements/events';
+import { findTaskRecord, raiseEventOf } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Raises due-date reminders and past-due events (tests: `app.dueDates.tick()`). */
+    dueDates: DueDateScheduler;
+  }
+}
+
+export const DEFAULT_REMINDER_DAYS = 3;
+export const DEFAULT_INTERVAL_MS = 60_000;
+
+export interface DueDateScheduler {
+  /** One pass; resolves to what it raised. */
+  tick(): Promise<{ reminded: number; pastDue: number }>;
+  start(): void;
+  /** Stops the timer and waits for a running pass. */
+  stop(): Promise<void>;
+}
+
+export interface SchedulerOptions {
+  db: Database;
+  now: Clock;
+  log?: FastifyBaseLogger;
+  reminderDays?: number;
+  intervalMs?: number;
+}
+
+function positiveNumber(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text !== undefined && text !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/** REQUIREMENT_REMINDER_DAYS and REQUIREMENT_SCHEDULER_INTERVAL_MS (0: no timer) from the environment. */
+export function schedulerSettings(env: Partial<Record<string, string | undefined>> = process.env): { reminderDays: number; intervalMs: number } {
+  return {
+    reminderDays: Math.floor(positiveNumber(env.REQUIREMENT_REMINDER_DAYS, DEFAULT_REMINDER_DAYS)),
+    intervalMs: positiveNumber(env.REQUIREMENT_SCHEDULER_INTERVAL_MS, DEFAULT_INTERVAL_MS),
+  };
+}
+
+type Kind = 'Remind Due Date' | 'Past Due';
+
+interface Recipient {
+  id: string;
+  login_id: string;
+}
+
+const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** A calendar day as the portal shows dates (spec 9): '2030-08-05' → '08/05/2030'. */
+export const usDay = (day: string): string => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return dayOf(date);
+}
+
+const TASK_NAMES: Record<string, string> = {
+  REVIEW: 'review',
+  DELEGATE: 'delegated',
+  HAS_GAP: 'close gap',
+  RESOLVE_REJECTED: 'resolve rejected',
+  RESOLVE_RISK: 'resolve risk',
+  RESOLVE_CONFLICT: 'resolve conflict',
+};
+
+async function portalOn(tx: Queryable, processId: string, event: string): Promise<boolean> {
+  const [row] = await tx.query<{ notification_settings: Record<string, { mail: boolean; portal: boolean }> | null }>(
+    'SELECT notification_settings FROM processes WHERE id = $1',
+    [processId],
+  );
+  return completeSettings(row?.notification_settings ?? {})[event]?.portal ?? true;
+}
+
+async function notify(
+  tx: Queryable,
+  recipients: readonly Recipient[],
+  content: { project: string; title: string; message: string; link: string; time: string },
+): Promise<void> {
+  await recordEvents(
+    tx,
+    recipients.map((recipient) => {
+      const body: Notification = {
+        eventId: randomUUID(),
+        project: content.project,
+        login_id: recipient.login_id,
+        time: content.time,
+        title: content.title,
+        message: content.message,
+        link: content.link,
+        sender: 'Portal',
+        read: false,
+      };
+      return { destination: `notifications#${recipient.id}`, body: { ...body } };
+    }),
+  );
+}
+
+export function createDueDateScheduler(options: SchedulerOptions): DueDateScheduler {
+  const { db, now } = options;
+  const settings = schedulerSettings();
+  const reminderDays = options.reminderDays ?? settings.reminderDays;
+  const intervalMs = options.intervalMs ?? settings.intervalMs;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  /** Claims and raises one task's event; false when another pass took it first. */
+  async function raiseForTask(taskId: string, kind: Kind, time: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const column = kind === 'Past Due' ? 'past_due_at' : 'reminded_at';
+      const claimed = await tx.query(
+        `UPDATE tasks SET ${column} = $2::timestamptz${kind === 'Past Due' ? ', reminded_at = coalesce(reminded_at, $2::timestamptz)' : ''}
+          WHERE id = $1 AND status = 'OPEN' AND ${column} IS NULL RETURNING id`,
+        [taskId, time],
+      );
+      if (claimed.length === 0) return false;
+      const task = (await findTaskRecord(tx, taskId))!;
+      await raiseEventOf(tx, task, kind, null, { due_date: task.due_date });
+      if (!(await portalOn(tx, task.process_id, `Task: ${kind}`))) return true;
+      const recipients = await tx.query<Recipient>(
+        `SELECT u.id, u.login_id FROM users u WHERE NOT u.inactive AND (u.id = $1 OR u.id = $2
+           OR ($1::uuid IS NULL AND $2::uuid IS NULL AND u.id IN (SELECT user_id FROM workgroup_members WHERE workgroup_id = $3)))`,
+        [task.assigned_to_user, task.delegated_to, task.assigned_to_group],
+      );
+      const [requirement] = task.requirement_id
+        ? await tx.query<{ code: string; title: string }>('SELECT code, title FROM requirements WHERE id = $1', [task.requirement_id])
+        : [];
+      const what = `The ${TASK_NAMES[task.type] ?? task.type} task${requirement ? ` of ##${requirement.code} ${requirement.title}##` : ''}`;
+      await notify(tx, recipients, {
+        project: task.process_code.toLowerCase(),
+        title: kind === 'Past Due' ? 'Task past due' : 'Task due soon',
+        message: `${what} ${kind === 'Past Due' ? 'was' : 'is'} due on ${usDay(task.due_date!)}.`,
+        link: '/collaboration/tasks',
+        time,
+      });
+      return true;
+    });
+  }
+
+  /** Raises one requirement's event once per due date; false when already raised. */
+  async function raiseForRequirement(requirementId: string, kind: Kind, time: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [requirement] = await tx.query<{
+        id: string;
+        organization_id: string;
+        process_id: string;
+        code_name: string;
+        code: string;
+        title: string;
+        due_date: string;
+        owner_id: string | null;
+        created_by: string | null;
+      }>(
+        `SELECT r.id, r.organization_id, r.process_id, p.code_name, r.code, r.title, to_char(r.due_date, 'YYYY-MM-DD') AS due_date,
+                r.owner_id, r.created_by
+           FROM requirements r JOIN processes p ON p.id = r.process_id WHERE r.id = $1 FOR UPDATE OF r`,
+        [requirementId],
+      );
+      if (!requirement) return false;
+      const [seen] = await tx.query(
+        `SELECT 1 FROM requirement_events WHERE requirement_id = $1 AND type = $2 AND data->>'due_date' = $3 LIMIT 1`,
+        [requirementId, kind, requirement.due_date],
+      );
+      if (seen) return false;
+      await raiseRequirementEvent(tx, {
+        organizationId: requirement.organization_id,
+        processId: requirement.process_id,
+        processCode: requirement.code_name,
+        requirementId,
+        type: kind,
+        actor: null,
+        data: { due_date: requirement.due_date },
+      });
+      if (!(await portalOn(tx, requirement.process_id, `Requirement: ${kind}`))) return true;
+      const recipients = await tx.query<Recipient>('SELECT id, login_id FROM users WHERE id = $1 AND NOT inactive', [
+        requirement.owner_id ?? requirement.created_by,
+      ]);
+      const what = `The requirement ##${requirement.code} ${requirement.title}##`;
+      await notify(tx, recipients, {
+        project: requirement.code_name.toLowerCase(),
+        title: kind === 'Past Due' ? 'Requirement past due' : 'Requirement due soon',
+        message: `${what} ${kind === 'Past Due' ? 'was' : 'is'} due on ${usDay(requirement.due_date)}.`,
+        link: '/requirements',
+        time,
+      });
+      return true;
+    });
+  }
+
+  async function pass(): Promise<{ reminded: number; pastDue: number }> {
+    const moment = now();
+    const time = moment.toISOString();
+    const today = dayOf(moment);
+    const horizon = addDays(today, reminderDays);
+    let reminded = 0;
+    let pastDue = 0;
+    const due = await db.query<{ id: string; past: boolean }>(
+      `SELECT id, due_date < $1::date AS past FROM tasks
+        WHERE status = 'OPEN' AND due_date IS NOT NULL
+          AND ((due_date < $1::date AND past_due_at IS NULL) OR (due_date >= $1::date AND due_date <= $2::date AND reminded_at IS NULL))
+        ORDER BY due_date, id`,
+      [today, horizon],
+    );
+    for (const task of due) {
+      if (await raiseForTask(task.id, task.past ? 'Past Due' : 'Remind Due Date', time)) {
+        if (task.past) pastDue += 1;
+        else reminded += 1;
+      }
+    }
+    const requirements = await db.query<{ id: string; past: boolean }>(
+      `SELECT r.id, r.due_date < $1::date AS past FROM requirements r
+        WHERE r.deleted_at IS NULL AND r.due_date IS NOT NULL AND r.due_date <= $2::date
+          AND r.status NOT IN ('COMPLETED', 'FAILED')
+          AND NOT EXISTS (SELECT 1 FROM requirement_events e WHERE e.requirement_id = r.id
+                AND e.type = CASE WHEN r.due_date < $1::date THEN 'Past Due' ELSE 'Remind Due Date' END
+                AND e.data->>'due_date' = to_char(r.due_date, 'YYYY-MM-DD'))
+        ORDER BY r.due_date, r.id`,
+      [today, horizon],
+    );
+    for (const requirement of requirements) {
+      if (await raiseForRequirement(requirement.id, requirement.past ? 'Past Due' : 'Remind Due Date', time)) {
+        if (requirement.past) pastDue += 1;
+        else reminded += 1;
+      }
+    }
+    return { reminded, pastDue };
+  }
+
+  const scheduler: DueDateScheduler = {
+    async tick() {
+      while (running) await running.catch(() => undefined);
+      const current = pass();
+      running = current;
+      try {
+        return await current;
+      } finally {
+        running = undefined;
+      }
+    },
+    start() {
+      if (timer || intervalMs <= 0) return;
+      timer = setInterval(() => {
+        if (running) return;
+        scheduler.tick().catch((error: unknown) => options.log?.warn({ err: error }, 'due-date pass failed'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      if (running) await running.catch(() => undefined);
+    },
+  };
+  return scheduler;
+}

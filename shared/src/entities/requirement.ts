@@ -1,0 +1,123 @@
+// Requirements (spec 3, 4.5; issue 6): the shapes the API answers and the requirements remote
+// shows. The routes are listed in docs/requirements-api.md.
+
+export const REQUIREMENT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+export type RequirementPriority = (typeof REQUIREMENT_PRIORITIES)[number];
+
+/** The workflow states: authored, in review, rejected back, accepted, delegated (in progress), done or failed. */
+export const REQUIREMENT_STATUSES = ['DRAFT', 'IN_REVIEW', 'REJECTED', 'ACCEPTED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
+
+/** Task types as stored; HAS_GAP is the spec's name of the 'close gap' kind. */
+export const TASK_TYPES = ['REVIEW', 'DELEGATE', 'HAS_GAP', 'RESOLVE_REJECTED', 'RESOLVE_RISK', 'RESOLVE_CONFLICT'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+export const TASK_STATUSES = ['OPEN', 'COMPLETED', 'FAILED'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** A user as other objects name them. */
+export interface UserRef {
+  id: string;
+  login_id: string;
+  name: string;
+}
+
+export interface RequirementRef {
+  id: string;
+  code: string;
+  title: string;
+}
+
+export interface Requirement extends RequirementRef {
+  description: string;
+  parent_id: string | null;
+  position: number;
+  priority: RequirementPriority;
+  status: RequirementStatus;
+  progress: number;
+  owner: UserRef | null;
+  /** 'YYYY-MM-DD' */
+  due_date: string | null;
+  tags: string[];
+  source: string | null;
+  /** Live (not deleted) direct sub-requirements. */
+  children_count: number;
+  has_gap: boolean;
+  has_risk: boolean;
+  plane: { x: number; y: number } | null;
+  created_by: UserRef | null;
+  created_at: string;
+  updated_at: string;
+  /** ISO time; set on a deleted requirement (kept under a deleted label). */
+  deleted_at: string | null;
+  version: number;
+}
+
+/** GET /api/requirements/:id adds the path from the root. */
+export interface RequirementDetail extends Requirement {
+  ancestors: RequirementRef[];
+}
+
+export interface RequirementPage {
+  items: Requirement[];
+  total: number;
+}
+
+/** The input of Add and Modify (PUT adds `version`). */
+export interface RequirementInput {
+  code?: string;
+  title: string;
+  description?: string;
+  parent_id?: string | null;
+  priority?: RequirementPriority;
+  owner_id?: string | null;
+  due_date?: string | null;
+  tags?: string[];
+  source?: string | null;
+}
+
+/** One entry of a requirement's history (a spec 4.5 requirement event). */
+export interface RequirementEventRecord {
+  eventId: string;
+  type: string;
+  requirement: RequirementRef;
+  actor: UserRef | null;
+  time: string;
+  data: Record<string, unknown>;
+}
+
+export interface RequirementTask {
+  id: string;
+  type: TaskType;
+  status: TaskStatus;
+  requirement: RequirementRef | null;
+  assigned_to_user: UserRef | null;
+  delegated_to: UserRef | null;
+  assigned_to_group: { id: string; name: string } | null;
+  progress: number;
+  due_date: string | null;
+  comment: string;
+  related_id: string | null;
+  created_by: UserRef | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RequirementComment {
+  id: string;
+  requirement: RequirementRef;
+  author: UserRef | null;
+  text: string;
+  created_at: string;
+}
+
+/**
+ * What the API publishes on `events#<userId>` to every member of the process when a requirement
+ * or a task changes (type: a requirement or task event name of spec 4.5).
+ */
+export interface RequirementChangeEvent {
+  type: string;
+  eventId: string;
+  session_id: string;
+  time: string;
+  data: { graph: string; id: string; login_id?: string; requirement_id?: string; task_id?: string; kind: 'requirement' | 'task' };
+}
