@@ -53,6 +53,9 @@ export {
   DeleteConfirmationDialog,
   type DeleteConfirmationDialogProps,
 } from './ui/dialogs/DeleteConfirmationDialog';
+// Priority planes (requirements, applications): the geometry and the small-screen rule, d3-free.
+export * from './ui/plane/planeGeometry';
+export { useSmallScreen, SMALL_SCREEN_QUERY } from './ui/plane/useSmallScreen';
 export { Wizard, type WizardProps } from './ui/wizard/Wizard';
 export type {
   WizardField,

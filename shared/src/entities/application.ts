@@ -52,3 +52,438 @@ export interface SbomTreeNode extends SbomComponent {
 /** VEX resolution statuses: a closed set (spec 4.5). */
 export const VEX_RESOLUTIONS = ['resolved', 'resolved_with_pedigree', 'false_positive', 'not_affected'] as const;
 export type VexResolution = (typeof VEX_RESOLUTIONS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// What the applications API answers (issue 7; docs/applications-api.md is the route table). The
+// types above are spec 3's names; these are the exact response shapes of the API.
+
+/** A finding's rating: from the CVSS base score, else the advisory's own rating. */
+export const VULNERABILITY_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN'] as const;
+export type VulnerabilitySeverity = (typeof VULNERABILITY_SEVERITIES)[number];
+/** Findings counted by severity, and their total. */
+export type SeverityCounts = Record<VulnerabilitySeverity, number> & { total: number };
+
+export const BUILD_STATUSES = ['PENDING', 'PROCESSING', 'DONE', 'FAILED'] as const;
+export type BuildStatus = (typeof BUILD_STATUSES)[number];
+
+export interface ApplicationView {
+  id: string;
+  app_key: string;
+  name: string;
+  portfolio: string | null;
+  /** The process's code name. */
+  process: string;
+  enable_continuous_monitoring: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** POST /apps and PUT /apps/{appKey}: fields not sent keep their value (PUT). */
+export interface ApplicationInput {
+  app_key?: string;
+  name?: string;
+  portfolio?: string | null;
+  enable_continuous_monitoring?: boolean;
+}
+
+/** GET /apps: a row of Security Posture. */
+export interface ApplicationSummary extends ApplicationView {
+  build_count: number;
+  latest_build: { id: string; number: number; status: BuildStatus; created_at: string; component_count: number } | null;
+  /** Of the latest DONE build. */
+  vulnerabilities: SeverityCounts;
+}
+
+export interface AppSettingsView {
+  id: string;
+  app_key: string;
+  enable_continuous_monitoring: boolean;
+}
+
+export interface BuildView {
+  id: string;
+  number: number;
+  status: BuildStatus;
+  format: 'CycloneDX' | 'SPDX';
+  spec_version: string;
+  encoding: 'json' | 'xml';
+  serial_number: string | null;
+  root: { bom_ref: string; name: string | null; version: string | null } | null;
+  component_count: number;
+  vulnerability_count: number;
+  /** Why processing FAILED (e.g. 'The SBOM was not processed within 15 minutes.'). */
+  error: string | null;
+  /** The uploader's login id; null for a CI upload. */
+  uploaded_by: string | null;
+  via: 'session' | 'api-key';
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** GET /apps/{appKey}. */
+export interface ApplicationDetail extends ApplicationView {
+  vulnerabilities: SeverityCounts;
+  /** Newest first. */
+  builds: BuildView[];
+}
+
+/** A finding as GET /apps/{appKey}/builds/{buildId}?sbom=true lists it. */
+export interface BuildFinding {
+  vulnerability_id: string;
+  aliases: string[];
+  severity: VulnerabilitySeverity;
+  score: number | null;
+  active_exploit: boolean;
+  /** 'not-evaluated': the advisory names the package but its ranges could not be evaluated (GIT ranges). */
+  evaluation: 'affected' | 'not-evaluated';
+  summary: string | null;
+  fixed_versions: string[];
+  bom_ref: string;
+  name: string;
+  version: string | null;
+  purl: string | null;
+}
+
+/** GET /apps/{appKey}/builds/{buildId}. */
+export interface BuildDetail extends BuildView {
+  app_key: string;
+  vulnerabilities: SeverityCounts;
+  /** Only with ?sbom=true. */
+  findings?: BuildFinding[];
+}
+
+/** A component of GET /sbom (the client builds the tree from bom_ref and parent). */
+export interface SbomComponentView {
+  bom_ref: string;
+  /** The app key. */
+  project: string;
+  parent: string | null;
+  type: string | null;
+  group: string | null;
+  name: string;
+  version: string | null;
+  purl: string | null;
+  licenses: string[];
+  level: number | null;
+  /** Components below it in the tree. */
+  total: number;
+  /** Findings of it and of the components below it. */
+  vulnerabilityCount: number;
+  vulnerabilities: { id: string; severity: VulnerabilitySeverity }[];
+  sub_components: string[];
+}
+
+/** GET /sbom?app=…[&build=…]. */
+export interface SbomView {
+  app_key: string;
+  build: BuildView | null;
+  components: SbomComponentView[];
+}
+
+export interface ComponentSearchResult {
+  app_key: string;
+  build_id: string;
+  build_number: number;
+  bom_ref: string;
+  type: string | null;
+  group: string | null;
+  name: string;
+  version: string | null;
+  purl: string | null;
+  vulnerability_count: number;
+}
+
+export interface VulnerabilitySearchResult {
+  vulnerability_id: string;
+  aliases: string[];
+  severity: VulnerabilitySeverity;
+  score: number | null;
+  active_exploit: boolean;
+  summary: string | null;
+  app_key: string;
+  build_id: string;
+  build_number: number;
+  bom_ref: string;
+  name: string;
+  version: string | null;
+  purl: string | null;
+}
+
+export const BUILD_SEARCH_CATEGORIES = ['all', 'app', 'component', 'vulnerability'] as const;
+export type BuildSearchCategory = (typeof BUILD_SEARCH_CATEGORIES)[number];
+
+export interface BuildSearchResult {
+  id: string;
+  number: number;
+  status: BuildStatus;
+  format: string;
+  spec_version: string;
+  component_count: number;
+  vulnerability_count: number;
+  created_at: string;
+  app_key: string;
+  app_name: string;
+  portfolio: string | null;
+}
+
+/** GET /vulnerabilities/{id}: an advisory of the vulnerability database. */
+export interface Advisory {
+  id: string;
+  aliases: string[];
+  summary?: string | null;
+  details?: string | null;
+  published?: string | null;
+  modified: string;
+  severity: VulnerabilitySeverity;
+  score?: number | null;
+  vector?: string | null;
+  /** In CISA's catalog of known exploited vulnerabilities. */
+  activeExploit: boolean;
+  knownExploited: {
+    cveId: string;
+    vendorProject?: string | null;
+    product?: string | null;
+    vulnerabilityName?: string | null;
+    dateAdded?: string | null;
+    dueDate?: string | null;
+    knownRansomwareCampaignUse?: string | null;
+  }[];
+  /** The OSV record as imported. */
+  record: Record<string, unknown>;
+}
+
+/** POST /vulnerabilities/imports. */
+export interface AdvisoryImportCounts {
+  read: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  withdrawn: number;
+  removed: number;
+  invalid: number;
+  problems: string[];
+}
+
+// ---- VEX (issue 7 item 8; spec 4.5)
+
+/**
+ * The states an analysis may hold: spec 4.5's four resolutions (VEX_RESOLUTIONS) and CycloneDX's
+ * two open states, kept so that an imported VEX says after export what it said before:
+ * 'in_triage' (CISA "under_investigation") and 'exploitable' (CISA "affected"). No analysis, or
+ * state null, is CycloneDX's "not set".
+ */
+export const VEX_ANALYSIS_STATES = [...VEX_RESOLUTIONS, 'in_triage', 'exploitable'] as const;
+export type VexAnalysisState = (typeof VEX_ANALYSIS_STATES)[number];
+
+/** CycloneDX 1.6 `analysis.justification`. */
+export const VEX_JUSTIFICATIONS = [
+  'code_not_present',
+  'code_not_reachable',
+  'requires_configuration',
+  'requires_dependency',
+  'requires_environment',
+  'protected_by_compiler',
+  'protected_at_runtime',
+  'protected_at_perimeter',
+  'protected_by_mitigating_control',
+] as const;
+export type VexJustification = (typeof VEX_JUSTIFICATIONS)[number];
+
+/** CycloneDX 1.6 `analysis.response`. */
+export const VEX_RESPONSES = ['can_not_fix', 'will_not_fix', 'update', 'rollback', 'workaround_available'] as const;
+export type VexResponse = (typeof VEX_RESPONSES)[number];
+
+/** Where an analysis (or a trail entry) came from. */
+export type VexSource = 'user' | 'vex-import' | 'carried-over';
+
+export interface VexAnalysis {
+  state: VexAnalysisState | null;
+  justification: VexJustification | null;
+  response: VexResponse[];
+  detail: string | null;
+  source: VexSource;
+  /** The build it was carried over from (when source is 'carried-over'). */
+  carried_over_from: { build_id: string; number: number } | null;
+  first_issued: string;
+  updated_at: string;
+  /** Login id of whoever changed it last; null for an import by a deleted user. */
+  updated_by: string | null;
+}
+
+/** One step of an analysis's comment trail (who, when, what). */
+export interface VexTrailEntry {
+  id: string;
+  at: string;
+  by: string | null;
+  source: VexSource;
+  /** The analysis after this step (unchanged fields repeated). */
+  state: VexAnalysisState | null;
+  justification: VexJustification | null;
+  response: VexResponse[];
+  detail: string | null;
+  comment: string | null;
+}
+
+/** A finding of a build with its analysis (spec 3 vulnerability: id, identified_build_id, vulnerability_id). */
+export interface BuildVulnerability {
+  /** The finding's id (a uuid), for the /vulnerabilities/{vulnId} routes. */
+  id: string;
+  /** The build in which this component was first found affected (earlier builds of the app count). */
+  identified_build_id: string;
+  vulnerability_id: string;
+  aliases: string[];
+  severity: VulnerabilitySeverity;
+  score: number | null;
+  active_exploit: boolean;
+  evaluation: 'affected' | 'not-evaluated';
+  summary: string | null;
+  fixed_versions: string[];
+  component: { bom_ref: string; group: string | null; name: string; version: string | null; purl: string | null };
+  analysis: VexAnalysis | null;
+}
+
+/** POST /apps/{appKey}/builds/{buildId}/vulnerabilities: the body (every field optional). */
+export interface BuildVulnerabilityQuery {
+  /** Advisory id, alias, summary, component name or purl containing the text. */
+  search?: string;
+  severity?: VulnerabilitySeverity[];
+  /** 'not_set': findings without an analysis state. */
+  state?: (VexAnalysisState | 'not_set')[];
+  active_exploit?: boolean;
+  sort?: 'severity' | 'vulnerability_id' | 'component' | 'state';
+  order?: 'asc' | 'desc';
+  offset?: number;
+  /** At most 500; default 100. */
+  limit?: number;
+}
+
+export interface BuildVulnerabilityPage {
+  items: BuildVulnerability[];
+  /** Matching the query (before offset/limit). */
+  total: number;
+  /** Every finding of the build by analysis state ('not_set' for none). */
+  by_state: Record<VexAnalysisState | 'not_set', number>;
+}
+
+/** GET /apps/{appKey}/builds/{buildId}/vulnerabilities/{vulnId}. */
+export interface BuildVulnerabilityDetail extends BuildVulnerability {
+  advisory: Advisory | null;
+  /** Oldest first. */
+  trail: VexTrailEntry[];
+}
+
+/**
+ * POST …/vulnerabilities/{vulnId}/vex. Fields not sent keep their value; `state: null` clears the
+ * analysis. A comment alone adds to the trail without changing the analysis.
+ */
+export interface VexAnalysisInput {
+  state?: VexAnalysisState | null;
+  justification?: VexJustification | null;
+  response?: VexResponse[];
+  detail?: string | null;
+  comment?: string;
+}
+
+/** POST /apps/{appKey}/builds/{buildId}/vex: what an imported CycloneDX VEX did. */
+export interface VexImportResult {
+  /** Statements read (vulnerability × affects entry). */
+  statements: number;
+  /** Findings whose analysis changed. */
+  applied: number;
+  /** Findings that already had exactly that analysis. */
+  unchanged: number;
+  /** Statements that name no finding of the build, with why. */
+  unmatched: { id: string; ref: string | null; reason: string }[];
+}
+
+// ---- Licenses (issue 7 item 9)
+
+export const LICENSE_CATEGORIES = ['permissive', 'weak-copyleft', 'strong-copyleft', 'unknown'] as const;
+export type LicenseCategory = (typeof LICENSE_CATEGORIES)[number];
+export type LicenseCategoryCounts = Record<LicenseCategory, number>;
+
+export interface ComponentLicense {
+  bom_ref: string;
+  group: string | null;
+  name: string;
+  version: string | null;
+  purl: string | null;
+  /** As the SBOM declares them (ids, names or expressions). */
+  declared: string[];
+  /** The SPDX expression read from them (names corrected to SPDX ids where possible); null when none could be read. */
+  expression: string | null;
+  /** The SPDX license ids in it. */
+  ids: string[];
+  category: LicenseCategory;
+}
+
+/** GET /apps/{appKey}/builds/{buildId}/licenses. */
+export interface LicenseAnalysis {
+  app_key: string;
+  build: { id: string; number: number };
+  summary: LicenseCategoryCounts;
+  /** One row per license id (or 'unknown' name), most used first. */
+  licenses: { license: string; category: LicenseCategory; components: number }[];
+  components: ComponentLicense[];
+}
+
+/** GET /apps/licenses: per app, of its latest DONE build. */
+export interface ApplicationLicenseSummary {
+  app_key: string;
+  name: string;
+  build: { id: string; number: number } | null;
+  summary: LicenseCategoryCounts;
+  /** Components of the build that raise a license-risk alert (strong copyleft or unknown). */
+  risks: number;
+}
+
+/** GET /apps/licenses/alerts: raised when a processed build brings a risky license the app's previous build did not have. */
+export interface LicenseRiskAlert {
+  id: string;
+  app_key: string;
+  build: { id: string; number: number };
+  component: { bom_ref: string; name: string; version: string | null; purl: string | null };
+  license: string;
+  category: Extract<LicenseCategory, 'strong-copyleft' | 'unknown'>;
+  severity: 'HIGH' | 'MEDIUM';
+  created_at: string;
+}
+
+// ---- Repository analysis (issue 7 item 9)
+
+export const REPOSITORY_REFERENCE_TYPES = ['vcs', 'website', 'distribution'] as const;
+export type RepositoryReferenceType = (typeof REPOSITORY_REFERENCE_TYPES)[number];
+
+export interface SourceRepository {
+  /** Normalized: https://host/owner/repo for known forges, else the URL without scheme decorations. */
+  url: string;
+  host: string;
+  types: RepositoryReferenceType[];
+  components: number;
+  /** bom_refs of its components (the first 100). */
+  component_refs: string[];
+}
+
+/** GET /apps/{appKey}/builds/{buildId}/repositoryAnalysis. */
+export interface RepositoryAnalysis {
+  app_key: string;
+  build: { id: string; number: number };
+  components: number;
+  /** Components with at least one vcs reference. */
+  with_vcs: number;
+  /** Components with none of vcs, website, distribution. */
+  without_reference: number;
+  by_type: Record<RepositoryReferenceType, number>;
+  hosts: { host: string; repositories: number; components: number }[];
+  /** Most components first. */
+  repositories: SourceRepository[];
+}
+
+// ---- Clear SBOMs (issue 7 item 14)
+
+/** DELETE /sbom/{appKey} and DELETE /sbom/_clearAll. */
+export interface ClearSbomsResult {
+  applications: number;
+  builds: number;
+}

@@ -1,0 +1,453 @@
+// The applications family of the API (spec 7 "Applications", issue 7 items 1–4): a process's
+// applications ("Security Posture" with vulnerability counts by severity), their settings, their
+// SBOM builds (upload: ../sbom/ingest.ts; processing status), and searches over components,
+// vulnerabilities and builds. Every route takes ?graph=<process>; an app key not in that process of
+// the caller's organization answers 404 'Invalid app key'.
+import { PERMISSIONS } from '@portal/shared/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { organizationOf, processOf } from '../authorization/guard';
+import type { Queryable } from '../db/database';
+import { ApiProblem } from '../http/problem';
+import { findOrganizationById } from '../organizations/repository';
+import { problems } from '../users/http';
+import { ingestionRoutes, INVALID_APP_KEY } from '../sbom/ingest';
+import { applicationOfRequest } from './lookup';
+import { BuildQueue } from '../sbom/processing';
+import { sbomRoutes } from '../sbom/routes';
+import { vexRoutes } from '../vex/routes';
+import { clearRoutes } from '../sbom/clear';
+import { licenseRoutes } from '../licenses/routes';
+import { repositoryRoutes } from '../repositories/routes';
+import {
+  countApplications,
+  deleteApplication,
+  findApplication,
+  findApplicationById,
+  findBuild,
+  insertApplication,
+  listApplications,
+  listBuilds,
+  severityCounts,
+  updateApplication,
+  type ApplicationInput,
+  type ApplicationRecord,
+} from './repository';
+import { searchBuilds, searchComponents, searchVulnerabilities, BUILD_SEARCH_CATEGORIES } from './search';
+import {
+  appSchema,
+  appSummarySchema,
+  appSummaryView,
+  appView,
+  buildSchema,
+  buildView,
+  settingsSchema,
+  settingsView,
+  severitiesSchema,
+  severityView,
+} from './views';
+
+const A = PERMISSIONS.applications;
+const UNLIMITED = -1;
+/** Path segments under /api/apps that are routes, not app keys. */
+export const RESERVED_APP_KEYS = ['appSettings', 'components', 'vulnerabilities', 'builds', 'monitoring', 'componentsVulnerabilities', 'resourcesVulnerabilities', 'licenses', 'planes'];
+const APP_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export const graphQuery = {
+  type: 'object',
+  required: ['graph'],
+  properties: { graph: { type: 'string', description: 'the process code name' } },
+} as const;
+const appKeyParams = { type: 'object', required: ['appKey'], properties: { appKey: { type: 'string' } } } as const;
+const appBody = {
+  type: 'object',
+  properties: {
+    app_key: { type: 'string' },
+    name: { type: 'string' },
+    portfolio: { type: ['string', 'null'] },
+    enable_continuous_monitoring: { type: 'boolean' },
+  },
+} as const;
+const settingsBody = {
+  type: 'object',
+  required: ['enable_continuous_monitoring'],
+  properties: { enable_continuous_monitoring: { type: 'boolean' } },
+} as const;
+
+export const duplicateAppKey = (key: string) => `An application with the app key '${key}' already exists.`;
+
+/** The fields of a new or changed app, checked (spec 5 style messages per field). */
+function applicationInput(body: Record<string, unknown>, current?: ApplicationRecord): ApplicationInput {
+  const errors: Record<string, string> = {};
+  const text = (field: string, required: boolean): string | null | undefined => {
+    const value = body[field];
+    if (value === undefined) return undefined;
+    if (value === null) {
+      if (required) errors[field] = `The ${field.replace('_', ' ')} is required.`;
+      return null;
+    }
+    const trimmed = String(value).trim();
+    if (required && trimmed === '') errors[field] = `The ${field.replace('_', ' ')} is required.`;
+    else if (Buffer.byteLength(trimmed) > 255) errors[field] = `The ${field.replace('_', ' ')} may have at most 255 characters.`;
+    return trimmed === '' ? null : trimmed;
+  };
+  const appKey = text('app_key', true) ?? current?.app_key;
+  if (appKey === undefined) errors.app_key ??= 'The app key is required.';
+  else if (appKey !== null && !errors.app_key) {
+    if (!APP_KEY.test(appKey)) errors.app_key = "The app key may hold letters, digits, '.', '_' and '-', and starts with a letter or a digit.";
+    else if (RESERVED_APP_KEYS.some((reserved) => reserved.toLowerCase() === appKey.toLowerCase())) {
+      errors.app_key = `'${appKey}' is a reserved word and cannot be an app key.`;
+    }
+  }
+  const name = text('name', true) ?? current?.name ?? appKey ?? null;
+  const portfolio = body.portfolio === undefined ? (current?.portfolio ?? null) : text('portfolio', false) ?? null;
+  const monitoring = body.enable_continuous_monitoring ?? current?.enable_continuous_monitoring ?? false;
+  const [first] = Object.values(errors);
+  if (first) throw new ApiProblem(400, first, {}, errors);
+  return { app_key: appKey!, name: name!, portfolio, enable_continuous_monitoring: monitoring as boolean };
+}
+
+async function assertWithinLimit(db: Queryable, organizationId: string): Promise<void> {
+  const organization = await findOrganizationById(db, organizationId);
+  if (!organization) throw new ApiProblem(404);
+  const limit = organization.module_configuration.num_of_apps;
+  if (limit !== UNLIMITED && (await countApplications(db, organizationId)) >= limit) throw new ApiProblem(402);
+}
+
+async function assertKeyFree(db: Queryable, organizationId: string, appKey: string, except?: string): Promise<void> {
+  const existing = await findApplication(db, organizationId, appKey);
+  if (existing && existing.id !== except) throw new ApiProblem(409, duplicateAppKey(appKey), {}, { app_key: duplicateAppKey(appKey) });
+}
+
+export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
+  const tags = ['apps'];
+  const db = app.identity.db;
+  const params = (request: FastifyRequest) => request.params as Record<string, string>;
+  const query = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
+  const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+
+  const queue = new BuildQueue({ database: app.database, log: app.log, notify: () => app.outboxRelay.notify() });
+  app.addHook('onReady', async () => {
+    // Builds a stopped server left unprocessed are processed now.
+    const stale = await db.query<{ id: string }>(
+      `UPDATE application_builds SET status = 'PENDING' WHERE status IN ('PENDING', 'PROCESSING') RETURNING id`,
+    );
+    for (const build of stale) queue.enqueue(build.id);
+  });
+  app.addHook('preClose', async () => {
+    await queue.idle();
+  });
+
+  const applicationOf = (request: FastifyRequest) => applicationOfRequest(db, request);
+
+  app.get(
+    '/apps',
+    {
+      config: { permission: A.APPLICATION.LIST },
+      schema: {
+        tags,
+        summary: "Security Posture: the process's applications with their latest build and its vulnerabilities by severity",
+        querystring: graphQuery,
+        response: { 200: { type: 'array', items: appSummarySchema }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => (await listApplications(db, organizationOf(request), processOf(request).id)).map(appSummaryView),
+  );
+
+  app.post(
+    '/apps',
+    {
+      config: { permission: A.APPLICATION.CREATE },
+      schema: {
+        tags,
+        summary: "Create an application in the process (app_key unique in the organization; 402 beyond the organization's num_of_apps)",
+        querystring: graphQuery,
+        body: appBody,
+        response: { 201: appSchema, ...problems(400, 401, 402, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const organizationId = organizationOf(request);
+      const process = processOf(request);
+      const input = applicationInput(body(request));
+      const id = await app.database.transaction(async (tx) => {
+        await assertWithinLimit(tx, organizationId);
+        await assertKeyFree(tx, organizationId, input.app_key);
+        return insertApplication(tx, organizationId, process.id, input);
+      });
+      const created = await findApplicationById(db, organizationId, id, process.id);
+      return reply.code(201).send(appView(created!));
+    },
+  );
+
+  app.get(
+    '/apps/appSettings',
+    {
+      config: { permission: A.APPLICATION.LIST },
+      schema: {
+        tags,
+        summary: "The settings of the process's applications (enable_continuous_monitoring)",
+        querystring: graphQuery,
+        response: { 200: { type: 'array', items: settingsSchema }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => (await listApplications(db, organizationOf(request), processOf(request).id)).map(settingsView),
+  );
+
+  app.put(
+    '/apps/appSettings',
+    {
+      config: { permission: A.UPDATE_APPLICATION_SETTINGS },
+      schema: {
+        tags,
+        summary: 'Set the settings of several applications at once: [{ id (or app_key), enable_continuous_monitoring }]',
+        querystring: graphQuery,
+        body: {
+          type: 'array',
+          maxItems: 1000,
+          items: {
+            type: 'object',
+            required: ['enable_continuous_monitoring'],
+            properties: { id: { type: 'string' }, app_key: { type: 'string' }, enable_continuous_monitoring: { type: 'boolean' } },
+          },
+        },
+        response: { 200: { type: 'array', items: settingsSchema }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const organizationId = organizationOf(request);
+      const process = processOf(request);
+      const changes = request.body as Array<{ id?: string; app_key?: string; enable_continuous_monitoring: boolean }>;
+      await app.database.transaction(async (tx) => {
+        for (const change of changes) {
+          const found = change.id
+            ? await findApplicationById(tx, organizationId, change.id, process.id)
+            : change.app_key
+              ? await findApplication(tx, organizationId, change.app_key, process.id)
+              : undefined;
+          if (!found) throw new ApiProblem(404, INVALID_APP_KEY);
+          await updateApplication(tx, found.id, { ...found, enable_continuous_monitoring: change.enable_continuous_monitoring });
+        }
+      });
+      return (await listApplications(db, organizationId, process.id)).map(settingsView);
+    },
+  );
+
+  async function settingsTarget(request: FastifyRequest): Promise<ApplicationRecord> {
+    const key = params(request).id;
+    const organizationId = organizationOf(request);
+    const processId = processOf(request).id;
+    const found = (await findApplicationById(db, organizationId, key, processId)) ?? (await findApplication(db, organizationId, key, processId));
+    if (!found) throw new ApiProblem(404, INVALID_APP_KEY);
+    return found;
+  }
+
+  app.get(
+    '/apps/appSettings/:id',
+    {
+      config: { permission: A.APPLICATION.VIEW },
+      schema: {
+        tags,
+        summary: "One application's settings (by id or app key)",
+        querystring: graphQuery,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        response: { 200: settingsSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => settingsView(await settingsTarget(request)),
+  );
+
+  app.put(
+    '/apps/appSettings/:id',
+    {
+      config: { permission: A.UPDATE_APPLICATION_SETTINGS },
+      schema: {
+        tags,
+        summary: "Set one application's settings (by id or app key)",
+        querystring: graphQuery,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        body: settingsBody,
+        response: { 200: settingsSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const found = await settingsTarget(request);
+      const enable = (request.body as { enable_continuous_monitoring: boolean }).enable_continuous_monitoring;
+      await updateApplication(db, found.id, { ...found, enable_continuous_monitoring: enable });
+      return settingsView({ ...found, enable_continuous_monitoring: enable });
+    },
+  );
+
+  const searchQuery = (extra: Record<string, unknown> = {}) =>
+    ({
+      type: 'object',
+      required: ['graph'],
+      properties: { graph: { type: 'string' }, search: { type: 'string', maxLength: 255 }, ...extra },
+    }) as const;
+
+  app.get(
+    '/apps/components/search',
+    {
+      config: { permission: A.APPLICATION.LIST },
+      schema: {
+        tags,
+        summary: "Components (name, group or purl containing the text) of the latest build of the process's apps; empty text: []",
+        querystring: searchQuery(),
+        response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => searchComponents(db, organizationOf(request), processOf(request).id, query(request).search ?? ''),
+  );
+
+  app.get(
+    '/apps/vulnerabilities/search',
+    {
+      config: { permission: A.APPLICATION.LIST },
+      schema: {
+        tags,
+        summary: "Findings (advisory id or alias containing the text) in the latest build of the process's apps; empty text: []",
+        querystring: searchQuery(),
+        response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => searchVulnerabilities(db, organizationOf(request), processOf(request).id, query(request).search ?? ''),
+  );
+
+  app.get(
+    '/apps/builds/search',
+    {
+      config: { permission: A.APPLICATION.LIST },
+      schema: {
+        tags,
+        summary: `Builds whose app (key, name, portfolio), component or vulnerability matches the text; category: ${BUILD_SEARCH_CATEGORIES.join(', ')} (default all); empty text: []`,
+        querystring: searchQuery({ category: { type: 'string' } }),
+        response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      searchBuilds(db, organizationOf(request), processOf(request).id, query(request).search ?? '', query(request).category),
+  );
+
+  app.get(
+    '/apps/:appKey',
+    {
+      config: { permission: A.APPLICATION.VIEW },
+      schema: {
+        tags,
+        summary: 'An application with its builds, newest first (404 Invalid app key)',
+        querystring: graphQuery,
+        params: appKeyParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: { ...appSchema.properties, builds: { type: 'array', items: buildSchema }, vulnerabilities: severitiesSchema },
+          },
+          ...problems(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const application = await applicationOf(request);
+      const [summary] = (await listApplications(db, application.organization_id, application.process_id)).filter((row) => row.id === application.id);
+      return {
+        ...appView(application),
+        vulnerabilities: severityView(summary?.severities ?? null),
+        builds: (await listBuilds(db, application.id)).map(buildView),
+      };
+    },
+  );
+
+  app.put(
+    '/apps/:appKey',
+    {
+      config: { permission: A.APPLICATION.UPDATE },
+      schema: {
+        tags,
+        summary: 'Change an application: app_key, name, portfolio, enable_continuous_monitoring (fields not sent stay)',
+        querystring: graphQuery,
+        params: appKeyParams,
+        body: appBody,
+        response: { 200: appSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const application = await applicationOf(request);
+      const input = applicationInput(body(request), application);
+      await app.database.transaction(async (tx) => {
+        await assertKeyFree(tx, application.organization_id, input.app_key, application.id);
+        await updateApplication(tx, application.id, input);
+      });
+      return appView((await findApplicationById(db, application.organization_id, application.id, application.process_id))!);
+    },
+  );
+
+  app.delete(
+    '/apps/:appKey',
+    {
+      config: { permission: A.APPLICATION.DELETE },
+      schema: {
+        tags,
+        summary: 'Delete an application with its builds, components and findings',
+        querystring: graphQuery,
+        params: appKeyParams,
+        response: { 204: { type: 'null' }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const application = await applicationOf(request);
+      await deleteApplication(db, application.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/apps/:appKey/builds/:buildId',
+    {
+      config: { permission: A.APPLICATION.VIEW },
+      schema: {
+        tags,
+        summary:
+          'A build (by id or number) and its processing status (PENDING, PROCESSING, DONE, FAILED) with its vulnerabilities by severity; ?sbom=true adds the findings',
+        querystring: { type: 'object', required: ['graph'], properties: { graph: { type: 'string' }, sbom: { type: 'boolean' } } },
+        params: { type: 'object', required: ['appKey', 'buildId'], properties: { appKey: { type: 'string' }, buildId: { type: 'string' } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              ...buildSchema.properties,
+              app_key: { type: 'string' },
+              vulnerabilities: severitiesSchema,
+              findings: { type: 'array', items: { type: 'object', additionalProperties: true } },
+            },
+          },
+          ...problems(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const application = await applicationOf(request);
+      const build = await findBuild(db, application.id, params(request).buildId);
+      if (!build) throw new ApiProblem(404);
+      const view = {
+        ...buildView(build),
+        app_key: application.app_key,
+        vulnerabilities: severityView(await severityCounts(db, build.id)),
+      };
+      if (!(request.query as { sbom?: boolean }).sbom) return view;
+      const findings = await db.query(
+        `SELECT f.vulnerability_id, f.aliases, f.severity, f.score::float AS score, f.active_exploit, f.evaluation, f.summary,
+                f.fixed_versions, c.bom_ref, c.name, c.version, c.purl
+           FROM build_findings f JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
+          WHERE f.build_id = $1 ORDER BY f.score DESC NULLS LAST, f.vulnerability_id, c.position`,
+        [build.id],
+      );
+      return { ...view, findings };
+    },
+  );
+
+  await app.register(ingestionRoutes, { queue });
+  await app.register(sbomRoutes);
+  await app.register(vexRoutes);
+  await app.register(clearRoutes);
+  await app.register(licenseRoutes);
+  await app.register(repositoryRoutes);
+}

@@ -1,0 +1,139 @@
+// Computing a profile's deployment configuration — its RBOM — in the background (spec 7: the UI
+// asks requestDeploymentConfiguration again every 15 s until it is ready). A request starts the
+// computation for the profile's version and attached build and waits for it a moment, so a small
+// build answers at once; a large one (tens of thousands of components) answers 202 PENDING until done.
+import type { DeploymentConfiguration, RbomComponent, RbomExclusion } from '@portal/shared/server';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../db/database';
+import { severityView } from '../apps/views';
+import { loadGraph } from '../graph/repository';
+import { impliedEdges } from '../graph/service';
+import { ApiProblem } from '../http/problem';
+import { failConfiguration, findConfiguration, requestConfiguration, storeConfiguration, type ConfigurationRow, type ProfileRow } from './repository';
+import { runtimeComponents } from './rbom';
+
+/** How long a request waits for the computation before answering PENDING. */
+export const ANSWER_WAIT_MS = 2000;
+export const NO_BUILD = 'Attach a build to the profile first: its RBOM is computed from the build.';
+export const buildFailed = (number: number) => `Build ${number} failed to process: attach another build to the profile.`;
+export const buildProcessing = (number: number) => `Build ${number} is still being processed: the RBOM is computed once it is done.`;
+export const COMPUTE_FAILED = 'The RBOM could not be computed.';
+
+async function compute(database: Database, profile: ProfileRow): Promise<void> {
+  const [build] = await database.query<{ root_ref: string | null }>('SELECT root_ref FROM application_builds WHERE id = $1', [profile.build_id]);
+  const graph = await loadGraph(database, profile.build_id!);
+  const root = build?.root_ref === null || !build ? -1 : graph.components.findIndex((component) => component.bom_ref === build.root_ref);
+  const result = runtimeComponents({
+    components: graph.components.map((component) => ({ ...component, group: component.group_name })),
+    edges: [...graph.edges, ...impliedEdges(graph.components, graph.edges)],
+    root: root < 0 ? null : root,
+    exclude: profile.exclude,
+    includeTypes: profile.include_types,
+  });
+  await storeConfiguration(database, profile.id, profile.version, result);
+}
+
+/** Computes configurations one at a time; a profile already being computed is not computed twice. */
+export class ConfigurationQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  compute(profile: ProfileRow): Promise<void> {
+    const key = `${profile.id}@${profile.version}`;
+    const known = this.running.get(key);
+    if (known) return known;
+    const run = this.tail
+      .then(() => compute(this.database, profile))
+      .catch(async (error: unknown) => {
+        this.log.error({ err: error, profile: profile.id }, 'RBOM not computed');
+        await failConfiguration(this.database, profile.id, profile.version, COMPUTE_FAILED);
+      })
+      .finally(() => this.running.delete(key));
+    this.running.set(key, run);
+    this.tail = run;
+    return run;
+  }
+
+  idle(): Promise<unknown> {
+    return this.tail;
+  }
+}
+
+/**
+ * The profile's configuration as it stands after this request: computed already, being computed
+ * (started now, waited for a moment), or waiting for its build. 409 without a usable build.
+ */
+export async function ensureConfiguration(database: Database, queue: ConfigurationQueue, profile: ProfileRow): Promise<ConfigurationRow> {
+  if (profile.build_id === null) throw new ApiProblem(409, NO_BUILD);
+  if (profile.build_status === 'FAILED') throw new ApiProblem(409, buildFailed(profile.build_number!));
+  let current = await findConfiguration(database, profile.id);
+  const upToDate = current && current.profile_version === profile.version && current.build_id === profile.build_id;
+  if (profile.build_status !== 'DONE') {
+    if (!upToDate) await requestConfiguration(database, profile.id, profile.version, profile.build_id, buildProcessing(profile.build_number!));
+    return (await findConfiguration(database, profile.id))!;
+  }
+  if (upToDate && current!.status !== 'PENDING') return current!;
+  if (!upToDate || current!.message !== null) await requestConfiguration(database, profile.id, profile.version, profile.build_id, null);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([queue.compute(profile), new Promise((resolve) => (timer = setTimeout(resolve, ANSWER_WAIT_MS)))]);
+  clearTimeout(timer);
+  current = await findConfiguration(database, profile.id);
+  return current!;
+}
+
+interface ComponentRow extends Omit<RbomComponent, 'vulnerabilities'> {
+  position: number;
+  vulnerabilities: RbomComponent['vulnerabilities'] | null;
+}
+
+/** The components of a build at `positions`, with their findings. */
+export async function componentsAt(db: Queryable, buildId: string, positions: readonly number[]): Promise<ComponentRow[]> {
+  return db.query<ComponentRow>(
+    `SELECT c.position, c.bom_ref, c.name, c.group_name AS "group", c.version, c.purl, c.type, c.licenses,
+            (SELECT json_agg(json_build_object('id', f.vulnerability_id, 'severity', f.severity, 'active_exploit', f.active_exploit) ORDER BY f.vulnerability_id)
+               FROM build_findings f WHERE f.build_id = c.build_id AND f.position = c.position AND f.evaluation = 'affected') AS vulnerabilities
+       FROM sbom_components c WHERE c.build_id = $1 AND c.position = ANY($2::int[]) ORDER BY c.position`,
+    [buildId, positions],
+  );
+}
+
+/** What requestDeploymentConfiguration answers: the status, and the RBOM once ready. */
+export async function configurationView(db: Queryable, profile: ProfileRow, row: ConfigurationRow): Promise<DeploymentConfiguration> {
+  const [build] = await db.query<{ number: number }>('SELECT number FROM application_builds WHERE id = $1', [row.build_id]);
+  const view: DeploymentConfiguration = {
+    status: row.status,
+    profile: { id: profile.id, name: profile.name, environment: profile.environment, version: profile.version },
+    build: build ? { id: row.build_id, number: build.number } : null,
+    requested_at: new Date(row.requested_at).toISOString(),
+    computed_at: row.computed_at === null ? null : new Date(row.computed_at).toISOString(),
+    message: row.message,
+  };
+  if (row.status !== 'READY') return view;
+  const kept = await componentsAt(db, row.build_id, row.positions);
+  const left = new Map((await componentsAt(db, row.build_id, row.excluded.map((exclusion) => exclusion.position))).map((component) => [component.position, component]));
+  const components: RbomComponent[] = kept.map(({ position: _position, vulnerabilities, ...component }) => ({ ...component, vulnerabilities: vulnerabilities ?? [] }));
+  const excluded: RbomExclusion[] = row.excluded.flatMap((exclusion) => {
+    const component = left.get(exclusion.position);
+    if (!component) return [];
+    return [{ bom_ref: component.bom_ref, name: component.name, version: component.version, purl: component.purl, reason: exclusion.reason, ...(exclusion.pattern ? { pattern: exclusion.pattern } : {}) }];
+  });
+  const severities: Record<string, number> = {};
+  let exploits = 0;
+  for (const component of components) {
+    for (const vulnerability of component.vulnerabilities) {
+      severities[vulnerability.severity] = (severities[vulnerability.severity] ?? 0) + 1;
+      if (vulnerability.active_exploit) exploits += 1;
+    }
+  }
+  return {
+    ...view,
+    summary: { components: components.length, excluded: excluded.length, vulnerabilities: severityView(severities), active_exploits: exploits },
+    components,
+    excluded,
+  };
+}

@@ -1,0 +1,142 @@
+// License-risk alerts (issue 7 item 9, spec 6 'receive=>Alert::LicenseRisk'): when a build is
+// processed, each component whose license is strong copyleft or unknown, and that the app's
+// previous processed build did not have with that same license, is recorded as an alert; the
+// process's members who may receive the alert get one notification for the build.
+import { randomUUID } from 'node:crypto';
+import { checkPermission, PERMISSIONS, type LicenseRiskAlert, type Notification } from '@portal/shared/server';
+import { resolveAccess } from '../authorization/access';
+import type { Queryable } from '../db/database';
+import { recordEvents } from '../realtime/outbox';
+import { eventRecipients } from '../requirements/events';
+import { findUserById } from '../users/repository';
+import { COMPONENT_KEY } from '../vex/repository';
+import { classifyLicenses } from './classify';
+import { declaredOf, NONE_DECLARED, RISKS } from './service';
+
+export const ALERT_LIMIT = 500;
+
+export interface AlertContext {
+  organization_id: string;
+  process_id: string;
+  process_code: string;
+  application_id: string;
+  app_key: string;
+}
+
+interface RiskyComponent {
+  position: number;
+  key: string;
+  declared: string;
+}
+
+/** The build's components whose declared licenses are a risk (found through their distinct declarations). */
+async function riskyComponents(tx: Queryable, buildId: string): Promise<RiskyComponent[]> {
+  const declarations = await tx.query<{ declared: string }>(
+    'SELECT DISTINCT array_to_string(licenses, chr(31)) AS declared FROM sbom_components WHERE build_id = $1',
+    [buildId],
+  );
+  const risky = declarations.map((row) => row.declared).filter((declared) => RISKS[classifyLicenses(declaredOf(declared)).category]);
+  if (risky.length === 0) return [];
+  return tx.query<RiskyComponent>(
+    `SELECT c.position, ${COMPONENT_KEY('c')} AS key, array_to_string(c.licenses, chr(31)) AS declared
+       FROM sbom_components c WHERE c.build_id = $1 AND array_to_string(c.licenses, chr(31)) = ANY($2::text[])`,
+    [buildId, risky],
+  );
+}
+
+/** Inside the transaction that marks `buildId` DONE. Resolves to the number of alerts raised. */
+export async function raiseLicenseAlerts(tx: Queryable, context: AlertContext, buildId: string, buildNumber: number, previousBuildId: string | null): Promise<number> {
+  const current = await riskyComponents(tx, buildId);
+  if (current.length === 0) return 0;
+  const before = new Set(previousBuildId ? (await riskyComponents(tx, previousBuildId)).map((row) => `${row.key}\u0000${row.declared}`) : []);
+  const fresh = current.filter((row) => !before.has(`${row.key}\u0000${row.declared}`));
+  if (fresh.length === 0) return 0;
+  const label = (declared: string) => classifyLicenses(declaredOf(declared)).expression ?? (declared === '' ? NONE_DECLARED : declaredOf(declared).join(', '));
+  await tx.query(
+    `INSERT INTO license_risk_alerts (organization_id, process_id, application_id, build_id, position, license, category)
+     SELECT $1, $2, $3, $4, a.position, a.license, a.category FROM unnest($5::int[], $6::text[], $7::text[]) AS a(position, license, category)`,
+    [
+      context.organization_id,
+      context.process_id,
+      context.application_id,
+      buildId,
+      fresh.map((row) => row.position),
+      fresh.map((row) => label(row.declared).slice(0, 2048)),
+      fresh.map((row) => classifyLicenses(declaredOf(row.declared)).category),
+    ],
+  );
+  const strong = fresh.filter((row) => classifyLicenses(declaredOf(row.declared)).category === 'strong-copyleft').length;
+  await notifyRecipients(tx, context, {
+    title: 'License risk',
+    message: `Build ${buildNumber} of ${context.app_key} brings ${fresh.length} component${fresh.length === 1 ? '' : 's'} with a license risk: ${strong} strong copyleft, ${fresh.length - strong} unknown.`,
+    link: `/applications/${encodeURIComponent(context.app_key)}`,
+  });
+  return fresh.length;
+}
+
+/** One notification to each member of the process who may receive license-risk alerts. */
+async function notifyRecipients(tx: Queryable, context: AlertContext, content: { title: string; message: string; link: string }): Promise<void> {
+  const time = new Date().toISOString();
+  const [organization] = await tx.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [context.organization_id]);
+  const where = { organization: organization?.name, project: context.process_code.toLowerCase(), scope: 'project' };
+  const recipients: Array<{ id: string; login_id: string }> = [];
+  for (const id of await eventRecipients(tx, context.organization_id, context.process_id)) {
+    const user = await findUserById(tx, id);
+    if (!user || user.inactive) continue;
+    if (checkPermission(await resolveAccess(tx, user), PERMISSIONS.applications.ALERT.LICENSE_RISK, where)) recipients.push(user);
+  }
+  await recordEvents(
+    tx,
+    recipients.map((recipient) => {
+      const body: Notification = {
+        eventId: randomUUID(),
+        project: context.process_code.toLowerCase(),
+        login_id: recipient.login_id,
+        time,
+        title: content.title,
+        message: content.message,
+        link: content.link,
+        sender: 'Portal',
+        read: false,
+      };
+      return { destination: `notifications#${recipient.id}`, body: { ...body } };
+    }),
+  );
+}
+
+/** GET /apps/licenses/alerts: the process's alerts, newest first. */
+export async function listLicenseAlerts(db: Queryable, organizationId: string, processId: string): Promise<LicenseRiskAlert[]> {
+  const rows = await db.query<{
+    id: string;
+    app_key: string;
+    build_id: string;
+    number: number;
+    bom_ref: string;
+    name: string;
+    version: string | null;
+    purl: string | null;
+    license: string;
+    category: LicenseRiskAlert['category'];
+    created_at: Date | string;
+  }>(
+    `SELECT l.id, a.app_key, b.id AS build_id, b.number, c.bom_ref, c.name, c.version, c.purl, l.license, l.category, l.created_at
+       FROM license_risk_alerts l
+       JOIN applications a ON a.id = l.application_id
+       JOIN application_builds b ON b.id = l.build_id
+       JOIN sbom_components c ON c.build_id = l.build_id AND c.position = l.position
+      WHERE l.organization_id = $1 AND l.process_id = $2
+      ORDER BY l.created_at DESC, a.app_key, c.position
+      LIMIT ${ALERT_LIMIT}`,
+    [organizationId, processId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    app_key: row.app_key,
+    build: { id: row.build_id, number: row.number },
+    component: { bom_ref: row.bom_ref, name: row.name, version: row.version, purl: row.purl },
+    license: row.license,
+    category: row.category,
+    severity: RISKS[row.category]!,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}

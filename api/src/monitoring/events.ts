@@ -1,0 +1,132 @@
+// Raising monitoring events (spec 4.5 New Vulnerability, New Active Exploit) in the transaction of
+// the change that found them: each is stored, announced on the events#<userId> queue of the
+// process's people (screens follow live), and notified on notifications#<userId> — one notification
+// per application, build and type — to those of them who may receive that alert (spec 6 alerts).
+import { checkPermission, PERMISSIONS, type KnownPermission, type MonitoringEvent, type MonitoringEventType, type MonitoringSource, type Notification } from '@portal/shared/server';
+import type { Queryable } from '../db/database';
+import { resolveAccess } from '../authorization/access';
+import { recordEvents, type OutboxEvent } from '../realtime/outbox';
+import { eventRecipients } from '../requirements/events';
+import { findUserById } from '../users/repository';
+import { eventView, insertEvent, type EventRow } from './repository';
+import type { EventFinding, MonitoredBuild } from './scan';
+
+export const NEW_VULNERABILITY: MonitoringEventType = 'New Vulnerability';
+export const NEW_ACTIVE_EXPLOIT: MonitoringEventType = 'New Active Exploit';
+export const MONITORING_SENDER = 'Continuous Monitoring';
+export const EVENTS_PATH = '/applications/monitoring/events';
+
+const ALERT: Record<MonitoringEventType, KnownPermission> = {
+  [NEW_VULNERABILITY]: PERMISSIONS.applications.ALERT.NEW_VULNERABILITY,
+  [NEW_ACTIVE_EXPLOIT]: PERMISSIONS.applications.ALERT.ACTIVE_EXPLOIT,
+};
+
+export interface Raised {
+  type: MonitoringEventType;
+  finding: EventFinding;
+}
+
+/** The events a change raises: a new finding is New Vulnerability (and New Active Exploit when exploited); a known one newly exploited, New Active Exploit. */
+export function eventsOf(added: readonly EventFinding[], exploited: readonly EventFinding[]): Raised[] {
+  return [
+    ...added.map((finding) => ({ type: NEW_VULNERABILITY, finding })),
+    ...added.filter((finding) => finding.activeExploit).map((finding) => ({ type: NEW_ACTIVE_EXPLOIT, finding })),
+    ...exploited.map((finding) => ({ type: NEW_ACTIVE_EXPLOIT, finding })),
+  ];
+}
+
+const componentName = (component: MonitoringEvent['component']) =>
+  `${component.group ? `${component.group}/` : ''}${component.name}${component.version ? ` ${component.version}` : ''}`;
+
+/** 'GHSA-… (HIGH) in lodash 4.17.15'. */
+const described = (event: MonitoringEvent) =>
+  `${event.vulnerability_id} (${event.severity}) in ${componentName(event.component)}`;
+
+/** The notification of one application's events of one type: what was found, and a link to see it. */
+export function notificationText(build: MonitoredBuild, type: MonitoringEventType, events: readonly MonitoringEvent[]): { message: string; link: string } {
+  const where = `##${build.app_key}## (build ${build.build_number})`;
+  if (events.length === 1) {
+    const [event] = events;
+    const what = type === NEW_ACTIVE_EXPLOIT ? 'is now actively exploited' : 'was found';
+    return { message: `${described(event)} ${what} in ${where}.`, link: `${EVENTS_PATH}?event=${event.id}` };
+  }
+  const shown = events.slice(0, 3).map(described).join(', ');
+  const more = events.length > 3 ? `, and ${events.length - 3} more` : '';
+  const what = type === NEW_ACTIVE_EXPLOIT ? 'vulnerabilities are now actively exploited' : 'new vulnerabilities were found';
+  return { message: `${events.length} ${what} in ${where}: ${shown}${more}.`, link: `${EVENTS_PATH}?app=${encodeURIComponent(build.app_key)}` };
+}
+
+interface Recipient {
+  id: string;
+  login_id: string;
+  alerts: Set<MonitoringEventType>;
+}
+
+/** The process's people, each with the alerts they may receive there. */
+async function recipientsOf(tx: Queryable, build: MonitoredBuild): Promise<Recipient[]> {
+  const context = { organization: build.organization_name, project: build.process_code.toLowerCase(), scope: 'project' };
+  const recipients: Recipient[] = [];
+  for (const id of await eventRecipients(tx, build.organization_id, build.process_id)) {
+    const user = await findUserById(tx, id);
+    if (!user || user.inactive) continue;
+    const access = await resolveAccess(tx, user);
+    const alerts = new Set(([NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const).filter((type) => checkPermission(access, ALERT[type], context)));
+    recipients.push({ id, login_id: user.login_id, alerts });
+  }
+  return recipients;
+}
+
+/** Stores, announces and notifies the events of one build's changes, in `tx`; answers them. */
+export async function raiseEvents(
+  tx: Queryable,
+  build: MonitoredBuild,
+  raised: readonly Raised[],
+  source: MonitoringSource,
+  actorId: string | null,
+): Promise<MonitoringEvent[]> {
+  if (raised.length === 0) return [];
+  const recipients = await recipientsOf(tx, build);
+  const graph = build.process_code.toLowerCase();
+  const events: MonitoringEvent[] = [];
+  const outbox: OutboxEvent[] = [];
+  for (const { type, finding } of raised) {
+    const notified = recipients.filter((recipient) => recipient.alerts.has(type)).length;
+    const row: EventRow = await insertEvent(tx, build, type, finding, source, actorId, notified);
+    const event = eventView(row);
+    events.push(event);
+    for (const recipient of recipients) {
+      outbox.push({
+        destination: `events#${recipient.id}`,
+        body: {
+          type,
+          eventId: event.id,
+          session_id: '',
+          time: event.created_at,
+          data: { graph, id: event.id, app_key: build.app_key, vulnerability_id: event.vulnerability_id, severity: event.severity },
+        },
+      });
+    }
+  }
+  for (const type of [NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const) {
+    const ofType = events.filter((event) => event.type === type);
+    if (ofType.length === 0) continue;
+    const { message, link } = notificationText(build, type, ofType);
+    for (const recipient of recipients.filter((candidate) => candidate.alerts.has(type))) {
+      const body: Notification = {
+        // One notification names several events: its own id, derived from the first so a retry is the same.
+        eventId: `${ofType[0].id}:${recipient.id}`,
+        project: graph,
+        login_id: recipient.login_id,
+        time: ofType[0].created_at,
+        title: type,
+        message,
+        link,
+        sender: MONITORING_SENDER,
+        read: false,
+      };
+      outbox.push({ destination: `notifications#${recipient.id}`, body: { ...body } });
+    }
+  }
+  await recordEvents(tx, outbox);
+  return events;
+}

@@ -1,0 +1,131 @@
+// Monitoring events in SQL: stored when raised, listed per process (newest first, filtered by app,
+// type or severity), and one with the finding as it stands now (still present, its VEX analysis).
+import type { MonitoringEvent, MonitoringEventType, MonitoringSource } from '@portal/shared/server';
+import type { Queryable } from '../db/database';
+import type { EventFinding, MonitoredBuild } from './scan';
+
+export interface EventRow {
+  id: string;
+  type: MonitoringEventType;
+  process_code: string;
+  app_key: string;
+  build_id: string | null;
+  build_number: number;
+  position: number;
+  vulnerability_id: string;
+  aliases: string[];
+  severity: string;
+  score: string | number | null;
+  summary: string | null;
+  active_exploit: boolean;
+  component: MonitoringEvent['component'];
+  source: MonitoringSource;
+  triggered_by: string | null;
+  notified: number;
+  created_at: Date | string;
+}
+
+const COLUMNS = `e.id, e.type, p.code_name AS process_code, a.app_key, e.build_id, e.build_number, e.position, e.vulnerability_id,
+  e.aliases, e.severity, e.score, e.summary, e.active_exploit, e.component, e.source, u.login_id AS triggered_by, e.notified, e.created_at`;
+const FROM = `monitoring_events e JOIN applications a ON a.id = e.application_id JOIN processes p ON p.id = e.process_id
+  LEFT JOIN users u ON u.id = e.triggered_by`;
+
+export function eventView(row: EventRow): MonitoringEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    project: row.process_code.toLowerCase(),
+    app_key: row.app_key,
+    build: row.build_id === null ? null : { id: row.build_id, number: row.build_number },
+    vulnerability_id: row.vulnerability_id,
+    aliases: row.aliases,
+    severity: row.severity,
+    score: row.score === null ? null : Number(row.score),
+    summary: row.summary,
+    active_exploit: row.active_exploit,
+    component: row.component,
+    source: row.source,
+    triggered_by: row.triggered_by,
+    notified: row.notified,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export async function insertEvent(
+  tx: Queryable,
+  build: MonitoredBuild,
+  type: MonitoringEventType,
+  finding: EventFinding,
+  source: MonitoringSource,
+  actorId: string | null,
+  notified: number,
+): Promise<EventRow> {
+  const { component } = finding;
+  const [row] = await tx.query<EventRow>(
+    `WITH e AS (
+       INSERT INTO monitoring_events (organization_id, process_id, application_id, build_id, build_number, type, position, vulnerability_id,
+                                      aliases, severity, score, summary, active_exploit, component, source, triggered_by, notified)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17) RETURNING *)
+     SELECT ${COLUMNS} FROM ${FROM.replace('monitoring_events e', 'e')}`,
+    [
+      build.organization_id,
+      build.process_id,
+      build.application_id,
+      build.build_id,
+      build.build_number,
+      type,
+      finding.position,
+      finding.vulnerabilityId,
+      finding.aliases,
+      finding.severity,
+      finding.score,
+      finding.summary,
+      finding.activeExploit,
+      JSON.stringify({ bom_ref: component.bom_ref, name: component.name, group: component.group, version: component.version, purl: component.purl }),
+      source,
+      actorId,
+      notified,
+    ],
+  );
+  return row;
+}
+
+export interface EventFilter {
+  appKey?: string;
+  type?: string;
+  severity?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listEvents(db: Queryable, organizationId: string, processId: string, filter: EventFilter): Promise<{ rows: EventRow[]; total: number }> {
+  const where = `e.organization_id = $1 AND e.process_id = $2 AND ($3::text IS NULL OR lower(a.app_key) = lower($3))
+    AND ($4::text IS NULL OR e.type = $4) AND ($5::text IS NULL OR e.severity = $5)`;
+  const parameters = [organizationId, processId, filter.appKey ?? null, filter.type ?? null, filter.severity ?? null];
+  const rows = await db.query<EventRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY e.created_at DESC, e.id LIMIT $6 OFFSET $7`, [
+    ...parameters,
+    filter.limit,
+    filter.offset,
+  ]);
+  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${FROM} WHERE ${where}`, parameters);
+  return { rows, total };
+}
+
+export interface EventDetailRow extends EventRow {
+  present: boolean;
+  analysis_state: string | null;
+  fixed_versions: string[] | null;
+}
+
+export async function findEvent(db: Queryable, organizationId: string, processId: string, id: string): Promise<EventDetailRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.query<EventDetailRow>(
+    `SELECT ${COLUMNS}, f.build_id IS NOT NULL AS present, x.state AS analysis_state, f.fixed_versions
+       FROM ${FROM}
+       LEFT JOIN build_findings f ON f.build_id = e.build_id AND f.position = e.position AND f.vulnerability_id = e.vulnerability_id
+       LEFT JOIN vex_analyses x ON x.build_id = e.build_id AND x.position = e.position AND x.vulnerability_id = e.vulnerability_id
+      WHERE e.organization_id = $1 AND e.process_id = $2 AND e.id = $3::uuid`,
+    [organizationId, processId, id],
+  );
+  return row;
+}

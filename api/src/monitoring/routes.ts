@@ -1,0 +1,165 @@
+// The monitoring family (spec 7 "Monitoring", issue 7 item 12): the process's monitoring events
+// (list and one), a rescan of its monitored applications, and the demo's simulated new
+// vulnerability. Every route takes ?graph=<process>; events of another process are not found.
+import { all, MONITORING_EVENT_TYPES, PERMISSIONS } from '@portal/shared/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { applicationOfRequest } from '../apps/lookup';
+import { SEVERITIES } from '../apps/repository';
+import { callerOf, organizationOf, processOf } from '../authorization/guard';
+import { ApiProblem } from '../http/problem';
+import { problems } from '../users/http';
+import { eventView, findEvent, listEvents } from './repository';
+
+const A = PERMISSIONS.applications.APPLICATION;
+const MONITORING = PERMISSIONS.modules.USE_CONTINUOUS_MONITORING;
+export const MAX_PAGE = 500;
+export const monitoringOff = (appKey: string) => `Continuous monitoring is off for ${appKey}: turn it on in the application's settings first.`;
+
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+export const eventSchema = {
+  type: 'object',
+  properties: {
+    id: text,
+    type: { type: 'string', enum: [...MONITORING_EVENT_TYPES] },
+    project: text,
+    app_key: text,
+    build: { type: ['object', 'null'], properties: { id: text, number: { type: 'integer' } } },
+    vulnerability_id: text,
+    aliases: { type: 'array', items: text },
+    severity: text,
+    score: { type: ['number', 'null'] },
+    summary: nullableText,
+    active_exploit: { type: 'boolean' },
+    component: { type: 'object', properties: { bom_ref: text, name: text, group: nullableText, version: nullableText, purl: nullableText } },
+    source: { type: 'string', enum: ['advisory-import', 'rescan', 'simulation'] },
+    triggered_by: nullableText,
+    notified: { type: 'integer' },
+    created_at: text,
+  },
+} as const;
+const runSchema = {
+  type: 'object',
+  properties: {
+    applications: { type: 'integer' },
+    builds: { type: 'integer' },
+    new_vulnerabilities: { type: 'integer' },
+    new_active_exploits: { type: 'integer' },
+    events: { type: 'array', items: eventSchema },
+  },
+} as const;
+const graphQuery = { type: 'object', required: ['graph'], properties: { graph: text } } as const;
+
+export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
+  const tags = ['monitoring'];
+  const db = app.database;
+  const runner = app.monitoring;
+
+  app.get(
+    '/apps/monitoring/events',
+    {
+      config: { permission: all(MONITORING, A.LIST) },
+      schema: {
+        tags,
+        summary: "The process's monitoring events, newest first; filters: app (app key), type, severity; limit (≤ 500, default 100) and offset",
+        querystring: {
+          type: 'object',
+          required: ['graph'],
+          properties: {
+            graph: text,
+            app: { type: 'string', maxLength: 255 },
+            type: { type: 'string', enum: [...MONITORING_EVENT_TYPES] },
+            severity: { type: 'string', enum: [...SEVERITIES] },
+            limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 100 },
+            offset: { type: 'integer', minimum: 0, default: 0 },
+          },
+        },
+        response: { 200: { type: 'object', properties: { events: { type: 'array', items: eventSchema }, total: { type: 'integer' } } }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const query = request.query as { app?: string; type?: string; severity?: string; limit: number; offset: number };
+      const { rows, total } = await listEvents(db, organizationOf(request), processOf(request).id, {
+        appKey: query.app || undefined,
+        type: query.type,
+        severity: query.severity,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { events: rows.map(eventView), total };
+    },
+  );
+
+  app.get(
+    '/apps/monitoring/events/:eventId',
+    {
+      config: { permission: all(MONITORING, A.VIEW) },
+      schema: {
+        tags,
+        summary: 'One monitoring event, with its finding as it stands now (still in the build, its VEX analysis state, fixed versions)',
+        querystring: graphQuery,
+        params: { type: 'object', required: ['eventId'], properties: { eventId: text } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              ...eventSchema.properties,
+              finding: { type: 'object', properties: { present: { type: 'boolean' }, analysis_state: nullableText, fixed_versions: { type: 'array', items: text } } },
+            },
+          },
+          ...problems(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const row = await findEvent(db, organizationOf(request), processOf(request).id, (request.params as { eventId: string }).eventId);
+      if (!row) throw new ApiProblem(404);
+      return { ...eventView(row), finding: { present: row.present, analysis_state: row.analysis_state, fixed_versions: row.fixed_versions ?? [] } };
+    },
+  );
+
+  app.post(
+    '/apps/monitoring/rescan',
+    {
+      config: { permission: all(MONITORING, A.SCAN) },
+      schema: {
+        tags,
+        summary:
+          "Rescans the newest processed build of the process's applications with continuous monitoring on (or of one: body { app_key }) against the vulnerability database as it is now; new findings raise New Vulnerability / New Active Exploit events and notifications",
+        querystring: graphQuery,
+        body: { type: ['object', 'null'], properties: { app_key: { type: 'string', maxLength: 255 } } },
+        response: { 200: runSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request: FastifyRequest) => {
+      const process = processOf(request);
+      const appKey = (request.body as { app_key?: string } | null)?.app_key;
+      let applicationId: string | undefined;
+      if (appKey) {
+        const application = await applicationOfRequest(db, request, appKey);
+        if (!application.enable_continuous_monitoring) throw new ApiProblem(409, monitoringOff(application.app_key));
+        applicationId = application.id;
+      }
+      return runner.run({ scope: { processId: process.id, applicationId }, source: 'rescan', actorId: callerOf(request).user.id });
+    },
+  );
+
+  app.post(
+    '/apps/monitoring/simulateNewVulnerability/:cve',
+    {
+      config: { permission: all(PERMISSIONS.development.PERFORM_DEMO, MONITORING) },
+      schema: {
+        tags,
+        summary:
+          "Demo: raises the New Vulnerability (and New Active Exploit) events and notifications the advisory (CVE or any alias) would raise if new, for the process's monitored applications it affects; findings are not changed",
+        querystring: graphQuery,
+        params: { type: 'object', required: ['cve'], properties: { cve: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]*$' } } },
+        response: { 200: { type: 'object', properties: { events: { type: 'array', items: eventSchema } } }, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const events = await runner.simulate(processOf(request).id, (request.params as { cve: string }).cve, callerOf(request).user.id);
+      return { events };
+    },
+  );
+}

@@ -1,0 +1,61 @@
+// Repository analysis of a build (issue 7 item 9): where its components' sources live, from their
+// external references — per repository and per host, with how many components each holds.
+import { REPOSITORY_REFERENCE_TYPES, type RepositoryAnalysis, type RepositoryReferenceType, type SourceRepository } from '@portal/shared/server';
+import type { ApplicationRecord, BuildRecord } from '../apps/repository';
+import type { Queryable } from '../db/database';
+import { sourceRepository } from './normalize';
+
+/** A repository lists at most this many of its components' bom_refs. */
+export const LISTED_COMPONENTS = 100;
+
+export async function repositoryAnalysis(db: Queryable, application: ApplicationRecord, build: BuildRecord): Promise<RepositoryAnalysis> {
+  const references = await db.query<{ position: number; bom_ref: string; type: RepositoryReferenceType; url: string }>(
+    `SELECT r.position, c.bom_ref, r.type, r.url FROM sbom_external_references r
+       JOIN sbom_components c ON c.build_id = r.build_id AND c.position = r.position
+      WHERE r.build_id = $1 ORDER BY r.position`,
+    [build.id],
+  );
+  const byType = Object.fromEntries(REPOSITORY_REFERENCE_TYPES.map((type) => [type, new Set<number>()])) as Record<RepositoryReferenceType, Set<number>>;
+  const repositories = new Map<string, { url: string; host: string; types: Set<RepositoryReferenceType>; positions: Set<number>; refs: string[] }>();
+  for (const reference of references) {
+    byType[reference.type].add(reference.position);
+    const source = sourceRepository(reference.type, reference.url);
+    if (!source) continue;
+    let repository = repositories.get(source.url);
+    if (!repository) repositories.set(source.url, (repository = { ...source, types: new Set(), positions: new Set(), refs: [] }));
+    repository.types.add(reference.type);
+    if (!repository.positions.has(reference.position)) {
+      repository.positions.add(reference.position);
+      if (repository.refs.length < LISTED_COMPONENTS) repository.refs.push(reference.bom_ref);
+    }
+  }
+  const listed: SourceRepository[] = [...repositories.values()]
+    .map((repository) => ({
+      url: repository.url,
+      host: repository.host,
+      types: REPOSITORY_REFERENCE_TYPES.filter((type) => repository.types.has(type)),
+      components: repository.positions.size,
+      component_refs: repository.refs,
+    }))
+    .sort((a, b) => b.components - a.components || a.url.localeCompare(b.url));
+  const hosts = new Map<string, { host: string; repositories: number; positions: Set<number> }>();
+  for (const repository of repositories.values()) {
+    const host = hosts.get(repository.host) ?? { host: repository.host, repositories: 0, positions: new Set<number>() };
+    host.repositories += 1;
+    for (const position of repository.positions) host.positions.add(position);
+    hosts.set(repository.host, host);
+  }
+  const referenced = new Set(references.map((reference) => reference.position));
+  return {
+    app_key: application.app_key,
+    build: { id: build.id, number: build.number },
+    components: build.component_count,
+    with_vcs: byType.vcs.size,
+    without_reference: build.component_count - referenced.size,
+    by_type: Object.fromEntries(REPOSITORY_REFERENCE_TYPES.map((type) => [type, byType[type].size])) as Record<RepositoryReferenceType, number>,
+    hosts: [...hosts.values()]
+      .map((host) => ({ host: host.host, repositories: host.repositories, components: host.positions.size }))
+      .sort((a, b) => b.components - a.components || a.host.localeCompare(b.host)),
+    repositories: listed,
+  };
+}

@@ -1,0 +1,60 @@
+// Clearing SBOMs (issue 7 item 14, spec 7 "SBOM"): every build of one app, or of every app of the
+// process, goes — components, findings, analyses and alerts with them (ON DELETE CASCADE) — in one
+// transaction. The apps stay. A development item of the demo permission (spec 6 'clear=>SBOM');
+// the UI asks first: 'Clear SBOMs of application {app}.' / 'Clear all SBOMs of the process.'
+import { PERMISSIONS, type ClearSbomsResult } from '@portal/shared/server';
+import type { FastifyInstance } from 'fastify';
+import { organizationOf, processOf } from '../authorization/guard';
+import { applicationOfRequest } from '../apps/lookup';
+import { graphQuery } from '../processes/schemas';
+import { problems } from '../users/http';
+
+const resultSchema = { type: 'object', properties: { applications: { type: 'integer' }, builds: { type: 'integer' } } } as const;
+
+export async function clearRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.identity.db;
+
+  async function clear(applicationIds: string[]): Promise<ClearSbomsResult> {
+    return app.database.transaction(async (tx) => {
+      // The apps are locked: an upload at the same moment numbers its build after the clearing.
+      await tx.query('SELECT id FROM applications WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [applicationIds]);
+      const deleted = await tx.query('DELETE FROM application_builds WHERE application_id = ANY($1::uuid[]) RETURNING id', [applicationIds]);
+      return { applications: applicationIds.length, builds: deleted.length };
+    });
+  }
+
+  app.delete(
+    '/sbom/_clearAll',
+    {
+      config: { permission: PERMISSIONS.development.CLEAR_SBOM },
+      schema: {
+        tags: ['sbom'],
+        summary: 'Clear all SBOMs of the process: every build of every app (demo permission)',
+        querystring: graphQuery,
+        response: { 200: resultSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const apps = await db.query<{ id: string }>('SELECT id FROM applications WHERE organization_id = $1 AND process_id = $2', [
+        organizationOf(request),
+        processOf(request).id,
+      ]);
+      return clear(apps.map((row) => row.id));
+    },
+  );
+
+  app.delete(
+    '/sbom/:appKey',
+    {
+      config: { permission: PERMISSIONS.development.CLEAR_SBOM },
+      schema: {
+        tags: ['sbom'],
+        summary: "Clear the SBOMs of one application: every build of it (demo permission; 404 'Invalid app key')",
+        querystring: graphQuery,
+        params: { type: 'object', required: ['appKey'], properties: { appKey: { type: 'string' } } },
+        response: { 200: resultSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => clear([(await applicationOfRequest(db, request)).id]),
+  );
+}

@@ -1,0 +1,151 @@
+// POST /api/apps/{appKey}/builds (issue 7 items 2–3): an SBOM uploaded as a new build of the app,
+// by a signed-in user (ingest=>SBOM in the app's process) or by a CI pipeline presenting its CI/CD
+// ingestion module's API key in X-Api-Key (the key's organization scopes the app). Who may upload
+// is settled before the body is read; the body is then inflated, parsed, validated and stored in
+// one transaction, and processed in the background (202 with the PENDING build).
+import fastifyMultipart from '@fastify/multipart';
+import { checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveAccess } from '../authorization/access';
+import { ApiProblem } from '../http/problem';
+import { API_KEY_HEADER, findServiceModuleByApiKey } from '../service-modules/api-keys';
+import { INVALID_API_KEY } from '../service-modules/routes';
+import { readSessionToken } from '../sessions/cookie';
+import { currentSession } from '../sessions/service';
+import { problems } from '../users/http';
+import { findApplication, findBuild, type ApplicationRecord } from '../apps/repository';
+import { buildSchema, buildView } from '../apps/views';
+import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
+import { parseSbom } from './parse';
+import type { BuildQueue } from './processing';
+import { storeBuild, type Uploader } from './store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const NO_SBOM = "No SBOM was sent: send it as the multipart field 'bom' or as the request body (JSON or XML, optionally gzip-compressed).";
+export const NOT_A_CICD_KEY = "This API key is not a CI/CD ingestion module's key: SBOM uploads take the key of a 'cicd-ingestion' service module.";
+export const INVALID_APP_KEY = 'Invalid app key';
+
+interface Upload {
+  application: ApplicationRecord;
+  uploader: Uploader;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sbomUpload?: Upload;
+  }
+}
+
+/** Who uploads, and into which app: the API key's module, or the session's user with ingest=>SBOM. */
+async function authorizeUpload(app: FastifyInstance, request: FastifyRequest): Promise<Upload> {
+  const db = app.identity.db;
+  const appKey = (request.params as { appKey: string }).appKey;
+  const key = request.headers[API_KEY_HEADER];
+  if (key !== undefined) {
+    const holder = typeof key === 'string' ? await findServiceModuleByApiKey(db, key) : undefined;
+    if (!holder) throw new ApiProblem(401, INVALID_API_KEY);
+    if (holder.type !== 'cicd-ingestion') throw new ApiProblem(403, NOT_A_CICD_KEY);
+    const application = await findApplication(db, holder.organization_id, appKey);
+    if (!application) throw new ApiProblem(404, INVALID_APP_KEY);
+    return { application, uploader: { userId: null, serviceModuleId: holder.id } };
+  }
+  // The guard's own resolution, for this one route that also takes an API key.
+  const session = await currentSession(app.identity, readSessionToken(request));
+  if (!session) throw new ApiProblem(401);
+  if (session.record.authentication_status !== 'Authenticated') throw new ApiProblem(403, messageForStatus(403));
+  const { user } = session;
+  if (!user.organization_id) throw new ApiProblem(404, INVALID_APP_KEY);
+  const [organization] = await db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [user.organization_id]);
+  if (!organization) throw new ApiProblem(404, INVALID_APP_KEY);
+  const graph = (request.query as Record<string, unknown> | undefined)?.graph;
+  let processId: string | undefined;
+  if (typeof graph === 'string' && graph !== '' && graph !== '*') {
+    const [process] = await db.query<{ id: string }>(
+      `SELECT id FROM processes WHERE organization_id = $1 AND ${UUID.test(graph) ? 'id = $2::uuid' : 'lower(code_name) = lower($2)'}`,
+      [organization.id, graph],
+    );
+    if (!process) throw new ApiProblem(404);
+    processId = process.id;
+  }
+  const application = await findApplication(db, organization.id, appKey, processId);
+  if (!application) throw new ApiProblem(404, INVALID_APP_KEY);
+  const access = await resolveAccess(db, user);
+  const context = { organization: organization.name, project: application.process_code.toLowerCase(), scope: 'project' };
+  if (!checkPermission(access, PERMISSIONS.applications.SBOM.INGEST, context)) throw new ApiProblem(403, messageForStatus(403));
+  return { application, uploader: { userId: user.id, serviceModuleId: null } };
+}
+
+/** The uploaded bytes: the multipart field `bom` (a file or a value), or the body. */
+async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
+  if (request.isMultipart()) {
+    let found: Buffer | undefined;
+    for await (const part of request.parts()) {
+      if (part.fieldname !== 'bom') {
+        if (part.type === 'file') await part.toBuffer();
+        continue;
+      }
+      if (found) throw new ApiProblem(400, "Send one SBOM per upload: the field 'bom' appears more than once.");
+      if (part.type === 'file') found = await part.toBuffer();
+      else {
+        if (part.valueTruncated) throw tooLarge('SBOM', SBOM_MAX_UPLOAD_BYTES);
+        found = Buffer.from(String(part.value), 'utf8');
+      }
+    }
+    if (!found) throw new ApiProblem(400, NO_SBOM, {}, { bom: 'is required' });
+    return found;
+  }
+  const body = request.body;
+  if (Buffer.isBuffer(body)) return body;
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  throw new ApiProblem(400, NO_SBOM);
+}
+
+export async function ingestionRoutes(app: FastifyInstance, options: { queue: BuildQueue }): Promise<void> {
+  const db = app.identity.db;
+  // This plugin reads bodies itself: as bytes (JSON, XML, gzip — any type) or multipart.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SBOM_MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: SBOM_MAX_UPLOAD_BYTES, fieldSize: SBOM_MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/apps/:appKey/builds',
+    {
+      bodyLimit: SBOM_MAX_UPLOAD_BYTES,
+      // A session with ingest=>SBOM in the app's process, or a CI/CD ingestion module's X-Api-Key:
+      // checked by the route itself (onRequest, before the body is read).
+      config: { permission: 'public' },
+      onRequest: async (request) => {
+        request.sbomUpload = await authorizeUpload(app, request);
+      },
+      schema: {
+        tags: ['apps'],
+        summary:
+          "Upload an SBOM (CycloneDX 1.2–1.6 JSON/XML, SPDX 2.3 JSON; multipart field 'bom' or the body; gzip accepted) as a new build; " +
+          'a session with ingest=>SBOM or a CI/CD ingestion module key in X-Api-Key. 202: processing in the background.',
+        params: { type: 'object', required: ['appKey'], properties: { appKey: { type: 'string' } } },
+        querystring: { type: 'object', properties: { graph: { type: 'string' } } },
+        response: { 202: buildSchema, ...problems(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const upload = request.sbomUpload;
+      if (!upload) throw new ApiProblem(401);
+      const raw = await uploadedBytes(request);
+      if (raw.length === 0) throw new ApiProblem(400, NO_SBOM);
+      const bytes = await inflateIfGzip(raw, request.isMultipart() ? undefined : request.headers['content-encoding']);
+      const sbom = parseSbom(bytes);
+      const stored = await storeBuild(app.database, upload.application.id, sbom, upload.uploader);
+      // Processed once the answer is sent: PGlite's queries hold the event loop while they run.
+      reply.raw.once('finish', () => options.queue.enqueue(stored.id));
+      reply.raw.once('close', () => options.queue.enqueue(stored.id));
+      const build = await findBuild(db, upload.application.id, stored.id);
+      // The server's own time for the upload (since the request arrived), for pipelines and benchmarks.
+      reply.header('server-timing', `ingest;dur=${reply.elapsedTime.toFixed(1)}`);
+      reply.header('location', `/api/apps/${encodeURIComponent(upload.application.app_key)}/builds/${stored.id}`);
+      return reply.code(202).send(buildView(build!));
+    },
+  );
+}

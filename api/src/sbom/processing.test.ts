@@ -1,0 +1,92 @@
+// The ingestion timeout of the release notes (15 minutes, spec 9): a build not processed in time
+// fails with its reason, the Import SBOM event says so, and the late processing leaves nothing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { Database, Queryable } from '../db/database';
+import { systemClock } from '../identity/clock';
+import { createTestUser } from '../identity/testing';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { AdvisoryImporter } from '../vulnerabilities/sources';
+import { parseSbom } from './parse';
+import { INGESTION_TIMEOUT_MS, processBuild, TIMED_OUT } from './processing';
+import { storeBuild } from './store';
+
+let environment: TestEnvironment;
+let app: FastifyInstance;
+let applicationId: string;
+
+beforeAll(async () => {
+  environment = await createTestEnvironment();
+  app = await buildApp({ config: environment.config });
+  await createOrganizationCommand(app.database, ['--name', 'Acme']);
+  await createProcessCommand(app.database, ['--org', 'Acme', '--code', 'alpha', '--name', 'Alpha']);
+  await createTestUser(app, 'olga', systemClock, '--org', 'Acme', '--role', 'ORG_ADMIN');
+  [{ id: applicationId }] = await app.database.query<{ id: string }>(
+    `INSERT INTO applications (organization_id, process_id, app_key, name)
+     SELECT organization_id, id, 'web', 'Web' FROM processes WHERE code_name = 'alpha' RETURNING id`,
+  );
+  const importer = new AdvisoryImporter(app.database);
+  await importer.add(JSON.parse(readFileSync(path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv', 'GHSA-35jh-r3h4-6jhm.json'), 'utf8')));
+  await importer.flush();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await environment?.cleanup();
+});
+
+/** The same database, each statement 20 ms late: processing outlasts a short deadline. */
+function slow(database: Database): Database {
+  const late = <T>(work: () => Promise<T>) => new Promise<void>((resolve) => setTimeout(resolve, 20)).then(work);
+  const slowed = (target: Queryable): Queryable => ({
+    query: (sql, params) => late(() => target.query(sql, params)),
+    exec: (sql) => late(() => target.exec(sql)),
+  });
+  return { ...database, ...slowed(database), transaction: (fn) => database.transaction((tx) => fn(slowed(tx))), close: () => database.close() };
+}
+
+const sbom = () => parseSbom(readFileSync(path.join(__dirname, 'testdata', 'cyclonedx-1.6.bom.xml')));
+
+it('is the 15 minutes of the release notes', () => {
+  expect(INGESTION_TIMEOUT_MS).toBe(15 * 60 * 1000);
+});
+
+it('fails a build not processed in time, says why, and keeps nothing of the late processing', async () => {
+  const build = await storeBuild(app.database, applicationId, sbom(), { userId: null, serviceModuleId: null });
+  await processBuild({ database: slow(app.database), log: app.log, notify: () => undefined, timeoutMs: 50 }, build.id);
+  const [failed] = await app.database.query<{ status: string; error: string }>('SELECT status, error FROM application_builds WHERE id = $1', [build.id]);
+  expect(failed).toEqual({ status: 'FAILED', error: TIMED_OUT });
+  // The processing that went on after the deadline ends in a rollback.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const [left] = await app.database.query<{ findings: number; alerts: number }>(
+    `SELECT (SELECT count(*)::int FROM build_findings WHERE build_id = $1) AS findings,
+            (SELECT count(*)::int FROM license_risk_alerts WHERE build_id = $1) AS alerts`,
+    [build.id],
+  );
+  expect(left).toEqual({ findings: 0, alerts: 0 });
+  const events = await app.database.query<{ body: { type: string; data: Record<string, unknown> } }>(
+    `SELECT body FROM outbox WHERE body->>'type' = 'Import SBOM' AND body->'data'->>'id' = $1`,
+    [build.id],
+  );
+  expect(events.map((event) => event.body.data)).toEqual([expect.objectContaining({ status: 'FAILED', error: TIMED_OUT, app_key: 'web' })]);
+});
+
+it('places the tree of a build stored unplaced (by an older version) when it processes it', async () => {
+  const build = await storeBuild(app.database, applicationId, sbom(), { userId: null, serviceModuleId: null });
+  const placed = await app.database.query('SELECT bom_ref, parent, level FROM sbom_components WHERE build_id = $1 ORDER BY position', [build.id]);
+  expect(placed).toContainEqual({ bom_ref: 'pkg:npm/body-parser@1.19.0', parent: 1, level: 2 });
+  await app.database.query('UPDATE sbom_components SET parent = NULL, level = NULL WHERE build_id = $1', [build.id]);
+  await processBuild({ database: app.database, log: app.log, notify: () => undefined }, build.id);
+  expect(await app.database.query('SELECT bom_ref, parent, level FROM sbom_components WHERE build_id = $1 ORDER BY position', [build.id])).toEqual(placed);
+});
+
+it('processes the same build to DONE within the time, with its findings', async () => {
+  const build = await storeBuild(app.database, applicationId, sbom(), { userId: null, serviceModuleId: null });
+  await processBuild({ database: app.database, log: app.log, notify: () => undefined }, build.id);
+  const [done] = await app.database.query<{ status: string; vulnerability_count: number }>('SELECT status, vulnerability_count FROM application_builds WHERE id = $1', [build.id]);
+  expect(done.status).toBe('DONE');
+  expect(done.vulnerability_count).toBeGreaterThan(0);
+});

@@ -1,0 +1,227 @@
+// Processing a stored build in the background (issue 7 item 3): PENDING → PROCESSING → DONE (or
+// FAILED): the components (placed in their tree when stored) are matched against the
+// vulnerability database, analyses carry over from the app's previous build, license-risk
+// alerts are raised, and an 'Import SBOM' event goes to the process's members — in the transaction
+// that marks the build done. A build not done within 15 minutes fails.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../db/database';
+import { recordEvents } from '../realtime/outbox';
+import { eventRecipients } from '../requirements/events';
+import { matchComponents } from '../vulnerabilities/matching';
+import { carryOver } from '../vex/carry-over';
+import { raiseLicenseAlerts } from '../licenses/alerts';
+import { spanningTree } from './tree';
+
+/** The SBOM ingestion timeout of the release notes (spec 9). */
+export const INGESTION_TIMEOUT_MS = 15 * 60 * 1000;
+export const IMPORT_SBOM = 'Import SBOM';
+export const TIMED_OUT = 'The SBOM was not processed within 15 minutes.';
+
+const CHUNK = 20_000;
+
+export interface ProcessingContext {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Wakes the outbox relay after the commit that recorded the event. */
+  notify: () => void;
+  timeoutMs?: number;
+}
+
+interface BuildContext {
+  organization_id: string;
+  process_id: string;
+  process_code: string;
+  app_key: string;
+  application_id: string;
+  uploader_login: string | null;
+  root_ref: string | null;
+  number: number;
+  component_count: number;
+}
+
+async function buildContext(db: Queryable, buildId: string): Promise<BuildContext | undefined> {
+  const [row] = await db.query<BuildContext>(
+    `SELECT a.organization_id, a.process_id, p.code_name AS process_code, a.app_key, a.id AS application_id,
+            u.login_id AS uploader_login, b.root_ref, b.number, b.component_count
+       FROM application_builds b JOIN applications a ON a.id = b.application_id JOIN processes p ON p.id = a.process_id
+       LEFT JOIN users u ON u.id = b.uploaded_by
+      WHERE b.id = $1`,
+    [buildId],
+  );
+  return row;
+}
+
+async function announce(tx: Queryable, context: BuildContext, buildId: string, data: Record<string, unknown>): Promise<void> {
+  const recipients = await eventRecipients(tx, context.organization_id, context.process_id);
+  const body = {
+    type: IMPORT_SBOM,
+    eventId: randomUUID(),
+    session_id: '',
+    time: new Date().toISOString(),
+    data: {
+      graph: context.process_code.toLowerCase(),
+      login_id: context.uploader_login ?? '',
+      id: buildId,
+      app_key: context.app_key,
+      ...data,
+    },
+  };
+  await recordEvents(tx, recipients.map((userId) => ({ destination: `events#${userId}`, body: { ...body } })));
+}
+
+/** Derives the tree and the findings of a stored build. Resolves when the build is DONE or FAILED. */
+export async function processBuild(context: ProcessingContext, buildId: string): Promise<void> {
+  const { database } = context;
+  const claimed = await database.query<{ id: string }>(
+    `UPDATE application_builds SET status = 'PROCESSING', started_at = now() WHERE id = $1 AND status = 'PENDING' RETURNING id`,
+    [buildId],
+  );
+  if (claimed.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(TIMED_OUT)), context.timeoutMs ?? INGESTION_TIMEOUT_MS);
+    timer.unref?.();
+  });
+  try {
+    await Promise.race([derive(context, buildId), timeout]);
+  } catch (error) {
+    const message = error instanceof Error && error.message === TIMED_OUT ? TIMED_OUT : 'The SBOM could not be processed.';
+    context.log.error({ err: error, buildId }, 'SBOM processing failed');
+    try {
+      await database.transaction(async (tx) => {
+        const failed = await tx.query(
+          `UPDATE application_builds SET status = 'FAILED', error = $2, finished_at = now()
+            WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
+          [buildId, message],
+        );
+        const build = failed.length > 0 ? await buildContext(tx, buildId) : undefined;
+        if (build) await announce(tx, build, buildId, { status: 'FAILED', error: message });
+      });
+      context.notify();
+    } catch (cannotRecord) {
+      context.log.error({ err: cannotRecord, buildId }, 'SBOM processing failure not recorded');
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function derive(context: ProcessingContext, buildId: string): Promise<void> {
+  const { database } = context;
+  const build = await buildContext(database, buildId);
+  if (!build) return;
+  const components = await database.query<{ position: number; purl: string }>(
+    'SELECT position, purl FROM sbom_components WHERE build_id = $1 AND purl IS NOT NULL',
+    [buildId],
+  );
+  const findings = await matchComponents(
+    database,
+    components.map((component) => ({ purl: component.purl, bomRef: String(component.position) })),
+  );
+  // One row per (component, advisory): a component matched twice by the same advisory counts once.
+  const rows = new Map<string, (typeof findings)[number] & { position: number }>();
+  for (const finding of findings) {
+    const position = Number(finding.bomRef);
+    rows.set(`${position}\u0000${finding.vulnerabilityId}`, { ...finding, position });
+  }
+  const found = [...rows.values()];
+
+  await database.transaction(async (tx) => {
+    await placeUnplaced(tx, buildId, build.root_ref);
+    await tx.query('DELETE FROM build_findings WHERE build_id = $1', [buildId]);
+    for (let start = 0; start < found.length; start += CHUNK) {
+      const slice = found.slice(start, start + CHUNK);
+      await tx.query(
+        `INSERT INTO build_findings (build_id, identified_build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed_versions)
+         SELECT $1, $1, f.position, f.vulnerability_id,
+                CASE WHEN f.aliases = '' THEN '{}'::text[] ELSE string_to_array(f.aliases, E'\\x1f') END,
+                f.severity, f.score, f.active_exploit, f.evaluation, f.summary,
+                CASE WHEN f.fixed = '' THEN '{}'::text[] ELSE string_to_array(f.fixed, E'\\x1f') END
+           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[])
+             AS f(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed)`,
+        [
+          buildId,
+          slice.map((finding) => finding.position),
+          slice.map((finding) => finding.vulnerabilityId),
+          slice.map((finding) => finding.aliases.join('\x1f')),
+          slice.map((finding) => finding.severity),
+          slice.map((finding) => finding.score),
+          slice.map((finding) => finding.activeExploit),
+          slice.map((finding) => finding.evaluation),
+          slice.map((finding) => finding.summary),
+          slice.map((finding) => finding.fixedVersions.join('\x1f')),
+        ],
+      );
+    }
+    const { previous } = await carryOver(tx, build.application_id, buildId);
+    const vulnerabilityCount = new Set(found.map((finding) => finding.vulnerabilityId)).size;
+    const done = await tx.query(
+      `UPDATE application_builds SET status = 'DONE', vulnerability_count = $2, finished_at = now()
+        WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
+      [buildId, vulnerabilityCount],
+    );
+    // Timed out meanwhile: FAILED stays, and nothing of this transaction does.
+    if (done.length === 0) throw new Error(TIMED_OUT);
+    await raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null);
+    await announce(tx, build, buildId, {
+      status: 'DONE',
+      build_id: buildId,
+      component_count: build.component_count,
+      vulnerability_count: vulnerabilityCount,
+    });
+  });
+  context.notify();
+}
+
+/**
+ * The tree is placed when the build is stored; a build stored by an older version (and left
+ * PENDING by a stop) is placed here.
+ */
+async function placeUnplaced(tx: Queryable, buildId: string, rootRef: string | null): Promise<void> {
+  const [unplaced] = await tx.query('SELECT 1 FROM sbom_components WHERE build_id = $1 AND level IS NULL LIMIT 1', [buildId]);
+  if (!unplaced) return;
+  const refs = (await tx.query<{ bom_ref: string }>('SELECT bom_ref FROM sbom_components WHERE build_id = $1 ORDER BY position', [buildId])).map(
+    (row) => row.bom_ref,
+  );
+  const edges = await tx.query<{ ref: string; depends_on: string }>('SELECT ref, depends_on FROM sbom_dependencies WHERE build_id = $1', [buildId]);
+  const tree = spanningTree(refs, edges.map((edge) => [edge.ref, edge.depends_on] as const), rootRef === null ? -1 : refs.indexOf(rootRef));
+  await tx.query(
+    `UPDATE sbom_components c SET parent = NULLIF(t.parent, -1), level = t.level
+       FROM unnest($2::int[], $3::int[]) WITH ORDINALITY AS t(parent, level, n)
+      WHERE c.build_id = $1 AND c.position = t.n - 1`,
+    [buildId, Array.from(tree.parent), Array.from(tree.level)],
+  );
+}
+
+/** Runs builds in the background, one at a time, and lets close wait for the one running. */
+export class BuildQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private pending = 0;
+  constructor(private readonly context: ProcessingContext) {}
+
+  private readonly queued = new Set<string>();
+
+  /** Queues a build once (a second call for the same build is ignored). */
+  enqueue(buildId: string): void {
+    if (this.queued.has(buildId)) return;
+    this.queued.add(buildId);
+    this.pending += 1;
+    this.tail = this.tail
+      .then(() => processBuild(this.context, buildId))
+      .catch((error: unknown) => this.context.log.error({ err: error, buildId }, 'SBOM processing failed'))
+      .finally(() => {
+        this.queued.delete(buildId);
+        this.pending -= 1;
+      });
+  }
+
+  /** Resolves once every build queued so far is processed. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+
+  get size(): number {
+    return this.pending;
+  }
+}

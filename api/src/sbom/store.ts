@@ -1,0 +1,94 @@
+// Storing an uploaded SBOM as a new build: the build row, every component (placed in the component
+// tree of spec 3: its parent and level), its external references and every dependency edge in ONE
+// transaction with bulk (unnest) inserts — all of it or nothing.
+import type { Database } from '../db/database';
+import type { ParsedSbom } from './parse';
+import { spanningTree } from './tree';
+
+export interface Uploader {
+  userId: string | null;
+  serviceModuleId: string | null;
+}
+
+export interface StoredBuild {
+  id: string;
+  number: number;
+}
+
+/** Rows per INSERT: parameters stay well under any protocol limit and memory stays flat. */
+const CHUNK = 20_000;
+
+export async function storeBuild(database: Database, applicationId: string, sbom: ParsedSbom, uploader: Uploader): Promise<StoredBuild> {
+  return database.transaction(async (tx) => {
+    // The app row is locked: two uploads at once number their builds one after the other.
+    await tx.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [applicationId]);
+    const [build] = await tx.query<StoredBuild>(
+      `INSERT INTO application_builds (application_id, number, format, spec_version, encoding, serial_number,
+                                       root_ref, root_name, root_version, component_count, uploaded_by, service_module_id)
+       VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM application_builds WHERE application_id = $1),
+               $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       RETURNING id, number`,
+      [
+        applicationId,
+        sbom.format,
+        sbom.specVersion,
+        sbom.encoding,
+        sbom.serialNumber,
+        sbom.root?.bomRef ?? null,
+        sbom.root?.name ?? null,
+        sbom.root?.version ?? null,
+        sbom.components.length,
+        uploader.userId,
+        uploader.serviceModuleId,
+      ],
+    );
+    const tree = spanningTree(
+      sbom.components.map((component) => component.bomRef),
+      sbom.dependencies,
+      sbom.root ? sbom.components.indexOf(sbom.root) : -1,
+    );
+    for (let start = 0; start < sbom.components.length; start += CHUNK) {
+      const slice = sbom.components.slice(start, start + CHUNK);
+      await tx.query(
+        `INSERT INTO sbom_components (build_id, position, bom_ref, type, group_name, name, version, purl, licenses, parent, level)
+         SELECT $1, c.position, c.bom_ref, c.type, c.group_name, c.name, c.version, c.purl,
+                CASE WHEN c.licenses = '' THEN '{}'::text[] ELSE string_to_array(c.licenses, E'\\x1f') END, NULLIF(c.parent, -1), c.level
+           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[])
+             AS c(position, bom_ref, type, group_name, name, version, purl, licenses, parent, level)`,
+        [
+          build.id,
+          slice.map((_, index) => start + index),
+          slice.map((component) => component.bomRef),
+          slice.map((component) => component.type),
+          slice.map((component) => component.group),
+          slice.map((component) => component.name),
+          slice.map((component) => component.version),
+          slice.map((component) => component.purl),
+          slice.map((component) => component.licenses.map((license) => license.replace(/\x1f/g, ' ')).join('\x1f')),
+          Array.from(tree.parent.subarray(start, start + slice.length)),
+          Array.from(tree.level.subarray(start, start + slice.length)),
+        ],
+      );
+    }
+    // One text parameter split by the database: a third of the time of three array parameters
+    // (URLs hold no control characters: parse.ts keeps none that do).
+    const references = sbom.components.flatMap((component, position) => component.references.map((reference) => `${position}\x1f${reference.type}\x1f${reference.url}`));
+    for (let start = 0; start < references.length; start += CHUNK) {
+      await tx.query(
+        `INSERT INTO sbom_external_references (build_id, position, type, url)
+         SELECT $1, split_part(r, chr(31), 1)::int, split_part(r, chr(31), 2), split_part(r, chr(31), 3)
+           FROM unnest(string_to_array($2, chr(30))) AS r`,
+        [build.id, references.slice(start, start + CHUNK).join('\x1e')],
+      );
+    }
+    for (let start = 0; start < sbom.dependencies.length; start += CHUNK) {
+      const slice = sbom.dependencies.slice(start, start + CHUNK);
+      await tx.query(
+        `INSERT INTO sbom_dependencies (build_id, ref, depends_on)
+         SELECT $1, d.ref, d.depends_on FROM unnest($2::text[], $3::text[]) AS d(ref, depends_on)`,
+        [build.id, slice.map((edge) => edge[0]), slice.map((edge) => edge[1])],
+      );
+    }
+    return build;
+  });
+}

@@ -1,0 +1,79 @@
+// Analyses carry over to the next build of an app (issue 7 item 8): when a build is processed,
+// each of its findings whose component (same purl; without one, same group, name and version) and
+// vulnerability were analysed in the app's previous DONE build gets that analysis, its trail and a
+// trail entry saying where it came from. The same match gives identified_build_id: the build in
+// which that component was first found affected by the vulnerability.
+import type { Queryable } from '../db/database';
+import { COMPONENT_KEY } from './repository';
+
+export interface CarryOverResult {
+  previous: { id: string; number: number } | null;
+  carried: number;
+}
+
+/** Inside the transaction that stores the findings of `buildId` (PROCESSING). */
+export async function carryOver(tx: Queryable, applicationId: string, buildId: string): Promise<CarryOverResult> {
+  const [previous] = await tx.query<{ id: string; number: number }>(
+    `SELECT id, number FROM application_builds
+      WHERE application_id = $1 AND status = 'DONE' AND number < (SELECT number FROM application_builds WHERE id = $2)
+      ORDER BY number DESC LIMIT 1`,
+    [applicationId, buildId],
+  );
+  if (!previous) return { previous: null, carried: 0 };
+  // The findings of both builds with their components' keys: only those rows (a few per build) are
+  // joined, never the builds' whole component lists.
+  const MATCHED = `
+    WITH fresh AS (
+      SELECT f.position, f.vulnerability_id, ${COMPONENT_KEY('c')} AS key
+        FROM build_findings f JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
+       WHERE f.build_id = $1
+    ), old AS (
+      SELECT o.position, o.vulnerability_id, o.identified_build_id, ${COMPONENT_KEY('c')} AS key, a.updated_at
+        FROM build_findings o JOIN sbom_components c ON c.build_id = o.build_id AND c.position = o.position
+        LEFT JOIN vex_analyses a ON a.build_id = o.build_id AND a.position = o.position AND a.vulnerability_id = o.vulnerability_id
+       WHERE o.build_id = $2
+    ), matched AS (
+      -- A component listed twice in the previous build gives its latest analysis.
+      SELECT DISTINCT ON (n.position, n.vulnerability_id) n.position, n.vulnerability_id, o.position AS old_position, o.identified_build_id AS identified
+        FROM fresh n JOIN old o ON o.key = n.key AND o.vulnerability_id = n.vulnerability_id
+       ORDER BY n.position, n.vulnerability_id, o.updated_at DESC NULLS LAST, o.position
+    )`;
+  await tx.query(
+    `${MATCHED}
+     UPDATE build_findings f SET identified_build_id = coalesce(m.identified, $2)
+       FROM matched m WHERE f.build_id = $1 AND f.position = m.position AND f.vulnerability_id = m.vulnerability_id`,
+    [buildId, previous.id],
+  );
+  const [analysed] = await tx.query('SELECT 1 FROM vex_analyses WHERE build_id = $1 LIMIT 1', [previous.id]);
+  if (!analysed) return { previous, carried: 0 };
+  const carried = await tx.query<{ position: number }>(
+    `${MATCHED}
+     INSERT INTO vex_analyses (build_id, position, vulnerability_id, state, justification, response, detail, source, carried_from,
+                               first_issued, updated_at, updated_by)
+     SELECT $1, m.position, m.vulnerability_id, a.state, a.justification, a.response, a.detail, 'carried-over', $2,
+            a.first_issued, a.updated_at, a.updated_by
+       FROM matched m JOIN vex_analyses a ON a.build_id = $2 AND a.position = m.old_position AND a.vulnerability_id = m.vulnerability_id
+     ON CONFLICT DO NOTHING
+     RETURNING position`,
+    [buildId, previous.id],
+  );
+  if (carried.length > 0) {
+    await tx.query(
+      `${MATCHED}
+       INSERT INTO vex_analysis_trail (build_id, position, vulnerability_id, at, actor_id, actor_login, source, state, justification, response, detail, comment)
+       SELECT $1, m.position, m.vulnerability_id, t.at, t.actor_id, t.actor_login, t.source, t.state, t.justification, t.response, t.detail, t.comment
+         FROM matched m
+         JOIN vex_analyses a ON a.build_id = $1 AND a.position = m.position AND a.vulnerability_id = m.vulnerability_id AND a.carried_from = $2
+         JOIN vex_analysis_trail t ON t.build_id = $2 AND t.position = m.old_position AND t.vulnerability_id = m.vulnerability_id
+        ORDER BY m.position, m.vulnerability_id, t.at, t.seq`,
+      [buildId, previous.id],
+    );
+    await tx.query(
+      `INSERT INTO vex_analysis_trail (build_id, position, vulnerability_id, source, state, justification, response, detail, comment)
+       SELECT a.build_id, a.position, a.vulnerability_id, 'carried-over', a.state, a.justification, a.response, a.detail, $3
+         FROM vex_analyses a WHERE a.build_id = $1 AND a.carried_from = $2`,
+      [buildId, previous.id, `Carried over from build ${previous.number}.`],
+    );
+  }
+  return { previous, carried: carried.length };
+}

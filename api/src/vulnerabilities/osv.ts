@@ -1,0 +1,93 @@
+// The OSV format (https://ossf.github.io/osv-schema/): the parts the vulnerability database keeps,
+// and the check of a record before it is stored.
+
+export interface OsvEvent {
+  introduced?: string;
+  fixed?: string;
+  last_affected?: string;
+  limit?: string;
+}
+
+export interface OsvRange {
+  type: string;
+  repo?: string;
+  events: OsvEvent[];
+}
+
+export interface OsvSeverity {
+  type: string;
+  score: string;
+}
+
+export interface OsvAffected {
+  package?: { ecosystem: string; name: string; purl?: string };
+  versions?: string[];
+  ranges?: OsvRange[];
+  severity?: OsvSeverity[];
+  ecosystem_specific?: Record<string, unknown>;
+  database_specific?: Record<string, unknown>;
+}
+
+export interface OsvRecord {
+  schema_version?: string;
+  id: string;
+  modified: string;
+  published?: string;
+  withdrawn?: string;
+  aliases?: string[];
+  related?: string[];
+  summary?: string;
+  details?: string;
+  severity?: OsvSeverity[];
+  affected?: OsvAffected[];
+  references?: { type: string; url: string }[];
+  database_specific?: Record<string, unknown>;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f]/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringArray(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+}
+
+/** Why `value` is not an OSV record this database can store, or undefined when it is one. */
+export function osvProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'an OSV record is a JSON object';
+  if (typeof value.id !== 'string' || value.id.trim() === '' || value.id.length > 255 || CONTROL.test(value.id)) {
+    return "'id' must be a non-empty string without control characters";
+  }
+  if (typeof value.modified !== 'string' || Number.isNaN(Date.parse(value.modified))) return `${value.id}: 'modified' must be an RFC 3339 time`;
+  if (value.withdrawn !== undefined && typeof value.withdrawn !== 'string') return `${value.id}: 'withdrawn' must be a time`;
+  if (!stringArray(value.aliases)) return `${value.id}: 'aliases' must be an array of strings`;
+  if (value.affected !== undefined && !Array.isArray(value.affected)) return `${value.id}: 'affected' must be an array`;
+  for (const [index, affected] of ((value.affected as unknown[]) ?? []).entries()) {
+    const where = `${value.id}: affected[${index}]`;
+    if (!isObject(affected)) return `${where} must be an object`;
+    if (affected.package !== undefined) {
+      const pkg = affected.package;
+      if (!isObject(pkg) || typeof pkg.ecosystem !== 'string' || typeof pkg.name !== 'string') {
+        return `${where}.package needs 'ecosystem' and 'name'`;
+      }
+      if (CONTROL.test(pkg.ecosystem) || CONTROL.test(pkg.name)) return `${where}.package has control characters`;
+    }
+    if (!stringArray(affected.versions)) return `${where}.versions must be an array of strings`;
+    if (((affected.versions as string[] | undefined) ?? []).some((version) => CONTROL.test(version))) return `${where}.versions has control characters`;
+    if (affected.ranges !== undefined && !Array.isArray(affected.ranges)) return `${where}.ranges must be an array`;
+    for (const [r, range] of ((affected.ranges as unknown[]) ?? []).entries()) {
+      if (!isObject(range) || typeof range.type !== 'string' || !Array.isArray(range.events)) {
+        return `${where}.ranges[${r}] needs 'type' and 'events'`;
+      }
+      for (const event of range.events) {
+        if (!isObject(event) || !Object.values(event).every((v) => typeof v === 'string' && !CONTROL.test(v))) {
+          return `${where}.ranges[${r}].events must be objects of version strings (without control characters)`;
+        }
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { strToU8, zipSync } from 'fflate';
+import { multipart } from '../analysis/testing';
+import { buildApp } from '../app';
+import { manualClock } from '../identity/clock';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { createOrganizationCommand } from '../users/commands';
+import { authenticate } from '../users/testing';
+import { NOT_AN_ADVISORY_UPLOAD } from './routes';
+
+const clock = manualClock(new Date('2026-11-22T09:00:00Z'));
+const OSV_DIR = path.join(__dirname, 'testdata', 'osv');
+const advisory = (id: string) => JSON.parse(readFileSync(path.join(OSV_DIR, `${id}.json`), 'utf8')) as { id: string; modified: string };
+
+let environment: TestEnvironment;
+let app: FastifyInstance;
+let admin: SessionCookie;
+let reader: SessionCookie;
+
+beforeAll(async () => {
+  environment = await createTestEnvironment();
+  app = likeTheApiClient(await buildApp({ config: environment.config, now: clock.now }));
+  await createOrganizationCommand(app.database, ['--name', 'Acme']);
+  await createTestUser(app, 'ada', clock.now, '--org', 'Acme', '--role', 'ORG_ADMIN');
+  admin = await authenticate(app, 'ada', clock.now);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: withCookie(admin),
+    payload: { code_name: 'pa', name: 'Acme process', type: 'REQUIREMENTS', dashboard_type: 'LIVE' },
+  });
+  expect(created.statusCode).toBe(201);
+  await createTestUser(app, 'rita', clock.now, '--org', 'Acme', '--member', 'pa=READER');
+  reader = await authenticate(app, 'rita', clock.now);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await environment?.cleanup();
+});
+
+describe('POST /api/vulnerabilities/imports', () => {
+  test('a JSON array of records', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/vulnerabilities/imports',
+      headers: withCookie(admin),
+      payload: [advisory('GHSA-257v-vj4p-3w2h'), advisory('GHSA-6fc8-4gx4-v693')],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ read: 2, added: 2, updated: 0, unchanged: 0, withdrawn: 0, removed: 0, invalid: 0, problems: [] });
+  });
+
+  test('an OSV zip export as the body, and as a multipart file', async () => {
+    const zip = zipSync({ 'GHSA-3h5v-q93c-6h6q.json': strToU8(JSON.stringify(advisory('GHSA-3h5v-q93c-6h6q'))) });
+    const body = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(admin), 'content-type': 'application/zip' }, payload: Buffer.from(zip) });
+    expect(body.statusCode).toBe(200);
+    expect(body.json()).toMatchObject({ read: 1, added: 1 });
+    const upload = multipart('all.zip', Buffer.from(zip), 'application/zip');
+    const form = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(admin), ...upload.headers }, payload: upload.payload });
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toMatchObject({ read: 1, added: 0, unchanged: 1 });
+  });
+
+  test('input that holds no advisory: 400 with the reason', async () => {
+    const broken = multipart('broken.json', '{"id": ', 'application/json');
+    const response = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(admin), ...broken.headers }, payload: broken.payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/^broken\.json: not JSON/);
+    const wrongField = multipart('a.json', '{}', 'application/json', 'bom');
+    const field = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(admin), ...wrongField.headers }, payload: wrongField.payload });
+    expect(field.statusCode).toBe(400);
+    expect(field.json().detail).toBe(NOT_AN_ADVISORY_UPLOAD);
+    const invalid = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(admin), payload: { id: 'X-1' } });
+    expect(invalid.statusCode).toBe(200);
+    expect(invalid.json()).toMatchObject({ read: 1, invalid: 1, problems: ["X-1: 'modified' must be an RFC 3339 time"] });
+  });
+
+  test('administrators only', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports?graph=pa', headers: withCookie(reader), payload: [advisory('GHSA-xvch-5gv4-984h')] });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/vulnerabilities/:id', () => {
+  test('by id or alias, for a reader of applications', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/vulnerabilities/CVE-2021-32640?graph=pa', headers: withCookie(reader) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: 'GHSA-6fc8-4gx4-v693',
+      aliases: ['CVE-2021-32640'],
+      severity: 'MEDIUM',
+      score: 5.3,
+      activeExploit: false,
+      knownExploited: [],
+      record: { id: 'GHSA-6fc8-4gx4-v693', affected: expect.any(Array) },
+    });
+  });
+
+  test('unknown: 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/vulnerabilities/CVE-1900-0001?graph=pa', headers: withCookie(reader) });
+    expect(response.statusCode).toBe(404);
+  });
+
+  test('signed out: 401', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/vulnerabilities/CVE-2021-32640' });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,153 @@
+// The vulnerability database's API: one vulnerability by id or alias (advisories are public data,
+// the same for every organization), and importing OSV advisories (a JSON record or array, an OSV
+// zip export, as the body or a multipart field 'file').
+import fastifyMultipart from '@fastify/multipart';
+import { PERMISSIONS } from '@portal/shared/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiProblem } from '../http/problem';
+import { problems } from '../users/http';
+import { findVulnerability } from './repository';
+import { AdvisoryImporter } from './sources';
+
+/** The largest advisory upload (OSV's biggest per-ecosystem zip exports are some hundred MB). */
+export const ADVISORY_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
+export const NOT_AN_ADVISORY_UPLOAD =
+  "Send OSV advisories as a JSON body (one record or an array), a zip body (application/zip), or a multipart field named 'file'.";
+const TOO_LARGE = 'The advisory upload is too large.';
+
+const vulnerabilitySchema = {
+  type: 'object',
+  required: ['id', 'aliases', 'modified', 'severity', 'activeExploit', 'record'],
+  properties: {
+    id: { type: 'string' },
+    aliases: { type: 'array', items: { type: 'string' } },
+    summary: { type: 'string', nullable: true },
+    details: { type: 'string', nullable: true },
+    published: { type: 'string', nullable: true },
+    modified: { type: 'string' },
+    severity: { type: 'string', enum: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN'] },
+    score: { type: 'number', nullable: true },
+    vector: { type: 'string', nullable: true },
+    activeExploit: { type: 'boolean' },
+    knownExploited: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          cveId: { type: 'string' },
+          vendorProject: { type: 'string', nullable: true },
+          product: { type: 'string', nullable: true },
+          vulnerabilityName: { type: 'string', nullable: true },
+          dateAdded: { type: 'string', nullable: true },
+          dueDate: { type: 'string', nullable: true },
+          knownRansomwareCampaignUse: { type: 'string', nullable: true },
+        },
+      },
+    },
+    record: { type: 'object', additionalProperties: true, description: 'The OSV record as imported' },
+  },
+} as const;
+
+const importCountsSchema = {
+  type: 'object',
+  required: ['read', 'added', 'updated', 'unchanged', 'withdrawn', 'removed', 'invalid', 'problems'],
+  properties: {
+    read: { type: 'integer' },
+    added: { type: 'integer' },
+    updated: { type: 'integer' },
+    unchanged: { type: 'integer' },
+    withdrawn: { type: 'integer' },
+    removed: { type: 'integer' },
+    invalid: { type: 'integer' },
+    problems: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void> {
+  const tags = ['vulnerabilities'];
+  const db = app.identity.db;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: ADVISORY_UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+  app.addContentTypeParser(['application/zip', 'application/x-zip-compressed', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: ADVISORY_UPLOAD_MAX_BYTES }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.get(
+    '/vulnerabilities/:id',
+    {
+      config: { permission: PERMISSIONS.applications.APPLICATION.VIEW },
+      schema: {
+        tags,
+        summary: 'A vulnerability by its id or any alias (GHSA, CVE, …), with its severity and known-exploited status (view=>Application, checked in the ?graph process)',
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 255 } } },
+        querystring: { type: 'object', properties: { graph: { type: 'string' } } },
+        response: { 200: vulnerabilitySchema, ...problems(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const found = await findVulnerability(db, id);
+      if (!found) throw new ApiProblem(404);
+      return found;
+    },
+  );
+
+  async function uploadedBytes(request: FastifyRequest): Promise<{ bytes: Uint8Array; source: string } | { json: unknown }> {
+    if (request.isMultipart()) {
+      let part;
+      try {
+        part = await request.file();
+      } catch (error) {
+        throw translate(error);
+      }
+      if (!part || part.fieldname !== 'file') throw new ApiProblem(400, NOT_AN_ADVISORY_UPLOAD);
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        throw translate(error);
+      }
+      if (part.file.truncated) throw new ApiProblem(413, TOO_LARGE);
+      return { bytes, source: part.filename || 'upload' };
+    }
+    if (Buffer.isBuffer(request.body)) return { bytes: request.body, source: 'upload' };
+    if (request.body === undefined || request.body === null) throw new ApiProblem(400, NOT_AN_ADVISORY_UPLOAD);
+    return { json: request.body };
+  }
+
+  function translate(error: unknown): unknown {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) return new ApiProblem(413, TOO_LARGE);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return new ApiProblem(413, TOO_LARGE);
+    if (status && status >= 400 && status < 500) return new ApiProblem(400, NOT_AN_ADVISORY_UPLOAD);
+    return error;
+  }
+
+  app.post(
+    '/vulnerabilities/imports',
+    {
+      config: { permission: PERMISSIONS.administration.ADMINISTRATOR },
+      bodyLimit: ADVISORY_UPLOAD_MAX_BYTES,
+      schema: {
+        tags,
+        summary: 'Import OSV advisories into the vulnerability database (JSON record or array, OSV zip export, or multipart field file)',
+        response: { 200: importCountsSchema, ...problems(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => {
+      const upload = await uploadedBytes(request);
+      const importer = new AdvisoryImporter(db);
+      if ('json' in upload) {
+        for (const record of Array.isArray(upload.json) ? upload.json : [upload.json]) await importer.add(record);
+      } else {
+        if (upload.bytes.length === 0) throw new ApiProblem(400, NOT_AN_ADVISORY_UPLOAD);
+        await importer.addBytes(upload.bytes, upload.source);
+      }
+      const counts = await importer.flush();
+      if (counts.read === 0 && counts.invalid > 0) throw new ApiProblem(400, counts.problems[0] ?? NOT_AN_ADVISORY_UPLOAD);
+      return counts;
+    },
+  );
+}

@@ -1,0 +1,124 @@
+// Where advisories come from: single OSV JSON files (a record, or an array of records), folders of
+// them (recursively), and the zip exports OSV publishes per ecosystem (all.zip of
+// https://osv-vulnerabilities.storage.googleapis.com/<ecosystem>/all.zip), unzipped with fflate.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Database } from '../db/database';
+import { emptyAdvisoryCounts, importOsvBatch, noteProblem, type AdvisoryImportCounts } from './repository';
+
+/** Records per transaction. */
+export const BATCH_SIZE = 1000;
+/** One advisory is a few kB; an entry this large is not one. */
+export const ZIP_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Collects parsed records and imports them a batch at a time. */
+export class AdvisoryImporter {
+  readonly counts: AdvisoryImportCounts = emptyAdvisoryCounts();
+  private pending: unknown[] = [];
+
+  constructor(
+    private readonly database: Database,
+    private readonly batchSize = BATCH_SIZE,
+  ) {}
+
+  async add(record: unknown): Promise<void> {
+    this.pending.push(record);
+    if (this.pending.length >= this.batchSize) await this.flush();
+  }
+
+  /** A JSON text holding one record or an array of records; `source` names it in problems. */
+  async addJson(textOrBytes: string | Uint8Array, source: string): Promise<void> {
+    let value: unknown;
+    try {
+      value = JSON.parse(typeof textOrBytes === 'string' ? textOrBytes : Buffer.from(textOrBytes).toString('utf8'));
+    } catch (error) {
+      this.counts.invalid += 1;
+      noteProblem(this.counts, `${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    for (const record of Array.isArray(value) ? value : [value]) await this.add(record);
+  }
+
+  /**
+   * A zip archive: every '.json' entry in it, inflated a chunk of entries at a time (an OSV export
+   * holds tens of thousands); entries above ZIP_ENTRY_MAX_BYTES are refused unread.
+   */
+  async addZip(bytes: Uint8Array, source: string): Promise<void> {
+    const names: string[] = [];
+    try {
+      unzipSync(bytes, {
+        filter: (file) => {
+          if (!file.name.toLowerCase().endsWith('.json')) return false;
+          if (file.originalSize > ZIP_ENTRY_MAX_BYTES) {
+            this.counts.invalid += 1;
+            noteProblem(this.counts, `${source}:${file.name}: larger than ${ZIP_ENTRY_MAX_BYTES} bytes, not read`);
+          } else {
+            names.push(file.name);
+          }
+          return false;
+        },
+      });
+    } catch (error) {
+      noteProblem(this.counts, `${source}: not a readable zip (${error instanceof Error ? error.message : String(error)})`);
+      this.counts.invalid += 1;
+      return;
+    }
+    names.sort();
+    for (let start = 0; start < names.length; start += this.batchSize) {
+      const chunk = new Set(names.slice(start, start + this.batchSize));
+      let entries: Record<string, Uint8Array>;
+      try {
+        entries = unzipSync(bytes, { filter: (file) => chunk.has(file.name) });
+      } catch (error) {
+        noteProblem(this.counts, `${source}: ${error instanceof Error ? error.message : String(error)}`);
+        this.counts.invalid += chunk.size;
+        continue;
+      }
+      for (const name of chunk) if (entries[name]) await this.addJson(entries[name], `${source}:${name}`);
+    }
+  }
+
+  /** A file or upload by its content: a zip when it starts with the zip signature, JSON otherwise. */
+  async addBytes(bytes: Uint8Array, source: string): Promise<void> {
+    if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) await this.addZip(bytes, source);
+    else await this.addJson(bytes, source);
+  }
+
+  /** A file (.json or .zip) or a folder (its .json and .zip files, recursively). */
+  async addPath(target: string): Promise<void> {
+    const info = await stat(target);
+    if (info.isDirectory()) {
+      const names = (await readdir(target)).sort();
+      for (const name of names) {
+        const child = path.join(target, name);
+        const lower = name.toLowerCase();
+        const childInfo = await stat(child);
+        if (childInfo.isDirectory() || lower.endsWith('.json') || lower.endsWith('.zip')) await this.addPath(child);
+      }
+      return;
+    }
+    await this.addBytes(await readFile(target), target);
+  }
+
+  async flush(): Promise<AdvisoryImportCounts> {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) await importOsvBatch(this.database, batch, this.counts);
+    return this.counts;
+  }
+}
+
+/** Imports every advisory under `paths` (files, folders, zips). */
+export async function importAdvisoryPaths(database: Database, paths: readonly string[]): Promise<AdvisoryImportCounts> {
+  const importer = new AdvisoryImporter(database);
+  for (const target of paths) await importer.addPath(target);
+  return importer.flush();
+}
+
+export function describeAdvisoryCounts(counts: AdvisoryImportCounts): string {
+  return (
+    `${counts.read} advisories read: ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged, ` +
+    `${counts.withdrawn} withdrawn (${counts.removed} removed), ${counts.invalid} invalid`
+  );
+}

@@ -1,0 +1,52 @@
+// Continuous monitoring (issue 7 item 12; spec 3 "Monitoring events", spec 4.5): for applications
+// with enable_continuous_monitoring on, a finding new to the newest processed build — found when
+// advisories are imported or a rescan runs — is a New Vulnerability event; a finding that gains an
+// active exploit (CISA KEV) a New Active Exploit event.
+
+export const MONITORING_EVENT_TYPES = ['New Vulnerability', 'New Active Exploit'] as const;
+export type MonitoringEventType = (typeof MONITORING_EVENT_TYPES)[number];
+
+/** What raised an event: an advisory or KEV import, a rescan someone asked for, a demo simulation. */
+export const MONITORING_SOURCES = ['advisory-import', 'rescan', 'simulation'] as const;
+export type MonitoringSource = (typeof MONITORING_SOURCES)[number];
+
+export interface MonitoringEvent {
+  id: string;
+  type: MonitoringEventType;
+  /** The process's code name (lowercased: its graph). */
+  project: string;
+  app_key: string;
+  build: { id: string; number: number } | null;
+  vulnerability_id: string;
+  aliases: string[];
+  severity: string;
+  score: number | null;
+  summary: string | null;
+  active_exploit: boolean;
+  component: { bom_ref: string; name: string; group: string | null; version: string | null; purl: string | null };
+  source: MonitoringSource;
+  /** Who asked for the rescan or simulation; null for an import. */
+  triggered_by: string | null;
+  /** How many people were notified. */
+  notified: number;
+  created_at: string;
+}
+
+export interface MonitoringEventPage {
+  events: MonitoringEvent[];
+  total: number;
+}
+
+export interface MonitoringEventDetail extends MonitoringEvent {
+  /** The finding as it stands now in that build: gone when its SBOMs were cleared. */
+  finding: { present: boolean; analysis_state: string | null; fixed_versions: string[] };
+}
+
+export interface MonitoringRunResult {
+  /** Applications with monitoring on that were looked at, and their builds. */
+  applications: number;
+  builds: number;
+  new_vulnerabilities: number;
+  new_active_exploits: number;
+  events: MonitoringEvent[];
+}
