@@ -5,8 +5,9 @@ const base = jestConfig(__dirname, 'node');
 
 module.exports = {
   ...base,
-  // Packages of the server stack that ship ESM only (content-disposition, cookie, openid-client and its jose, oauth4webapi).
-  transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(mitt|valibot|history|content-disposition|cookie|openid-client|oauth4webapi|jose)/)'],
+  // Packages of the server stack that ship ESM only (content-disposition, cookie, openid-client and its jose, oauth4webapi;
+  // the PyPI and RubyGems version orders of the vulnerability matcher).
+  transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(mitt|valibot|history|content-disposition|cookie|openid-client|oauth4webapi|jose|@renovatebot/pep440|@renovatebot/ruby-semver)/)'],
   moduleNameMapper: { '^@electric-sql/pglite$': path.join(__dirname, 'src/testing/pglite-native.cjs') },
   // One embedded database template, kept between runs; each test file copies it.
   globalSetup: path.join(__dirname, 'src/testing/global-setup.ts'),

@@ -26,8 +26,23 @@ import { organizationsRoutes } from './organizations/routes';
 import { iamRoutes } from './iam/routes';
 import { processesRoutes } from './processes/routes';
 import { serviceModulesRoutes } from './service-modules/routes';
+import { recordEvents } from './realtime/outbox';
 import { registerRealtime } from './realtime/plugin';
 import { realtimeRoutes } from './realtime/routes';
+import { requirementsRoutes } from './requirements/routes';
+import { tasksRoutes } from './tasks/routes';
+import { createDueDateScheduler } from './tasks/scheduler';
+import { requirementAnalysisRoutes } from './analysis/plugin';
+import { standardsRoutes } from './standards/routes';
+import { reportsRoutes } from './reports/routes';
+import { statisticsRoutes } from './statistics/routes';
+import { vulnerabilitiesRoutes } from './vulnerabilities/routes';
+import { applicationsRoutes } from './apps/routes';
+import { graphRoutes } from './graph/routes';
+import { priorityPlaneRoutes } from './priority-planes/routes';
+import { registerMonitoring } from './monitoring/plugin';
+import { monitoringRoutes } from './monitoring/routes';
+import { deploymentProfileRoutes } from './deployment-profiles/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,7 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('identity', identity);
   await registerRealtime(app);
   // Single active session, immediately (spec 4.1): the older browsers of the user hear this on the
-  // sync-user fanout (it names the user by id only) and sign out. The sign-in never waits for it.
+  // sync-user fanout (it names the user by id only) and sign out. The sign-in never waits for it;
+  // it goes through the outbox, so a broker that is down delivers it when it returns.
   identity.onAuthenticated = (session, user) => {
     const event = {
       type: SYSTEM_SIGN_ON,
@@ -118,9 +134,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       timestamp: new Date(session.created_at).getTime(),
       data: { id: user.id },
     };
-    app.broker.publish(SYNC_USER_EXCHANGE, event).catch((error: unknown) => app.log.warn({ err: error }, 'System Sign On not published'));
+    recordEvents(database, [{ destination: SYNC_USER_EXCHANGE, body: event }])
+      .then(() => app.outboxRelay.notify())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'System Sign On not recorded'));
   };
   await app.register(fastifyCookie);
+  // Continuous monitoring (issue 7 item 12): rescans raise events through the outbox.
+  registerMonitoring(app);
   app.decorate('declaredRoutes', registerAuthorization(app, identity, options.onAuthorization));
 
   const version = await readProductVersion();
@@ -148,12 +168,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(processesRoutes);
       await api.register(serviceModulesRoutes);
       await api.register(realtimeRoutes);
+      await api.register(requirementsRoutes);
+      await api.register(tasksRoutes);
+      await api.register(requirementAnalysisRoutes);
+      await api.register(standardsRoutes);
+      await api.register(reportsRoutes);
+      await api.register(statisticsRoutes);
+      await api.register(vulnerabilitiesRoutes);
+      await api.register(applicationsRoutes);
+      await api.register(graphRoutes);
+      await api.register(priorityPlaneRoutes);
+      await api.register(monitoringRoutes);
+      await api.register(deploymentProfileRoutes);
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) await api.register(testingRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, async () => api.swagger());
     },
     { prefix: '/api' },
   );
+
+  // Due-date reminders and past-due events (issue 6): from ready until close.
+  const dueDates = createDueDateScheduler({ db: database, now: options.now ?? systemClock, log: app.log });
+  app.decorate('dueDates', dueDates);
+  app.addHook('onReady', async () => dueDates.start());
+  app.addHook('preClose', async () => dueDates.stop());
 
   const fallback = config.serveStatic ? await registerStatic(app, config) : undefined;
   registerNotFoundHandler(app, fallback);

@@ -4,6 +4,8 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './demo/seed';
 import { createOrganizationCommand, createProcessCommand, createUserCommand, type CommandResult } from './users/commands';
+import { importStandardCommand } from './standards/commands';
+import { importAdvisoriesCommand, importKevCommand } from './vulnerabilities/commands';
 
 export type Print = (line: string) => void;
 
@@ -50,7 +52,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   demo: {
     summary: 'seed the demo organization and its demo data (safe to run again)',
     async run({ config, print }) {
-      const lines = await withDatabase(config, (database) => seedDemo(database));
+      const lines = await withDatabase(config, (database) => seedDemo(database, undefined, { config }));
       print(`demo data in ${where(config)}:`);
       for (const line of lines) print(`  ${line}`);
     },
@@ -67,6 +69,18 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'create-process': {
     summary: 'create a process: --org <organization> --code <code name> --name <name> [--type REQUIREMENTS|EDISCOVERY] [--dashboard LIVE|MIX|PRESENTATION]',
     run: ({ args, config, print }) => withDatabase(config, (database) => printed(createProcessCommand(database, args), print)),
+  },
+  'import-standard': {
+    summary: 'import an OSCAL catalog (JSON) into a process as requirements: --process <code name> --file <path> [--org <organization>]',
+    run: ({ args, config, print }) => withDatabase(config, (database) => printed(importStandardCommand(database, args), print)),
+  },
+  'import-advisories': {
+    summary: 'import OSV advisories (global): PATH... (.json files, folders, OSV .zip exports)',
+    run: ({ args, config, print }) => withDatabase(config, (database) => printed(importAdvisoriesCommand(database, args), print)),
+  },
+  'import-kev': {
+    summary: "import CISA's known exploited vulnerabilities catalog: PATH (known_exploited_vulnerabilities.json)",
+    run: ({ args, config, print }) => withDatabase(config, (database) => printed(importKevCommand(database, args), print)),
   },
 };
 

@@ -38,6 +38,33 @@ const NOT_OBJECTS: Record<string, string> = {
   'PUT /api/organizations/:id/moduleConfiguration': "organizations are the Global Admin's, not an organization's objects",
 };
 
+/**
+ * Route families whose own suite proves the same rule with their own objects (requirements,
+ * tasks, analysis, applications…): each enumerates its routes from `app.declaredRoutes` the same
+ * way, so a new route there fails in that suite until it has a fixture.
+ */
+const DOMAIN_SUITES: Record<string, string> = {
+  '/api/requirements': 'api/src/requirements/cross-organization.test.ts',
+  '/api/tasks': 'api/src/requirements/cross-organization.test.ts',
+  '/api/events': 'api/src/requirements/cross-organization.test.ts',
+  '/api/assessments': 'api/src/assessments/cross-organization.test.ts',
+  '/api/conflicts': 'api/src/assessments/cross-organization.test.ts',
+  '/api/attachments': 'api/src/assessments/cross-organization.test.ts',
+  '/api/standards': 'api/src/standards/cross-organization.test.ts',
+  '/api/reports': 'api/src/standards/cross-organization.test.ts',
+  '/api/statistics': 'api/src/standards/cross-organization.test.ts',
+  '/api/vulnerabilities': 'api/src/vulnerabilities/cross-organization.test.ts',
+  '/api/apps': 'api/src/apps/cross-organization.test.ts',
+  '/api/sbom': 'api/src/apps/cross-organization.test.ts',
+  // Under /api/apps, with suites of their own (api/src/apps/cross-organization.test.ts leaves them out).
+  '/api/apps/:appKey/builds/:buildId/graph': 'api/src/graph/cross-organization.test.ts',
+  '/api/apps/planes': 'api/src/priority-planes/cross-organization.test.ts',
+  '/api/apps/:appKey/plane': 'api/src/priority-planes/cross-organization.test.ts',
+  '/api/apps/monitoring': 'api/src/monitoring/cross-organization.test.ts',
+  '/api/apps/:appKey/deploymentProfiles': 'api/src/deployment-profiles/cross-organization.test.ts',
+};
+const inDomainSuite = (url: string) => Object.keys(DOMAIN_SUITES).some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+
 const call = (cookie: SessionCookie, method: string, url: string, payload?: object) =>
   app.inject({ method: method as 'GET', url, headers: withCookie(cookie), ...(payload ? { payload } : {}) });
 
@@ -123,7 +150,7 @@ const BODIES: Record<string, () => object> = {
 };
 
 const objectRoutes = () =>
-  app.declaredRoutes.filter((route) => route.permission !== 'public' && route.url.includes(':') && !(key(route) in NOT_OBJECTS));
+  app.declaredRoutes.filter((route) => route.permission !== 'public' && route.url.includes(':') && !(key(route) in NOT_OBJECTS) && !inDomainSuite(route.url));
 
 it('has a fixture for every object route', () => {
   expect(objectRoutes().filter((route) => fill(route) === undefined).map(key)).toEqual([]);

@@ -111,8 +111,8 @@ export const BUILT_IN_ROLES: readonly RoleDefinition[] = [
   {
     name: DEMO,
     kind: 'organization',
-    description: 'The demo permission: version label, Disable MFA, display and language menus, development views.',
-    policies: allow(P.development.PERFORM_DEMO, P.development.VIEW_INFO, P.development.VIEW_MENUS, P.development.REFRESH_SESSION),
+    description: 'The demo permission: version label, Disable MFA, display and language menus, development views, clearing SBOMs.',
+    policies: allow(P.development.PERFORM_DEMO, P.development.VIEW_INFO, P.development.VIEW_MENUS, P.development.REFRESH_SESSION, P.development.CLEAR_SBOM),
   },
   {
     name: GLOBAL_ADMIN_ROLE,

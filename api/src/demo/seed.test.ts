@@ -22,21 +22,33 @@ afterAll(async () => {
 });
 
 it('seeds the demo organization, its processes and people, then finds them on a second run', async () => {
-  expect(await seedDemo(database)).toEqual([
+  expect(await seedDemo(database, undefined, { config: environment.config })).toEqual([
     "created organization 'Demo Organization'",
     "processes: created process DEMO 'Demo Requirements'",
     "processes: created process DISCOVERY 'Demo eDiscovery'",
     'users: created user demo_admin (password Demo@2026)',
     'users: created user demo_author (password Demo@2026)',
     'users: created user demo_reviewer (password Demo@2026)',
+    "requirements: created process NIST 'NIST SP 800-53 LOW baseline' with members demo_admin (ADMIN), demo_author (AUTHOR), demo_reviewer (REVIEWER)",
+    "requirements: imported 'NIST Special Publication 800-53 Revision 5.1.1 LOW IMPACT BASELINE': 167 requirements",
+    'requirements: AC-1 in review, AC-2 rejected, AC-8 accepted, AC-3 in progress, AT-1 and IA-1 completed, AU-2 failed; 2 gaps, 2 risks, 5 comments',
+    'applications: imported 86 GitHub advisories (86 new)',
+    expect.stringMatching(/^applications: created app juice-shop: build 1 with 841 components and \d+ vulnerabilities$/),
+    expect.stringMatching(/^applications: created app dropwizard: build 1 with 168 components and \d+ vulnerabilities$/),
+    expect.stringMatching(/^applications: created app laravel: build 1 with 63 components and \d+ vulnerabilities$/),
+    'applications: 3 VEX analyses: not_affected (juice-shop ws), in_triage (juice-shop lodash), exploitable (dropwizard jackson-databind)',
+    expect.stringMatching(/^deployment profiles: created profile Production \(prod\) of juice-shop, build 1: RBOM of \d+ of 841 components$/),
   ]);
-  expect(await seedDemo(database)).toEqual([
+  expect(await seedDemo(database, undefined, { config: environment.config })).toEqual([
     "kept organization 'Demo Organization'",
     "processes: kept process DEMO 'Demo Requirements'",
     "processes: kept process DISCOVERY 'Demo eDiscovery'",
     'users: kept user demo_admin',
     'users: kept user demo_author',
     'users: kept user demo_reviewer',
+    "requirements: kept process NIST 'NIST SP 800-53 LOW baseline'",
+    'applications: kept applications juice-shop, dropwizard, laravel',
+    'deployment profiles: kept profile Production of juice-shop',
   ]);
 
   const organization = await findOrganizationByName(database, DEMO_ORGANIZATION);
@@ -45,9 +57,84 @@ it('seeds the demo organization, its processes and people, then finds them on a 
   expect(processes.map(({ code_name, name, type, dashboard_type }) => ({ code_name, name, type, dashboard_type }))).toEqual([
     { code_name: 'DEMO', name: 'Demo Requirements', type: 'REQUIREMENTS', dashboard_type: 'LIVE' },
     { code_name: 'DISCOVERY', name: 'Demo eDiscovery', type: 'EDISCOVERY', dashboard_type: 'MIX' },
+    { code_name: 'NIST', name: 'NIST SP 800-53 LOW baseline', type: 'REQUIREMENTS', dashboard_type: 'LIVE' },
   ]);
   const organizations = await database.query('SELECT id FROM organizations WHERE name = $1', [DEMO_ORGANIZATION]);
   expect(organizations).toHaveLength(1);
+});
+
+it('makes the NIST process through the API: members, the LOW baseline, every workflow state, tasks, gaps, risks, comments', async () => {
+  const nist = (sql: string) =>
+    database.query(sql.replace('$NIST', "(SELECT id FROM processes WHERE code_name = 'NIST')"));
+  expect(
+    await nist(`SELECT u.login_id, m.roles FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.process_id = $NIST ORDER BY u.login_id`),
+  ).toEqual([
+    { login_id: 'demo_admin', roles: ['ADMIN'] },
+    { login_id: 'demo_author', roles: ['AUTHOR'] },
+    { login_id: 'demo_reviewer', roles: ['REVIEWER'] },
+  ]);
+  expect(await nist(`SELECT title, controls FROM standards WHERE process_id = $NIST`)).toEqual([
+    { title: 'NIST Special Publication 800-53 Revision 5.1.1 LOW IMPACT BASELINE', controls: 149 },
+  ]);
+  expect(await nist(`SELECT code, status, progress FROM requirements WHERE process_id = $NIST AND status <> 'DRAFT' ORDER BY code`)).toEqual([
+    { code: 'AC-1', status: 'IN_REVIEW', progress: 0 },
+    { code: 'AC-2', status: 'REJECTED', progress: 0 },
+    { code: 'AC-3', status: 'IN_PROGRESS', progress: 40 },
+    { code: 'AC-8', status: 'ACCEPTED', progress: 0 },
+    { code: 'AT-1', status: 'COMPLETED', progress: 100 },
+    { code: 'AU-2', status: 'FAILED', progress: 0 },
+    { code: 'IA-1', status: 'COMPLETED', progress: 100 },
+  ]);
+  expect(await nist(`SELECT count(*)::int AS n FROM requirements WHERE process_id = $NIST AND status = 'DRAFT'`)).toEqual([{ n: 160 }]);
+  expect(await nist(`SELECT type, status, count(*)::int AS n FROM tasks WHERE process_id = $NIST GROUP BY 1, 2 ORDER BY 1, 2`)).toEqual([
+    { type: 'DELEGATE', status: 'COMPLETED', n: 2 },
+    { type: 'DELEGATE', status: 'FAILED', n: 1 },
+    { type: 'DELEGATE', status: 'OPEN', n: 2 },
+    { type: 'HAS_GAP', status: 'OPEN', n: 2 },
+    { type: 'RESOLVE_REJECTED', status: 'OPEN', n: 1 },
+    { type: 'RESOLVE_RISK', status: 'OPEN', n: 2 },
+    { type: 'REVIEW', status: 'COMPLETED', n: 6 },
+    { type: 'REVIEW', status: 'OPEN', n: 1 },
+  ]);
+  expect(await nist(`SELECT count(*)::int AS gaps FROM gaps WHERE process_id = $NIST AND status = 'OPEN'`)).toEqual([{ gaps: 2 }]);
+  expect(await nist(`SELECT score FROM risks WHERE process_id = $NIST ORDER BY score DESC`)).toEqual([{ score: 20 }, { score: 8 }]);
+  expect(await nist(`SELECT count(*)::int AS comments FROM requirement_comments WHERE process_id = $NIST`)).toEqual([{ comments: 5 }]);
+  // Overdue work for the reports and the dashboard; the history made by the API, as the demo people.
+  expect(await nist(`SELECT count(*)::int AS n FROM requirements WHERE process_id = $NIST AND due_date < CURRENT_DATE AND status <> 'COMPLETED'`)).toEqual([{ n: 2 }]);
+  const actors = await nist(`SELECT DISTINCT u.login_id FROM requirement_events e JOIN users u ON u.id = e.actor_id WHERE e.process_id = $NIST ORDER BY 1`);
+  expect(actors).toEqual([{ login_id: 'demo_author' }, { login_id: 'demo_reviewer' }]);
+  // The sessions the demo used are gone: the demo people's first sign-in is still theirs.
+  expect(await database.query('SELECT count(*)::int AS n FROM sessions')).toEqual([{ n: 0 }]);
+  expect(await database.query("SELECT count(*)::int AS n FROM users WHERE login_id LIKE 'demo_%' AND mfa_enabled")).toEqual([{ n: 0 }]);
+});
+
+it('makes the demo applications through the API: real SBOMs processed, findings, analyses by demo_author', async () => {
+  const demo = (sql: string) => database.query(sql.replace('$DEMO', "(SELECT id FROM processes WHERE code_name = 'DEMO')"));
+  expect(await demo(`SELECT a.app_key, a.portfolio, a.enable_continuous_monitoring, b.status, b.component_count FROM applications a
+                       JOIN application_builds b ON b.application_id = a.id WHERE a.process_id = $DEMO ORDER BY a.app_key`)).toEqual([
+    { app_key: 'dropwizard', portfolio: 'Platform', enable_continuous_monitoring: false, status: 'DONE', component_count: 168 },
+    { app_key: 'juice-shop', portfolio: 'Web shop', enable_continuous_monitoring: true, status: 'DONE', component_count: 841 },
+    { app_key: 'laravel', portfolio: 'Web shop', enable_continuous_monitoring: false, status: 'DONE', component_count: 63 },
+  ]);
+  // Each app has findings: the advisories were chosen for these SBOMs.
+  const findings = await demo(`SELECT a.app_key, count(*)::int AS n FROM build_findings f JOIN application_builds b ON b.id = f.build_id
+                                JOIN applications a ON a.id = b.application_id WHERE a.process_id = $DEMO GROUP BY 1 ORDER BY 1`);
+  expect(findings).toEqual([
+    { app_key: 'dropwizard', n: expect.any(Number) },
+    { app_key: 'juice-shop', n: expect.any(Number) },
+    { app_key: 'laravel', n: expect.any(Number) },
+  ]);
+  expect((findings as Array<{ n: number }>).every((row) => row.n > 0)).toBe(true);
+  expect(
+    await database.query(
+      `SELECT a.state, c.name, u.login_id FROM vex_analyses a JOIN sbom_components c ON c.build_id = a.build_id AND c.position = a.position
+         JOIN users u ON u.id = a.updated_by ORDER BY c.name`,
+    ),
+  ).toEqual([
+    { state: 'exploitable', name: 'jackson-databind', login_id: 'demo_author' },
+    { state: 'in_triage', name: 'lodash', login_id: 'demo_author' },
+    { state: 'not_affected', name: 'ws', login_id: 'demo_author' },
+  ]);
 });
 
 it('runs the seeders later issues register, in order, inside one transaction', async () => {

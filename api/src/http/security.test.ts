@@ -40,6 +40,11 @@ describe('CSRF', () => {
     expect(wrongValue.statusCode).toBe(403);
   });
 
+  it("lets a CI pipeline's call with X-Api-Key through to the route (a custom header, as the client's)", async () => {
+    const upload = await app.inject({ method: 'POST', url: '/api/apps/shop/builds', headers: { 'x-api-key': 'not-a-key', 'content-type': 'application/json' }, payload: '{}' });
+    expect(upload.json()).toMatchObject({ status: 401, detail: 'Invalid API key.' });
+  });
+
   it('lets reads and calls with the header through', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/sessions' })).statusCode).toBe(200);
     const signIn = await app.inject({

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/shared/server';
+import { API_KEY_HEADER } from '../service-modules/api-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { loadRemoteManifests } from '../static/remotes';
@@ -17,10 +18,12 @@ function isApiPath(url: string): boolean {
 /**
  * CSRF defence besides SameSite=Lax: a state-changing API call must carry the header the shared
  * client always sends. A cross-site form cannot set it, and a cross-site fetch that sets it needs
- * a CORS preflight the API never grants.
+ * a CORS preflight the API never grants. A call with a service module's key (a CI pipeline's
+ * X-Api-Key) carries a custom header too, which is the same proof.
  */
 export function isCsrfSafe(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return true;
+  if (request.headers[API_KEY_HEADER] !== undefined) return true;
   return request.headers[CSRF_HEADER.toLowerCase()] === CSRF_HEADER_VALUE;
 }
 
