@@ -12,6 +12,8 @@ import {
   type Process,
 } from '@portal/shared';
 import { useAuthorization } from '../permissions/Authorization';
+import { loadSession } from '../session/authentication';
+import { isDemoUser } from '../shell/shellAccess';
 import { HeaderMenu, type HeaderMenuGroup } from '../shell/HeaderMenu';
 import { processMenuModel } from './processMenu';
 import { deleteProcess, PLATFORM_VIEW, rememberProcessId } from './processes';
@@ -19,6 +21,7 @@ import { useProcessSelection } from './ProcessSelection';
 
 const DASHBOARD_PATH = '/dashboard';
 const NEW_PROCESS_PATH = '/projects/new-project';
+const MARKDOWN_PREVIEW_PATH = '/demo/markdown-preview';
 
 /**
  * The header's process menu (spec 2.3): the current process; switch process; Platform View; New
@@ -43,6 +46,7 @@ export function ProcessMenu() {
     platformViewAllowed,
     mayCreate: authorization.permits(P.CREATE_PROCESS),
     mayDeleteCurrent: current !== null && !isPlatformView(current) && authorization.permits(P.DELETE_PROCESS),
+    demo: isDemoUser(authorization),
   });
   if (!model.visible) return null;
 
@@ -76,6 +80,21 @@ export function ProcessMenu() {
   if (model.newProcess) manage.push({ key: 'new', label: 'New Process', onSelect: () => navigate(NEW_PROCESS_PATH) });
   if (model.deleteCurrent) manage.push({ key: 'delete', label: 'Delete current process', danger: true, onSelect: () => setConfirming(true) });
   if (manage.length > 0) groups.push({ key: 'manage', items: manage });
+  if (model.demoItems.length > 0) {
+    const demoActions = {
+      'markdown-preview': { label: 'Markdown Preview', onSelect: () => navigate(MARKDOWN_PREVIEW_PATH) },
+      'refresh-session': {
+        label: 'Refresh Session',
+        onSelect: () => {
+          loadSession().then(
+            () => showSnackbar('The session was refreshed.', 'success'),
+            (error: unknown) => console.warn('The session could not be refreshed.', error),
+          );
+        },
+      },
+    };
+    groups.push({ key: 'demo', label: 'Demo', items: model.demoItems.map((key) => ({ key, ...demoActions[key] })) });
+  }
 
   const target = current && !isPlatformView(current) ? current : null;
   const onDelete = async () => {

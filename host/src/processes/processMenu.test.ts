@@ -24,7 +24,13 @@ describe('the process menu (spec 2.3)', () => {
       platformView: true,
       newProcess: true,
       deleteCurrent: true,
+      demoItems: [],
     });
+  });
+
+  it('offers the demo-only items with the demo permission only', () => {
+    expect(processMenuModel({ ...base, demo: true }).demoItems).toEqual(['markdown-preview', 'refresh-session']);
+    expect(processMenuModel({ ...base, demo: false }).demoItems).toEqual([]);
   });
 
   it('is shown for Enterprise edition or tenancy sessions only', () => {

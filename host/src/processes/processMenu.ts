@@ -1,5 +1,6 @@
 // The rules of the header's process menu (spec 2.3), apart from the screen so they are tested
-// one by one. The demo-only items of the spec are not part of this menu yet.
+// one by one. Of the spec's demo-only items it offers Markdown Preview and Refresh Session; the
+// CVE and SBOM clean-ups wait for their API.
 import { isPlatformView, type CurrentProcess, type Process, type Session } from '@portal/shared';
 import { isRequirementsProcess, processLabel } from './processes';
 
@@ -13,7 +14,13 @@ export interface ProcessMenuInput {
   mayCreate: boolean;
   /** delete=>Process in the current process */
   mayDeleteCurrent: boolean;
+  /** perform=>Demo: the demo-only items (default none). */
+  demo?: boolean;
 }
+
+/** The demo-only items the menu offers (spec 2.3), in its order. */
+export const DEMO_ITEMS = ['markdown-preview', 'refresh-session'] as const;
+export type DemoItem = (typeof DEMO_ITEMS)[number];
 
 export interface ProcessMenuModel {
   visible: boolean;
@@ -24,6 +31,7 @@ export interface ProcessMenuModel {
   platformView: boolean;
   newProcess: boolean;
   deleteCurrent: boolean;
+  demoItems: DemoItem[];
 }
 
 export const NO_PROCESS_TITLE = 'No process selected';
@@ -35,6 +43,7 @@ export function processMenuModel({
   platformViewAllowed,
   mayCreate,
   mayDeleteCurrent,
+  demo = false,
 }: ProcessMenuInput): ProcessMenuModel {
   const requirements = processes.filter(isRequirementsProcess);
   const inPlatformView = isPlatformView(current);
@@ -46,5 +55,6 @@ export function processMenuModel({
     platformView: platformViewAllowed && processes.length > 1,
     newProcess: mayCreate,
     deleteCurrent: mayDeleteCurrent && current !== null && !inPlatformView && requirements.length > 1,
+    demoItems: demo ? [...DEMO_ITEMS] : [],
   };
 }

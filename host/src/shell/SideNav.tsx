@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, Flex, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
-import { SIDE_NAV_WIDTH, useSession } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient, SIDE_NAV_WIDTH, useSession } from '@portal/shared';
 import { useAuthorizationState } from '../permissions/Authorization';
 import { processLabel } from '../processes/processes';
-import { activeEntryPath, SIDE_NAVIGATION, visibleNavigation, type NavEntry, type NavSection } from './navigation';
+import { activeEntryPath, sideNavigation, visibleNavigation, type NavEntry, type NavSection, type ReportedModule } from './navigation';
 
 const COLLAPSED_WIDTH = 56;
 
@@ -22,25 +23,49 @@ function NavLink({ entry, active, indent }: { entry: NavEntry; active: boolean; 
       color={active ? 'blue.fg' : undefined}
       _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
     >
-      <Link to={entry.path} aria-current={active ? 'page' : undefined}>
+      <Link to={entry.path + (entry.search ?? '')} aria-current={active ? 'page' : undefined}>
         {entry.label}
       </Link>
     </ChakraLink>
   );
 }
 
+export const MODULES_QUERY_KEY = ['side-navigation', 'modules'] as const;
+
+/**
+ * The service modules the API reports (GET modules), for the Operations entries; none while they
+ * load, when the user may not list them, or when the call fails (the rest of the navigation stays).
+ */
+function useReportedModules(mayList: boolean, organizationId: string | null): readonly ReportedModule[] {
+  const query = useQuery({
+    queryKey: [...MODULES_QUERY_KEY, organizationId],
+    queryFn: ({ signal }) => apiClient.get<ReportedModule[]>('modules', { notices: false, signal }),
+    enabled: mayList && organizationId !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return mayList && Array.isArray(query.data) ? query.data : [];
+}
+
 /** The entries the user may open; none while permissions load; all when the session has no access control. */
 function useVisibleNavigation(): NavSection[] | null {
   const authorizationState = useAuthorizationState();
+  const poc = useSession((state) => state.session?.features?.poc === true);
+  const organizationId = useSession((state) => state.session?.organization?.id ?? null);
+  const mayList =
+    authorizationState.status === 'ready' &&
+    authorizationState.authorization.permits(authorizationState.authorization.evaluator.PERMISSIONS.operations.SERVICE_MODULE.LIST);
+  const modules = useReportedModules(mayList, organizationId);
   return useMemo(() => {
-    if (authorizationState.status === 'off') return SIDE_NAVIGATION;
+    const sections = sideNavigation({ modules, poc });
+    if (authorizationState.status === 'off') return sections;
     if (authorizationState.status !== 'ready') return null;
     const { authorization } = authorizationState;
     return visibleNavigation(
-      SIDE_NAVIGATION,
+      sections,
       (entry) => authorization.canOpen(entry.path) && (!entry.permission || authorization.permits(entry.permission)),
     );
-  }, [authorizationState]);
+  }, [authorizationState, modules, poc]);
 }
 
 /**
@@ -48,7 +73,7 @@ function useVisibleNavigation(): NavSection[] | null {
  * entries the user may open; the active entry follows the shared history.
  */
 export function SideNav() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const active = activeEntryPath(pathname);
   const sections = useVisibleNavigation();
@@ -99,8 +124,8 @@ export function SideNav() {
                   </Text>
                   <Stack as="ul" gap={0.5} listStyleType="none">
                     {section.entries?.map((entry) => (
-                      <li key={entry.path}>
-                        <NavLink entry={entry} active={active === entry.path} indent />
+                      <li key={entry.path + (entry.search ?? '')}>
+                        <NavLink entry={entry} active={active === entry.path && (!entry.search || entry.search === search)} indent />
                       </li>
                     ))}
                   </Stack>

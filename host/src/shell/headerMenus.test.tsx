@@ -177,6 +177,44 @@ describe('support menu', () => {
   });
 });
 
+describe('admin menu', () => {
+  const GLOBAL_ADMIN_PERMISSIONS = ['access=>Administration', 'list=>Organization@global', 'view=>Organization@global'];
+  const globalAdmin = (projects: string[], organization: Session['organization']) =>
+    sessionWith(
+      [...processRole('READER', READER_PERMISSIONS, projects), ...allow(GLOBAL_ADMIN_PERMISSIONS, 'Role::_global_admin')],
+      projects,
+      { roles: ['_global_admin'], organization },
+    );
+  const openAdminMenu = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Admin menu' }));
+    return screen.getByRole('menu', { name: 'Admin menu' });
+  };
+
+  it('is not shown to anyone but a Global Admin', async () => {
+    fakeApi(DEMO_ADMIN());
+    renderPortalAt('/dashboard');
+    expect(await screen.findByRole('button', { name: /^User menu/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Admin menu' })).not.toBeInTheDocument();
+  });
+
+  it('offers a Global Admin with processes Global Administration and Process View, which leads back to the dashboard', async () => {
+    fakeApi(globalAdmin(['main'], { id: 'org', name: 'Acme' }));
+    renderPortalAt('/about');
+    const menu = await openAdminMenu();
+    await waitFor(() => expect(itemNames(menu)).toEqual(['Global Administration', 'Process View']));
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Global Administration' }));
+    expect(history.location.pathname).toBe('/administration/global');
+    await userEvent.click(within(await openAdminMenu()).getByRole('menuitem', { name: 'Process View' }));
+    expect(history.location.pathname).toBe('/dashboard');
+  });
+
+  it('offers a Global Admin without processes only Global Administration', async () => {
+    fakeApi(globalAdmin([], null));
+    renderPortalAt('/administration/global');
+    expect(itemNames(await openAdminMenu())).toEqual(['Global Administration']);
+  });
+});
+
 describe('only LOGOUT', () => {
   it.each([
     ['the one-time-password login', () => sessionWith(allow(['initialize=>System'], 'Role::_initiator'), [], { user: { id: 'i', login_id: INITIATOR_LOGIN, name: 'Initiator' }, roles: ['_initiator'] })],

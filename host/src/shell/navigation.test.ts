@@ -1,5 +1,5 @@
 import { resolveRoute } from '@portal/shared';
-import { activeEntryPath, SIDE_NAVIGATION, visibleNavigation } from './navigation';
+import { activeEntryPath, operationsSection, POC_SECTION, SIDE_NAVIGATION, sideNavigation, visibleNavigation, type NavSection } from './navigation';
 
 describe('side navigation', () => {
   it('highlights the entry of the current screen or of its nearest ancestor', () => {
@@ -41,5 +41,37 @@ describe('side navigation filtered by permission (spec 2.3)', () => {
     expect(asked).toContainEqual({ path: '/projects/settings', permission: 'view=>Process' });
     expect(asked).toContainEqual({ path: '/administration/iam', permission: undefined });
     expect(labels(visibleNavigation(SIDE_NAVIGATION, () => true))).toHaveLength(SIDE_NAVIGATION.length);
+  });
+});
+
+describe('side navigation built from the service modules and the poc flag (spec 2.3)', () => {
+  const labels = (sections: readonly NavSection[]) =>
+    sections.map((s) => (s.entries ? `${s.label}: ${s.entries.map((e) => e.label).join(', ')}` : s.label));
+  const aws = (id: string, category: string | null) => ({ id, type: 'aws', name: `AWS ${id}`, category });
+
+  it('adds one Operations entry per categorized AWS module and Azure Defender for a categorized Azure module', () => {
+    const modules = [aws('a1', 'Security Hub'), aws('a2', null), aws('a3', 'GuardDuty'), { id: 'z', type: 'azure', name: 'Azure', category: 'Defender' }];
+    const operations = operationsSection(modules);
+    expect(operations?.entries).toEqual([
+      { label: 'Security Hub', path: '/security/aws', search: '?module=a1' },
+      { label: 'GuardDuty', path: '/security/aws', search: '?module=a3' },
+      { label: 'Azure Defender', path: '/security/azure' },
+    ]);
+    const sections = labels(sideNavigation({ modules }));
+    expect(sections.indexOf('Operations: Security Hub, GuardDuty, Azure Defender')).toBe(sections.indexOf('Reports') - 1);
+  });
+
+  it('has no Operations section without categorized modules', () => {
+    expect(operationsSection([aws('a', null), { id: 'z', type: 'azure', name: 'Azure', category: '' }, { id: 'c', type: 'code-quality', name: 'Sonar', category: 'x' }])).toBeNull();
+    expect(labels(sideNavigation({}))).toEqual(labels(SIDE_NAVIGATION));
+  });
+
+  it('shows the POC group before Settings only when the poc flag is on', () => {
+    expect(labels(sideNavigation({ poc: false }))).not.toContain(labels([POC_SECTION])[0]);
+    const withPoc = labels(sideNavigation({ poc: true }));
+    expect(withPoc.slice(-2)).toEqual(['POC: State Machine, Centrifugo, Grafana, CVEs, Rabbitmq', 'Settings']);
+    expect(POC_SECTION.entries!.filter((entry) => resolveRoute(entry.path)?.route.path !== entry.path)).toEqual([]);
+    expect(activeEntryPath('/poc/grafana')).toBe('/poc/grafana');
+    expect(activeEntryPath('/security/aws')).toBe('/security/aws');
   });
 });

@@ -1,11 +1,13 @@
 // The side navigation of spec 2.3. Operations entries come from the service modules the API
-// reports and the POC group from a feature flag; both arrive with the shell issue. Entries are
+// reports (sideNavigation) and the POC group from the session's poc feature flag. Entries are
 // hidden where the user lacks permission for their route (visibleNavigation).
 import type { PermissionCheck } from '@portal/shared';
 
 export interface NavEntry {
   label: string;
   path: string;
+  /** A query string of the link ('?module=…'): several entries may share one route. */
+  search?: string;
   /** A permission the entry needs besides its route's guard (spec 2.3: Settings). */
   permission?: PermissionCheck;
 }
@@ -72,14 +74,60 @@ export function visibleNavigation(
   });
 }
 
-function allPaths(): string[] {
-  return SIDE_NAVIGATION.flatMap((section) => [
+/** Spec 2.3: the proof-of-concept group, shown only when the session's poc feature flag is on. */
+export const POC_SECTION: NavSection = {
+  label: 'POC',
+  entries: [
+    { label: 'State Machine', path: '/poc' },
+    { label: 'Centrifugo', path: '/poc/centrifugo' },
+    { label: 'Grafana', path: '/poc/grafana' },
+    { label: 'CVEs', path: '/poc/nvd-cve' },
+    { label: 'Rabbitmq', path: '/poc/notifications' },
+  ],
+};
+
+/** What GET modules reports of a service module that the navigation uses. */
+export interface ReportedModule {
+  id: string;
+  type: string;
+  name: string;
+  category: string | null;
+}
+
+/**
+ * Spec 2.3 Operations: one entry per AWS service module that has a category (named by its
+ * category), and one 'Azure Defender' entry when an Azure module has a category; null when there
+ * is none.
+ */
+export function operationsSection(modules: readonly ReportedModule[]): NavSection | null {
+  const categorized = modules.filter((module) => (module.category ?? '').trim() !== '');
+  const entries: NavEntry[] = categorized
+    .filter((module) => module.type === 'aws')
+    .map((module) => ({ label: (module.category as string).trim(), path: '/security/aws', search: `?module=${encodeURIComponent(module.id)}` }));
+  if (categorized.some((module) => module.type === 'azure' || module.type === 'azurerm')) {
+    entries.push({ label: 'Azure Defender', path: '/security/azure' });
+  }
+  return entries.length > 0 ? { label: 'Operations', entries } : null;
+}
+
+/** The whole side navigation: Operations after Applications, POC before Settings (spec 2.3 order). */
+export function sideNavigation({ modules = [], poc = false }: { modules?: readonly ReportedModule[]; poc?: boolean }): NavSection[] {
+  const operations = operationsSection(modules);
+  return SIDE_NAVIGATION.flatMap((section) => {
+    if (section.label === 'Reports' && operations) return [operations, section];
+    if (section.label === 'Settings' && poc) return [POC_SECTION, section];
+    return [section];
+  });
+}
+
+function allPaths(sections: readonly NavSection[]): string[] {
+  return sections.flatMap((section) => [
     ...(section.path ? [section.path] : []),
     ...(section.entries ?? []).map((entry) => entry.path),
   ]);
 }
 
-const PATHS = allPaths();
+const PATHS = allPaths(sideNavigation({ poc: true, modules: [{ id: '', type: 'azure', name: '', category: 'x' }] }).concat({ label: '', path: '/security/aws' }));
 
 /**
  * The entry to highlight for a pathname: the longest entry path that is the pathname or one of

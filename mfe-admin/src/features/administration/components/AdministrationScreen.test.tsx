@@ -1,9 +1,9 @@
 import { history, setPermissionChecker } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
-import { renderScreen } from '../../../lib/admin-kit/testing/renderScreen';
+import { renderScreen, routeOf } from '../../../testing/renderScreen';
 import { AdministrationScreen } from './AdministrationScreen';
 
-const open = () => renderScreen(AdministrationScreen, '/administration');
+const open = () => renderScreen(<AdministrationScreen route={routeOf('/administration')} />, { location: '/administration' });
 const linkNames = () => within(screen.getByRole('navigation', { name: 'Administration pages' })).getAllByRole('link').map((link) => link.textContent);
 
 afterEach(() => setPermissionChecker(null));

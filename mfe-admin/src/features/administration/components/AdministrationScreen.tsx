@@ -1,10 +1,10 @@
 // /administration: the landing page of the administration area, a card for each administration
 // page the user may open (their route guards decide), or an explanation when there is none.
 import { ScreenFrame, type ScreenComponent } from '@portal/shared';
-import { ADMINISTRATION_PAGES } from '../../../lib/admin-kit/adminPages';
-import { usePermittedEach } from '../../../lib/admin-kit/permissions';
-import { EmptyNotice } from '../../../lib/admin-kit/ui/feedback';
-import { PageLinks } from '../../../lib/admin-kit/ui/PageLinks';
+import { ADMINISTRATION_PAGES } from '../../../lib/adminPages';
+import { usePermittedEach } from '../../../lib/permissions';
+import { Empty } from '../../../components/QueryStates';
+import { PageLinks } from '../../../components/PageLinks';
 
 export const AdministrationScreen: ScreenComponent = ({ route }) => {
   const permitted = usePermittedEach(ADMINISTRATION_PAGES.map((page) => page.check));
@@ -12,7 +12,7 @@ export const AdministrationScreen: ScreenComponent = ({ route }) => {
   return (
     <ScreenFrame route={route}>
       {pages.length === 0 ? (
-        <EmptyNotice title="No administration page is open to you." description="Ask your administrator for access if you need it." />
+        <Empty title="No administration page is open to you." description="Ask your administrator for access if you need it." />
       ) : (
         <PageLinks label="Administration pages" pages={pages} />
       )}

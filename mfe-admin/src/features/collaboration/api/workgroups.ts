@@ -2,9 +2,9 @@
 // delete, each naming the permission it needs.
 import { apiClient, FRESHNESS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_KEYS } from '../../shared-admin/api/queryKeys';
-import { useAdminMutation } from '../../shared-admin/api/useAdminMutation';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
+import { useAdminMutation } from '../../../lib/api/useAdminMutation';
+import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
 export interface WorkgroupMember {
   id: string;

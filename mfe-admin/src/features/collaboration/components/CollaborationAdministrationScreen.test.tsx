@@ -1,9 +1,9 @@
 import { bus, sessionStore, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserSummary } from '../../shared-admin/api/users';
-import { fakeApi } from '../../shared-admin/testing/fakeApi';
-import { fill, renderScreen, routeOf } from '../../shared-admin/testing/renderScreen';
-import { adminSession } from '../../shared-admin/testing/sessions';
+import type { UserSummary } from '../../../lib/api/users';
+import { fakeApi } from '../../../testing/fakeApi';
+import { fill, renderScreen, routeOf } from '../../../testing/renderScreen';
+import { adminSession } from '../../../testing/sessions';
 import type { WorkgroupDetails } from '../api/workgroups';
 import { CollaborationAdministrationScreen } from './CollaborationAdministrationScreen';
 

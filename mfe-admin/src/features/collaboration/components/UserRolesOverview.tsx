@@ -1,9 +1,9 @@
 // Read-only overview of who holds which roles: organization roles, roles per process and
 // workgroups, one row per user.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { useUsers } from '../../shared-admin/api/users';
-import { DataTable } from '../../shared-admin/components/DataTable';
-import { Empty, QueryView } from '../../shared-admin/components/QueryStates';
+import { useUsers } from '../../../lib/api/users';
+import { DataTable } from '../../../components/DataTable';
+import { Empty, QueryView } from '../../../components/QueryStates';
 
 const none = <Text color="fg.muted">None</Text>;
 

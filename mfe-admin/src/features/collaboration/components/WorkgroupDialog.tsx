@@ -2,10 +2,10 @@
 import { Box, chakra, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import type { UserSummary } from '../../shared-admin/api/users';
-import { Checkbox, TextField } from '../../shared-admin/components/fields';
-import { fieldErrors } from '../../shared-admin/components/formErrors';
-import { FormDialog } from '../../shared-admin/components/FormDialog';
+import type { UserSummary } from '../../../lib/api/users';
+import { Checkbox, TextField } from '../../../components/fields';
+import { fieldErrors } from '../../../lib/formErrors';
+import { FormDialog } from '../../../components/FormDialog';
 import { useCreateWorkgroup, useUpdateWorkgroup, type WorkgroupDetails } from '../api/workgroups';
 
 export interface WorkgroupDialogProps {

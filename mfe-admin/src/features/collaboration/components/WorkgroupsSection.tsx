@@ -2,11 +2,10 @@
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { DeleteConfirmationDialog, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { useUsers } from '../../shared-admin/api/users';
-import { DataTable } from '../../shared-admin/components/DataTable';
-import { Empty, ErrorAlert, QueryView } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { useUsers } from '../../../lib/api/users';
+import { DataTable } from '../../../components/DataTable';
+import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useDeleteWorkgroup, useWorkgroups, type WorkgroupDetails } from '../api/workgroups';
 import { WorkgroupDialog } from './WorkgroupDialog';
 

@@ -2,9 +2,9 @@
 // create with its first admin, delete, module configuration and trial invitations.
 import { apiClient } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ModuleConfiguration, Organization } from '../../../lib/admin-kit/organizations';
-import { subscriptionKey } from '../../../lib/admin-kit/organizations';
-import { IN_PLACE_ERRORS } from '../../../lib/admin-kit/problemMessage';
+import type { ModuleConfiguration, Organization } from '../../../lib/organizations';
+import { subscriptionKey } from '../../../lib/organizations';
+import { IN_PLACE_ERRORS } from '../../../lib/problemMessage';
 import { GLOBAL_ORGANIZATION } from '../permissions';
 
 export const organizationsKey = ['organizations'] as const;

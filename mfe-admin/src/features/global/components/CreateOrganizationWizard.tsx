@@ -2,8 +2,8 @@
 // with the spec 5 rules), in two steps of the portal's wizard.
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { MESSAGES, showSnackbar, Wizard, type WizardStep } from '@portal/shared';
-import type { Organization } from '../../../lib/admin-kit/organizations';
-import { ErrorNotice } from '../../../lib/admin-kit/ui/feedback';
+import type { Organization } from '../../../lib/organizations';
+import { ErrorAlert } from '../../../components/QueryStates';
 import { useCreateOrganization } from '../api/organizations';
 
 export interface NewOrganizationValues {
@@ -69,7 +69,7 @@ export function CreateOrganizationWizard({ onDone, onCancel }: CreateOrganizatio
       <Wizard steps={STEPS} initialValues={EMPTY} onSubmit={submit} submitText="Create" busy={create.isPending} />
       {create.error && (
         <Box mt="4">
-          <ErrorNotice error={create.error} />
+          <ErrorAlert error={create.error} />
         </Box>
       )}
       <HStack mt="4">

@@ -1,8 +1,8 @@
 import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Organization } from '../../../lib/admin-kit/organizations';
-import { fakeApi, fieldLabel, noContent, ok, problem, writes } from '../../../lib/admin-kit/testing/fakeApi';
-import { fill, renderScreen } from '../../../lib/admin-kit/testing/renderScreen';
+import type { Organization } from '../../../lib/organizations';
+import { fakeApi, fieldLabel, noContent, ok, problem } from '../../../testing/fakeApi';
+import { fill, renderScreen, routeOf } from '../../../testing/renderScreen';
 import { GlobalAdministrationScreen } from './GlobalAdministrationScreen';
 
 const acme: Organization = {
@@ -24,7 +24,7 @@ const trial: Organization = {
   usage: { projects: 1, users: 1, apps: 0 },
 };
 
-const open = () => renderScreen(GlobalAdministrationScreen, '/administration/global');
+const open = () => renderScreen(<GlobalAdministrationScreen route={routeOf('/administration/global')} />, { location: '/administration/global' });
 
 afterEach(() => setPermissionChecker(null));
 
@@ -63,7 +63,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('views one organization', async () => {
-    const calls = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
+    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'View Trial Inc' }));
     expect(await screen.findByRole('heading', { name: 'Trial Inc', level: 2 })).toHaveFocus();
@@ -79,7 +79,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('creates an organization with its admin', async () => {
-    const calls = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations': ok(trial, 201) });
+    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations': ok(trial, 201) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Create organization' }));
     await fill(user, screen.getByLabelText(fieldLabel('Organization name')), 'Trial Inc');
@@ -92,7 +92,7 @@ describe('GlobalAdministrationScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByRole('table', { name: 'Organizations' })).toBeInTheDocument();
-    expect(writes(calls)).toEqual([
+    expect(mutations()).toEqual([
       {
         method: 'POST',
         path: '/api/organizations',
@@ -104,7 +104,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it("checks the admin's password with the portal's rules and shows the API's refusal", async () => {
-    const calls = fakeApi({ 'GET /api/organizations': ok([]), 'POST /api/organizations': problem(409, 'An organization named Acme Corp exists.') });
+    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([]), 'POST /api/organizations': problem(409, 'An organization named Acme Corp exists.') });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Create organization' }));
     await fill(user, screen.getByLabelText(fieldLabel('Organization name')), 'Acme Corp');
@@ -122,18 +122,18 @@ describe('GlobalAdministrationScreen', () => {
     await user.type(screen.getByLabelText(fieldLabel('Repeat password')), '{Backspace}!');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('An organization named Acme Corp exists.')).toBeInTheDocument();
-    expect(writes(calls)).toHaveLength(1);
+    expect(mutations()).toHaveLength(1);
   });
 
   it('deletes an organization after the typed confirmation', async () => {
-    const calls = fakeApi({ 'GET /api/organizations': ok([acme, trial]), 'DELETE /api/organizations/org-2': noContent() });
+    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme, trial]), 'DELETE /api/organizations/org-2': noContent() });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete Trial Inc' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete organization' });
     expect(dialog).toHaveTextContent('Organization Trial Inc will be deleted with its users, processes and data.');
     await user.type(within(dialog).getByLabelText("Type 'delete' to confirm"), 'delete{Enter}');
     await waitFor(() => expect(snackbars).toEqual(['Organization Trial Inc deleted.']));
-    expect(writes(calls)).toEqual([{ method: 'DELETE', path: '/api/organizations/org-2', query: {}, body: undefined }]);
+    expect(mutations()).toEqual([{ method: 'DELETE', path: '/api/organizations/org-2', query: {}, body: undefined }]);
   });
 
   it('keeps the dialog open with the reason when the deletion fails', async () => {
@@ -148,7 +148,7 @@ describe('GlobalAdministrationScreen', () => {
 
   it('saves the module configuration, unlimited as -1', async () => {
     const saved = { ...trial, module_configuration: { code: true, requirement: false, num_of_projects: 4, num_of_users: -1, num_of_apps: 3 } };
-    const calls = fakeApi({
+    const { calls, mutations } = fakeApi({
       'GET /api/organizations': ok([trial]),
       'GET /api/organizations/org-2': ok(trial),
       'PUT /api/organizations/org-2/moduleConfiguration': ok(saved),
@@ -166,7 +166,7 @@ describe('GlobalAdministrationScreen', () => {
     expect(within(form).getByLabelText('Users')).toBeDisabled();
     await user.click(save);
     await waitFor(() => expect(snackbars).toEqual(['Module configuration of Trial Inc saved.']));
-    expect(writes(calls)).toEqual([
+    expect(mutations()).toEqual([
       {
         method: 'PUT',
         path: '/api/organizations/org-2/moduleConfiguration',
@@ -177,7 +177,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('checks the limits before saving', async () => {
-    const calls = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
+    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Module configuration of Trial Inc' }));
     const form = await screen.findByRole('form', { name: 'Module configuration of Trial Inc' });
@@ -185,30 +185,30 @@ describe('GlobalAdministrationScreen', () => {
     await user.type(within(form).getByLabelText('Applications'), '-2');
     expect(within(form).getByRole('alert')).toHaveTextContent('Minimum value is 0.');
     expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
-    expect(writes(calls)).toEqual([]);
+    expect(mutations()).toEqual([]);
   });
 
   it('invites to a trial', async () => {
-    const calls = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': ok(trial, 201) });
+    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': ok(trial, 201) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Invite to a trial' }));
     const form = screen.getByRole('form', { name: 'Invite to a trial' });
     await user.type(within(form).getByLabelText(fieldLabel('Organization name')), 'Trial Inc');
     await user.type(within(form).getByLabelText(fieldLabel('Email')), 'tina@example.com{Enter}');
     await waitFor(() => expect(snackbars).toEqual(['tina@example.com is invited to a 14-day trial of Trial Inc.']));
-    expect(writes(calls)).toEqual([
+    expect(mutations()).toEqual([
       { method: 'POST', path: '/api/organizations/trials', query: {}, body: { name: 'Trial Inc', email: 'tina@example.com' } },
     ]);
   });
 
   it('checks the invitation fields and shows the refusal', async () => {
-    const calls = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': problem(400, 'The email is already in use.') });
+    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': problem(400, 'The email is already in use.') });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Invite to a trial' }));
     const form = screen.getByRole('form', { name: 'Invite to a trial' });
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(within(form).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Required.', 'Required.']);
-    expect(writes(calls)).toEqual([]);
+    expect(mutations()).toEqual([]);
     await user.type(within(form).getByLabelText(fieldLabel('Organization name')), 'Trial Inc');
     await user.type(within(form).getByLabelText(fieldLabel('Email')), 'tina@example.com');
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));

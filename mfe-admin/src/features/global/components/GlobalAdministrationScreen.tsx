@@ -4,9 +4,9 @@
 import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { DeleteConfirmationDialog, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
-import type { Organization } from '../../../lib/admin-kit/organizations';
-import { PanelHeading } from '../../../lib/admin-kit/ui/display';
-import { EmptyNotice, ErrorNotice, QueryView } from '../../../lib/admin-kit/ui/feedback';
+import type { Organization } from '../../../lib/organizations';
+import { PanelHeading } from '../../../components/display';
+import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
 import { useDeleteOrganization, useOrganization, useOrganizations } from '../api/organizations';
 import { GLOBAL_ORGANIZATION } from '../permissions';
 import { CreateOrganizationWizard } from './CreateOrganizationWizard';
@@ -126,7 +126,7 @@ export const GlobalAdministrationScreen: ScreenComponent = ({ route }) => {
         message={
           <Stack gap="3">
             <span>Organization {deleting?.name} will be deleted with its users, processes and data. This cannot be undone.</span>
-            {remove.error && <ErrorNotice error={remove.error} />}
+            {remove.error && <ErrorAlert error={remove.error} />}
           </Stack>
         }
         busy={remove.isPending}
@@ -167,7 +167,7 @@ function OrganizationsPanel({ focusOnOpen, mayCreate, onCreate, onTrial, onView,
       <QueryView query={organizations} loading="Loading organizations…">
         {(list) =>
           list.length === 0 ? (
-            <EmptyNotice title="No organizations yet." description={mayCreate ? 'Create one, or invite someone to a trial.' : undefined} />
+            <Empty title="No organizations yet." description={mayCreate ? 'Create one, or invite someone to a trial.' : undefined} />
           ) : (
             <OrganizationsTable organizations={list} onView={onView} onConfigure={onConfigure} onDelete={onDelete} />
           )

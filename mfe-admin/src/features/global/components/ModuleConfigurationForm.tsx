@@ -3,9 +3,9 @@
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { LIMITS, MODULES, type Organization } from '../../../lib/admin-kit/organizations';
-import { ErrorNotice } from '../../../lib/admin-kit/ui/feedback';
-import { CheckboxField, TextField } from '../../../lib/admin-kit/ui/fields';
+import { LIMITS, MODULES, type Organization } from '../../../lib/organizations';
+import { ErrorAlert } from '../../../components/QueryStates';
+import { Checkbox, TextField } from '../../../components/fields';
 import { useUpdateModuleConfiguration } from '../api/organizations';
 import { limitErrors, sameConfiguration, toConfiguration, toValues, type LimitKey, type ModuleConfigurationValues } from './moduleConfigurationValues';
 
@@ -49,7 +49,7 @@ export function ModuleConfigurationForm({ organization, onDone, onCancel }: Modu
           </chakra.legend>
           <Stack gap="2">
             {MODULES.map((module) => (
-              <CheckboxField
+              <Checkbox
                 key={module.key}
                 label={module.label}
                 checked={values[module.key]}
@@ -84,7 +84,7 @@ export function ModuleConfigurationForm({ organization, onDone, onCancel }: Modu
                       />
                     </Box>
                     <Box pt="8">
-                      <CheckboxField
+                      <Checkbox
                         label="Unlimited"
                         ariaLabel={`${label} unlimited`}
                         checked={value.unlimited}
@@ -97,7 +97,7 @@ export function ModuleConfigurationForm({ organization, onDone, onCancel }: Modu
             })}
           </Stack>
         </chakra.fieldset>
-        {update.error && <ErrorNotice error={update.error} />}
+        {update.error && <ErrorAlert error={update.error} />}
         <HStack gap="3">
           <Button type="submit" colorPalette="brand" disabled={!changed} loading={update.isPending} loadingText="Save">
             Save

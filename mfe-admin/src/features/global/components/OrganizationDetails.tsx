@@ -2,8 +2,8 @@
 // limits, and its usage against the limits.
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { formatDate } from '@portal/shared';
-import { LIMITS, MODULES, onOff, type Organization } from '../../../lib/admin-kit/organizations';
-import { Facts, UsageBar } from '../../../lib/admin-kit/ui/display';
+import { LIMITS, MODULES, onOff, type Organization } from '../../../lib/organizations';
+import { Facts, UsageBar } from '../../../components/display';
 import { trialText } from './OrganizationsTable';
 
 export function OrganizationDetails({ organization }: { organization: Organization }) {

@@ -2,8 +2,8 @@
 // the limits of each, with the actions the Global Admin may take on a row.
 import { Button, HStack } from '@chakra-ui/react';
 import { formatDate } from '@portal/shared';
-import { LIMITS, usageText, type Organization } from '../../../lib/admin-kit/organizations';
-import { DataTable, type Column } from '../../../lib/admin-kit/ui/DataTable';
+import { LIMITS, usageText, type Organization } from '../../../lib/organizations';
+import { DataTable, type Column } from '../../../components/DataTable';
 
 export interface OrganizationsTableProps {
   organizations: readonly Organization[];
@@ -57,5 +57,5 @@ export function OrganizationsTable({ organizations, onView, onConfigure, onDelet
       ),
     });
   }
-  return <DataTable caption="Organizations" columns={columns} rows={organizations} rowKey={(organization) => organization.id} />;
+  return <DataTable caption="Organizations" captionHidden columns={columns} rows={organizations} rowKey={(organization) => organization.id} />;
 }

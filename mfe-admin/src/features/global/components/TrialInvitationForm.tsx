@@ -3,8 +3,8 @@
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { FREE_TRIAL_DAYS, showSnackbar, validateField } from '@portal/shared';
 import { useState } from 'react';
-import { ErrorNotice } from '../../../lib/admin-kit/ui/feedback';
-import { TextField } from '../../../lib/admin-kit/ui/fields';
+import { ErrorAlert } from '../../../components/QueryStates';
+import { TextField } from '../../../components/fields';
 import { useInviteTrial } from '../api/organizations';
 
 export interface TrialInvitationFormProps {
@@ -61,7 +61,7 @@ export function TrialInvitationForm({ onDone, onCancel }: TrialInvitationFormPro
           onBlur={() => setTouched((current) => ({ ...current, email: true }))}
           error={shown('email')}
         />
-        {invite.error && <ErrorNotice error={invite.error} />}
+        {invite.error && <ErrorAlert error={invite.error} />}
         <HStack gap="3">
           <Button type="submit" colorPalette="brand" loading={invite.isPending} loadingText="Send invitation">
             Send invitation

@@ -1,7 +1,7 @@
 // The values of the module configuration form: two module switches and three limits, each limit
 // either a whole number of at least 0 or unlimited (-1 on the wire).
 import { UNLIMITED, validateField } from '@portal/shared';
-import { LIMITS, type ModuleConfiguration } from '../../../lib/admin-kit/organizations';
+import { LIMITS, type ModuleConfiguration } from '../../../lib/organizations';
 
 export type LimitKey = (typeof LIMITS)[number]['limit'];
 

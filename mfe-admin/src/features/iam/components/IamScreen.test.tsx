@@ -1,7 +1,7 @@
 import { sessionStore, setPermissionChecker, type Session } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, fieldLabel, noContent, ok, problem, writes } from '../../../lib/admin-kit/testing/fakeApi';
-import { fill, renderScreen } from '../../../lib/admin-kit/testing/renderScreen';
+import { fakeApi, fieldLabel, noContent, ok, problem } from '../../../testing/fakeApi';
+import { fill, renderScreen, routeOf } from '../../../testing/renderScreen';
 import type { Role } from '../api/roles';
 import type { RoleHolder } from '../api/users';
 import { IamScreen } from './IamScreen';
@@ -44,7 +44,7 @@ const globalAdmin: Role = {
 const ann: RoleHolder = { id: 'u-ann', login_id: 'ann', name: 'Ann Admin', email: 'ann@example.com', roles: ['ORG_ADMIN'], inactive: false };
 const bob: RoleHolder = { id: 'u-bob', login_id: 'bob', name: 'Bob Builder', email: 'bob@example.com', roles: [], inactive: true };
 
-const open = (location = '/administration/iam') => renderScreen(IamScreen, '/administration/iam', location);
+const open = (location = '/administration/iam') => renderScreen(<IamScreen route={routeOf('/administration/iam')} />, { location });
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 
 afterEach(() => {
@@ -82,7 +82,7 @@ describe('IamScreen', () => {
   });
 
   it('switches to the global variants for a Global Admin', async () => {
-    const calls = fakeApi({ 'GET /api/iam/roles': (call) => ok(call.query.scope === 'global' ? [globalAdmin] : [reader]) });
+    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': (call) => ok(call.query.scope === 'global' ? [globalAdmin] : [reader]) });
     const { user } = open();
     await screen.findByRole('table', { name: 'Roles' });
     await user.click(screen.getByRole('button', { name: 'Global roles' }));
@@ -101,7 +101,7 @@ describe('IamScreen', () => {
   });
 
   it('creates a role with its policies', async () => {
-    const calls = fakeApi({ 'GET /api/iam/roles': ok([reader]), 'POST /api/iam/roles': ok(auditor, 201) });
+    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([reader]), 'POST /api/iam/roles': ok(auditor, 201) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Create role' }));
     const form = screen.getByRole('form', { name: 'Create role' });
@@ -121,7 +121,7 @@ describe('IamScreen', () => {
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
     await waitFor(() => expect(snackbars).toEqual(['Role AUDITOR created.']));
-    expect(writes(calls)).toEqual([
+    expect(mutations()).toEqual([
       {
         method: 'POST',
         path: '/api/iam/roles',
@@ -142,7 +142,7 @@ describe('IamScreen', () => {
   });
 
   it('checks the name and the policies before creating', async () => {
-    const calls = fakeApi({ 'GET /api/iam/roles': ok([reader]) });
+    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([reader]) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Create role' }));
     const form = screen.getByRole('form', { name: 'Create role' });
@@ -155,12 +155,12 @@ describe('IamScreen', () => {
     ]);
     await fill(user, within(form).getByLabelText(fieldLabel('Name')), 'A B');
     expect(within(form).getAllByRole('alert')[0]).toHaveTextContent('Use 2 to 64 letters, digits, _ or -.');
-    expect(writes(calls)).toEqual([]);
+    expect(mutations()).toEqual([]);
   });
 
   it('creates a global role in the global scope', async () => {
     const created = { ...globalAdmin, name: '_auditor', built_in: false };
-    const calls = fakeApi({ 'GET /api/iam/roles': ok([globalAdmin]), 'POST /api/iam/roles': ok(created, 201) });
+    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([globalAdmin]), 'POST /api/iam/roles': ok(created, 201) });
     const { user } = open('/administration/iam?scope=global');
     await user.click(await screen.findByRole('button', { name: 'Create role' }));
     const form = screen.getByRole('form', { name: 'Create role' });
@@ -172,8 +172,8 @@ describe('IamScreen', () => {
     await fill(user, within(form).getByLabelText('Actions'), 'list');
     await fill(user, within(form).getByLabelText('Resources'), 'Organization');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]).toMatchObject({
+    await waitFor(() => expect(mutations()).toHaveLength(1));
+    expect(mutations()[0]).toMatchObject({
       path: '/api/iam/roles',
       query: { scope: 'global' },
       body: { name: '_auditor', kind: 'global', policies: [{ effect: 'allow', actions: ['list'], resources: ['Organization'] }] },
@@ -181,7 +181,7 @@ describe('IamScreen', () => {
   });
 
   it("edits a role's description and policies", async () => {
-    const calls = fakeApi({ 'GET /api/iam/roles': ok([orgAdmin]), 'PUT /api/iam/roles/ORG_ADMIN': ok(orgAdmin) });
+    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([orgAdmin]), 'PUT /api/iam/roles/ORG_ADMIN': ok(orgAdmin) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Edit ORG_ADMIN' }));
     const form = screen.getByRole('form', { name: 'Edit role ORG_ADMIN' });
@@ -194,7 +194,7 @@ describe('IamScreen', () => {
     await fill(user, within(form).getByLabelText('Description'), 'Runs the organization.');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(snackbars).toEqual(['Role ORG_ADMIN saved.']));
-    expect(writes(calls)).toEqual([
+    expect(mutations()).toEqual([
       {
         method: 'PUT',
         path: '/api/iam/roles/ORG_ADMIN',
@@ -218,19 +218,19 @@ describe('IamScreen', () => {
   });
 
   it('restores the default of a customized built-in role after a confirmation', async () => {
-    const calls = fakeApi({ 'GET /api/iam/roles': ok([orgAdmin]), 'DELETE /api/iam/roles/ORG_ADMIN': noContent() });
+    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([orgAdmin]), 'DELETE /api/iam/roles/ORG_ADMIN': noContent() });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Restore default of ORG_ADMIN' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore default' });
     expect(dialog).toHaveTextContent('Role ORG_ADMIN goes back to its default description and policies; the changes made to it in this organization are discarded.');
     await user.click(within(dialog).getByRole('button', { name: 'Restore default' }));
     await waitFor(() => expect(snackbars).toEqual(['Role ORG_ADMIN is back to its default.']));
-    expect(writes(calls)).toEqual([{ method: 'DELETE', path: '/api/iam/roles/ORG_ADMIN', query: {}, body: undefined }]);
+    expect(mutations()).toEqual([{ method: 'DELETE', path: '/api/iam/roles/ORG_ADMIN', query: {}, body: undefined }]);
   });
 
   it('deletes a custom role after the typed confirmation, and shows a refusal', async () => {
     let refuse = true;
-    const calls = fakeApi({
+    const { calls, mutations } = fakeApi({
       'GET /api/iam/roles': ok([auditor]),
       'DELETE /api/iam/roles/AUDITOR': () => (refuse ? problem(409, 'The role changed meanwhile.') : noContent()),
     });
@@ -242,12 +242,12 @@ describe('IamScreen', () => {
     refuse = false;
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(snackbars).toEqual(['Role AUDITOR deleted.']));
-    expect(writes(calls).map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/iam/roles/AUDITOR', 'DELETE /api/iam/roles/AUDITOR']);
+    expect(mutations().map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/iam/roles/AUDITOR', 'DELETE /api/iam/roles/AUDITOR']);
   });
 
   it('assigns an organization role to a user and unassigns it', async () => {
     const holders = [ann, bob];
-    const calls = fakeApi({
+    const { calls, mutations } = fakeApi({
       'GET /api/iam/roles': ok([orgAdmin]),
       'GET /api/users': () => ok(holders),
       'PATCH /api/iam/roles/ORG_ADMIN/assignments': (call) => {
@@ -274,7 +274,7 @@ describe('IamScreen', () => {
     expect(dialog).toHaveTextContent('Ann Admin will no longer hold ORG_ADMIN.');
     await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
     await waitFor(() => expect(snackbars).toContain('Role ORG_ADMIN unassigned from Ann Admin.'));
-    expect(writes(calls)).toEqual([
+    expect(mutations()).toEqual([
       { method: 'PATCH', path: '/api/iam/roles/ORG_ADMIN/assignments', query: {}, body: { user_id: 'u-bob', assigned: true } },
       { method: 'PATCH', path: '/api/iam/roles/ORG_ADMIN/assignments', query: {}, body: { user_id: 'u-ann', assigned: false } },
     ]);
@@ -297,7 +297,7 @@ describe('IamScreen', () => {
 
   it("lists the users of a chosen organization for a global role", async () => {
     sessionStore.setSession({ organization: { id: 'org-1', name: 'Acme Corp' } } as Session);
-    const calls = fakeApi({
+    const { calls, mutations } = fakeApi({
       'GET /api/iam/roles': ok([globalAdmin]),
       'GET /api/organizations': ok([
         { id: 'org-1', name: 'Acme Corp' },

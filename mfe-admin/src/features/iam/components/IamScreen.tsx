@@ -5,8 +5,8 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, DeleteConfirmationDialog, NoAccess, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PanelHeading } from '../../../lib/admin-kit/ui/display';
-import { EmptyNotice, ErrorNotice, QueryView } from '../../../lib/admin-kit/ui/feedback';
+import { PanelHeading } from '../../../components/display';
+import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
 import { useDeleteRole, useRoles, type Role, type RoleScope } from '../api/roles';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { RoleAssignments } from './RoleAssignments';
@@ -128,7 +128,7 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
       <QueryView query={roles} loading="Loading roles…">
         {(list) =>
           list.length === 0 ? (
-            <EmptyNotice title="No roles yet." />
+            <Empty title="No roles yet." />
           ) : (
             <RolesTable
               roles={list}
@@ -156,7 +156,7 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
               Role {deleting?.name} goes back to its default description and policies; the changes made to it
               {scope === 'global' ? '' : ' in this organization'} are discarded.
             </span>
-            {remove.error && <ErrorNotice error={remove.error} />}
+            {remove.error && <ErrorAlert error={remove.error} />}
           </Stack>
         }
         yesText="Restore default"
@@ -171,7 +171,7 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
         message={
           <Stack gap="3">
             <span>Role {deleting?.name} will be deleted and taken away from every user and process membership holding it.</span>
-            {remove.error && <ErrorNotice error={remove.error} />}
+            {remove.error && <ErrorAlert error={remove.error} />}
           </Stack>
         }
         busy={remove.isPending}

@@ -2,7 +2,7 @@
 // and an optional condition; policies can be added and removed. The principal is the role itself.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { SelectField, TextField } from '../../../lib/admin-kit/ui/fields';
+import { SelectField, TextField } from '../../../components/fields';
 import { emptyPolicy, POLICY_EFFECTS, type PolicyErrors, type PolicyValues } from './roleValues';
 
 export interface PolicyEditorProps {

@@ -4,10 +4,10 @@
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, showSnackbar, usePermitted, useSession } from '@portal/shared';
 import { useState } from 'react';
-import { Tag } from '../../../lib/admin-kit/ui/display';
-import { DataTable } from '../../../lib/admin-kit/ui/DataTable';
-import { EmptyNotice, ErrorNotice, Loading, QueryView } from '../../../lib/admin-kit/ui/feedback';
-import { SelectField } from '../../../lib/admin-kit/ui/fields';
+import { Tag } from '../../../components/display';
+import { DataTable } from '../../../components/DataTable';
+import { Empty, ErrorAlert, Loading, QueryView } from '../../../components/QueryStates';
+import { SelectField } from '../../../components/fields';
 import { useOrganizations } from '../../global/api/organizations';
 import { useAssignRole, type Role } from '../api/roles';
 import { useUsers, type RoleHolder } from '../api/users';
@@ -47,7 +47,7 @@ export function RoleAssignments({ role, onBack }: RoleAssignmentsProps) {
 function OrganizationPicker({ value, onChange }: { value: string | undefined; onChange: (id: string) => void }) {
   const organizations = useOrganizations();
   if (organizations.isPending) return <Loading label="Loading organizations…" />;
-  if (organizations.isError) return <ErrorNotice error={organizations.error} onRetry={() => void organizations.refetch()} />;
+  if (organizations.isError) return <ErrorAlert error={organizations.error} onRetry={() => void organizations.refetch()} />;
   return (
     <Box maxW="sm">
       <SelectField
@@ -105,9 +105,10 @@ function Holders({ role, organization }: { role: Role; organization: string | un
                 Holders
               </Heading>
               {holders.length === 0 ? (
-                <EmptyNotice title={`No user holds ${role.name}.`} />
+                <Empty title={`No user holds ${role.name}.`} />
               ) : (
                 <DataTable
+                  captionHidden
                   caption={`Holders of ${role.name}`}
                   rowKey={(user) => user.id}
                   rows={holders}
@@ -161,7 +162,7 @@ function Holders({ role, organization }: { role: Role; organization: string | un
               )}
               {assign.error && unassigning === null && (
                 <Box mt="3">
-                  <ErrorNotice error={assign.error} />
+                  <ErrorAlert error={assign.error} />
                 </Box>
               )}
             </chakra.form>
@@ -173,7 +174,7 @@ function Holders({ role, organization }: { role: Role; organization: string | un
                   <span>
                     {unassigning?.name} will no longer hold {role.name}.
                   </span>
-                  {assign.error && <ErrorNotice error={assign.error} />}
+                  {assign.error && <ErrorAlert error={assign.error} />}
                 </Stack>
               }
               yesText="Unassign"

@@ -3,8 +3,8 @@
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { ErrorNotice } from '../../../lib/admin-kit/ui/feedback';
-import { SelectField, TextField } from '../../../lib/admin-kit/ui/fields';
+import { ErrorAlert } from '../../../components/QueryStates';
+import { SelectField, TextField } from '../../../components/fields';
 import { useCreateRole, useUpdateRole, type Role, type RoleKind, type RoleScope } from '../api/roles';
 import { PolicyEditor } from './PolicyEditor';
 import { changed, emptyRole, hasErrors, kindsOf, roleErrors, toNewRole, toPolicies, toValues, type RoleValues } from './roleValues';
@@ -113,7 +113,7 @@ export function RoleForm({ scope, role, onDone, onCancel }: RoleFormProps) {
             onChange={(policies) => setValues((current) => ({ ...current, policies }))}
           />
         </Box>
-        {mutation.error && <ErrorNotice error={mutation.error} />}
+        {mutation.error && <ErrorAlert error={mutation.error} />}
         <HStack gap="3">
           <Button type="submit" colorPalette="brand" disabled={!dirty} loading={mutation.isPending} loadingText={editing ? 'Save' : 'Create'}>
             {editing ? 'Save' : 'Create'}

@@ -1,8 +1,8 @@
 // The roles of a scope as a table: name, kind, built-in or custom (and whether a built-in role is
 // customized here), its number of policies and the actions the user may take on it.
 import { Button, HStack } from '@chakra-ui/react';
-import { Tag } from '../../../lib/admin-kit/ui/display';
-import { DataTable, type Column } from '../../../lib/admin-kit/ui/DataTable';
+import { Tag } from '../../../components/display';
+import { DataTable, type Column } from '../../../components/DataTable';
 import type { Role } from '../api/roles';
 import { KIND_LABELS } from './RoleForm';
 
@@ -66,5 +66,5 @@ export function RolesTable({ roles, onEdit, onHolders, onDelete }: RolesTablePro
       ),
     });
   }
-  return <DataTable caption="Roles" columns={columns} rows={roles} rowKey={(role) => role.name} />;
+  return <DataTable caption="Roles" captionHidden columns={columns} rows={roles} rowKey={(role) => role.name} />;
 }

@@ -1,8 +1,8 @@
 import { setPermissionChecker } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
-import type { Subscription } from '../../../lib/admin-kit/organizations';
-import { fakeApi, ok, problem } from '../../../lib/admin-kit/testing/fakeApi';
-import { renderScreen } from '../../../lib/admin-kit/testing/renderScreen';
+import type { Subscription } from '../../../lib/organizations';
+import { fakeApi, ok, problem } from '../../../testing/fakeApi';
+import { renderScreen, routeOf } from '../../../testing/renderScreen';
 import { OrganizationAdministrationScreen } from './OrganizationAdministrationScreen';
 
 const subscription: Subscription = {
@@ -13,7 +13,7 @@ const subscription: Subscription = {
   usage: { projects: 3, users: 10, apps: 12 },
 };
 
-const open = () => renderScreen(OrganizationAdministrationScreen, '/administration/organization');
+const open = () => renderScreen(<OrganizationAdministrationScreen route={routeOf('/administration/organization')} />, { location: '/administration/organization' });
 
 afterEach(() => setPermissionChecker(null));
 

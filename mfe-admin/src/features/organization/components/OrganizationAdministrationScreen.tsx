@@ -3,12 +3,12 @@
 // (read-only here), usage against the limits, and links to the organization's administration.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { ScreenFrame, type ScreenComponent } from '@portal/shared';
-import { ORGANIZATION_PAGES, SUBSCRIPTION_INFO_PAGE } from '../../../lib/admin-kit/adminPages';
-import { LIMITS, limitText, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/admin-kit/organizations';
-import { usePermittedEach } from '../../../lib/admin-kit/permissions';
-import { Facts, UsageBar } from '../../../lib/admin-kit/ui/display';
-import { QueryView } from '../../../lib/admin-kit/ui/feedback';
-import { PageLinks } from '../../../lib/admin-kit/ui/PageLinks';
+import { ORGANIZATION_PAGES, SUBSCRIPTION_INFO_PAGE } from '../../../lib/adminPages';
+import { LIMITS, limitText, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/organizations';
+import { usePermittedEach } from '../../../lib/permissions';
+import { Facts, UsageBar } from '../../../components/display';
+import { QueryView } from '../../../components/QueryStates';
+import { PageLinks } from '../../../components/PageLinks';
 
 export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => {
   const subscription = useSubscription();

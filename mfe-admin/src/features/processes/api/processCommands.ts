@@ -2,9 +2,9 @@
 // and delete a process, its module configuration and its notification settings.
 import { apiClient, FRESHNESS, type DashboardType, type Process, type ProcessModuleConfiguration, type ProcessType } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_KEYS } from '../../shared-admin/api/queryKeys';
-import { useAdminMutation } from '../../shared-admin/api/useAdminMutation';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
+import { useAdminMutation } from '../../../lib/api/useAdminMutation';
+import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
 export interface ProcessPayload {
   code_name: string;

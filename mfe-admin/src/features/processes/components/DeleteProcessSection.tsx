@@ -4,9 +4,8 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { DeleteConfirmationDialog, navigate, sessionStore, showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
-import { ErrorAlert } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { ErrorAlert } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useDeleteProcess } from '../api/processCommands';
 
 export interface DeleteProcessSectionProps {

@@ -3,10 +3,9 @@
 import { Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar, UNLIMITED, type ProcessModuleConfiguration } from '@portal/shared';
 import { useState } from 'react';
-import { Checkbox } from '../../shared-admin/components/fields';
-import { ErrorAlert, QueryView } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { Checkbox } from '../../../components/fields';
+import { ErrorAlert, QueryView } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useModuleConfiguration, useUpdateModuleConfiguration } from '../api/processCommands';
 
 const limit = (value: number) => (value === UNLIMITED ? 'Unlimited' : String(value));

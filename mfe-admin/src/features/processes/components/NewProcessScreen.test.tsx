@@ -1,8 +1,8 @@
 import { bus, history, sessionStore, STATUS_MESSAGES } from '@portal/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { fakeApi } from '../../shared-admin/testing/fakeApi';
-import { renderScreen, routeOf } from '../../shared-admin/testing/renderScreen';
-import { adminSession } from '../../shared-admin/testing/sessions';
+import { fakeApi } from '../../../testing/fakeApi';
+import { renderScreen, routeOf } from '../../../testing/renderScreen';
+import { adminSession } from '../../../testing/sessions';
 import { NewProcessScreen } from './NewProcessScreen';
 
 const route = routeOf('/projects/new-project');

@@ -3,11 +3,10 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { DataTable } from '../../shared-admin/components/DataTable';
-import { Checkbox } from '../../shared-admin/components/fields';
-import { Empty, ErrorAlert, QueryView } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { DataTable } from '../../../components/DataTable';
+import { Checkbox } from '../../../components/fields';
+import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useNotificationSettings, useSaveNotificationSettings, type NotificationChannels } from '../api/processCommands';
 
 type Settings = Record<string, NotificationChannels>;

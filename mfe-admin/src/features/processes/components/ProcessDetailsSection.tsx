@@ -3,11 +3,10 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { sessionStore, showSnackbar, type DashboardType, type Process, type ProcessType } from '@portal/shared';
 import { useState } from 'react';
-import { SelectField, TextField } from '../../shared-admin/components/fields';
-import { fieldErrors } from '../../shared-admin/components/formErrors';
-import { ErrorAlert } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { SelectField, TextField } from '../../../components/fields';
+import { fieldErrors } from '../../../lib/formErrors';
+import { ErrorAlert } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useUpdateProcess } from '../api/processCommands';
 import { DASHBOARD_TYPE_OPTIONS, PROCESS_TYPE_OPTIONS } from './processLabels';
 

@@ -1,8 +1,8 @@
 import { bus, history, PLATFORM_VIEW_ID, sessionStore, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../shared-admin/testing/fakeApi';
-import { renderScreen, routeOf } from '../../shared-admin/testing/renderScreen';
-import { adminSession } from '../../shared-admin/testing/sessions';
+import { fakeApi } from '../../../testing/fakeApi';
+import { renderScreen, routeOf } from '../../../testing/renderScreen';
+import { adminSession } from '../../../testing/sessions';
 import { ProcessSettingsScreen } from './ProcessSettingsScreen';
 
 const route = routeOf('/projects/settings');

@@ -4,8 +4,8 @@
 import { Link as ChakraLink } from '@chakra-ui/react';
 import { isPlatformView, ScreenFrame, useSession, type CurrentProcess, type Process, type ScreenComponent } from '@portal/shared';
 import { Link } from 'react-router';
-import { useProcesses } from '../../shared-admin/api/processes';
-import { Empty, ErrorAlert, Loading } from '../../shared-admin/components/QueryStates';
+import { useProcesses } from '../../../lib/api/processes';
+import { Empty, ErrorAlert, Loading } from '../../../components/QueryStates';
 import { DeleteProcessSection } from './DeleteProcessSection';
 import { ModuleConfigurationSection } from './ModuleConfigurationSection';
 import { NotificationSettingsSection } from './NotificationSettingsSection';

@@ -3,11 +3,10 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { navigate, ScreenFrame, sessionStore, showSnackbar, useSession, type Process, type ScreenComponent } from '@portal/shared';
 import { Link } from 'react-router';
-import { useProcesses } from '../../shared-admin/api/processes';
-import { DataTable } from '../../shared-admin/components/DataTable';
-import { Empty, QueryView } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { useProcesses } from '../../../lib/api/processes';
+import { DataTable } from '../../../components/DataTable';
+import { Empty, QueryView } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { dashboardTypeLabel, processTypeLabel } from './processLabels';
 
 export const NEW_PROCESS_PATH = '/projects/new-project';

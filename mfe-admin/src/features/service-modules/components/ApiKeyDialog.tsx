@@ -3,7 +3,7 @@
 import { Alert, Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { PanelDialog } from '../../shared-admin/components/PanelDialog';
+import { PanelDialog } from '../../../components/PanelDialog';
 
 export const COPY_FAILED = 'The key could not be copied. Select it and copy it by hand.';
 

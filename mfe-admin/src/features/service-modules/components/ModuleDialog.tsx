@@ -4,8 +4,8 @@
 import { Text } from '@chakra-ui/react';
 import { validateField } from '@portal/shared';
 import { useState } from 'react';
-import { SelectField, TextField } from '../../shared-admin/components/fields';
-import { FormDialog } from '../../shared-admin/components/FormDialog';
+import { SelectField, TextField } from '../../../components/fields';
+import { FormDialog } from '../../../components/FormDialog';
 import { configFieldsOf, MODULE_TYPE_DEFINITIONS, MODULE_TYPES, moduleTypeLabel, type ModuleConfigField } from '../api/moduleTypes';
 import { useCreateServiceModule, useEditServiceModule, type ServiceModuleDetails } from '../api/serviceModules';
 

@@ -1,8 +1,8 @@
 import { bus, formatDate, sessionStore, setPermissionChecker } from '@portal/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../shared-admin/testing/fakeApi';
-import { fill, renderScreen, routeOf } from '../../shared-admin/testing/renderScreen';
-import { adminSession } from '../../shared-admin/testing/sessions';
+import { fakeApi } from '../../../testing/fakeApi';
+import { fill, renderScreen, routeOf } from '../../../testing/renderScreen';
+import { adminSession } from '../../../testing/sessions';
 import type { ServiceModuleDetails } from '../api/serviceModules';
 import { ServiceModulesScreen } from './ServiceModulesScreen';
 

@@ -3,10 +3,9 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, DATE_LOCALE, DeleteConfirmationDialog, formatDate, ScreenFrame, showSnackbar, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
-import { DataTable } from '../../shared-admin/components/DataTable';
-import { Empty, ErrorAlert, QueryView } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { DataTable } from '../../../components/DataTable';
+import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { moduleTypeLabel } from '../api/moduleTypes';
 import { useDeleteServiceModule, useRotateApiKey, useServiceModules, type ServiceModuleDetails } from '../api/serviceModules';
 import { ApiKeyDialog } from './ApiKeyDialog';

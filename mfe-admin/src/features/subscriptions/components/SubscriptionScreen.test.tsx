@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import type { Subscription } from '../../../lib/admin-kit/organizations';
-import { fakeApi, ok, problem } from '../../../lib/admin-kit/testing/fakeApi';
-import { renderScreen } from '../../../lib/admin-kit/testing/renderScreen';
+import type { Subscription } from '../../../lib/organizations';
+import { fakeApi, ok, problem } from '../../../testing/fakeApi';
+import { renderScreen, routeOf } from '../../../testing/renderScreen';
 import { SubscriptionScreen } from './SubscriptionScreen';
 
 const subscription: Subscription = {
@@ -12,11 +12,11 @@ const subscription: Subscription = {
   usage: { projects: 2, users: 7, apps: 1 },
 };
 
-const open = () => renderScreen(SubscriptionScreen, '/settings/subscriptions');
+const open = () => renderScreen(<SubscriptionScreen route={routeOf('/settings/subscriptions')} />, { location: '/settings/subscriptions' });
 
 describe('SubscriptionScreen', () => {
   it('shows the edition, the trial with its end date, the modules and usage against each limit', async () => {
-    const calls = fakeApi({ 'GET /api/organizations/subscription': ok(subscription) });
+    const { calls, mutations } = fakeApi({ 'GET /api/organizations/subscription': ok(subscription) });
     open();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the subscription…');
     expect(await screen.findByRole('heading', { name: 'Trial Inc', level: 2 })).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('SubscriptionScreen', () => {
 
   it("says 'No trial' for a subscription without one, and when a trial has ended", async () => {
     fakeApi({ 'GET /api/organizations/subscription': ok({ ...subscription, edition: 'Enterprise', trial: null }) });
-    const { view } = open();
+    const view = open();
     expect(await screen.findByLabelText('Subscription', { selector: 'dl' })).toHaveTextContent('TrialNo trial');
     view.unmount();
 

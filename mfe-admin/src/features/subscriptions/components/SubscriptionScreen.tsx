@@ -3,9 +3,9 @@
 // with its end date (or 'No trial'), from GET organizations/subscription.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { ScreenFrame, type ScreenComponent } from '@portal/shared';
-import { LIMITS, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/admin-kit/organizations';
-import { Facts, Tag, UsageBar } from '../../../lib/admin-kit/ui/display';
-import { QueryView } from '../../../lib/admin-kit/ui/feedback';
+import { LIMITS, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/organizations';
+import { Facts, Tag, UsageBar } from '../../../components/display';
+import { QueryView } from '../../../components/QueryStates';
 
 export const SubscriptionScreen: ScreenComponent = ({ route }) => {
   const subscription = useSubscription();

@@ -3,10 +3,10 @@
 // the API client refuses it locally (403) when the session lacks it; failures are shown by the
 // screen from the problem detail, not as a notice.
 import { apiClient } from '@portal/shared';
-import { ADMIN_KEYS } from '../../shared-admin/api/queryKeys';
-import { useAdminMutation } from '../../shared-admin/api/useAdminMutation';
-import type { ProcessMembership, UserSummary } from '../../shared-admin/api/users';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
+import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
+import { useAdminMutation } from '../../../lib/api/useAdminMutation';
+import type { ProcessMembership, UserSummary } from '../../../lib/api/users';
+import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
 export interface InvitePayload {
   login_id: string;

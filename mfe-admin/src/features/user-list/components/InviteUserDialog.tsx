@@ -2,10 +2,10 @@
 // roles. POST users creates the user inactive and mails the invitation.
 import { showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
-import { useRoleChoices } from '../../shared-admin/api/roles';
-import { CheckboxGroup, SelectField, TextField } from '../../shared-admin/components/fields';
-import { fieldErrors, hasErrors } from '../../shared-admin/components/formErrors';
-import { FormDialog } from '../../shared-admin/components/FormDialog';
+import { useRoleChoices } from '../../../lib/api/roles';
+import { CheckboxGroup, SelectField, TextField } from '../../../components/fields';
+import { fieldErrors, hasErrors } from '../../../lib/formErrors';
+import { FormDialog } from '../../../components/FormDialog';
 import { useInviteUser, type InvitePayload } from '../api/userCommands';
 
 export const CHOOSE_A_ROLE = 'Choose at least one role for the process.';

@@ -3,13 +3,12 @@
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
-import { useRoleChoices } from '../../shared-admin/api/roles';
-import type { ProcessMembership, UserSummary } from '../../shared-admin/api/users';
-import { CheckboxGroup, SelectField } from '../../shared-admin/components/fields';
-import { PanelDialog } from '../../shared-admin/components/PanelDialog';
-import { ErrorAlert } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { useRoleChoices } from '../../../lib/api/roles';
+import type { ProcessMembership, UserSummary } from '../../../lib/api/users';
+import { CheckboxGroup, SelectField } from '../../../components/fields';
+import { PanelDialog } from '../../../components/PanelDialog';
+import { ErrorAlert } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useSetMembership, type MembershipPayload } from '../api/userCommands';
 import { CHOOSE_A_ROLE } from './InviteUserDialog';
 

@@ -3,8 +3,8 @@
 import { MESSAGES, validateField } from '@portal/shared';
 import { Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { TextField } from '../../shared-admin/components/fields';
-import { FormDialog } from '../../shared-admin/components/FormDialog';
+import { TextField } from '../../../components/fields';
+import { FormDialog } from '../../../components/FormDialog';
 
 export function newPasswordErrors(password: string, repeat: string): { password?: string; repeat?: string } {
   const errors: { password?: string; repeat?: string } = {};

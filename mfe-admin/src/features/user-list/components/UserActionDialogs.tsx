@@ -1,14 +1,15 @@
 // The dialogs of the per-user actions of the User List: activate (new password), deactivate
-// (confirmation: it ends the user's sessions), reset the password, delete (typed confirmation)
-// and the process memberships.
+// (confirmation: it ends the user's sessions), reset the password, delete (typed confirmation),
+// the process memberships and an instant message.
 import { Box, Text } from '@chakra-ui/react';
 import { ConfirmDialog, DeleteConfirmationDialog, showSnackbar, type Process } from '@portal/shared';
 import type { ReactNode } from 'react';
-import type { UserSummary } from '../../shared-admin/api/users';
-import { ErrorAlert } from '../../shared-admin/components/QueryStates';
+import type { UserSummary } from '../../../lib/api/users';
+import { ErrorAlert } from '../../../components/QueryStates';
 import { useActivateUser, useDeactivateUser, useDeleteUser, useResetPassword } from '../api/userCommands';
 import { MembershipsDialog } from './MembershipsDialog';
 import { NewPasswordDialog } from './NewPasswordDialog';
+import { SendMessageDialog } from './SendMessageDialog';
 import type { UserActionKind } from './UsersTable';
 
 export interface UserActionDialogsProps {
@@ -37,6 +38,8 @@ export function UserActionDialogs({ kind, user, processes, onClose }: UserAction
   switch (kind) {
     case 'memberships':
       return <MembershipsDialog user={user} processes={processes} onClose={onClose} />;
+    case 'message':
+      return <SendMessageDialog user={user} onClose={onClose} />;
     case 'activate':
       return <ActivateDialog user={user} onClose={onClose} />;
     case 'deactivate':

@@ -3,11 +3,10 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { ScreenFrame, useSession, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
-import { useProcesses } from '../../shared-admin/api/processes';
-import { useUsers } from '../../shared-admin/api/users';
-import { Empty, QueryView } from '../../shared-admin/components/QueryStates';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import { useProcesses } from '../../../lib/api/processes';
+import { useUsers } from '../../../lib/api/users';
+import { Empty, QueryView } from '../../../components/QueryStates';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UserActionDialogs } from './UserActionDialogs';
 import { UsersTable, type UserActionKind } from './UsersTable';

@@ -1,16 +1,15 @@
 // The users of the organization with their roles, process memberships, state and two-factor
 // setting, and per user the actions the administrator may take. Nobody can deactivate or delete
 // themselves, so those actions are not offered on one's own row.
-import { Badge } from '../../shared-admin/components/Badge';
+import { Badge } from '../../../components/display';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Process } from '@portal/shared';
-import type { UserSummary } from '../../shared-admin/api/users';
-import { DataTable, type Column } from '../../shared-admin/components/DataTable';
-import { ADMIN_PERMISSIONS } from '../../shared-admin/permissions';
-import { useAllowed } from '../../shared-admin/useAllowed';
+import type { UserSummary } from '../../../lib/api/users';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { processLabel } from './MembershipsDialog';
 
-export type UserActionKind = 'memberships' | 'activate' | 'deactivate' | 'reset' | 'delete';
+export type UserActionKind = 'memberships' | 'message' | 'activate' | 'deactivate' | 'reset' | 'delete';
 
 export interface UsersTableProps {
   users: readonly UserSummary[];
@@ -56,6 +55,11 @@ export function UsersTable({ users, processes, me, onAction }: UsersTableProps) 
             <Button size="xs" variant="outline" aria-label={`Memberships of ${user.login_id}`} onClick={() => onAction('memberships', user)}>
               Memberships
             </Button>
+            {!self && (
+              <Button size="xs" variant="outline" aria-label={`Send message to ${user.login_id}`} onClick={() => onAction('message', user)}>
+                Send message
+              </Button>
+            )}
             {canUpdate && user.inactive && (
               <Button size="xs" variant="outline" aria-label={`Activate ${user.login_id}`} onClick={() => onAction('activate', user)}>
                 Activate

@@ -1,20 +1,26 @@
-// Labelled form controls of the administration forms. Chakra's Select, Checkbox and Switch are not
-// part of the portal's federation surface, so selects and checkboxes are native elements styled
-// with `chakra`, each with a real <label> so they work with the keyboard and screen readers.
-import { Box, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+// Labelled form controls of the administration forms. Text inputs use Chakra's Field (label,
+// helper and error text); Chakra's Select, Checkbox and Switch are not part of the portal's
+// federation surface, so selects and checkboxes are native elements styled with `chakra`, each
+// with a real <label> so they work with the keyboard and screen readers.
+import { Box, chakra, Field, Input, Text, Textarea } from '@chakra-ui/react';
+import { useId, type ChangeEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
 export interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   error?: string;
-  type?: 'text' | 'password' | 'email';
-  required?: boolean;
+  /** Shown below the field while it has no error. */
   helperText?: ReactNode;
+  type?: 'text' | 'email' | 'password' | 'number';
+  /** Default: 'new-password' for passwords, otherwise 'off'. */
   autoComplete?: string;
+  required?: boolean;
   disabled?: boolean;
+  multiline?: boolean;
   placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
   /** A field that must not submit its form with Enter (e.g. a filter inside a form). */
   enterDoesNotSubmit?: boolean;
 }
@@ -23,58 +29,91 @@ const keepEnter = (event: KeyboardEvent<HTMLInputElement>) => {
   if (event.key === 'Enter') event.preventDefault();
 };
 
-export function TextField({ label, value, onChange, error, type = 'text', required, helperText, autoComplete, disabled, placeholder, enterDoesNotSubmit }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  helperText,
+  type = 'text',
+  autoComplete,
+  required,
+  disabled,
+  multiline,
+  placeholder,
+  inputRef,
+  enterDoesNotSubmit,
+}: TextFieldProps) {
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value);
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
-      <Input
-        type={type}
-        value={value}
-        placeholder={placeholder}
-        autoComplete={autoComplete ?? (type === 'password' ? 'new-password' : 'off')}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={enterDoesNotSubmit ? keepEnter : undefined}
-      />
-      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      {multiline ? (
+        <Textarea value={value} onChange={change} onBlur={onBlur} placeholder={placeholder} rows={3} />
+      ) : (
+        <Input
+          ref={inputRef}
+          type={type}
+          value={value}
+          onChange={change}
+          onBlur={onBlur}
+          autoComplete={autoComplete ?? (type === 'password' ? 'new-password' : 'off')}
+          placeholder={placeholder}
+          onKeyDown={enterDoesNotSubmit ? keepEnter : undefined}
+        />
+      )}
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
       {error && <Field.ErrorText role="alert">{error}</Field.ErrorText>}
     </Field.Root>
   );
 }
 
-export interface SelectFieldProps {
+export interface SelectFieldProps<V extends string> {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-  /** An empty first choice, e.g. 'No process'. */
+  value: V | '';
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: string }[];
+  /** Shown as a first, empty option that cannot be chosen back once something is chosen. */
+  placeholder?: string;
+  /** A first, empty choice that can be chosen, e.g. 'No process'. */
   emptyOption?: string;
   error?: string;
   disabled?: boolean;
+  selectRef?: Ref<HTMLSelectElement>;
 }
 
-export function SelectField({ label, value, onChange, options, emptyOption, error, disabled }: SelectFieldProps) {
+export function SelectField<V extends string>({ label, value, onChange, options, placeholder, emptyOption, error, disabled, selectRef }: SelectFieldProps<V>) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <Stack gap={1.5}>
+    <chakra.div display="flex" flexDirection="column" gap={1.5} width="full">
       <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
         {label}
       </chakra.label>
       <chakra.select
         id={id}
+        ref={selectRef}
         value={value}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.target.value as V)}
         h={10}
         px={3}
         borderWidth="1px"
-        borderRadius="l2"
         borderColor={error ? 'border.error' : 'border'}
+        borderRadius="l2"
         bg="bg"
         fontSize="sm"
+        _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
       >
+        {placeholder !== undefined && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
         {emptyOption !== undefined && <option value="">{emptyOption}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -87,7 +126,7 @@ export function SelectField({ label, value, onChange, options, emptyOption, erro
           {error}
         </Text>
       )}
-    </Stack>
+    </chakra.div>
   );
 }
 
@@ -96,7 +135,7 @@ export interface CheckboxProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
-  /** Names the checkbox when the visible label is not enough (e.g. 'Mail for Add' in a grid). */
+  /** Names the checkbox when the visible label relies on its surroundings (e.g. 'Mail for Add' in a grid). */
   ariaLabel?: string;
 }
 
@@ -111,6 +150,7 @@ export function Checkbox({ label, checked, onChange, disabled, ariaLabel }: Chec
         onChange={(event) => onChange(event.target.checked)}
         w={4}
         h={4}
+        accentColor="var(--chakra-colors-brand-600)"
       />
       {label}
     </chakra.label>

@@ -1,5 +1,6 @@
 // A plain, accessible data table for the administration lists (Chakra's Table is not part of the
-// portal's federation surface): a caption naming the list, column headers, one row per item.
+// portal's federation surface): a caption naming the list, column headers with scope, one row per
+// item, optionally a row header naming each row and a marked current row.
 import { Box, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
@@ -8,28 +9,36 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Row headers name the row for screen readers (e.g. the login id). */
   rowHeader?: boolean;
+  /** Numbers and actions read better aligned to the end. */
+  align?: 'start' | 'end';
 }
 
 export interface DataTableProps<T> {
   caption: string;
-  columns: Column<T>[];
+  /** The caption only for assistive technology, where a heading above already names the list. */
+  captionHidden?: boolean;
+  columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
   /** Marks a row, e.g. the selected process. */
   rowCurrent?: (row: T) => boolean;
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, rowCurrent }: DataTableProps<T>) {
+export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, rowCurrent }: DataTableProps<T>) {
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="md">
       <chakra.table width="full" fontSize="sm" borderCollapse="collapse">
-        <chakra.caption textAlign="start" fontWeight="semibold" px={3} py={2}>
-          {caption}
-        </chakra.caption>
+        {captionHidden ? (
+          <chakra.caption srOnly>{caption}</chakra.caption>
+        ) : (
+          <chakra.caption textAlign="start" fontWeight="semibold" px={3} py={2}>
+            {caption}
+          </chakra.caption>
+        )}
         <chakra.thead bg="bg.muted">
           <chakra.tr>
             {columns.map((column) => (
-              <chakra.th key={column.header} scope="col" textAlign="start" px={3} py={2} fontWeight="semibold">
+              <chakra.th key={column.header} scope="col" textAlign={column.align ?? 'start'} px={3} py={2} fontWeight="semibold">
                 {column.header}
               </chakra.th>
             ))}
@@ -42,11 +51,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowCurrent }: Dat
               <chakra.tr key={rowKey(row)} borderTopWidth="1px" bg={current ? 'bg.subtle' : undefined} aria-current={current || undefined}>
                 {columns.map((column) =>
                   column.rowHeader ? (
-                    <chakra.th key={column.header} scope="row" textAlign="start" px={3} py={2} fontWeight="medium">
+                    <chakra.th key={column.header} scope="row" textAlign={column.align ?? 'start'} px={3} py={2} fontWeight="medium">
                       {column.cell(row)}
                     </chakra.th>
                   ) : (
-                    <chakra.td key={column.header} px={3} py={2} verticalAlign="top">
+                    <chakra.td key={column.header} textAlign={column.align ?? 'start'} px={3} py={2} verticalAlign="middle">
                       {column.cell(row)}
                     </chakra.td>
                   ),

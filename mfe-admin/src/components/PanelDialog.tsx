@@ -2,7 +2,7 @@
 // once) and is left with Close or Escape.
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useDismiss } from './useDismiss';
+import { useDismiss } from '../lib/useDismiss';
 
 export interface PanelDialogProps {
   open: boolean;

@@ -2,7 +2,7 @@
 // the user may open (their route guards) are shown.
 import { Box, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import type { AdminPage } from '../adminPages';
+import type { AdminPage } from '../lib/adminPages';
 
 export function PageLinks({ label, pages }: { label: string; pages: readonly AdminPage[] }) {
   return (

@@ -1,9 +1,13 @@
 // What a screen of the administration shows for a failed call: the API's own words (the problem
-// `detail` of problem+json) when it gave them, else the catalogue message of the status (spec 8).
+// `detail` of problem+json, e.g. the 402 licence message or a validation reason) when it gave
+// them, else the catalogue message of the status (spec 8).
 import { isApiError, UNKNOWN_ERROR_MESSAGE } from '@portal/shared';
 
 export function problemMessage(error: unknown): string {
-  if (isApiError(error)) return error.problem?.detail ?? error.message;
+  if (isApiError(error)) {
+    const detail = error.problem?.detail;
+    return typeof detail === 'string' && detail.trim() !== '' ? detail : error.message;
+  }
   if (error instanceof Error && error.message) return error.message;
   return UNKNOWN_ERROR_MESSAGE;
 }

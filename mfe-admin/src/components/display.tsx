@@ -1,5 +1,5 @@
-// Small display pieces of the administration screens: a badge, a label/value list, a usage bar
-// and a panel heading that takes the focus when its panel opens (keyboard users land on it).
+// Small display pieces of the administration screens: a tag (and the Active/Inactive badge), a
+// label/value list, a usage bar and a panel heading that takes the focus when its panel opens (keyboard users land on it).
 import { Box, chakra, Heading, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
@@ -20,6 +20,11 @@ export function Tag({ children, palette = 'gray' }: { children: ReactNode; palet
       {children}
     </chakra.span>
   );
+}
+
+/** A status label: 'good' (e.g. Active) or 'muted' (e.g. Inactive). */
+export function Badge({ tone, children }: { tone: 'good' | 'muted'; children: ReactNode }) {
+  return <Tag palette={tone === 'good' ? 'green' : 'gray'}>{children}</Tag>;
 }
 
 export function Facts({ label, items }: { label: string; items: readonly { term: string; value: ReactNode }[] }) {

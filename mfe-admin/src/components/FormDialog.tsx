@@ -4,7 +4,7 @@
 import { Button, chakra, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 import { ErrorAlert } from './QueryStates';
-import { useDismiss } from './useDismiss';
+import { useDismiss } from '../lib/useDismiss';
 
 export interface FormDialogProps {
   open: boolean;

@@ -1,5 +1,7 @@
-// A fake `fetch` for the component tests of these screens: answers by "METHOD /path" (the query
-// string is recorded apart) and records every call with its JSON body. Test-only.
+// A fake `fetch` for the component tests of the administration screens: the real API client runs
+// against it. Answers are keyed by "METHOD /api/path" (the query string is recorded apart); every
+// call is recorded with its query and JSON body; problems answer as the API does for errors
+// (problem+json with `detail`). Test-only.
 
 export interface FakeReply {
   status?: number;
@@ -17,13 +19,17 @@ export interface FakeCall {
 
 type Answer = FakeReply | ((call: FakeCall) => FakeReply);
 
-function respond({ status = 200, body, problem }: FakeReply) {
-  const payload = problem ? { status, title: problem.title ?? 'Error', detail: problem.detail } : body;
+export const ok = (body: unknown, status = 200): FakeReply => ({ status, body });
+export const noContent = (): FakeReply => ({ status: 204 });
+export const problem = (status: number, detail: string): FakeReply => ({ status, problem: { detail } });
+
+function respond({ status = 200, body, problem: details }: FakeReply) {
+  const payload = details ? { type: 'about:blank', status, title: details.title ?? 'Error', detail: details.detail } : body;
   const text = payload === undefined ? '' : JSON.stringify(payload);
   return {
     ok: status >= 200 && status < 300,
     status,
-    headers: new Headers({ 'content-type': problem ? 'application/problem+json' : 'application/json' }),
+    headers: new Headers({ 'content-type': details ? 'application/problem+json' : 'application/json' }),
     text: async () => text,
   };
 }
@@ -35,9 +41,9 @@ function respond({ status = 200, body, problem }: FakeReply) {
 export function fakeApi(routes: Record<string, Answer | Answer[]>) {
   const calls: FakeCall[] = [];
   const used: Record<string, number> = {};
-  globalThis.fetch = jest.fn(async (input: string, init: RequestInit = {}) => {
+  globalThis.fetch = jest.fn(async (input: string | URL, init: RequestInit = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
-    const url = new URL(input, 'http://localhost');
+    const url = new URL(String(input), 'http://localhost');
     const raw = typeof init.body === 'string' ? init.body : undefined;
     const call: FakeCall = {
       method,
@@ -59,3 +65,6 @@ export function fakeApi(routes: Record<string, Answer | Answer[]>) {
   const mutations = () => calls.filter((call) => call.method !== 'GET');
   return { calls, mutations };
 }
+
+/** A field label as Testing Library reads it: required fields add Chakra's '*' indicator. */
+export const fieldLabel = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`);
