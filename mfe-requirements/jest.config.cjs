@@ -1,3 +1,12 @@
 const { jestConfig } = require('../jest.base.cjs');
 
-module.exports = jestConfig(__dirname, 'jsdom');
+const base = jestConfig(__dirname, 'jsdom');
+
+// react-markdown, rehype-sanitize, remark-gfm and d3 (with their unified/micromark trees) are
+// ESM only: transpile every dependency but the big CommonJS ones the other packages use as they are.
+module.exports = {
+  ...base,
+  transformIgnorePatterns: [
+    '/node_modules/\\.pnpm/(react|react-dom|scheduler|@chakra-ui|@zag-js|@ark-ui|@emotion|@tanstack|@testing-library|@swc|@babel|jsdom|single-spa|single-spa-react|react-router|react-router-dom|@pandacss|lodash[^/]*)[@+]',
+  ],
+};

@@ -1,7 +1,32 @@
 import type { RemoteDefinition } from '@portal/shared';
+import { AddRequirementScreen } from '../features/authoring/components/AddRequirementScreen';
+import { ModifyRequirementScreen } from '../features/authoring/components/ModifyRequirementScreen';
+import { DepositoryScreen } from '../features/depository/components/DepositoryScreen';
+import { MarkdownPreviewScreen } from '../features/markdown/components/MarkdownPreviewScreen';
+import { ReviewScreen } from '../features/review/components/ReviewScreen';
+import {
+  CommentsScreen,
+  DashboardScreen,
+  GapAnalysisScreen,
+  PriorityPlanesOverviewScreen,
+  PriorityPlanesScreen,
+  ReportsScreen,
+} from './lazyScreens';
 
 /** What this remote serves: its routes (owner 'mfe-requirements' in the shared route table) and their screens. */
 export const definition: RemoteDefinition = {
   remote: 'mfe-requirements',
-  screens: {},
+  screens: {
+    '/requirements': DepositoryScreen,
+    '/requirements/add-requirement': AddRequirementScreen,
+    '/requirements/modify': ModifyRequirementScreen,
+    '/review-requirement': ReviewScreen,
+    '/demo/markdown-preview': MarkdownPreviewScreen,
+    '/gap-analysis': GapAnalysisScreen,
+    '/dashboard': DashboardScreen,
+    '/reports': ReportsScreen,
+    '/requirements/comments': CommentsScreen,
+    '/requirements/priorityPlanes': PriorityPlanesScreen,
+    '/priorityPlanes': PriorityPlanesOverviewScreen,
+  },
 };

@@ -1,0 +1,117 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi } from '../../testing/fakeApi';
+import { renderScreen } from '../../testing/renderScreen';
+import { signIn } from '../../testing/session';
+import { AttachmentsPanel } from './index';
+import { checkFile, TOO_LARGE } from './upload';
+
+const attachment = (id: string, name: string) => ({
+  id,
+  requirement_id: 'r1',
+  name,
+  size: 2048,
+  content_type: 'application/pdf',
+  uploaded_by: { id: 'u1', login_id: 'ada', name: 'Ada Author' },
+  created_at: '2026-11-01T10:00:00Z',
+});
+
+/** A fake XMLHttpRequest: records the request; the test drives progress and the answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  withCredentials = false;
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const realXhr = globalThis.XMLHttpRequest;
+beforeEach(() => {
+  signIn();
+  FakeXhr.last = null;
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+});
+afterEach(() => {
+  globalThis.XMLHttpRequest = realXhr;
+});
+
+describe('AttachmentsPanel', () => {
+  it('uploads a file showing its progress, then lists it', async () => {
+    fakeApi({ 'GET /api/requirements/r1/attachments': [{ body: [] }, { body: [attachment('a1', 'policy.pdf')] }] });
+    const { user } = renderScreen(<AttachmentsPanel graph="core" requirementId="r1" />);
+    expect(await screen.findByText('No attachments')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Attach a file'), new File(['%PDF-1.4'], 'policy.pdf', { type: 'application/pdf' }));
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/requirements/r1/attachments?graph=core');
+    expect(xhr.withCredentials).toBe(true);
+    expect(xhr.headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect((xhr.body!.get('file') as File).name).toBe('policy.pdf');
+    act(() => xhr.upload.onprogress!({ lengthComputable: true, loaded: 4, total: 8 }));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
+    act(() => xhr.respond(201, attachment('a1', 'policy.pdf')));
+    expect(await screen.findByRole('link', { name: 'Download policy.pdf' })).toHaveAttribute('href', '/api/attachments/a1/download?graph=core');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('refuses a file over 10 MB or of another type before uploading, with the API’s messages', async () => {
+    expect(checkFile({ name: 'big.pdf', size: 10 * 1024 * 1024 + 1 })).toBe(TOO_LARGE);
+    expect(checkFile({ name: 'page.html', size: 10 })).toMatch(/^Files of type \.html cannot be attached\. Allowed: pdf, png/);
+    expect(checkFile({ name: 'ok.PNG', size: 10 })).toBeNull();
+    fakeApi({ 'GET /api/requirements/r1/attachments': { body: [] } });
+    const { user } = renderScreen(<AttachmentsPanel graph="core" requirementId="r1" />);
+    const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(await screen.findByLabelText('Attach a file'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is too large (at most 10 MB).');
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it('shows the API’s refusal of an upload', async () => {
+    fakeApi({ 'GET /api/requirements/r1/attachments': { body: [] } });
+    const { user } = renderScreen(<AttachmentsPanel graph="core" requirementId="r1" />);
+    await user.upload(await screen.findByLabelText('Attach a file'), new File(['nope'], 'notes.pdf'));
+    act(() => FakeXhr.last!.respond(415, { detail: 'The content of the file is not a .pdf file.' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The content of the file is not a .pdf file.');
+  });
+
+  it('deletes an attachment after confirmation', async () => {
+    const { mutations } = fakeApi({
+      'GET /api/requirements/r1/attachments': [{ body: [attachment('a1', 'policy.pdf')] }, { body: [] }],
+      'DELETE /api/attachments/a1': { status: 204 },
+    });
+    const { user } = renderScreen(<AttachmentsPanel graph="core" requirementId="r1" />);
+    await user.click(await screen.findByRole('button', { name: 'Delete policy.pdf' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete attachment' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(mutations()).toMatchObject([{ method: 'DELETE', path: '/api/attachments/a1', query: { graph: 'core' } }]));
+    expect(await screen.findByText('No attachments')).toBeInTheDocument();
+  });
+});

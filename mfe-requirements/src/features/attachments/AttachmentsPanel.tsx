@@ -1,0 +1,197 @@
+// The attachments of one requirement: upload with a progress bar (limits checked first, with the
+// API's own messages), the list with download links, delete after confirmation.
+import { Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { apiClient, buildUrl, ConfirmDialog, showSnackbar, usePermitted } from '@portal/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { DataTable } from '../../components/DataTable';
+import { downloadFile } from '../../lib/download';
+import { KEYS } from '../../lib/graph';
+import { useAnalysisMutation } from '../../lib/mutation';
+import { P } from '../../lib/permissions';
+import { problemText } from '../../lib/problemText';
+import { ProgressBar } from '../../components/ProgressBar';
+import { Empty, ErrorAlert, QueryView } from '../../components/QueryStates';
+import type { Attachment } from '../../types/analysis';
+import { ALLOWED_EXTENSIONS, checkFile, formatSize, uploadAttachment, type Upload } from './upload';
+import { formatDate } from '../../lib/dates';
+
+export interface AttachmentsPanelProps {
+  /** The process code (graph) the requirement belongs to. */
+  graph: string;
+  requirementId: string;
+}
+
+interface Progress {
+  name: string;
+  loaded: number;
+  total: number;
+}
+
+export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const canUpload = usePermitted(P.DOCUMENT_UPLOAD);
+  const canDelete = usePermitted(P.DOCUMENT_DELETE);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [problem, setProblem] = useState<unknown>(null);
+  const [deleting, setDeleting] = useState<Attachment | null>(null);
+  const upload = useRef<Upload | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const attachments = useQuery({
+    queryKey: KEYS.attachments(graph, requirementId),
+    queryFn: ({ signal }) => apiClient.get<Attachment[]>(`requirements/${encodeURIComponent(requirementId)}/attachments`, { graph, notices: false, signal }),
+  });
+  const remove = useAnalysisMutation(graph, (attachment: Attachment) =>
+    apiClient.delete<void>(`attachments/${encodeURIComponent(attachment.id)}`, { graph, permission: P.DOCUMENT_DELETE, notices: false }),
+  );
+
+  const start = (file: File) => {
+    setProblem(null);
+    const refusal = checkFile(file);
+    if (refusal) {
+      setProblem(new Error(refusal));
+      return;
+    }
+    setProgress({ name: file.name, loaded: 0, total: file.size });
+    upload.current = uploadAttachment(graph, requirementId, file, (loaded, total) => setProgress({ name: file.name, loaded, total }));
+    upload.current.promise
+      .then((attachment) => {
+        showSnackbar(`${attachment.name} attached.`, 'success');
+        return queryClient.invalidateQueries({ queryKey: KEYS.attachments(graph, requirementId) });
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) setProblem(error);
+      })
+      .finally(() => {
+        upload.current = null;
+        setProgress(null);
+      });
+  };
+
+  const download = (attachment: Attachment) => {
+    downloadFile(`attachments/${encodeURIComponent(attachment.id)}/download`, { graph, fallbackName: attachment.name }).catch((error: unknown) =>
+      setProblem(error),
+    );
+  };
+
+  return (
+    <Box as="section" aria-labelledby={`${inputId}-heading`}>
+      <Heading as="h2" size="md" id={`${inputId}-heading`} mb={3}>
+        Attachments
+      </Heading>
+      <Stack gap={3}>
+        {canUpload && (
+          <Stack gap={1}>
+            <HStack gap={3} flexWrap="wrap">
+              <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">
+                Attach a file
+              </chakra.label>
+              <chakra.input
+                ref={inputRef}
+                id={inputId}
+                type="file"
+                fontSize="sm"
+                disabled={progress !== null}
+                accept={ALLOWED_EXTENSIONS.map((extension) => `.${extension}`).join(',')}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) start(file);
+                }}
+              />
+            </HStack>
+            <Text fontSize="xs" color="fg.muted">
+              At most 10 MB; {ALLOWED_EXTENSIONS.join(', ')}.
+            </Text>
+          </Stack>
+        )}
+        {progress && (
+          <HStack gap={3}>
+            <Text fontSize="sm" flexShrink={0}>
+              Uploading {progress.name}
+            </Text>
+            <Box flex="1">
+              <ProgressBar
+                label="Upload progress"
+                value={progress.total ? Math.round((progress.loaded / progress.total) * 100) : 0}
+                valueText={`${formatSize(progress.loaded)} of ${formatSize(progress.total)}`}
+              />
+            </Box>
+            <Button size="xs" variant="ghost" onClick={() => upload.current?.abort()}>
+              Cancel upload
+            </Button>
+          </HStack>
+        )}
+        {problem !== null && <ErrorAlert error={problem} />}
+        <QueryView query={attachments} loading="Loading attachments…">
+          {(list) =>
+            list.length === 0 ? (
+              <Empty title="No attachments" description={canUpload ? 'Attach evidence, policies or reports to this requirement.' : undefined} />
+            ) : (
+              <DataTable
+                caption="Attached files"
+                rows={list}
+                rowKey={(attachment) => attachment.id}
+                columns={[
+                  {
+                    header: 'File',
+                    rowHeader: true,
+                    cell: (attachment) => (
+                      <Link
+                        href={buildUrl(`attachments/${encodeURIComponent(attachment.id)}/download`, { graph })}
+                        aria-label={`Download ${attachment.name}`}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          download(attachment);
+                        }}
+                      >
+                        {attachment.name}
+                      </Link>
+                    ),
+                  },
+                  { header: 'Size', cell: (attachment) => formatSize(attachment.size) },
+                  { header: 'Uploaded by', cell: (attachment) => attachment.uploaded_by?.name ?? '—' },
+                  { header: 'Uploaded', cell: (attachment) => formatDate(attachment.created_at) },
+                  {
+                    header: 'Actions',
+                    cell: (attachment) =>
+                      canDelete ? (
+                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${attachment.name}`} onClick={() => setDeleting(attachment)}>
+                          Delete
+                        </Button>
+                      ) : null,
+                  },
+                ]}
+              />
+            )
+          }
+        </QueryView>
+      </Stack>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete attachment"
+        message={deleting ? `Delete ${deleting.name}? This cannot be undone.` : ''}
+        yesText="Delete"
+        noText="Cancel"
+        busy={remove.isPending}
+        onNo={() => setDeleting(null)}
+        onYes={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              showSnackbar(`${deleting.name} deleted.`, 'success');
+              setDeleting(null);
+            },
+            onError: (error) => {
+              setProblem(new Error(problemText(error)));
+              setDeleting(null);
+            },
+          })
+        }
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+// /requirements/modify?id=<id>: the Modify wizard on the requirement's current values. The API
+// refuses a change made on a stale version (409): the message is shown with Reload, which reads
+// the requirement again and restarts the form on its new values.
+import { Alert, Box, Button, HStack } from '@chakra-ui/react';
+import { errorStatus, navigate, ScreenFrame, showSnackbar, Wizard, type RequirementDetail, type ScreenComponent } from '@portal/shared';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { requirementCalls, useRequirement, useRequirementMutation } from '../../requirement/api/requirements';
+import { useGraph } from '../../../lib/graph';
+import { detailPath } from '../../requirement/components/RequirementDetailPanel';
+import { Empty, ErrorAlert, Loading } from '../../../components/QueryStates';
+import { errorSummary } from './AddRequirementScreen';
+import { inputOf, requirementSteps, valuesOf, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
+import { serverErrorsFrom } from './serverErrors';
+
+export const ModifyRequirementScreen: ScreenComponent = ({ route }) => {
+  const graph = useGraph();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? undefined;
+  const requirement = useRequirement(graph, id);
+  const [reloads, setReloads] = useState(0);
+
+  let content;
+  if (graph === undefined) content = <Empty title="No process selected" description="Choose a process first." />;
+  else if (!id) content = <Empty title="No requirement chosen" description="Open a requirement in the depository and choose Modify." />;
+  else if (requirement.isPending) content = <Loading label="Loading requirement…" />;
+  else if (requirement.error || !requirement.data) content = <ErrorAlert error={requirement.error} onRetry={() => void requirement.refetch()} />;
+  else if (requirement.data.deleted_at)
+    content = (
+      <Alert.Root status="warning" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{requirement.data.code} is deleted and cannot be modified.</Alert.Title>
+      </Alert.Root>
+    );
+  else
+    content = (
+      <ModifyForm
+        key={reloads}
+        graph={graph}
+        requirement={requirement.data}
+        onReload={() => void requirement.refetch().then(() => setReloads((count) => count + 1))}
+      />
+    );
+
+  return (
+    <ScreenFrame route={route}>
+      <Box maxW="5xl">{content}</Box>
+    </ScreenFrame>
+  );
+};
+
+function ModifyForm({ graph, requirement, onReload }: { graph: string; requirement: RequirementDetail; onReload: () => void }) {
+  // The form edits the version it was opened on; a newer one (another user's change) is offered
+  // with Reload and the wizard's notice that the initial values changed.
+  const [base] = useState(requirement);
+  const changed = requirement.version !== base.version;
+  const initialValues = useMemo(() => valuesOf(base), [base]);
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
+  const steps = useMemo(() => requirementSteps(serverErrors, null), [serverErrors]);
+  const update = useRequirementMutation(graph, (values: RequirementFormValues) =>
+    requirementCalls.update(graph, requirement.id, { ...inputOf(values), version: base.version }),
+  );
+  const stale = errorStatus(update.error) === 409;
+  const reload = () => {
+    update.reset();
+    setServerErrors({});
+    onReload();
+  };
+
+  const submit = async (values: RequirementFormValues) => {
+    setServerErrors({});
+    try {
+      const saved = await update.mutateAsync(values);
+      showSnackbar(`Requirement ${saved.code} saved.`, 'success');
+      navigate(detailPath(saved.id));
+    } catch (error) {
+      setServerErrors(serverErrorsFrom(error, values));
+    }
+  };
+
+  return (
+    <>
+      <Wizard
+        title={`${base.code} · ${base.title}`}
+        steps={steps}
+        initialValues={initialValues}
+        onSubmit={submit}
+        submitText="Save"
+        busy={update.isPending}
+      />
+      {changed && !update.error && (
+        <Alert.Root status="info" mt={4} alignItems="center">
+          <Alert.Indicator />
+          <Alert.Title flex="1">{requirement.code} was changed by someone else.</Alert.Title>
+          <Button size="sm" variant="outline" onClick={reload}>
+            Reload
+          </Button>
+        </Alert.Root>
+      )}
+      {update.error && (
+        <Alert.Root status="error" role="alert" mt={4} alignItems="center">
+          <Alert.Indicator />
+          <Alert.Title flex="1">{errorSummary(update.error, serverErrors)}</Alert.Title>
+          {stale && (
+            <HStack>
+              <Button size="sm" variant="outline" onClick={reload}>
+                Reload
+              </Button>
+            </HStack>
+          )}
+        </Alert.Root>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+// Proposed duplicate pairs with their similarity and shared terms; Link records them as
+// duplicates, Merge (after confirmation) folds the second into the first, Dismiss never proposes
+// the pair again.
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { apiClient, ConfirmDialog, showSnackbar, usePermitted } from '@portal/shared';
+import { useState } from 'react';
+import { useAnalysisMutation } from '../../lib/mutation';
+import { P } from '../../lib/permissions';
+import { ErrorAlert } from '../../components/QueryStates';
+import type { DuplicateCandidate } from '../../types/analysis';
+
+type Action = 'link' | 'merge' | 'dismiss';
+
+export const pairName = (pair: DuplicateCandidate) => `${pair.a.code} and ${pair.b.code}`;
+export const scoreText = (score: number) => `${Math.round(score * 100)}%`;
+
+export function CandidateList({ graph, pairs, label }: { graph: string; pairs: DuplicateCandidate[]; label: string }) {
+  const canAnalyze = usePermitted(P.ANALYZE_REQUIREMENT);
+  const canUpdate = usePermitted(P.UPDATE_REQUIREMENT);
+  const [merging, setMerging] = useState<DuplicateCandidate | null>(null);
+  const act = useAnalysisMutation(graph, ({ pair, action }: { pair: DuplicateCandidate; action: Action }) =>
+    action === 'dismiss'
+      ? apiClient.post<void>('requirements/duplicates/dismiss', { a_id: pair.a.id, b_id: pair.b.id }, { graph, permission: P.ANALYZE_REQUIREMENT, notices: false })
+      : apiClient.post<void>('requirements/duplicates/link', { a_id: pair.a.id, b_id: pair.b.id, action }, { graph, permission: P.UPDATE_REQUIREMENT, notices: false }),
+  );
+  const run = (pair: DuplicateCandidate, action: Action) =>
+    act.mutate(
+      { pair, action },
+      {
+        onSuccess: () => {
+          const done = action === 'dismiss' ? 'dismissed' : action === 'link' ? 'linked as duplicates' : `merged into ${pair.a.code}`;
+          showSnackbar(`${action === 'merge' ? pair.b.code : pairName(pair)} ${done}.`, 'success');
+          setMerging(null);
+        },
+        onError: () => setMerging(null),
+      },
+    );
+
+  return (
+    <Stack gap={3}>
+      {act.error && <ErrorAlert error={act.error} />}
+      <Stack as="ul" gap={3} listStyleType="none" aria-label={label}>
+        {pairs.map((pair) => (
+          <Box as="li" key={`${pair.a.id}-${pair.b.id}`} borderWidth="1px" borderRadius="md" p={3} aria-label={`Possible duplicates ${pairName(pair)}`}>
+            <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap={3}>
+              <Stack gap={1} minW={0}>
+                <Text fontSize="sm">
+                  <Text as="span" fontWeight="semibold">{pair.a.code}</Text> {pair.a.title}
+                </Text>
+                <Text fontSize="sm">
+                  <Text as="span" fontWeight="semibold">{pair.b.code}</Text> {pair.b.title}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  Shared terms: {pair.shared_terms.length ? pair.shared_terms.join(', ') : '—'}
+                </Text>
+              </Stack>
+              <Stack align="flex-end" gap={2}>
+                <Text fontWeight="bold" aria-label={`Similarity ${scoreText(pair.score)}`}>
+                  Similarity {scoreText(pair.score)}
+                </Text>
+                <HStack gap={2}>
+                  {canUpdate && (
+                    <>
+                      <Button size="xs" variant="outline" aria-label={`Link ${pairName(pair)}`} disabled={act.isPending} onClick={() => run(pair, 'link')}>
+                        Link
+                      </Button>
+                      <Button size="xs" variant="outline" aria-label={`Merge ${pairName(pair)}`} disabled={act.isPending} onClick={() => setMerging(pair)}>
+                        Merge
+                      </Button>
+                    </>
+                  )}
+                  {canAnalyze && (
+                    <Button size="xs" variant="ghost" aria-label={`Dismiss ${pairName(pair)}`} disabled={act.isPending} onClick={() => run(pair, 'dismiss')}>
+                      Dismiss
+                    </Button>
+                  )}
+                </HStack>
+              </Stack>
+            </HStack>
+          </Box>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        open={merging !== null}
+        title="Merge requirements"
+        message={
+          merging
+            ? `Merge ${merging.b.code} ${merging.b.title} into ${merging.a.code} ${merging.a.title}? Its sub-requirements, comments and tasks move to ${merging.a.code} and ${merging.b.code} is deleted.`
+            : ''
+        }
+        yesText="Merge"
+        noText="Cancel"
+        busy={act.isPending}
+        onNo={() => setMerging(null)}
+        onYes={() => merging && run(merging, 'merge')}
+      />
+    </Stack>
+  );
+}

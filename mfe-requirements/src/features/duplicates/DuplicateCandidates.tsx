@@ -1,0 +1,39 @@
+// The possible duplicates of one requirement, shown with it in the depository (so right after it is
+// added): each with its similarity and the shared terms that explain it, to link, merge or dismiss.
+import { Box, Heading, Text } from '@chakra-ui/react';
+import { apiClient } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { KEYS } from '../../lib/graph';
+import { QueryView } from '../../components/QueryStates';
+import type { DuplicateCandidate } from '../../types/analysis';
+import { CandidateList } from './CandidateList';
+
+export interface DuplicateCandidatesProps {
+  graph: string;
+  requirementId: string;
+}
+
+export function DuplicateCandidates({ graph, requirementId }: DuplicateCandidatesProps) {
+  const candidates = useQuery({
+    queryKey: KEYS.duplicates(graph, requirementId),
+    queryFn: ({ signal }) => apiClient.get<DuplicateCandidate[]>(`requirements/${encodeURIComponent(requirementId)}/duplicates`, { graph, notices: false, signal }),
+  });
+  return (
+    <Box as="section" aria-label="Possible duplicates">
+      <Heading as="h3" size="sm" mb={2}>
+        Possible duplicates
+      </Heading>
+      <QueryView query={candidates} loading="Looking for similar requirements…">
+        {(pairs) =>
+          pairs.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              No similar requirement found.
+            </Text>
+          ) : (
+            <CandidateList graph={graph} pairs={pairs} label="Possible duplicates of this requirement" />
+          )
+        }
+      </QueryView>
+    </Box>
+  );
+}

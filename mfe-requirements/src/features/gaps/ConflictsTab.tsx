@@ -1,0 +1,94 @@
+// Conflicts between two requirements of the process: add one (RESOLVE_CONFLICT task) and the list.
+import { Button, HStack, Stack } from '@chakra-ui/react';
+import { apiClient, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DataTable } from '../../components/DataTable';
+import { P } from '../../lib/permissions';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/fields';
+import { KEYS } from '../../lib/graph';
+import { useAnalysisMutation } from '../../lib/mutation';
+import { Empty, QueryView } from '../../components/QueryStates';
+import { RequirementPicker } from '../../components/RequirementPicker';
+import type { Conflict } from '../../types/analysis';
+import { formatDate } from '../../lib/dates';
+
+function AddConflictDialog({ graph, open, onClose }: { graph: string; open: boolean; onClose: () => void }) {
+  const [a, setA] = useState<RequirementRef | null>(null);
+  const [b, setB] = useState<RequirementRef | null>(null);
+  const [description, setDescription] = useState('');
+  const [tried, setTried] = useState(false);
+  const add = useAnalysisMutation(graph, () =>
+    apiClient.post<Conflict>(
+      'conflicts',
+      { requirement_a_id: a!.id, requirement_b_id: b!.id, description: description.trim() },
+      { graph, permission: P.ANALYZE_REQUIREMENT, notices: false },
+    ),
+  );
+  const close = () => {
+    setA(null);
+    setB(null);
+    setDescription('');
+    setTried(false);
+    add.reset();
+    onClose();
+  };
+  const submit = () => {
+    setTried(true);
+    if (!a || !b || !description.trim()) return;
+    add.mutate(undefined, {
+      onSuccess: () => {
+        showSnackbar(`Conflict between ${a.code} and ${b.code} added.`, 'success');
+        close();
+      },
+    });
+  };
+  return (
+    <FormDialog open={open} title="Add conflict" submitText="Add conflict" onClose={close} onSubmit={submit} busy={add.isPending} error={add.error ?? undefined}>
+      <RequirementPicker graph={graph} label="First requirement" value={a} onChange={setA} exclude={b?.id} error={tried && !a ? 'Choose the first requirement.' : undefined} />
+      <RequirementPicker graph={graph} label="Second requirement" value={b} onChange={setB} exclude={a?.id} error={tried && !b ? 'Choose the second requirement.' : undefined} />
+      <TextField label="Description" multiline required value={description} onChange={setDescription} error={tried && !description.trim() ? 'Describe the conflict.' : undefined} />
+    </FormDialog>
+  );
+}
+
+export function ConflictsTab({ graph }: { graph: string }) {
+  const [adding, setAdding] = useState(false);
+  const canAnalyze = usePermitted(P.ANALYZE_REQUIREMENT);
+  const conflicts = useQuery({
+    queryKey: KEYS.conflicts(graph),
+    queryFn: ({ signal }) => apiClient.get<Conflict[]>('conflicts', { graph, notices: false, signal }),
+  });
+  return (
+    <Stack gap={4}>
+      {canAnalyze && (
+        <HStack>
+          <Button colorPalette="brand" onClick={() => setAdding(true)}>
+            Add conflict
+          </Button>
+        </HStack>
+      )}
+      <QueryView query={conflicts} loading="Loading conflicts…">
+        {(list) =>
+          list.length === 0 ? (
+            <Empty title="No conflicts" description="No conflict between requirements has been recorded." />
+          ) : (
+            <DataTable
+              caption="Conflicts"
+              rows={list}
+              rowKey={(conflict) => conflict.id}
+              columns={[
+                { header: 'Requirements', rowHeader: true, cell: (conflict) => `${conflict.a.code} ↔ ${conflict.b.code}` },
+                { header: 'Description', cell: (conflict) => conflict.description },
+                { header: 'Status', cell: (conflict) => (conflict.status === 'OPEN' ? 'Open' : 'Resolved') },
+                { header: 'Recorded', cell: (conflict) => formatDate(conflict.created_at) },
+              ]}
+            />
+          )
+        }
+      </QueryView>
+      <AddConflictDialog graph={graph} open={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}

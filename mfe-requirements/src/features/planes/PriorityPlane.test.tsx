@@ -1,0 +1,140 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeApi } from '../../testing/fakeApi';
+import { renderScreen, routeOf } from '../../testing/renderScreen';
+import { signIn } from '../../testing/session';
+import { dropPlacement, insidePlot, nudge, PLOT, toPixels, toPlacement } from './placement';
+import { PriorityPlanesOverviewScreen, PriorityPlanesScreen } from './PriorityPlanesScreen';
+import { REQ } from '../../testing/fixtures';
+
+const planes = {
+  placed: [{ requirement: { ...REQ(1, 'Encrypt backups'), status: 'IN_PROGRESS', priority: 'HIGH' }, x: 0.5, y: 0.7 }],
+  unplaced: [REQ(2, 'Rotate keys')],
+};
+
+beforeEach(() => signIn());
+
+describe('the plane geometry', () => {
+  it('maps chart positions to placements and back, clamped to the plane', () => {
+    const { margin, width, height } = PLOT;
+    expect(toPlacement(margin.left, margin.top)).toEqual({ x: 0, y: 1 });
+    expect(toPlacement(width - margin.right, height - margin.bottom)).toEqual({ x: 1, y: 0 });
+    expect(toPlacement(-50, 10_000)).toEqual({ x: 0, y: 0 });
+    const { px, py } = toPixels({ x: 0.25, y: 0.8 });
+    expect(toPlacement(px, py)).toEqual({ x: 0.25, y: 0.8 });
+  });
+
+  it('drops from the list only on the plot; a placed point is clamped to the edge', () => {
+    expect(insidePlot(1, 1)).toBe(false);
+    expect(dropPlacement(1, 1, true)).toBeNull();
+    expect(dropPlacement(1, 1, false)).toEqual({ x: 0, y: 1 });
+    const { px, py } = toPixels({ x: 0.3, y: 0.6 });
+    expect(dropPlacement(px, py, true)).toEqual({ x: 0.3, y: 0.6 });
+  });
+
+  it('moves with the arrow keys in steps of 5 % (1 % with Shift), within the plane', () => {
+    expect(nudge({ x: 0.5, y: 0.5 }, 'ArrowRight')).toEqual({ x: 0.55, y: 0.5 });
+    expect(nudge({ x: 0.5, y: 0.5 }, 'ArrowUp', true)).toEqual({ x: 0.5, y: 0.51 });
+    expect(nudge({ x: 0, y: 1 }, 'ArrowLeft')).toEqual({ x: 0, y: 1 });
+    expect(nudge({ x: 0.5, y: 0.02 }, 'ArrowDown')).toEqual({ x: 0.5, y: 0 });
+    expect(nudge({ x: 0.5, y: 0.5 }, 'Enter')).toBeNull();
+  });
+});
+
+describe('PriorityPlanesScreen', () => {
+  it('shows placed requirements on the plane and the unplaced ones beside it', async () => {
+    fakeApi({ 'GET /api/requirements/planes': { body: planes } });
+    renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    expect(await screen.findByRole('button', { name: 'REQ-1 Encrypt backups: urgency 50%, importance 70%' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Priority plane: 1 placed requirement' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Unplaced requirements (1)' })).toBeInTheDocument();
+  });
+
+  it('moves a placed requirement with the arrow keys and saves the placement', async () => {
+    const { mutations } = fakeApi({
+      'GET /api/requirements/planes': { body: planes },
+      'PUT /api/requirements/r1/plane': ({ body }) => ({ body: { requirement: planes.placed[0].requirement, ...(body as object) } }),
+    });
+    renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    const point = await screen.findByRole('button', { name: /^REQ-1 Encrypt backups/ });
+    act(() => point.focus());
+    fireEvent.keyDown(point, { key: 'ArrowRight' });
+    await waitFor(() => expect(mutations()[0]).toMatchObject({ method: 'PUT', path: '/api/requirements/r1/plane', query: { graph: 'core' }, body: { x: 0.55, y: 0.7 } }));
+    expect(await screen.findByRole('button', { name: 'REQ-1 Encrypt backups: urgency 55%, importance 70%' })).toBeInTheDocument();
+  });
+
+  it('takes the selected requirement off the plane with the Remove button (nulls sent)', async () => {
+    const { mutations } = fakeApi({
+      'GET /api/requirements/planes': { body: planes },
+      'PUT /api/requirements/r1/plane': { body: {} },
+    });
+    const { user } = renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    await user.click(await screen.findByRole('button', { name: /^REQ-1 Encrypt backups/ }));
+    await user.click(screen.getByRole('button', { name: 'Remove REQ-1 from the plane' }));
+    await waitFor(() => expect(mutations()[0]).toMatchObject({ path: '/api/requirements/r1/plane', body: { x: null, y: null } }));
+    expect(await screen.findByRole('button', { name: 'Place REQ-1 Encrypt backups' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Priority plane: 0 placed requirements' })).toBeInTheDocument();
+  });
+
+  it('takes a focused requirement off the plane with the Delete key', async () => {
+    const { mutations } = fakeApi({
+      'GET /api/requirements/planes': { body: planes },
+      'PUT /api/requirements/r1/plane': { body: {} },
+    });
+    renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    const point = await screen.findByRole('button', { name: /^REQ-1 Encrypt backups/ });
+    fireEvent.keyDown(point, { key: 'Delete' });
+    await waitFor(() => expect(mutations()[0]).toMatchObject({ path: '/api/requirements/r1/plane', body: { x: null, y: null } }));
+    expect(await screen.findByRole('button', { name: 'Place REQ-1 Encrypt backups' })).toBeInTheDocument();
+  });
+
+  it('places an unplaced requirement in the middle when pressed', async () => {
+    const { mutations } = fakeApi({
+      'GET /api/requirements/planes': { body: planes },
+      'PUT /api/requirements/r2/plane': { body: {} },
+    });
+    const { user } = renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    await user.click(await screen.findByRole('button', { name: 'Place REQ-2 Rotate keys' }));
+    await waitFor(() => expect(mutations()[0]).toMatchObject({ path: '/api/requirements/r2/plane', body: { x: 0.5, y: 0.5 } }));
+    expect(await screen.findByRole('button', { name: 'REQ-2 Rotate keys: urgency 50%, importance 50%' })).toBeInTheDocument();
+    expect(screen.getByText('Every requirement is on the plane.')).toBeInTheDocument();
+  });
+
+  it('shows a drag preview with the title below the small breakpoint; a drop off the plot places nothing', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+    try {
+      const { mutations } = fakeApi({ 'GET /api/requirements/planes': { body: planes } });
+      renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+      const item = await screen.findByRole('button', { name: 'Place REQ-2 Rotate keys' });
+      fireEvent.mouseDown(item, { view: window, button: 0, clientX: 5, clientY: 5 });
+      fireEvent.mouseMove(window, { view: window, clientX: 40, clientY: 60 });
+      expect(await screen.findByRole('status', { name: 'Drag preview' })).toHaveTextContent('REQ-2 Rotate keys');
+      fireEvent.mouseUp(window, { view: window, clientX: -400, clientY: -400 });
+      await waitFor(() => expect(screen.queryByRole('status', { name: 'Drag preview' })).not.toBeInTheDocument());
+      expect(mutations()).toHaveLength(0);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('is read-only in the analytics overview, with a status filter', async () => {
+    const { mutations } = fakeApi({ 'GET /api/requirements/planes': { body: planes } });
+    const { user } = renderScreen(<PriorityPlanesOverviewScreen route={routeOf('/priorityPlanes')} />);
+    const point = await screen.findByRole('img', { name: /^REQ-1 Encrypt backups/ });
+    fireEvent.keyDown(point, { key: 'ArrowRight' });
+    expect(screen.queryByRole('button', { name: /^Place / })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Draft \(0\)/ }));
+    expect(screen.getByRole('group', { name: 'Priority plane: 0 placed requirements' })).toBeInTheDocument();
+    expect(mutations()).toHaveLength(0);
+  });
+
+  it('shows the empty plane and a failed read', async () => {
+    fakeApi({ 'GET /api/requirements/planes': { body: { placed: [], unplaced: [] } } });
+    const first = renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    expect(await screen.findByText('No requirements yet')).toBeInTheDocument();
+    first.unmount();
+    fakeApi({ 'GET /api/requirements/planes': { status: 503, problem: { detail: 'Service is not available at the moment. Please try again later.' } } });
+    renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service is not available');
+  });
+});

@@ -1,0 +1,83 @@
+// One report of the process as a table, with its CSV and PDF downloads.
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { apiClient, type RequirementStatus } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DataTable } from '../../components/DataTable';
+import { STATUS_LABELS } from '../../components/labels';
+import { formatDate } from '../../lib/dates';
+import { downloadFile } from '../../lib/download';
+import { KEYS } from '../../lib/graph';
+import { Empty, ErrorAlert, QueryView } from '../../components/QueryStates';
+import type { Report, ReportKind, ReportValue } from '../../types/analysis';
+
+export const REPORT_LABELS: Record<ReportKind, string> = {
+  status: 'Status',
+  progress: 'Progress',
+  coverage: 'Coverage',
+  overdue: 'Overdue',
+  gaps: 'Gaps',
+  risks: 'Risks',
+  owner: 'By owner',
+  tag: 'By tag',
+};
+
+const show = (value: ReportValue) => (value === null || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
+
+/** A cell as the portal names things: statuses by their label, dates MM/DD/YYYY (the CSV keeps the API's values). */
+function cellText(key: string, value: ReportValue): string {
+  if (key === 'status' && typeof value === 'string' && value in STATUS_LABELS) return STATUS_LABELS[value as RequirementStatus];
+  if ((key.endsWith('_date') || key === 'due') && typeof value === 'string' && value !== '') return formatDate(value);
+  return show(value);
+}
+
+export function ReportView({ graph, kind }: { graph: string; kind: ReportKind }) {
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const [problem, setProblem] = useState<unknown>(null);
+  const report = useQuery({
+    queryKey: KEYS.report(graph, kind),
+    queryFn: ({ signal }) => apiClient.get<Report>(`reports/${kind}`, { graph, params: { format: 'json' }, notices: false, signal }),
+  });
+  const download = (format: 'csv' | 'pdf') => {
+    setBusy(format);
+    setProblem(null);
+    downloadFile(`reports/${kind}`, { graph, params: { format }, fallbackName: `${kind}-report.${format}` })
+      .catch((error: unknown) => setProblem(error))
+      .finally(() => setBusy(null));
+  };
+  const label = REPORT_LABELS[kind];
+  return (
+    <Stack gap={3}>
+      <HStack justify="space-between" flexWrap="wrap" gap={3}>
+        <Text fontWeight="semibold">{report.data?.title ?? `${label} report`}</Text>
+        <HStack gap={2}>
+          <Button size="sm" variant="outline" loading={busy === 'csv'} onClick={() => download('csv')} aria-label={`Download ${label} report as CSV`}>
+            CSV
+          </Button>
+          <Button size="sm" variant="outline" loading={busy === 'pdf'} onClick={() => download('pdf')} aria-label={`Download ${label} report as PDF`}>
+            PDF
+          </Button>
+        </HStack>
+      </HStack>
+      {problem !== null && <ErrorAlert error={problem} />}
+      <QueryView query={report} loading={`Loading the ${label.toLowerCase()} report…`}>
+        {(data) =>
+          data.rows.length === 0 ? (
+            <Empty title="Nothing to report" description="The report has no rows for this process yet." />
+          ) : (
+            <DataTable
+              caption={data.title}
+              rows={data.rows.map((row, index) => ({ row, index }))}
+              rowKey={({ index }) => String(index)}
+              columns={data.columns.map((column, position) => ({
+                header: column.label,
+                rowHeader: position === 0,
+                cell: ({ row }: { row: Record<string, ReportValue> }) => cellText(column.key, row[column.key] ?? null),
+              }))}
+            />
+          )
+        }
+      </QueryView>
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+// One task of the signed-in user beside the review screen's lists: the task's actions
+// (TaskActions) above its requirement (description, fields, history, comments).
+import { Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import type { RequirementTask } from '@portal/shared';
+import { useRequirement } from '../../requirement/api/requirements';
+import { TASK_TYPE_LABELS } from '../../../components/labels';
+import { ErrorAlert, Loading } from '../../../components/QueryStates';
+import { RequirementDetailView } from '../../requirement/components/RequirementDetailPanel';
+import { TaskActions } from './TaskActions';
+import { formatDate } from '../../../lib/dates';
+
+export function TaskPanel({ graph, task, onClose, onDone }: { graph: string; task: RequirementTask; onClose: () => void; onDone: () => void }) {
+  const requirement = useRequirement(graph, task.requirement?.id);
+  const code = task.requirement?.code ?? 'the requirement';
+  return (
+    <Box as="aside" aria-label={`${TASK_TYPE_LABELS[task.type]} task of ${code}`} borderWidth="1px" borderRadius="md" p={4} minW={0}>
+      <HStack justify="space-between" align="flex-start" mb={3}>
+        <Box>
+          <Text fontWeight="semibold">
+            {TASK_TYPE_LABELS[task.type]} task · {code}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            From {task.created_by?.name ?? '—'} · due {formatDate(task.due_date)} · {task.progress} %
+          </Text>
+        </Box>
+        <IconButton aria-label="Close task" size="xs" variant="ghost" onClick={onClose}>
+          ✕
+        </IconButton>
+      </HStack>
+      <TaskActions graph={graph} task={task} onDone={onDone} />
+      <Stack mt={4}>
+        {!task.requirement ? null : requirement.isPending ? (
+          <Loading label="Loading requirement…" />
+        ) : requirement.error || !requirement.data ? (
+          <ErrorAlert error={requirement.error} onRetry={() => void requirement.refetch()} />
+        ) : (
+          <RequirementDetailView graph={graph} requirement={requirement.data} actions={false} />
+        )}
+      </Stack>
+    </Box>
+  );
+}

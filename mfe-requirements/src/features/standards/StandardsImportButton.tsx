@@ -1,0 +1,128 @@
+// Imports an OSCAL catalog (JSON) into the process as a requirement tree: the file is sent to
+// POST /standards/imports, then the background job is followed, with a progress bar, until it
+// reports what it created and updated, or why it failed.
+import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { apiClient, usePermitted } from '@portal/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { KEYS } from '../../lib/graph';
+import { P } from '../../lib/permissions';
+import { problemText } from '../../lib/problemText';
+import { ProgressBar } from '../../components/ProgressBar';
+import { ErrorAlert } from '../../components/QueryStates';
+import type { StandardImport } from '../../types/analysis';
+
+export const POLL_MS = 500;
+
+function readText(file: File): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error(`${file.name} could not be read.`));
+    reader.readAsText(file);
+  });
+}
+
+export interface StandardsImportButtonProps {
+  graph: string;
+  /** Called once when an import is done (e.g. to reload the requirement tree). */
+  onImported?: (job: StandardImport) => void;
+}
+
+export function StandardsImportButton({ graph, onImported }: StandardsImportButtonProps) {
+  const canImport = usePermitted(P.CREATE_REQUIREMENT);
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
+  const [problem, setProblem] = useState<unknown>(null);
+  const announced = useRef<string | null>(null);
+  const onImportedRef = useRef(onImported);
+  onImportedRef.current = onImported;
+
+  const job = useQuery({
+    queryKey: KEYS.standardImport(graph, jobId ?? ''),
+    queryFn: () => apiClient.get<StandardImport>(`standards/imports/${encodeURIComponent(jobId!)}`, { graph, notices: false }),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'RUNNING' ? false : POLL_MS),
+  });
+
+  useEffect(() => {
+    const data = job.data;
+    if (!data || data.status === 'RUNNING' || announced.current === data.id) return;
+    announced.current = data.id;
+    if (data.status === 'DONE') {
+      void queryClient.invalidateQueries({ queryKey: KEYS.all(graph) });
+      void queryClient.invalidateQueries({ queryKey: ['requirements'] });
+      onImportedRef.current?.(data);
+    }
+  }, [job.data, graph, queryClient]);
+
+  if (!canImport) return null;
+
+  const start = async (file: File) => {
+    setProblem(null);
+    setJobId(null);
+    setSending(file.name);
+    try {
+      const text = await readText(file);
+      try {
+        JSON.parse(text);
+      } catch {
+        throw new Error(`${file.name} is not a JSON file.`);
+      }
+      const created = await apiClient.post<StandardImport>('standards/imports', text, {
+        graph,
+        permission: P.CREATE_REQUIREMENT,
+        notices: false,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      queryClient.setQueryData(KEYS.standardImport(graph, created.id), created);
+      setJobId(created.id);
+    } catch (error) {
+      setProblem(error);
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const data = job.data;
+  const running = sending !== null || data?.status === 'RUNNING';
+  return (
+    <Stack gap={2} width="full">
+      <HStack gap={3}>
+        <Button size="sm" colorPalette="brand" loading={sending !== null} loadingText="Sending…" disabled={running} onClick={() => input.current?.click()}>
+          Import OSCAL catalog
+        </Button>
+        <chakra.input
+          ref={input}
+          type="file"
+          accept=".json,application/json"
+          aria-label="OSCAL catalog file (JSON)"
+          display="none"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void start(file);
+          }}
+        />
+      </HStack>
+      {problem !== null && <ErrorAlert error={problem} />}
+      {job.isError && <ErrorAlert error={job.error} onRetry={() => void job.refetch()} />}
+      {data && (
+        <Box borderWidth="1px" borderRadius="md" p={3} aria-label={`Import of ${data.title}`} role="region">
+          <Text fontSize="sm" fontWeight="semibold" mb={2}>
+            {data.title}
+          </Text>
+          <ProgressBar label="Import progress" value={data.processed} max={Math.max(data.total, 1)} valueText={`${data.processed} of ${data.total}`} />
+          <Text fontSize="sm" mt={2} role="status" aria-live="polite">
+            {data.status === 'RUNNING' && `Importing… ${data.processed} of ${data.total} requirements`}
+            {data.status === 'DONE' && `Imported ${data.total} requirements: ${data.created} created, ${data.updated} updated.`}
+            {data.status === 'FAILED' && `The import failed: ${data.error ?? problemText(null)}`}
+          </Text>
+        </Box>
+      )}
+    </Stack>
+  );
+}
