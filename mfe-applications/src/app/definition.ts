@@ -1,7 +1,16 @@
 import type { RemoteDefinition } from '@portal/shared';
+import { ApplicationPlanesScreen, ApplicationScreen, GraphViewScreen, MonitoringEventsScreen, RbomSettingsScreen } from './lazyScreens';
+import { SecurityPostureScreen } from './screens/SecurityPostureScreen';
 
 /** What this remote serves: its routes (owner 'mfe-applications' in the shared route table) and their screens. */
 export const definition: RemoteDefinition = {
   remote: 'mfe-applications',
-  screens: {},
+  screens: {
+    '/applications': SecurityPostureScreen,
+    '/applications/:app_key': ApplicationScreen,
+    '/applications/GraphView': GraphViewScreen,
+    '/applications/priorityPlanes': ApplicationPlanesScreen,
+    '/applications/monitoring/events': MonitoringEventsScreen,
+    '/applications/:app_key/rbom-settings': RbomSettingsScreen,
+  },
 };

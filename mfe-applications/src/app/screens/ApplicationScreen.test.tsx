@@ -1,0 +1,121 @@
+import { history, setPermissionChecker } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeApi } from '../../testing/fakeApi';
+import { applicationDetail, build, buildDetail, component, counts, finding, findingDetail, findingsPage } from '../../testing/fixtures';
+import { renderScreen } from '../../testing/renderScreen';
+import { signIn, signInPlatformView } from '../../testing/sessions';
+import { ApplicationScreen } from './ApplicationScreen';
+
+const PATH = '/applications/:app_key';
+const SHOP = applicationDetail('shop', [build(3, { status: 'FAILED', error: 'Not a CycloneDX or SPDX document.' }), build(2), build(1)], {
+  name: 'Juice Shop',
+  portfolio: 'Retail',
+  vulnerabilities: counts({ CRITICAL: 1, HIGH: 1 }),
+});
+
+beforeEach(() => signIn());
+afterEach(() => setPermissionChecker(null));
+
+describe('the app page', () => {
+  it('shows the app, its builds, and the newest processed build with its findings', async () => {
+    const { calls } = fakeApi({
+      'GET /api/apps/shop': { body: SHOP },
+      'GET /api/apps/shop/builds/b2': { body: buildDetail(2, { vulnerabilities: counts({ CRITICAL: 1, HIGH: 1 }) }) },
+      'POST /api/apps/shop/builds/b2/vulnerabilities': { body: findingsPage([finding('GHSA-1', { severity: 'CRITICAL', score: 9.8 }), finding('GHSA-2')]) },
+      'GET /api/apps/shop/builds/b3': { body: buildDetail(3, { status: 'FAILED', error: 'Not a CycloneDX or SPDX document.' }) },
+    });
+    const { user } = renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application shop' })).toBeInTheDocument();
+    expect(await screen.findByText('Retail')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Findings of shop by severity' })).toHaveTextContent('Critical 1High 1');
+    const builds = screen.getByRole('table', { name: 'Builds' });
+    expect(within(builds).getAllByRole('row')).toHaveLength(4);
+    expect(within(builds).getAllByRole('row')[2]).toHaveAttribute('aria-current', 'true');
+    expect(within(within(builds).getAllByRole('row')[1]).getByText('Failed')).toBeInTheDocument();
+
+    const findings = await screen.findByRole('table', { name: 'Findings' });
+    expect(within(findings).getAllByRole('row')[1]).toHaveTextContent('GHSA-1');
+    expect(calls.find((call) => call.method === 'POST')?.query).toEqual({ graph: 'core' });
+
+    await user.click(within(builds).getByRole('link', { name: 'Open build #3' }));
+    expect(await screen.findByText('Build #3 failed')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Not a CycloneDX or SPDX document.');
+    expect(history.location.search).toBe('?build=b3');
+  });
+
+  it('follows a build being processed until it is done', async () => {
+    const processing = applicationDetail('shop', [build(1, { status: 'PROCESSING' })]);
+    const done = applicationDetail('shop', [build(1)]);
+    const { calls } = fakeApi({
+      'GET /api/apps/shop': [{ body: processing }, { body: done }],
+      'GET /api/apps/shop/builds/b1': [{ body: buildDetail(1, { status: 'PROCESSING' }) }, { body: buildDetail(1, { vulnerability_count: 0 }) }],
+      'POST /api/apps/shop/builds/b1/vulnerabilities': { body: findingsPage([]) },
+    });
+    renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    expect(await screen.findByText('Building the component tree and matching components against advisories…')).toBeInTheDocument();
+    expect(await screen.findByText('No findings', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/apps/shop').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("says 'Invalid app key' for a key the process does not hold", async () => {
+    fakeApi({ 'GET /api/apps/nope': { status: 404, problem: { detail: 'Invalid app key' } } });
+    renderScreen(ApplicationScreen, PATH, '/applications/nope');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid app key');
+    expect(screen.getByText(/No application of this process has the key “nope”/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Security Posture' })).toHaveAttribute('href', '/applications');
+  });
+
+  it('offers a READER no upload and no changes, and an app without builds its empty state', async () => {
+    setPermissionChecker((permission) => permission.startsWith('view=>') || permission.startsWith('list=>'));
+    fakeApi({ 'GET /api/apps/shop': { body: applicationDetail('shop', []) } });
+    renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    expect(await screen.findByText('No builds yet')).toBeInTheDocument();
+    expect(screen.getByText('Builds appear here once an SBOM is uploaded.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('SBOM file')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('reads an app of another process in Platform View from its link, without changes', async () => {
+    signInPlatformView();
+    const { calls } = fakeApi({ 'GET /api/apps/gateway': { body: applicationDetail('gateway', [], { process: 'EDGE' }) } });
+    renderScreen(ApplicationScreen, PATH, '/applications/gateway?process=edge');
+    expect(await screen.findByText('No builds yet')).toBeInTheDocument();
+    expect(calls[0].query).toEqual({ graph: 'edge' });
+    expect(screen.queryByLabelText('SBOM file')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('opens the component tree and a component, and its vulnerability from there', async () => {
+    fakeApi({
+      'GET /api/apps/shop': { body: applicationDetail('shop', [build(1)]) },
+      'GET /api/apps/shop/builds/b1': { body: buildDetail(1) },
+      'GET /api/apps/shop/builds/b1/vulnerabilities/GHSA-9': (call) =>
+        call.query.component === 'qs' ? { body: findingDetail(finding('GHSA-9', { component: { bom_ref: 'qs', name: 'qs' } }), { advisory: null }) } : { status: 409, problem: { detail: 'Name one component.' } },
+      'GET /api/sbom': {
+        body: {
+          app_key: 'shop',
+          build: build(1),
+          components: [component('shop', null), component('express', 'shop'), component('qs', 'express', { vulnerabilities: [{ id: 'GHSA-9', severity: 'HIGH' }] })],
+        },
+      },
+    });
+    const { user } = renderScreen(ApplicationScreen, PATH, '/applications/shop?view=components');
+    const tree = await screen.findByRole('tree', { name: 'Components' });
+    expect(within(tree).getAllByRole('treeitem').map((item) => item.getAttribute('aria-label'))).toEqual(['shop 1.0.0', 'express 1.0.0']);
+    await user.click(within(tree).getByRole('treeitem', { name: 'express 1.0.0' }));
+    expect(history.location.search).toContain('component=express');
+    tree.focus();
+    await user.keyboard('{ArrowDown}{ArrowRight}{ArrowDown}{Enter}');
+    const detail = await screen.findByRole('region', { name: 'Component qs 1.0.0' });
+    expect(within(detail).getByText('pkg:npm/qs@1.0.0')).toBeInTheDocument();
+    await user.click(within(detail).getByRole('link', { name: 'GHSA-9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'GHSA-9' });
+    expect(await within(dialog).findByText('qs 4.17.15')).toBeInTheDocument();
+    expect(within(dialog).getByText('The advisory is no longer in the vulnerability database.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(history.location.search).not.toContain('vuln=');
+  });
+});

@@ -1,0 +1,33 @@
+// /applications "Security Posture": the applications with their vulnerabilities, the searches
+// over every app's latest build, and the imports and clean-ups of the advisory data behind them.
+import { Stack } from '@chakra-ui/react';
+import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { Empty } from '../../components/QueryStates';
+import { AdvisoriesSection } from '../../features/advisories/components/AdvisoriesSection';
+import { ApplicationsOverview } from '../../features/applications/components/ApplicationsOverview';
+import { ClearSbomsButton } from '../../features/builds/components/ClearSbomsButton';
+import { LicenseOverview } from '../../features/licenses/components/LicenseOverview';
+import { PortfolioSearch } from '../../features/search/components/PortfolioSearch';
+import { useWorkingScope } from '../../lib/graph';
+
+export const SecurityPostureScreen: ScreenComponent = ({ route }) => {
+  const { graph, platformView } = useWorkingScope();
+  return (
+    <ScreenFrame route={route}>
+      {graph === undefined && !platformView ? (
+        <Empty title="No process selected" description="Choose a process to see its applications." />
+      ) : (
+        <Stack gap={8}>
+          <ApplicationsOverview
+            graph={graph}
+            platformView={platformView}
+            actions={graph !== undefined && !platformView && <ClearSbomsButton graph={graph} target={{ all: true }} />}
+          />
+          <PortfolioSearch scope={platformView ? undefined : graph} platformView={platformView} />
+          {graph !== undefined && !platformView && <LicenseOverview graph={graph} />}
+          <AdvisoriesSection />
+        </Stack>
+      )}
+    </ScreenFrame>
+  );
+};

@@ -1,0 +1,53 @@
+// One SBOM upload from picking the file to the processed build: the bytes sent (XHR progress),
+// then the build's processing status followed until DONE or FAILED. Leaving the page cancels an
+// upload still sending; a build already accepted keeps processing on the server.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { APP_KEYS } from '../../../lib/queryKeys';
+import type { Build } from '../../../lib/types';
+import { isAbortError, type Upload, type UploadProgress } from '../../../lib/upload';
+import { useBuild } from '../api/getBuild';
+import { uploadSbom } from '../api/uploadSbom';
+
+export type SbomUploadState =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; fileName: string; progress: UploadProgress }
+  | { phase: 'accepted'; fileName: string; build: Build }
+  | { phase: 'refused'; fileName: string; error: unknown };
+
+export function useSbomUpload(graph: string, appKey: string) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SbomUploadState>({ phase: 'idle' });
+  const current = useRef<Upload<Build> | null>(null);
+  useEffect(() => () => current.current?.abort(), []);
+
+  const accepted = state.phase === 'accepted' ? state.build : undefined;
+  const processing = useBuild(graph, appKey, accepted?.id);
+  const status = processing.data?.status ?? accepted?.status;
+
+  // The app's list of builds shows the new one, and again once it is final.
+  useEffect(() => {
+    if (status === 'DONE' || status === 'FAILED' || status === 'PENDING') void queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph) });
+  }, [status, graph, queryClient]);
+
+  const start = useCallback(
+    (file: File) => {
+      current.current?.abort();
+      setState({ phase: 'uploading', fileName: file.name, progress: { loaded: 0, total: file.size } });
+      const sending = uploadSbom(graph, appKey, file, (progress) => setState({ phase: 'uploading', fileName: file.name, progress }));
+      current.current = sending;
+      sending.promise
+        .then((build) => setState({ phase: 'accepted', fileName: file.name, build }))
+        .catch((error: unknown) => setState(isAbortError(error) ? { phase: 'idle' } : { phase: 'refused', fileName: file.name, error }))
+        .finally(() => {
+          if (current.current === sending) current.current = null;
+        });
+    },
+    [graph, appKey],
+  );
+
+  const cancel = useCallback(() => current.current?.abort(), []);
+  const dismiss = useCallback(() => setState({ phase: 'idle' }), []);
+
+  return { state, build: processing.data ?? accepted, start, cancel, dismiss };
+}

@@ -1,0 +1,222 @@
+// The graph view's drawing surface: a canvas drawn by drawScene, zoomed and panned with d3-zoom
+// (wheel, drag, pinch, double-click), a press on a component chooses it (d3-quadtree finds the
+// nearest), and the keyboard does the same as the pointer: + and - zoom, the arrows pan, 0 fits the
+// whole graph. Drawing is coalesced to one per animation frame.
+import { Box, chakra, Text } from '@chakra-ui/react';
+import { interpolateZoom, quadtree, select, zoom, zoomIdentity, type Quadtree, type ZoomBehavior, type ZoomTransform } from 'd3';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { RootPaths } from '../utils/paths';
+import { drawScene, nodeLabel, RADIUS, type Scene } from '../utils/scene';
+
+export interface FocusRequest {
+  node: number;
+  /** A new request for the same node centres it again. */
+  nonce: number;
+}
+
+export interface GraphCanvasProps {
+  scene: Scene;
+  highlight: RootPaths | null;
+  selected: number | null;
+  onSelect: (node: number | null) => void;
+  focus: FocusRequest | null;
+  label: string;
+  height?: number;
+}
+
+const SCALE_EXTENT: [number, number] = [0.01, 12];
+const PAN_STEP = 80;
+const FOCUS_MS = 350;
+/** User Timing entries of each draw: what the browser bench reads (e2e/bench/graph.mjs). */
+export const DRAW_MEASURE = 'graph-view draw';
+
+function fitTransform(scene: Scene, width: number, height: number): ZoomTransform {
+  const { minX, minY, maxX, maxY } = scene.layout.bounds;
+  const pad = 40;
+  const k = Math.min(4, Math.max(SCALE_EXTENT[0], Math.min((width - pad) / Math.max(1, maxX - minX), (height - pad) / Math.max(1, maxY - minY))));
+  return zoomIdentity.translate(width / 2 - k * ((minX + maxX) / 2), height / 2 - k * ((minY + maxY) / 2)).scale(k);
+}
+
+export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label, height = 620 }: GraphCanvasProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const transform = useRef<ZoomTransform>(zoomIdentity);
+  const zoomRef = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | null>(null);
+  const frame = useRef<number | null>(null);
+  const [width, setWidth] = useState(0);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const state = useRef({ scene, highlight, selected, hovered, width, height });
+  state.current = { scene, highlight, selected, hovered, width, height };
+
+  const tree: Quadtree<number> = useMemo(
+    () =>
+      quadtree<number>()
+        .x((i) => scene.layout.x[i])
+        .y((i) => scene.layout.y[i])
+        .addAll(Array.from({ length: scene.nodes.length }, (_, i) => i)),
+    [scene],
+  );
+
+  const draw = useCallback(() => {
+    frame.current = null;
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    const current = state.current;
+    if (!canvas || !context || current.width === 0) return;
+    const start = performance.now();
+    const t = transform.current;
+    drawScene(context, current.scene, {
+      x: t.x,
+      y: t.y,
+      k: t.k,
+      width: current.width,
+      height: current.height,
+      pixelRatio: window.devicePixelRatio || 1,
+      highlight: current.highlight,
+      selected: current.selected,
+      hovered: current.hovered,
+    });
+    performance.measure?.(DRAW_MEASURE, { start });
+    if (performance.getEntriesByName?.(DRAW_MEASURE).length > 2000) performance.clearMeasures(DRAW_MEASURE);
+  }, []);
+  const schedule = useCallback(() => {
+    if (frame.current === null) frame.current = requestAnimationFrame(draw);
+  }, [draw]);
+
+  // The canvas follows its box's width; its backing store has the screen's pixel density.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const measure = () => setWidth(Math.floor(box.getBoundingClientRect().width));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || width === 0) return;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    schedule();
+  }, [width, height, schedule]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const behaviour = zoom<HTMLCanvasElement, unknown>()
+      .scaleExtent(SCALE_EXTENT)
+      .on('zoom', (event: { transform: ZoomTransform }) => {
+        transform.current = event.transform;
+        schedule();
+      });
+    zoomRef.current = behaviour;
+    select(canvas).call(behaviour);
+    return () => {
+      select(canvas).on('.zoom', null);
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      frame.current = null;
+    };
+  }, [schedule]);
+
+  // A new graph (or a first size) shows the whole of it.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !zoomRef.current || width === 0) return;
+    zoomRef.current.transform(select(canvas), fitTransform(scene, width, height));
+    // Only when the graph or the first width arrives: a resize keeps the user's zoom.
+  }, [scene, width > 0]);
+
+  useEffect(schedule, [highlight, selected, hovered, schedule]);
+
+  // Centre the requested component, zooming in to where its label shows.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const behaviour = zoomRef.current;
+    if (!focus || !canvas || !behaviour || width === 0) return;
+    const from = transform.current;
+    const k = Math.max(from.k, 1.2);
+    const [nx, ny] = [scene.layout.x[focus.node], scene.layout.y[focus.node]];
+    const interpolate = interpolateZoom([(width / 2 - from.x) / from.k, (height / 2 - from.y) / from.k, width / from.k], [nx, ny, width / k]);
+    const started = performance.now();
+    let animation = 0;
+    const step = () => {
+      const t = Math.min(1, (performance.now() - started) / FOCUS_MS);
+      const [cx, cy, size] = interpolate(t);
+      const scale = width / size;
+      behaviour.transform(select(canvas), zoomIdentity.translate(width / 2 - cx * scale, height / 2 - cy * scale).scale(scale));
+      if (t < 1) animation = requestAnimationFrame(step);
+    };
+    animation = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(animation);
+    // A request is acted on once; the graph's size or a resize does not repeat it.
+  }, [focus]);
+
+  const nodeAt = (clientX: number, clientY: number): number | null => {
+    const canvas = canvasRef.current;
+    if (!canvas) return null;
+    const rect = canvas.getBoundingClientRect();
+    const [wx, wy] = transform.current.invert([clientX - rect.left, clientY - rect.top]);
+    const found = tree.find(wx, wy, Math.max(RADIUS * 2, 8 / transform.current.k));
+    return found ?? null;
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const canvas = canvasRef.current;
+    const behaviour = zoomRef.current;
+    if (!canvas || !behaviour) return;
+    const target = select(canvas);
+    const k = transform.current.k;
+    const actions: Record<string, () => void> = {
+      '+': () => behaviour.scaleBy(target, 1.25),
+      '=': () => behaviour.scaleBy(target, 1.25),
+      '-': () => behaviour.scaleBy(target, 0.8),
+      ArrowLeft: () => behaviour.translateBy(target, PAN_STEP / k, 0),
+      ArrowRight: () => behaviour.translateBy(target, -PAN_STEP / k, 0),
+      ArrowUp: () => behaviour.translateBy(target, 0, PAN_STEP / k),
+      ArrowDown: () => behaviour.translateBy(target, 0, -PAN_STEP / k),
+      '0': () => behaviour.transform(target, fitTransform(scene, width, height)),
+      Escape: () => onSelect(null),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  return (
+    <Box ref={boxRef} position="relative" width="full" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg">
+      <chakra.canvas
+        ref={canvasRef}
+        display="block"
+        width="full"
+        style={{ height: `${height}px`, touchAction: 'none', cursor: hovered === null ? 'grab' : 'pointer' }}
+        tabIndex={0}
+        role="img"
+        aria-label={label}
+        aria-describedby="graph-view-keys"
+        data-testid="dependency-graph"
+        data-highlighted={highlight ? highlight.nodeCount : 0}
+        onKeyDown={onKeyDown}
+        onClick={(event) => onSelect(nodeAt(event.clientX, event.clientY))}
+        onMouseMove={(event) => {
+          const found = nodeAt(event.clientX, event.clientY);
+          if (found !== hovered) setHovered(found);
+        }}
+        onMouseLeave={() => setHovered(null)}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
+      />
+      {hovered !== null && (
+        <Text position="absolute" top={2} left={2} px={2} py={1} fontSize="xs" bg="bg.panel" borderWidth="1px" borderRadius="sm" pointerEvents="none" data-testid="graph-hover">
+          {nodeLabel(scene.nodes[hovered])}
+          {scene.nodes[hovered].severity ? ` — ${scene.nodes[hovered].vulnerabilities.length} vulnerabilities, ${scene.nodes[hovered].severity}` : ''}
+        </Text>
+      )}
+      <Text id="graph-view-keys" position="absolute" bottom={1} right={2} fontSize="xs" color="fg.muted" bg="bg" px={1}>
+        Drag or arrow keys to pan · wheel, pinch or +/− to zoom · 0 fits the graph · press a component to choose it
+      </Text>
+    </Box>
+  );
+}

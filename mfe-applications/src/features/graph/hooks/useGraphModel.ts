@@ -1,0 +1,34 @@
+// What the graph view derives from a build's graph once per graph: the scene to draw (stated and
+// implied edges, the layered layout), the adjacency both ways for the paths, and an index by bom_ref.
+import type { DependencyGraph } from '@portal/shared';
+import { useMemo } from 'react';
+import { layeredLayout } from '../utils/layout';
+import { adjacency, type Adjacency } from '../utils/paths';
+import type { Scene } from '../utils/scene';
+
+export interface GraphModel {
+  scene: Scene;
+  forward: Adjacency;
+  backward: Adjacency;
+  indexOf: ReadonlyMap<string, number>;
+}
+
+export function graphModel(data: DependencyGraph): GraphModel {
+  const edges = [...data.edges, ...data.implied_edges];
+  const count = data.nodes.length;
+  const layout = layeredLayout({ count, levels: data.nodes.map((node) => node.level), edges });
+  const indexOf = new Map<string, number>();
+  data.nodes.forEach((node, index) => {
+    if (!indexOf.has(node.bom_ref)) indexOf.set(node.bom_ref, index);
+  });
+  return {
+    scene: { nodes: data.nodes, edges, impliedFrom: data.edges.length, layout, root: data.root },
+    forward: adjacency(count, edges),
+    backward: adjacency(count, edges, true),
+    indexOf,
+  };
+}
+
+export function useGraphModel(data: DependencyGraph | undefined): GraphModel | null {
+  return useMemo(() => (data ? graphModel(data) : null), [data]);
+}
