@@ -3,6 +3,10 @@
 //   - each remote's first-route JS (gzip): what the first client-side visit to one of its routes adds
 //   - cold load to first remote content: a fresh browser profile opening /dashboard, until the
 //     remote's heading is on screen (median of several runs)
+//   - real time: a notification raised by the API (through the outbox and the embedded broker) until
+//     it is shown in every one of 3 open tabs, p50/p95 over 200 messages (goal p95 <= 250 ms), and
+//     the broker connections that browser holds (goal 1)
+// BENCH_ONLY=realtime (or sizes, cold) runs one part.
 // The portal is started exactly as `npm start` starts it, on its own port and data directory.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +21,10 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8282);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const BUDGET = { host: 250, remote: 120, coldMs: 1500 };
+const BUDGET = { host: 250, remote: 120, coldMs: 1500, realtimeP95Ms: 250 };
+const ONLY = process.env.BENCH_ONLY;
+const REALTIME_MESSAGES = Number(process.env.BENCH_REALTIME_MESSAGES ?? 200);
+const REALTIME_TABS = 3;
 const FIRST_ROUTES = {
   'mfe-auth': '/settings/user-profile',
   'mfe-requirements': '/dashboard',
@@ -51,7 +58,8 @@ async function startPortal() {
     '--password', USER.password, '--role', 'ORG_ADMIN');
   const child = spawn('node', ['scripts/portal.mjs', 'start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    // MAIL_OUTBOX_API opens the testing routes: the real-time part raises events and counts connections with them.
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', RABBITMQ_URL: '', LOG_LEVEL: 'warn', MAIL_OUTBOX_API: 'true' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -155,12 +163,68 @@ async function coldLoad(browser, storageState) {
     `min ${times[0].toFixed(0)} ms, max ${times[times.length - 1].toFixed(0)} ms over ${RUNS} runs (budget ${BUDGET.coldMs} ms)`);
 }
 
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function brokerConnections(login) {
+  const { users } = await (await fetch(`${BASE}/api/testing/realtime/connections`)).json();
+  return users.find((user) => user.loginId === login)?.connections ?? 0;
+}
+
+async function realtime(browser, storageState) {
+  const context = await browser.newContext({ storageState });
+  const tabs = [];
+  for (let i = 0; i < REALTIME_TABS; i++) {
+    const page = await context.newPage();
+    await page.goto(`${BASE}/dashboard`);
+    await heading(page).waitFor();
+    tabs.push(page);
+  }
+  // Each tab notes when its bell first names N unread notifications (what the user sees).
+  for (const page of tabs) {
+    await page.evaluate(() => {
+      window.__shown = {};
+      const note = () => {
+        const label = document.querySelector('[data-testid="notifications-bell"]')?.getAttribute('aria-label') ?? '';
+        const count = /(\d+) unread/.exec(label)?.[1];
+        if (count && !(count in window.__shown)) window.__shown[count] = Date.now();
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    });
+  }
+  let connections = 0;
+  for (let i = 0; i < 100 && connections !== 1; i++) {
+    connections = await brokerConnections(USER.login);
+    if (connections !== 1) await new Promise((r) => setTimeout(r, 100));
+  }
+  const latencies = [];
+  for (let n = 1; n <= REALTIME_MESSAGES; n++) {
+    const sentAt = Date.now();
+    const answer = await fetch(`${BASE}/api/testing/realtime/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...CSRF },
+      body: JSON.stringify({ login: USER.login, body: { title: 'Bench', message: `bench message ${n}`, time: new Date().toISOString() } }),
+    });
+    if (answer.status !== 202) throw new Error(`raising an event answered ${answer.status}`);
+    const shown = await Promise.all(
+      tabs.map((page) => page.waitForFunction((count) => window.__shown[count], String(n), { polling: 5, timeout: 10_000 }).then((handle) => handle.jsonValue())),
+    );
+    latencies.push(Math.max(...shown) - sentAt);
+  }
+  connections = await brokerConnections(USER.login);
+  latencies.sort((a, b) => a - b);
+  console.log(`real time, API event -> shown in all ${REALTIME_TABS} tabs: p50 ${percentile(latencies, 50)} ms, ` +
+    `p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms over ${latencies.length} messages (goal p95 <= ${BUDGET.realtimeP95Ms} ms)`);
+  console.log(`real time, broker connections of a browser with ${REALTIME_TABS} tabs: ${connections} (goal 1)`);
+  await context.close();
+}
+
 const stop = await startPortal();
 const browser = await chromium.launch(CHROMIUM ? { executablePath: CHROMIUM, args: ARGS } : { args: ARGS });
 try {
   const storageState = await signIn(browser);
-  await sizes(browser, storageState);
-  await coldLoad(browser, storageState);
+  if (!ONLY || ONLY === 'sizes') await sizes(browser, storageState);
+  if (!ONLY || ONLY === 'cold') await coldLoad(browser, storageState);
+  if (!ONLY || ONLY === 'realtime') await realtime(browser, storageState);
 } finally {
   await browser.close();
   stop();

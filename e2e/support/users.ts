@@ -53,6 +53,44 @@ export const USERS = {
   expired: { login: 'expired', email: 'expired@example.com', name: 'Eve Expired', password: 'Expired@2020', created: '2020-01-31' },
   /** A Global Admin without organization: creates an organization and its admin (issue 5). */
   globe: { login: 'globe', email: 'globe@example.com', name: 'Gil Globe', password: 'Globe@2026x', roles: ['_global_admin'], global: true },
+  /** The requirement workflow (issue 6): author, reviewer, implementer and a READER of process E2E. */
+  reqAuthor: { login: 'req_author', email: 'req.author@example.com', name: 'Rhea Author', password: 'ReqAuthor@2026', roles: ['AUTHOR'] },
+  reqReviewer: { login: 'req_reviewer', email: 'req.reviewer@example.com', name: 'Remy Reviewer', password: 'ReqReviewer@2026', roles: ['REVIEWER'] },
+  reqImplementer: { login: 'req_implementer', email: 'req.implementer@example.com', name: 'Ines Implementer', password: 'ReqImplementer@2026', roles: ['AUTHOR'] },
+  reqReader: { login: 'req_reader', email: 'req.reader@example.com', name: 'Rory Reader', password: 'ReqReader@2026', roles: ['READER'] },
+  /** Requirement analysis (issue 6): priority plane, CSV report, duplicates, OSCAL import — one user per test. */
+  reqPlanner: { login: 'req_planner', email: 'req.planner@example.com', name: 'Pia Planner', password: 'ReqPlanner@2026', roles: ['AUTHOR'] },
+  reqReporter: { login: 'req_reporter', email: 'req.reporter@example.com', name: 'Rob Reporter', password: 'ReqReporter@2026', roles: ['AUTHOR'] },
+  reqDeduper: { login: 'req_deduper', email: 'req.deduper@example.com', name: 'Dee Deduper', password: 'ReqDeduper@2026', roles: ['AUTHOR'] },
+  reqImporter: { login: 'req_importer', email: 'req.importer@example.com', name: 'Ivo Importer', password: 'ReqImporter@2026', roles: ['AUTHOR'] },
+  /** Real time (issue 4): three tabs, one broker connection; a broker restart; a plain header; an instant message's sender, live and offline receivers. */
+  tabby: { login: 'tabby', email: 'tabby@example.com', name: 'Tab Tabby', password: 'Tabby@2026x' },
+  survivor: { login: 'survivor', email: 'survivor@example.com', name: 'Sue Survivor', password: 'Survivor@2026' },
+  plain: { login: 'plain', email: 'plain@example.com', name: 'Pip Plain', password: 'Plain@2026x' },
+  messenger: { login: 'messenger', email: 'messenger@example.com', name: 'Meg Messenger', password: 'Messenger@2026', roles: ['ORG_ADMIN'] },
+  listener: { login: 'listener', email: 'listener@example.com', name: 'Lee Listener', password: 'Listener@2026' },
+  sleeper: { login: 'sleeper', email: 'sleeper@example.com', name: 'Sid Sleeper', password: 'Sleeper@2026' },
+  /**
+   * Applications (issue 7, the Security Posture, app page, VEX screens), one user per test. Organization
+   * admins: they import advisories (access=>Administration) and make the CI/CD ingestion module.
+   */
+  appOwner: { login: 'app_owner', email: 'app.owner@example.com', name: 'Otto Owner', password: 'AppOwner@2026', roles: ['ORG_ADMIN'] },
+  appPipeline: { login: 'app_pipeline', email: 'app.pipeline@example.com', name: 'Pia Pipeline', password: 'AppPipeline@2026', roles: ['ORG_ADMIN'] },
+  /** Applications: an AUTHOR who analyses findings (VEX), and an organization admin who imports the advisories the test needs. */
+  appAnalyst: { login: 'app_analyst', email: 'app.analyst@example.com', name: 'Ann Analyst', password: 'AppAnalyst@2026', roles: ['AUTHOR'] },
+  appCurator: { login: 'app_curator', email: 'app.curator@example.com', name: 'Cur Curator', password: 'AppCurator@2026', roles: ['ORG_ADMIN'] },
+  /** Applications: a READER of process E2E, who sees apps and findings but no action. */
+  appReader: { login: 'app_reader', email: 'app.reader@example.com', name: 'Rita Reader', password: 'AppReader@2026', roles: ['READER'] },
+  /**
+   * Applications analysis (issue 7 items 10-13: graph view, priority plane, continuous monitoring,
+   * deployment profiles and RBOM), one user per test. The watcher is an AUTHOR (alerts, no
+   * administration); the others are organization admins (advisory imports, RBOM share).
+   */
+  graphExplorer: { login: 'graph_explorer', email: 'graph.explorer@example.com', name: 'Gus Explorer', password: 'GraphExplorer@2026', roles: ['ORG_ADMIN'] },
+  planePlacer: { login: 'plane_placer', email: 'plane.placer@example.com', name: 'Pam Placer', password: 'PlanePlacer@2026', roles: ['ORG_ADMIN'] },
+  monitorWatcher: { login: 'monitor_watcher', email: 'monitor.watcher@example.com', name: 'Wes Watcher', password: 'MonitorWatcher@2026', roles: ['AUTHOR'] },
+  monitorImporter: { login: 'monitor_importer', email: 'monitor.importer@example.com', name: 'Ivy Importer', password: 'MonitorImporter@2026', roles: ['ORG_ADMIN'] },
+  rbomOwner: { login: 'rbom_owner', email: 'rbom.owner@example.com', name: 'Rob Owner', password: 'RbomOwner@2026', roles: ['ORG_ADMIN'] },
 } satisfies Record<string, E2EUser>;
 
 /** The password policy of the suite's portal (PASSWORD_MAX_AGE_DAYS). */

@@ -14,13 +14,11 @@ test('one history: navigation inside a remote updates the host, back and forward
   await expect(sideNav(page).getByRole('link', { name: 'Depository' })).toHaveAttribute('aria-current', 'page');
   await expect(page).toHaveTitle('Depository | Security Portal');
 
-  // Navigation inside the remote (its own React root) is seen by the host.
-  await page.getByRole('main').getByRole('link', { name: 'Requirement Priority Planes' }).click();
-  await expect(page).toHaveURL(/\/requirements\/priorityPlanes$/);
-  await expect(heading(page)).toHaveText('Requirement Priority Planes');
-  await expect(sideNav(page).getByRole('link', { name: 'Priority Planes' }).first()).toHaveAttribute('aria-current', 'page');
-  await expect(sideNav(page).getByRole('link', { name: 'Depository' })).not.toHaveAttribute('aria-current', 'page');
-  await expect(page).toHaveTitle('Requirement Priority Planes | Security Portal');
+  // Navigation inside the remote (its own React root) is seen by the host: its title follows.
+  await page.getByRole('main').getByRole('link', { name: 'Add Requirement' }).click();
+  await expect(page).toHaveURL(/\/requirements\/add-requirement$/);
+  await expect(heading(page)).toHaveText('Add Requirement');
+  await expect(page).toHaveTitle('Add Requirement | Security Portal');
 
   // Into another remote.
   await sideNav(page).getByRole('link', { name: 'Tasks' }).click();
@@ -29,8 +27,8 @@ test('one history: navigation inside a remote updates the host, back and forward
 
   // Back and forward across remotes.
   await page.goBack();
-  await expect(page).toHaveURL(/\/requirements\/priorityPlanes$/);
-  await expect(heading(page)).toHaveText('Requirement Priority Planes');
+  await expect(page).toHaveURL(/\/requirements\/add-requirement$/);
+  await expect(heading(page)).toHaveText('Add Requirement');
   await page.goBack();
   await expect(heading(page)).toHaveText('Depository');
   await page.goForward();

@@ -154,6 +154,11 @@ test('a Global Admin sets up an organization; its admin builds it; a READER is r
   await expect(reader.getByTestId('process-menu')).toHaveText('Limited Requirements');
   await expect(reader.getByRole('button', { name: /^Process menu/ })).toHaveCount(0);
   await expect(reader.getByRole('menuitem', { name: 'New Process' })).toHaveCount(0);
+  // The Depository offers the READER no Add action (issue 6).
+  await reader.goto('/requirements');
+  await expect(mainHeading(reader)).toHaveText('Depository');
+  await expect(reader.getByText('No requirements yet')).toBeVisible();
+  await expect(reader.getByRole('link', { name: 'Add Requirement' })).toHaveCount(0);
   await reader.goto('/requirements/add-requirement');
   await expect(reader.getByRole('alert').filter({ hasText: 'NO ACCESS' })).toBeVisible();
   await reader.goto('/administration/user-list');

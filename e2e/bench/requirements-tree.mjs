@@ -1,0 +1,231 @@
+// The depository's first screen with 10,000 requirements (issue 6; goal <= 300 ms), printed and
+// never asserted: `cd e2e && node bench/requirements-tree.mjs` (after `node scripts/portal.mjs
+// build`; on a shared machine under `flock /tmp/portal-e2e.lock`).
+//   - in the portal: from a click on Depository (side navigation, the dashboard shown) until the
+//     tree shows its top-level requirements
+//   - a fresh browser profile opening /requirements until the tree shows them (the whole portal
+//     loaded cold)
+//   - expanding a top-level requirement until its sub-requirements are shown
+//   - the table view: from a click on Table until its first page is shown
+// The portal is started as `npm start` starts it, on its own port and data directory; the
+// requirements come in as a process's users bring them: an OSCAL catalog (100 groups × 9
+// controls × 10 enhancements, written here) imported through the API.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PORT = Number(process.env.BENCH_PORT ?? 8283);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const GOAL_MS = 300;
+const SHAPE = { groups: 100, controls: 9, enhancements: 10 };
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const USER = { login: 'tree_bencher', password: 'Bencher@2026' };
+const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
+
+async function startPortal() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-tree-bench-'));
+  const cli = (...args) =>
+    execFileSync('node', ['scripts/portal.mjs', 'cli', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: 'pipe',
+    });
+  cli('create-organization', '--name', 'Bench');
+  cli('create-process', '--org', 'Bench', '--code', 'TREE', '--name', 'Tree bench');
+  cli('create-user', '--org', 'Bench', '--login', USER.login, '--email', 'tree@example.com', '--name', 'Tree Bencher',
+    '--password', USER.password, '--member', 'TREE=AUTHOR');
+  const child = spawn('node', ['scripts/portal.mjs', 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', RABBITMQ_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return stop;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error('the portal did not start');
+}
+
+/** An OSCAL catalog of SHAPE: groups → controls → enhancements, each with a statement. */
+function catalog() {
+  const statement = (id, text) => [{ id: `${id}_smt`, name: 'statement', prose: text }];
+  const groups = [];
+  for (let g = 1; g <= SHAPE.groups; g++) {
+    const gid = `g${g}`;
+    const controls = [];
+    for (let c = 1; c <= SHAPE.controls; c++) {
+      const cid = `${gid}-${c}`;
+      const enhancements = [];
+      for (let e = 1; e <= SHAPE.enhancements; e++) {
+        const eid = `${cid}.${e}`;
+        enhancements.push({
+          id: eid,
+          title: `Enhancement ${e} of control ${c} in family ${g}`,
+          props: [{ name: 'label', value: `${gid.toUpperCase()}-${c}(${e})` }],
+          parts: statement(eid, `Audit the access of enhancement ${e} to the records of control ${c}.`),
+        });
+      }
+      controls.push({
+        id: cid,
+        title: `Control ${c} of family ${g}`,
+        props: [{ name: 'label', value: `${gid.toUpperCase()}-${c}` }],
+        parts: statement(cid, `Keep an audit trail of control ${c} and review it every quarter.`),
+        controls: enhancements,
+      });
+    }
+    groups.push({ id: gid, title: `Family ${g} of the tree bench`, controls });
+  }
+  return { catalog: { uuid: '00000000-0000-4000-8000-00000000b3c4', metadata: { title: 'Tree bench catalog', version: '1' }, groups } };
+}
+
+/** Signs the member in (two-factor set up through the API), imports the catalog; the browser state to reuse. */
+async function prepare(browser) {
+  const context = await browser.newContext({ baseURL: BASE });
+  await context.request.post('/api/sessions', { data: { username: USER.login, password: USER.password }, headers: CSRF });
+  const { secret } = await (await context.request.post('/api/sessions/mfa', { headers: CSRF })).json();
+  await context.request.post(`/api/sessions/mfa/setup/${new TOTP({ secret: Secret.fromBase32(secret) }).generate()}`, { headers: CSRF });
+  const started = Date.now();
+  const job = await context.request.post('/api/standards/imports?graph=tree', { data: catalog(), headers: CSRF });
+  if (job.status() !== 202) throw new Error(`import: ${job.status()} ${await job.text()}`);
+  const { id } = await job.json();
+  for (;;) {
+    const state = await (await context.request.get(`/api/standards/imports/${id}?graph=tree`)).json();
+    if (state.status === 'FAILED') throw new Error(`import failed: ${state.error}`);
+    if (state.status === 'DONE') {
+      console.log(`imported ${state.total} requirements through the API in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+const WAIT_MS = 60_000;
+
+/**
+ * Resolves in the page to the time (performance.now()) the first element matching `selector`
+ * appears; starts watching now (on a document still loading too). Fails after WAIT_MS with a
+ * screenshot of what the page shows instead.
+ */
+async function watchFor(page, selector) {
+  try {
+    return await page.evaluate(
+      ({ wanted, waitMs }) =>
+        new Promise((resolve, reject) => {
+          const seen = () => document.querySelector(wanted);
+          if (seen()) return resolve(performance.now());
+          const observer = new MutationObserver(() => {
+            if (seen()) {
+              observer.disconnect();
+              resolve(performance.now());
+            }
+          });
+          observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+          setTimeout(() => reject(new Error(`${wanted} did not appear in ${waitMs} ms`)), waitMs);
+        }),
+      { wanted: selector, waitMs: WAIT_MS },
+    );
+  } catch (error) {
+    const shot = join(tmpdir(), `requirements-tree-bench-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`${error.message} (the page: ${shot})`);
+  }
+}
+
+/** Clicks in the page and answers the click's time (performance.now()), taken by the page itself. */
+async function clickAt(page, locator) {
+  const box = await locator.boundingBox();
+  const clicked = page.evaluate(() => new Promise((resolve) => window.addEventListener('click', () => resolve(performance.now()), { capture: true, once: true })));
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  return clicked;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const worst = (values) => Math.max(...values);
+const report = (name, values) =>
+  console.log(`${name}: median ${median(values).toFixed(0)} ms, worst ${worst(values).toFixed(0)} ms over ${values.length} runs (goal ${GOAL_MS} ms)`);
+
+const TOP_ITEM = '[role="tree"] [role="treeitem"][aria-level="1"]';
+const CHILD_ITEM = '[role="tree"] [role="treeitem"][aria-level="2"]';
+
+async function main() {
+  const stop = await startPortal();
+  const browser = await chromium.launch(CHROMIUM ? { executablePath: CHROMIUM, args: ARGS } : { args: ARGS });
+  try {
+    const storageState = await prepare(browser);
+    const inPortal = [];
+    const cold = [];
+    const expand = [];
+    const table = [];
+    for (let run = 0; run < RUNS; run++) {
+      // Cold: a fresh profile (no cached scripts, no cached data) opening the depository.
+      const coldContext = await browser.newContext({ storageState, baseURL: BASE });
+      const coldPage = await coldContext.newPage();
+      await coldPage.goto('/requirements', { waitUntil: 'commit' });
+      cold.push(await watchFor(coldPage, TOP_ITEM));
+      await coldContext.close();
+
+      // In the portal: the dashboard is on screen, the user opens the depository.
+      const context = await browser.newContext({ storageState, baseURL: BASE, viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      await page.goto('/dashboard');
+      await page.locator('[data-remote="mfe-requirements"] h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      const shown = watchFor(page, TOP_ITEM);
+      const clicked = await clickAt(page, page.getByRole('link', { name: 'Depository' }));
+      inPortal.push((await shown) - clicked);
+      const rows = await page.locator(TOP_ITEM).count();
+
+      // Expanding the first top-level requirement (its children are read then).
+      const expanded = watchFor(page, CHILD_ITEM);
+      const toggled = await clickAt(page, page.locator('[role="tree"] [data-testid^="toggle-"]').first());
+      expand.push((await expanded) - toggled);
+
+      // The table view's first page.
+      await page.waitForLoadState('networkidle');
+      const tableShown = watchFor(page, '[role="table"] [role="row"][aria-rowindex="2"] [role="cell"] a');
+      const tabbed = await clickAt(page, page.getByRole('button', { name: 'Table', exact: true }));
+      table.push((await tableShown) - tabbed);
+      if (run === 0) console.log(`the tree shows ${rows} top-level requirements (of ${SHAPE.groups}) on its first screen`);
+      await context.close();
+    }
+    const total = SHAPE.groups * (1 + SHAPE.controls * (1 + SHAPE.enhancements));
+    console.log(`${total} requirements (${SHAPE.groups} × ${SHAPE.controls} × ${SHAPE.enhancements}); Chromium, ${RUNS} runs`);
+    report('tree first screen, from a click on Depository', inPortal);
+    report('tree first screen, cold load of /requirements in a fresh profile (from navigation start)', cold);
+    report('expand a top-level requirement until its sub-requirements show', expand);
+    report('table first page, from a click on Table', table);
+  } finally {
+    await browser.close();
+    stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
