@@ -9,7 +9,7 @@ let environment: TestEnvironment;
 let database: Database;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
+  environment = await createTestEnvironment({ unmigrated: true });
   database = await openDatabase(environment.config);
 });
 

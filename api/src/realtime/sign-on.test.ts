@@ -49,6 +49,9 @@ it('publishes System Sign On for the newer session, naming the user by id only',
   await createTestUser(app, 'twice', clock.now);
   const older = await signInFully('twice');
   const token = (await app.inject({ method: 'POST', url: '/api/iam/rabbitmq/token', headers: withCookie(older) })).json().token;
+  // The older session's own System Sign On is published by the outbox relay: let it go out before
+  // subscribing (with RabbitMQ it would otherwise reach the new queue first).
+  await app.outboxRelay.idle();
   const connection = await connectStomp(url, token);
   try {
     const inbox = await subscribe(connection, `/exchange/${SYNC_USER_EXCHANGE}`);

@@ -27,7 +27,8 @@ const total = async (cookie: SessionCookie) => {
 
 beforeAll(async () => {
   const clock = manualClock(new Date());
-  environment = await createTestEnvironment();
+  // The caches exist only with the embedded database: so does this test, in the run against a server too.
+  environment = await createTestEnvironment({ embedded: true });
   app = likeTheApiClient(await buildApp({ config: { ...environment.config, readCacheMs: 60_000 }, now: clock.now }));
   await createOrganizationCommand(app.database, ['--name', 'Cache']);
   await createTestUser(app, 'cache_admin', clock.now, '--org', 'Cache', '--role', 'ORG_ADMIN');

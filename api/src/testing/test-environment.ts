@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../config';
 import { pgliteDirectory } from '../db/open';
-import { TEMPLATE_VARIABLE } from './template';
+import { MIGRATED_TEMPLATE_VARIABLE, TEMPLATE_VARIABLE } from './template';
 
 export interface TestEnvironment {
   /** A config of its own: a fresh data directory (PGlite) or a fresh schema (DATABASE_URL). */
@@ -44,12 +44,17 @@ async function withClient(url: string, sql: string): Promise<void> {
  * Against the Postgres server of `DATABASE_URL` when it is set (one schema per call, dropped at
  * cleanup), otherwise against a copy of the run's embedded-database template.
  */
-export async function createTestEnvironment(): Promise<TestEnvironment> {
+/**
+ * `embedded`: PGlite even when DATABASE_URL names a server (tests of what only the embedded
+ * database does). `unmigrated`: an empty embedded database (the migration tests); otherwise it
+ * starts migrated, as the app leaves it.
+ */
+export async function createTestEnvironment(options: { embedded?: boolean; unmigrated?: boolean } = {}): Promise<TestEnvironment> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-api-test-'));
   const dataDir = path.join(dir, 'data');
   const staticDir = path.join(dir, 'static');
   await mkdir(staticDir, { recursive: true });
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = options.embedded ? undefined : process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropSchema = async (): Promise<void> => undefined;
 
@@ -59,8 +64,9 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
     databaseUrl = inSchema(serverUrl, schema);
     dropSchema = () => withClient(serverUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   } else {
-    const template = process.env[TEMPLATE_VARIABLE];
-    if (!template) throw new Error(`${TEMPLATE_VARIABLE} is unset: run the API tests through jest.config.cjs.`);
+    const variable = options.unmigrated ? TEMPLATE_VARIABLE : MIGRATED_TEMPLATE_VARIABLE;
+    const template = process.env[variable];
+    if (!template) throw new Error(`${variable} is unset: run the API tests through jest.config.cjs.`);
     await mkdir(dataDir, { recursive: true });
     await copyDirectory(template, pgliteDirectory(dataDir));
   }
