@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { runCli } from './cli';
 import { createTestEnvironment, type TestEnvironment } from './testing/test-environment';
 
@@ -5,7 +7,7 @@ let environment: TestEnvironment;
 let env: Record<string, string | undefined>;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
+  environment = await createTestEnvironment({ unmigrated: true });
   env = { DATA_DIR: environment.config.dataDir, DATABASE_URL: environment.config.databaseUrl };
 });
 
@@ -42,4 +44,35 @@ it('lists the commands, and fails on an unknown one', async () => {
   const unknown = await run('frobnicate');
   expect(unknown.code).toBe(1);
   expect(unknown.output[0]).toBe("unknown command 'frobnicate'");
+});
+
+it('runs a batch of commands with one database open, and refuses a malformed batch before any', async () => {
+  const file = path.join(environment.dir, 'batch.json');
+  await writeFile(
+    file,
+    JSON.stringify([
+      ['create-organization', '--name', 'Batch Org'],
+      ['create-process', '--org', 'Batch Org', '--code', 'BATCH', '--name', 'Batch process'],
+      ['create-user', '--org', 'Batch Org', '--login', 'batcher', '--email', 'batcher@example.com', '--name', 'Bea Batcher', '--password', 'Batcher@2026', '--member', 'BATCH=AUTHOR'],
+    ]),
+  );
+  const done = await run('batch', '--file', file);
+  expect(done.code).toBe(0);
+  expect(done.output).toEqual([
+    expect.stringMatching(/^created organization 'Batch Org'/),
+    expect.stringMatching(/^created process BATCH 'Batch process' in 'Batch Org'/),
+    expect.stringMatching(/^created user 'batcher' .* in organization 'Batch Org'$/),
+    "enrolled 'batcher' in process BATCH as AUTHOR",
+  ]);
+
+  await writeFile(file, JSON.stringify([['create-organization', '--name', 'Never'], ['drop-everything']]));
+  expect(await run('batch', '--file', file)).toEqual({ code: 2, output: ["batch: entry 2: unknown command 'drop-everything'"] });
+  await writeFile(file, '{"not": "a list"}');
+  expect(await run('batch', '--file', file)).toEqual({ code: 2, output: ['batch: the file must hold a JSON array of argument lists'] });
+  expect(await run('batch')).toEqual({ code: 2, output: ['batch: --file <path> is required'] });
+  // A failing command stops the batch: a user needs more than a login.
+  await writeFile(file, JSON.stringify([['create-user', '--login', 'half'], ['create-organization', '--name', 'Never']]));
+  const stopped = await run('batch', '--file', file);
+  expect(stopped.code).not.toBe(0);
+  expect(stopped.output.join('\n')).not.toContain('Never');
 });

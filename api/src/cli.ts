@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { loadConfig, type Config, type Environment } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -35,7 +36,44 @@ function where(config: Config): string {
   return config.databaseUrl ? 'the Postgres server of DATABASE_URL' : `${config.dataDir}`;
 }
 
-// Later issues add their commands here.
+/** The commands that work on the database: alone, or several in a batch. */
+const DATABASE_COMMANDS: Readonly<Record<string, { summary: string; run: (database: Database, args: string[]) => Promise<CommandResult> }>> = {
+  'create-organization': { summary: 'create an organization: --name <name>', run: createOrganizationCommand },
+  'create-user': {
+    summary:
+      'create a user: [--org <organization>] --login <login id> --email <email> --name <name> --password <password> [--role <role>]... [--member <process>=<ROLE>[,<ROLE>]]...',
+    run: createUserCommand,
+  },
+  'create-process': {
+    summary: 'create a process: --org <organization> --code <code name> --name <name> [--type REQUIREMENTS|EDISCOVERY] [--dashboard LIVE|MIX|PRESENTATION]',
+    run: createProcessCommand,
+  },
+  'import-standard': {
+    summary: 'import an OSCAL catalog (JSON) into a process as requirements: --process <code name> --file <path> [--org <organization>]',
+    run: importStandardCommand,
+  },
+  'import-advisories': { summary: 'import OSV advisories (global): PATH... (.json files, folders, OSV .zip exports)', run: importAdvisoriesCommand },
+  'import-kev': { summary: "import CISA's known exploited vulnerabilities catalog: PATH (known_exploited_vulnerabilities.json)", run: importKevCommand },
+};
+
+/** A batch file: a JSON array of argument lists, each naming a database command; or what is wrong with it. */
+export function parseBatch(text: string): string[][] | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'the file is not JSON';
+  }
+  if (!Array.isArray(value)) return 'the file must hold a JSON array of argument lists';
+  for (const [index, entry] of value.entries()) {
+    if (!Array.isArray(entry) || entry.length === 0 || !entry.every((arg) => typeof arg === 'string')) {
+      return `entry ${index + 1} is not a list of strings`;
+    }
+    if (!(entry[0] in DATABASE_COMMANDS)) return `entry ${index + 1}: unknown command '${entry[0]}'`;
+  }
+  return value as string[][];
+}
+
 export const COMMANDS: Readonly<Record<string, Command>> = {
   migrate: {
     summary: 'apply the pending database migrations',
@@ -57,30 +95,33 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       for (const line of lines) print(`  ${line}`);
     },
   },
-  'create-organization': {
-    summary: 'create an organization: --name <name>',
-    run: ({ args, config, print }) => withDatabase(config, (database) => printed(createOrganizationCommand(database, args), print)),
-  },
-  'create-user': {
-    summary:
-      'create a user: [--org <organization>] --login <login id> --email <email> --name <name> --password <password> [--role <role>]... [--member <process>=<ROLE>[,<ROLE>]]...',
-    run: ({ args, config, print }) => withDatabase(config, (database) => printed(createUserCommand(database, args), print)),
-  },
-  'create-process': {
-    summary: 'create a process: --org <organization> --code <code name> --name <name> [--type REQUIREMENTS|EDISCOVERY] [--dashboard LIVE|MIX|PRESENTATION]',
-    run: ({ args, config, print }) => withDatabase(config, (database) => printed(createProcessCommand(database, args), print)),
-  },
-  'import-standard': {
-    summary: 'import an OSCAL catalog (JSON) into a process as requirements: --process <code name> --file <path> [--org <organization>]',
-    run: ({ args, config, print }) => withDatabase(config, (database) => printed(importStandardCommand(database, args), print)),
-  },
-  'import-advisories': {
-    summary: 'import OSV advisories (global): PATH... (.json files, folders, OSV .zip exports)',
-    run: ({ args, config, print }) => withDatabase(config, (database) => printed(importAdvisoriesCommand(database, args), print)),
-  },
-  'import-kev': {
-    summary: "import CISA's known exploited vulnerabilities catalog: PATH (known_exploited_vulnerabilities.json)",
-    run: ({ args, config, print }) => withDatabase(config, (database) => printed(importKevCommand(database, args), print)),
+  ...Object.fromEntries(
+    Object.entries(DATABASE_COMMANDS).map(([name, { summary, run }]) => [
+      name,
+      { summary, run: ({ args, config, print }) => withDatabase(config, (database) => printed(run(database, args), print)) } satisfies Command,
+    ]),
+  ),
+  batch: {
+    summary: `run several commands with the database opened once: --file <path> of a JSON array of argument lists, e.g. [["create-user", "--login", "ada", …], …] (${Object.keys(DATABASE_COMMANDS).join(', ')}); stops at the first that fails`,
+    async run({ args, config, print }) {
+      const file = args[0] === '--file' ? args[1] : undefined;
+      if (!file || args.length !== 2) {
+        print('batch: --file <path> is required');
+        return 2;
+      }
+      const batch = parseBatch(await readFile(file, 'utf8'));
+      if (typeof batch === 'string') {
+        print(`batch: ${batch}`);
+        return 2;
+      }
+      return withDatabase(config, async (database) => {
+        for (const [name, ...commandArgs] of batch) {
+          const code = await printed(DATABASE_COMMANDS[name]!.run(database, commandArgs), print);
+          if (code !== 0) return code;
+        }
+        return 0;
+      });
+    },
   },
 };
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_DIR, REPO_ROOT } from './portal';
 
@@ -90,6 +91,8 @@ export const USERS = {
   planePlacer: { login: 'plane_placer', email: 'plane.placer@example.com', name: 'Pam Placer', password: 'PlanePlacer@2026', roles: ['ORG_ADMIN'] },
   monitorWatcher: { login: 'monitor_watcher', email: 'monitor.watcher@example.com', name: 'Wes Watcher', password: 'MonitorWatcher@2026', roles: ['AUTHOR'] },
   monitorImporter: { login: 'monitor_importer', email: 'monitor.importer@example.com', name: 'Ivy Importer', password: 'MonitorImporter@2026', roles: ['ORG_ADMIN'] },
+  /** The process menu's demo items (issue 4): clears and rescans the process's SBOMs. */
+  demoist: { login: 'demoist', email: 'demoist@example.com', name: 'Dee Demoist', password: 'Demoist@2026', roles: ['ORG_ADMIN', 'DEMO'] },
   rbomOwner: { login: 'rbom_owner', email: 'rbom.owner@example.com', name: 'Rob Owner', password: 'RbomOwner@2026', roles: ['ORG_ADMIN'] },
 } satisfies Record<string, E2EUser>;
 
@@ -101,20 +104,25 @@ export const PASSWORD_MAX_AGE_DAYS = 90;
  * before the e2e portal starts on the same data directory.
  */
 export function createUsers(dataDir: string): void {
-  const cli = (...args: string[]) =>
-    execFileSync('node', ['scripts/portal.mjs', 'cli', ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      stdio: 'pipe',
-    });
-  cli('create-organization', '--name', E2E_ORGANIZATION);
-  cli('create-process', '--org', E2E_ORGANIZATION, '--code', E2E_PROCESS, '--name', 'E2E Requirements');
+  const commands: string[][] = [
+    ['create-organization', '--name', E2E_ORGANIZATION],
+    ['create-process', '--org', E2E_ORGANIZATION, '--code', E2E_PROCESS, '--name', 'E2E Requirements'],
+  ];
   for (const user of Object.values(USERS) as E2EUser[]) {
     const { created, roles = ['AUTHOR'], global } = user;
-    cli('create-user', ...(global ? [] : ['--org', E2E_ORGANIZATION]), '--login', user.login, '--email', user.email,
+    commands.push(['create-user', ...(global ? [] : ['--org', E2E_ORGANIZATION]), '--login', user.login, '--email', user.email,
       '--name', user.name, '--password', user.password, ...roles.flatMap((role) => ['--role', role]),
-      ...(created ? ['--created', created] : []));
+      ...(created ? ['--created', created] : [])]);
   }
+  // One command, one database open: a process per user took minutes.
+  const batch = join(dirname(dataDir), 'users.batch.json');
+  mkdirSync(dirname(batch), { recursive: true });
+  writeFileSync(batch, JSON.stringify(commands));
+  execFileSync('node', ['scripts/portal.mjs', 'cli', 'batch', '--file', batch], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
 }
 
 /** The current code of an authenticator app holding `secret` (base32), as a user would type it. */
