@@ -208,3 +208,39 @@ describe('POST /api/apps/monitoring/simulateNewVulnerability/:cve', () => {
     expect((await api.call(dora, 'POST', '/api/apps/monitoring/simulateNewVulnerability/bad%20id?graph=alpha')).statusCode).toBe(400);
   });
 });
+
+describe('POST /api/apps/monitoring/clearDemoCves', () => {
+  const counts = async (appKey: string) =>
+    (
+      await api.app.database.query<{ vulnerability_count: number }>(
+        'SELECT b.vulnerability_count FROM application_builds b JOIN applications a ON a.id = b.application_id WHERE a.app_key = $1',
+        [appKey],
+      )
+    ).map((row) => row.vulnerability_count);
+
+  it("removes the two demo CVEs' findings and events from the process only; a rescan raises them again", async () => {
+    expect(await counts('shop')).toEqual([2]);
+    const cleared = await api.call(dora, 'POST', '/api/apps/monitoring/clearDemoCves?graph=alpha');
+    expect(cleared.statusCode).toBe(200);
+    // shop and quiet each had both lodash advisories (by their CVE aliases).
+    expect(cleared.json()).toEqual({ cves: ['CVE-2020-8203', 'CVE-2021-23337'], findings: 4, builds: 2 });
+    expect(await findingsOf('shop')).toEqual([]);
+    expect(await counts('shop')).toEqual([0]);
+    expect((await eventsOf(rita)).total).toBe(0);
+    // The other process keeps its own.
+    expect(await findingsOf('elsewhere')).not.toEqual([]);
+
+    const rescan = await api.call(ada, 'POST', '/api/apps/monitoring/rescan?graph=alpha');
+    expect(rescan.statusCode).toBe(200);
+    // Both apps have monitoring on by now (the rescan tests above turned quiet's on).
+    expect(rescan.json()).toMatchObject({ new_vulnerabilities: 4 });
+    expect(await findingsOf('shop')).toEqual(['GHSA-35jh-r3h4-6jhm (exploited)', 'GHSA-p6mc-m468-83gw']);
+    expect(await counts('shop')).toEqual([2]);
+  });
+
+  it('is refused without the demo permission (403) and for a process unknown to the caller (404)', async () => {
+    expect((await api.call(ada, 'POST', '/api/apps/monitoring/clearDemoCves?graph=alpha')).statusCode).toBe(403);
+    expect((await api.call(dora, 'POST', '/api/apps/monitoring/clearDemoCves?graph=nowhere')).statusCode).toBe(404);
+    expect(await findingsOf('shop')).toHaveLength(2);
+  });
+});

@@ -1,7 +1,7 @@
 // Monitoring events in SQL: stored when raised, listed per process (newest first, filtered by app,
 // type or severity), and one with the finding as it stands now (still present, its VEX analysis).
 import type { MonitoringEvent, MonitoringEventType, MonitoringSource } from '@portal/shared/server';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { EventFinding, MonitoredBuild } from './scan';
 
 export interface EventRow {
@@ -128,4 +128,36 @@ export async function findEvent(db: Queryable, organizationId: string, processId
     [organizationId, processId, id],
   );
   return row;
+}
+
+/**
+ * The demo's "clear two specific CVEs": the findings of these advisories (by id or alias) leave
+ * every build of the process, with the monitoring events they raised, in one transaction; the
+ * builds' vulnerability counts follow. VEX analyses are keyed like findings and stay.
+ */
+export async function clearFindingsOf(database: Database, processId: string, ids: readonly string[]): Promise<{ findings: number; builds: number }> {
+  const wanted = ids.map((id) => id.toUpperCase());
+  return database.transaction(async (tx) => {
+    const removed = await tx.query<{ build_id: string }>(
+      `DELETE FROM build_findings f USING application_builds b, applications a
+        WHERE b.id = f.build_id AND a.id = b.application_id AND a.process_id = $1
+          AND (upper(f.vulnerability_id) = ANY($2::text[]) OR EXISTS (SELECT 1 FROM unnest(f.aliases) alias WHERE upper(alias) = ANY($2::text[])))
+        RETURNING f.build_id`,
+      [processId, wanted],
+    );
+    const builds = [...new Set(removed.map((row) => row.build_id))];
+    if (builds.length > 0) {
+      await tx.query(
+        `UPDATE application_builds b SET vulnerability_count = (SELECT count(DISTINCT vulnerability_id)::int FROM build_findings WHERE build_id = b.id)
+          WHERE b.id = ANY($1::uuid[])`,
+        [builds],
+      );
+    }
+    await tx.query(
+      `DELETE FROM monitoring_events e WHERE e.process_id = $1
+          AND (upper(e.vulnerability_id) = ANY($2::text[]) OR EXISTS (SELECT 1 FROM unnest(e.aliases) alias WHERE upper(alias) = ANY($2::text[])))`,
+      [processId, wanted],
+    );
+    return { findings: removed.length, builds: builds.length };
+  });
 }

@@ -1,14 +1,14 @@
 // The monitoring family (spec 7 "Monitoring", issue 7 item 12): the process's monitoring events
 // (list and one), a rescan of its monitored applications, and the demo's simulated new
 // vulnerability. Every route takes ?graph=<process>; events of another process are not found.
-import { all, MONITORING_EVENT_TYPES, PERMISSIONS } from '@portal/shared/server';
+import { all, DEMO_CLEARED_CVES, MONITORING_EVENT_TYPES, PERMISSIONS, type ClearDemoCvesResult } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applicationOfRequest } from '../apps/lookup';
 import { SEVERITIES } from '../apps/repository';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
-import { eventView, findEvent, listEvents } from './repository';
+import { clearFindingsOf, eventView, findEvent, listEvents } from './repository';
 
 const A = PERMISSIONS.applications.APPLICATION;
 const MONITORING = PERMISSIONS.modules.USE_CONTINUOUS_MONITORING;
@@ -160,6 +160,26 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const events = await runner.simulate(processOf(request).id, (request.params as { cve: string }).cve, callerOf(request).user.id);
       return { events };
+    },
+  );
+
+  app.post(
+    '/apps/monitoring/clearDemoCves',
+    {
+      config: { permission: all(PERMISSIONS.development.PERFORM_DEMO, MONITORING) },
+      schema: {
+        tags,
+        summary: `Demo ("clear two specific CVEs"): removes the findings of ${DEMO_CLEARED_CVES.join(' and ')} (or their aliases) from the process's builds, and their monitoring events, so that a rescan raises them again; VEX analyses stay`,
+        querystring: graphQuery,
+        response: {
+          200: { type: 'object', properties: { cves: { type: 'array', items: text }, findings: { type: 'integer' }, builds: { type: 'integer' } } },
+          ...problems(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request): Promise<ClearDemoCvesResult> => {
+      const cves = [...DEMO_CLEARED_CVES];
+      return { cves, ...(await clearFindingsOf(app.database, processOf(request).id, cves)) };
     },
   );
 }

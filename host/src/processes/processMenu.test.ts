@@ -28,9 +28,30 @@ describe('the process menu (spec 2.3)', () => {
     });
   });
 
-  it('offers the demo-only items with the demo permission only', () => {
-    expect(processMenuModel({ ...base, demo: true }).demoItems).toEqual(['markdown-preview', 'refresh-session']);
-    expect(processMenuModel({ ...base, demo: false }).demoItems).toEqual([]);
+  it('offers the demo-only items with the demo permission only, in the spec order', () => {
+    const everything = { 'clear-demo-cves': true, 'rescan-sbom-components': true, 'clear-all-sboms': true, 'clear-app-sboms': true };
+    expect(processMenuModel({ ...base, demo: true, demoPermits: everything }).demoItems).toEqual([
+      'clear-demo-cves',
+      'rescan-sbom-components',
+      'markdown-preview',
+      'clear-all-sboms',
+      'clear-app-sboms',
+      'refresh-session',
+    ]);
+    expect(processMenuModel({ ...base, demo: false, demoPermits: everything }).demoItems).toEqual([]);
+  });
+
+  it("offers the items acting on applications only in a chosen process and with each one's permission", () => {
+    const rescanOnly = { 'rescan-sbom-components': true };
+    expect(processMenuModel({ ...base, demo: true, demoPermits: rescanOnly }).demoItems).toEqual([
+      'rescan-sbom-components',
+      'markdown-preview',
+      'refresh-session',
+    ]);
+    const everything = { 'clear-demo-cves': true, 'rescan-sbom-components': true, 'clear-all-sboms': true, 'clear-app-sboms': true };
+    const platform = { id: PLATFORM_VIEW_ID, code_name: PLATFORM_VIEW_ID };
+    expect(processMenuModel({ ...base, current: platform, demo: true, demoPermits: everything }).demoItems).toEqual(['markdown-preview', 'refresh-session']);
+    expect(processMenuModel({ ...base, current: null, demo: true, demoPermits: everything }).demoItems).toEqual(['markdown-preview', 'refresh-session']);
   });
 
   it('is shown for Enterprise edition or tenancy sessions only', () => {

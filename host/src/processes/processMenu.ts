@@ -1,6 +1,6 @@
 // The rules of the header's process menu (spec 2.3), apart from the screen so they are tested
-// one by one. Of the spec's demo-only items it offers Markdown Preview and Refresh Session; the
-// CVE and SBOM clean-ups wait for their API.
+// one by one. The spec's demo-only items come in its order; those that act on the current
+// process's applications need one chosen (not Platform View) and their own permission.
 import { isPlatformView, type CurrentProcess, type Process, type Session } from '@portal/shared';
 import { isRequirementsProcess, processLabel } from './processes';
 
@@ -16,11 +16,24 @@ export interface ProcessMenuInput {
   mayDeleteCurrent: boolean;
   /** perform=>Demo: the demo-only items (default none). */
   demo?: boolean;
+  /** The permission of each process-bound demo item in the current process (default none). */
+  demoPermits?: Partial<Record<ProcessDemoItem, boolean>>;
 }
 
-/** The demo-only items the menu offers (spec 2.3), in its order. */
-export const DEMO_ITEMS = ['markdown-preview', 'refresh-session'] as const;
+/** The demo-only items of spec 2.3, in its order. */
+export const DEMO_ITEMS = [
+  'clear-demo-cves',
+  'rescan-sbom-components',
+  'markdown-preview',
+  'clear-all-sboms',
+  'clear-app-sboms',
+  'refresh-session',
+] as const;
 export type DemoItem = (typeof DEMO_ITEMS)[number];
+/** The items that act on the current process's applications. */
+export const PROCESS_DEMO_ITEMS = ['clear-demo-cves', 'rescan-sbom-components', 'clear-all-sboms', 'clear-app-sboms'] as const;
+export type ProcessDemoItem = (typeof PROCESS_DEMO_ITEMS)[number];
+const isProcessDemoItem = (item: DemoItem): item is ProcessDemoItem => (PROCESS_DEMO_ITEMS as readonly string[]).includes(item);
 
 export interface ProcessMenuModel {
   visible: boolean;
@@ -44,6 +57,7 @@ export function processMenuModel({
   mayCreate,
   mayDeleteCurrent,
   demo = false,
+  demoPermits = {},
 }: ProcessMenuInput): ProcessMenuModel {
   const requirements = processes.filter(isRequirementsProcess);
   const inPlatformView = isPlatformView(current);
@@ -55,6 +69,8 @@ export function processMenuModel({
     platformView: platformViewAllowed && processes.length > 1,
     newProcess: mayCreate,
     deleteCurrent: mayDeleteCurrent && current !== null && !inPlatformView && requirements.length > 1,
-    demoItems: demo ? [...DEMO_ITEMS] : [],
+    demoItems: demo
+      ? DEMO_ITEMS.filter((item) => !isProcessDemoItem(item) || (current !== null && !inPlatformView && demoPermits[item] === true))
+      : [],
   };
 }

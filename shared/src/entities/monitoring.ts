@@ -50,3 +50,18 @@ export interface MonitoringRunResult {
   new_active_exploits: number;
   events: MonitoringEvent[];
 }
+
+/**
+ * The process menu's demo item "clear two specific CVEs" (spec 2.3): the two advisories whose
+ * findings it removes from the process's builds, so that a rescan (Rescan SBOM Components) or
+ * the next advisory import finds them again and raises New Vulnerability events to show. Both
+ * affect lodash below 4.17.21, as in the demo's juice-shop.
+ */
+export const DEMO_CLEARED_CVES = ['CVE-2020-8203', 'CVE-2021-23337'] as const;
+
+export interface ClearDemoCvesResult {
+  cves: string[];
+  /** Findings removed, and the builds they were in. */
+  findings: number;
+  builds: number;
+}
