@@ -4,6 +4,7 @@
 // sources changed, then does the asked thing. Works on a fresh clone with only Node 20 and npm.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,15 +170,20 @@ function jest(args, env = {}) {
 }
 
 function runTests(extra) {
-  // The unit, component and API suites on the embedded defaults (PGlite, embedded broker)…
+  const chosen = extra.some((arg) => arg.startsWith('--maxWorkers') || arg.startsWith('-w') || arg === '-i' || arg === '--runInBand');
+  // The unit, component and API suites on the embedded defaults (PGlite, embedded broker), a
+  // worker per core and at least two: jest's default (cores - 1) runs in band on 2 cores, while a
+  // test file spends much of its time waiting (the database, timers, the broker)…
   const embedded = { ...process.env };
   delete embedded.DATABASE_URL;
   delete embedded.RABBITMQ_URL;
-  let status = run(join(BIN, 'jest'), extra, { env: embedded });
-  // …and the API suites again against the real servers when they are configured.
+  const workers = chosen ? [] : [`--maxWorkers=${Math.max(2, availableParallelism())}`];
+  let status = run(join(BIN, 'jest'), [...workers, ...extra], { env: embedded });
+  // …and the API suites again against the real servers when they are configured, one file at a
+  // time: RabbitMQ asks one API (PORTAL_API_URL) about tokens, so two suites cannot both listen there.
   if (process.env.DATABASE_URL || process.env.RABBITMQ_URL) {
     log(`API suites against DATABASE_URL=${process.env.DATABASE_URL ?? '(unset)'} RABBITMQ_URL=${process.env.RABBITMQ_URL ?? '(unset)'}`);
-    status = jest(['--selectProjects', 'api', ...extra]) || status;
+    status = jest(['--selectProjects', 'api', ...(chosen ? [] : ['--runInBand']), ...extra]) || status;
   }
   return status;
 }

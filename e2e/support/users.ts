@@ -64,13 +64,17 @@ export const USERS = {
   reqReporter: { login: 'req_reporter', email: 'req.reporter@example.com', name: 'Rob Reporter', password: 'ReqReporter@2026', roles: ['AUTHOR'] },
   reqDeduper: { login: 'req_deduper', email: 'req.deduper@example.com', name: 'Dee Deduper', password: 'ReqDeduper@2026', roles: ['AUTHOR'] },
   reqImporter: { login: 'req_importer', email: 'req.importer@example.com', name: 'Ivo Importer', password: 'ReqImporter@2026', roles: ['AUTHOR'] },
-  /** Real time (issue 4): three tabs, one broker connection; a broker restart; a plain header; an instant message's sender, live and offline receivers. */
-  tabby: { login: 'tabby', email: 'tabby@example.com', name: 'Tab Tabby', password: 'Tabby@2026x' },
-  survivor: { login: 'survivor', email: 'survivor@example.com', name: 'Sue Survivor', password: 'Survivor@2026' },
+  /**
+   * Real time (issue 4): three tabs, one broker connection; a broker restart; a plain header; an
+   * instant message's sender, live and offline receivers. Those who count their notifications are
+   * READERs: an AUTHOR also gets the applications tests' vulnerability and license alerts.
+   */
+  tabby: { login: 'tabby', email: 'tabby@example.com', name: 'Tab Tabby', password: 'Tabby@2026x', roles: ['READER'] },
+  survivor: { login: 'survivor', email: 'survivor@example.com', name: 'Sue Survivor', password: 'Survivor@2026', roles: ['READER'] },
   plain: { login: 'plain', email: 'plain@example.com', name: 'Pip Plain', password: 'Plain@2026x' },
   messenger: { login: 'messenger', email: 'messenger@example.com', name: 'Meg Messenger', password: 'Messenger@2026', roles: ['ORG_ADMIN'] },
-  listener: { login: 'listener', email: 'listener@example.com', name: 'Lee Listener', password: 'Listener@2026' },
-  sleeper: { login: 'sleeper', email: 'sleeper@example.com', name: 'Sid Sleeper', password: 'Sleeper@2026' },
+  listener: { login: 'listener', email: 'listener@example.com', name: 'Lee Listener', password: 'Listener@2026', roles: ['READER'] },
+  sleeper: { login: 'sleeper', email: 'sleeper@example.com', name: 'Sid Sleeper', password: 'Sleeper@2026', roles: ['READER'] },
   /**
    * Applications (issue 7, the Security Posture, app page, VEX screens), one user per test. Organization
    * admins: they import advisories (access=>Administration) and make the CI/CD ingestion module.
@@ -79,6 +83,8 @@ export const USERS = {
   appPipeline: { login: 'app_pipeline', email: 'app.pipeline@example.com', name: 'Pia Pipeline', password: 'AppPipeline@2026', roles: ['ORG_ADMIN'] },
   /** Applications: an AUTHOR who analyses findings (VEX), and an organization admin who imports the advisories the test needs. */
   appAnalyst: { login: 'app_analyst', email: 'app.analyst@example.com', name: 'Ann Analyst', password: 'AppAnalyst@2026', roles: ['AUTHOR'] },
+  /** Imports the advisories of the VEX test (appCurator's two-factor is set up by the ingestion test). */
+  vexCurator: { login: 'vex_curator', email: 'vex.curator@example.com', name: 'Vic Curator', password: 'VexCurator@2026', roles: ['ORG_ADMIN'] },
   appCurator: { login: 'app_curator', email: 'app.curator@example.com', name: 'Cur Curator', password: 'AppCurator@2026', roles: ['ORG_ADMIN'] },
   /** Applications: a READER of process E2E, who sees apps and findings but no action. */
   appReader: { login: 'app_reader', email: 'app.reader@example.com', name: 'Rita Reader', password: 'AppReader@2026', roles: ['READER'] },

@@ -21,7 +21,7 @@ async function findingRow(page: Page, component: string) {
 
 test('a finding set not_affected with a justification, its VEX exported and carried to the next build, and imported onto another app', async ({ browser }) => {
   test.setTimeout(240_000);
-  const curator = await signedIn(browser, USERS.appCurator);
+  const curator = await signedIn(browser, USERS.vexCurator);
   await importAdvisories(curator.request);
   await curator.context().close();
 
