@@ -1,7 +1,8 @@
 // Issue 5 item 6 for the monitoring routes (DOMAIN_SUITES of
 // api/src/authorization/cross-organization.test.ts): another organization's admin (with the demo
 // permission) naming Acme's process gets 404 on every route; in its own process it sees none of
-// Acme's events, cannot rescan Acme's app, and its simulation raises nothing for Acme.
+// Acme's events, cannot rescan Acme's app, its simulation raises nothing for Acme, and clearing the
+// demo CVEs leaves Acme's findings.
 import type { SessionCookie } from '../identity/testing';
 import { advisory, answersOf, cycloneDx, npm, routesUnder, twoOrganizations, type TestApi } from '../graph/testing';
 
@@ -43,6 +44,7 @@ it('covers the monitoring routes', () => {
   expect(routesUnder(api, PREFIXES).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
     'GET /api/apps/monitoring/events',
     'GET /api/apps/monitoring/events/:eventId',
+    'POST /api/apps/monitoring/clearDemoCves',
     'POST /api/apps/monitoring/rescan',
     'POST /api/apps/monitoring/simulateNewVulnerability/:cve',
   ]);
@@ -66,6 +68,8 @@ it("in its own process, nothing of Acme's shows, is rescanned or simulated", asy
     'POST /api/apps/monitoring/rescan graph=own → 404',
     // Beta has no monitored app the advisory affects.
     'POST /api/apps/monitoring/simulateNewVulnerability/:cve graph=own → 409',
+    // Clears the demo CVEs of Beta's builds only: Acme's lodash finding (CVE-2021-23337) stays.
+    'POST /api/apps/monitoring/clearDemoCves graph=own → 200',
   ]);
   expect((await api.call(bob, 'GET', '/api/apps/monitoring/events?graph=pb')).json()).toEqual({ events: [], total: 0 });
   expect((await api.call(bob, 'POST', '/api/apps/monitoring/rescan?graph=pb', {})).json()).toMatchObject({ applications: 0, builds: 0, events: [] });
