@@ -122,7 +122,8 @@ it('holds for every route and every built-in role, through the real guard and re
     }
     await expectTheTable(role, await authenticate(app, login, clock.now));
   }
-});
+  // Some 300 routes × 8 roles through the real guard: 25 s alone on 2 cores, more beside another worker.
+}, 180_000);
 
 it('refuses to register an API route that declares no permission', async () => {
   const environmentB = await createTestEnvironment();
