@@ -59,4 +59,44 @@ describe('read caches', () => {
     await cache.read('c', load(3));
     expect(cache.size()).toBe(1);
   });
+
+  it('share one load among callers that miss while it runs, unless a change came between', async () => {
+    const { tracker, cache, loads } = setUp();
+    let release!: (value: number) => void;
+    let count = 0;
+    const slow = () => {
+      count += 1;
+      return new Promise<number>((resolve) => (release = resolve));
+    };
+    const first = cache.read('a', slow);
+    const second = cache.read('a', slow);
+    expect(count).toBe(1);
+    release(1);
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(loads()).toBe(0);
+
+    tracker.invalidate();
+    const before = cache.read('a', slow);
+    const releaseBefore = release;
+    tracker.begin();
+    tracker.end();
+    const after = cache.read('a', slow);
+    expect(count).toBe(3);
+    releaseBefore(2);
+    release(3);
+    expect(await before).toBe(2);
+    expect(await after).toBe(3);
+  });
+
+  it('let a failed load fail its sharers and be tried again', async () => {
+    const { cache, load } = setUp();
+    let reject!: (error: Error) => void;
+    const failing = () => new Promise<number>((_, no) => (reject = no));
+    const first = cache.read('a', failing);
+    const second = cache.read('a', failing);
+    reject(new Error('database gone'));
+    await expect(first).rejects.toThrow('database gone');
+    await expect(second).rejects.toThrow('database gone');
+    expect(await cache.read('a', load(7))).toBe(7);
+  });
 });

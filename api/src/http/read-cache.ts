@@ -55,20 +55,33 @@ export interface ReadCache<V> {
 export function createReadCache<V>(tracker: ChangeTracker, options: { ttlMs: number; maxEntries: number; now?: () => number }): ReadCache<V> {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry<V>>();
+  // Loads under way, by key: callers that miss while one runs (and nothing changed since it
+  // started) share its answer instead of each running the same query — when an entry expires
+  // under load, a hundred waiting requests cost one read, not a hundred.
+  const loading = new Map<string, { generation: number; value: Promise<V> }>();
   return {
     async read(key, load) {
       const startedAt = tracker.generation();
       if (tracker.quiet()) {
         const entry = entries.get(key);
         if (entry && entry.generation === startedAt && entry.expires > now()) return entry.value;
+        const shared = loading.get(key);
+        if (shared && shared.generation === startedAt) return shared.value;
       }
-      const value = await load();
-      if (tracker.quiet() && tracker.generation() === startedAt) {
-        // A bounded map: when full, start over rather than track recency.
-        if (entries.size >= options.maxEntries) entries.clear();
-        entries.set(key, { generation: startedAt, expires: now() + options.ttlMs, value });
+      const value = load();
+      const quietAtStart = tracker.quiet();
+      if (quietAtStart) loading.set(key, { generation: startedAt, value });
+      try {
+        const result = await value;
+        if (tracker.quiet() && tracker.generation() === startedAt) {
+          // A bounded map: when full, start over rather than track recency.
+          if (entries.size >= options.maxEntries) entries.clear();
+          entries.set(key, { generation: startedAt, expires: now() + options.ttlMs, value: result });
+        }
+        return result;
+      } finally {
+        if (loading.get(key)?.value === value) loading.delete(key);
       }
-      return value;
     },
     size: () => entries.size,
   };
