@@ -10,63 +10,18 @@
 // The portal is started as `npm start` starts it, on its own port and data directory; the
 // requirements come in as a process's users bring them: an OSCAL catalog (100 groups × 9
 // controls × 10 enhancements, written here) imported through the API.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { CHROMIUM, CHROMIUM_ARGS, CSRF, signIn, startPortal } from './portal.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8283);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const GOAL_MS = 300;
+const COLD_GOAL_MS = 1500;
 const SHAPE = { groups: 100, controls: 9, enhancements: 10 };
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const USER = { login: 'tree_bencher', password: 'Bencher@2026' };
-const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
-
-async function startPortal() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-tree-bench-'));
-  const cli = (...args) =>
-    execFileSync('node', ['scripts/portal.mjs', 'cli', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      stdio: 'pipe',
-    });
-  cli('create-organization', '--name', 'Bench');
-  cli('create-process', '--org', 'Bench', '--code', 'TREE', '--name', 'Tree bench');
-  cli('create-user', '--org', 'Bench', '--login', USER.login, '--email', 'tree@example.com', '--name', 'Tree Bencher',
-    '--password', USER.password, '--member', 'TREE=AUTHOR');
-  const child = spawn('node', ['scripts/portal.mjs', 'start'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', RABBITMQ_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const stop = () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return stop;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop();
-  throw new Error('the portal did not start');
-}
 
 /** An OSCAL catalog of SHAPE: groups → controls → enhancements, each with a statement. */
 function catalog() {
@@ -100,12 +55,10 @@ function catalog() {
   return { catalog: { uuid: '00000000-0000-4000-8000-00000000b3c4', metadata: { title: 'Tree bench catalog', version: '1' }, groups } };
 }
 
-/** Signs the member in (two-factor set up through the API), imports the catalog; the browser state to reuse. */
+/** Signs the member in, imports the catalog through the API; the browser state to reuse. */
 async function prepare(browser) {
-  const context = await browser.newContext({ baseURL: BASE });
-  await context.request.post('/api/sessions', { data: { username: USER.login, password: USER.password }, headers: CSRF });
-  const { secret } = await (await context.request.post('/api/sessions/mfa', { headers: CSRF })).json();
-  await context.request.post(`/api/sessions/mfa/setup/${new TOTP({ secret: Secret.fromBase32(secret) }).generate()}`, { headers: CSRF });
+  const storageState = await signIn(browser, BASE, USER);
+  const context = await browser.newContext({ baseURL: BASE, storageState });
   const started = Date.now();
   const job = await context.request.post('/api/standards/imports?graph=tree', { data: catalog(), headers: CSRF });
   if (job.status() !== 202) throw new Error(`import: ${job.status()} ${await job.text()}`);
@@ -119,9 +72,8 @@ async function prepare(browser) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  const state = await context.storageState();
   await context.close();
-  return state;
+  return storageState;
 }
 
 const WAIT_MS = 60_000;
@@ -156,26 +108,35 @@ async function watchFor(page, selector) {
   }
 }
 
-/** Clicks in the page and answers the click's time (performance.now()), taken by the page itself. */
+/**
+ * Clicks in the page and answers the click's time (performance.now()), taken by the page itself.
+ * The listener is in place before the click is sent (an evaluate sent beside the click may run
+ * after it: the click then goes unseen and the run waits forever).
+ */
 async function clickAt(page, locator) {
   const box = await locator.boundingBox();
   if (!box) throw new Error(`nothing to click: ${locator}`);
-  const clicked = page.evaluate(() => new Promise((resolve) => window.addEventListener('click', () => resolve(performance.now()), { capture: true, once: true })));
+  await page.evaluate(() => {
+    window.__benchClicked = new Promise((resolve) => window.addEventListener('click', () => resolve(performance.now()), { capture: true, once: true }));
+  });
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  return clicked;
+  return page.evaluate(
+    (waitMs) => Promise.race([window.__benchClicked, new Promise((_, reject) => setTimeout(() => reject(new Error(`the click was not seen in ${waitMs} ms`)), waitMs))]),
+    WAIT_MS,
+  );
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const worst = (values) => Math.max(...values);
-const report = (name, values) =>
-  console.log(`${name}: median ${median(values).toFixed(0)} ms, worst ${worst(values).toFixed(0)} ms over ${values.length} runs (goal ${GOAL_MS} ms)`);
+const report = (name, values, goal = GOAL_MS) =>
+  console.log(`${name}: median ${median(values).toFixed(0)} ms, worst ${worst(values).toFixed(0)} ms over ${values.length} runs (goal ${goal} ms)`);
 
 const TOP_ITEM = '[role="tree"] [role="treeitem"][aria-level="1"]';
 const CHILD_ITEM = '[role="tree"] [role="treeitem"][aria-level="2"]';
 
 async function main() {
-  const stop = await startPortal();
-  const browser = await chromium.launch(CHROMIUM ? { executablePath: CHROMIUM, args: ARGS } : { args: ARGS });
+  const stop = await startPortal({ port: PORT, organization: 'Bench', process: 'TREE', user: USER });
+  const browser = await chromium.launch(CHROMIUM ? { executablePath: CHROMIUM, args: CHROMIUM_ARGS } : { args: CHROMIUM_ARGS });
   try {
     const storageState = await prepare(browser);
     const inPortal = [];
@@ -193,6 +154,7 @@ async function main() {
       // In the portal: the dashboard is on screen, the user opens the depository.
       const context = await browser.newContext({ storageState, baseURL: BASE, viewport: { width: 1400, height: 900 } });
       const page = await context.newPage();
+      page.on('crash', () => console.error(`run ${run}: the page crashed`));
       await page.goto('/dashboard');
       await page.locator('[data-remote="mfe-requirements"] h1').waitFor();
       await page.waitForLoadState('networkidle');
@@ -218,7 +180,8 @@ async function main() {
     const total = SHAPE.groups * (1 + SHAPE.controls * (1 + SHAPE.enhancements));
     console.log(`${total} requirements (${SHAPE.groups} × ${SHAPE.controls} × ${SHAPE.enhancements}); Chromium, ${RUNS} runs`);
     report('tree first screen, from a click on Depository', inPortal);
-    report('tree first screen, cold load of /requirements in a fresh profile (from navigation start)', cold);
+    // The whole portal loaded cold: its budget is the cold load's of bench/run.mjs.
+    report('tree first screen, cold load of /requirements in a fresh profile (from navigation start)', cold, COLD_GOAL_MS);
     report('expand a top-level requirement until its sub-requirements show', expand);
     report('table first page, from a click on Table', table);
   } finally {
