@@ -171,8 +171,9 @@ export async function listRequirements(
   if (query.deleted === 'exclude') where.push('r.deleted_at IS NULL');
   else if (query.deleted === 'only') where.push('r.deleted_at IS NOT NULL');
   if (query.search) {
-    const pattern = add(likePattern(query.search));
-    where.push(`(r.code ILIKE ${pattern} OR r.title ILIKE ${pattern} OR r.description ILIKE ${pattern} OR r.source ILIKE ${pattern})`);
+    // search_text: code, title, description and source lower-cased (migration 019), by the
+    // database's lower() like the pattern (the same case folding on both sides).
+    where.push(`r.search_text LIKE lower(${add(likePattern(query.search))})`);
   }
   if (query.statuses?.length) where.push(`r.status = ANY(${add(query.statuses)}::text[])`);
   if (query.priorities?.length) where.push(`r.priority = ANY(${add(query.priorities)}::text[])`);
@@ -184,7 +185,9 @@ export async function listRequirements(
   const offset = add(query.offset);
   // One row: the count and the page as one JSON array (a single value to decode, not 50 × 25).
   const [row] = await db.query<{ total: number; items: RequirementRow[] | string }>(
-    `WITH filtered AS NOT MATERIALIZED (
+    // A search reads every row of the process: once (MATERIALIZED), not once for the count and
+    // once for the page; without one, the page can come from an index in order.
+    `WITH filtered AS ${query.search ? 'MATERIALIZED' : 'NOT MATERIALIZED'} (
        SELECT r.id, ${SORT_KEYS[query.sort]} AS k1, lower(r.code) AS k2 FROM requirements r WHERE ${where.join(' AND ')}
      ),
      page AS (SELECT id, k1, k2 FROM filtered ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
