@@ -8,13 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { manualClock } from '../src/identity/clock';
-import { createTestUser, likeTheApiClient } from '../src/identity/testing';
-import { createOrganizationCommand, createProcessCommand } from '../src/users/commands';
-import { authenticate } from '../src/users/testing';
 import { importOsvBatch } from '../src/vulnerabilities/repository';
+import { cycloneDxTree, startIngestionBench } from './ingestion';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GENERATED = Number(process.env.BENCH_SBOM_COMPONENTS ?? 50_000);
@@ -26,61 +21,24 @@ const OSV_DIRS = [path.join(DATA, 'osv'), path.join(__dirname, '..', 'src', 'vul
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-async function waitDone(app: FastifyInstance, buildId: string): Promise<{ status: string; processing: number; findings: number }> {
-  for (;;) {
-    const [row] = await app.database.query<{ status: string; processing: number; findings: number }>(
-      `SELECT status, extract(epoch FROM (finished_at - started_at)) * 1000 AS processing,
-              (SELECT count(*)::int FROM build_findings WHERE build_id = $1) AS findings
-         FROM application_builds WHERE id = $1`,
-      [buildId],
-    );
-    if (row.status === 'DONE' || row.status === 'FAILED') return { ...row, processing: Number(row.processing) };
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 function generatedSbom(count: number): Buffer {
-  const components = Array.from({ length: count }, (_, i) => ({
-    type: 'library',
-    'bom-ref': `pkg:npm/bench-${i}@1.${i % 50}.0`,
-    name: `bench-${i}`,
-    version: `1.${i % 50}.0`,
-    purl: `pkg:npm/bench-${i}@1.${i % 50}.0`,
-    licenses: [{ license: { id: 'MIT' } }],
-  }));
-  const dependencies = components.map((component, i) => ({
-    ref: component['bom-ref'],
-    dependsOn: [1, 2, 3].map((k) => i * 3 + k).filter((j) => j < count).map((j) => components[j]['bom-ref']),
-  }));
-  return Buffer.from(
-    JSON.stringify({
-      bomFormat: 'CycloneDX',
-      specVersion: '1.5',
-      version: 1,
-      metadata: { component: { type: 'application', 'bom-ref': 'bench-root', name: 'bench-root' } },
-      components,
-      dependencies: [{ ref: 'bench-root', dependsOn: [components[0]['bom-ref']] }, ...dependencies],
-    }),
+  return cycloneDxTree(
+    Array.from({ length: count }, (_, i) => ({
+      type: 'library',
+      'bom-ref': `pkg:npm/bench-${i}@1.${i % 50}.0`,
+      name: `bench-${i}`,
+      version: `1.${i % 50}.0`,
+      purl: `pkg:npm/bench-${i}@1.${i % 50}.0`,
+      licenses: [{ license: { id: 'MIT' } }],
+    })),
   );
 }
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-sbom-'));
-  const clock = manualClock(new Date());
-  const app = likeTheApiClient(
-    await buildApp({ config: { port: 0, host: '127.0.0.1', dataDir: dir, serveStatic: false, staticDir: dir, logLevel: 'silent' } }),
-  );
+  const bench = await startIngestionBench(dir, ['juice-shop', 'generated']);
+  const { app, upload } = bench;
   try {
-    await createOrganizationCommand(app.database, ['--name', 'Bench']);
-    await createProcessCommand(app.database, ['--org', 'Bench', '--code', 'bench', '--name', 'Bench']);
-    await createTestUser(app, 'bench_admin', clock.now, '--org', 'Bench', '--role', 'ORG_ADMIN');
-    const cookie = await authenticate(app, 'bench_admin', clock.now);
-    const headers = { cookie: `${cookie.name}=${cookie.value}`, 'x-requested-with': 'XMLHttpRequest' };
-    const module = await app.inject({ method: 'POST', url: '/api/modules/cicd-ingestion', headers, payload: { name: 'CI' } });
-    const apiKey = module.json().api_key_value as string;
-    for (const app_key of ['juice-shop', 'generated']) {
-      await app.inject({ method: 'POST', url: '/api/apps?graph=bench', headers, payload: { app_key, name: app_key } });
-    }
     const osvDir = OSV_DIRS.find((candidate) => existsSync(candidate))!;
     const advisories = readdirSync(osvDir)
       .filter((file) => file.endsWith('.json'))
@@ -89,24 +47,6 @@ async function main(): Promise<void> {
 
     const file = existsSync(JUICE_SHOP) ? readFileSync(JUICE_SHOP) : gunzipSync(readFileSync(JUICE_SHOP_COPY));
     const text = file.toString('utf8');
-    const upload = async (appKey: string, payload: Buffer) => {
-      const started = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/apps/${appKey}/builds`,
-        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-        payload,
-      });
-      const roundTrip = performance.now() - started;
-      if (response.statusCode !== 202) throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
-      // The server's time (Server-Timing), without inject's overhead and the processing it makes wait.
-      const timing = /dur=([\d.]+)/.exec(String(response.headers['server-timing'] ?? ''));
-      const request = timing ? Number(timing[1]) : roundTrip;
-      const done = await waitDone(app, response.json().id);
-      if (done.status !== 'DONE') throw new Error('processing failed');
-      return { request, ...done, components: response.json().component_count as number };
-    };
-
     await upload('juice-shop', file); // warm-up: the CycloneDX 1.2 schema compiles once
     const requests: number[] = [];
     const processings: number[] = [];
@@ -141,7 +81,7 @@ async function main(): Promise<void> {
     console.log(`  upload request: ${ms(big.request)}; background processing: ${ms(big.processing)}; in all ${ms(big.request + big.processing)}`);
     console.log(`  JSON.parse of the same file: ${ms(generatedParse)}; RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (before: ${(rssBefore / 1024 / 1024).toFixed(0)} MB)`);
   } finally {
-    await app.close();
+    await bench.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

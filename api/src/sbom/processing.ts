@@ -18,7 +18,7 @@ export const INGESTION_TIMEOUT_MS = 15 * 60 * 1000;
 export const IMPORT_SBOM = 'Import SBOM';
 export const TIMED_OUT = 'The SBOM was not processed within 15 minutes.';
 
-const CHUNK = 20_000;
+const CHUNK = 5_000;
 
 export interface ProcessingContext {
   database: Database;

@@ -16,7 +16,7 @@ export interface StoredBuild {
 }
 
 /** Rows per INSERT: parameters stay well under any protocol limit and memory stays flat. */
-const CHUNK = 20_000;
+const CHUNK = 5_000;
 
 export async function storeBuild(database: Database, applicationId: string, sbom: ParsedSbom, uploader: Uploader): Promise<StoredBuild> {
   return database.transaction(async (tx) => {
