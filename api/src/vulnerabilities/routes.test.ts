@@ -9,7 +9,7 @@ import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand } from '../users/commands';
 import { authenticate } from '../users/testing';
-import { NOT_AN_ADVISORY_UPLOAD } from './routes';
+import { NOT_A_KEV_UPLOAD, NOT_AN_ADVISORY_UPLOAD } from './routes';
 
 const clock = manualClock(new Date('2026-11-22T09:00:00Z'));
 const OSV_DIR = path.join(__dirname, 'testdata', 'osv');
@@ -108,5 +108,39 @@ describe('GET /api/vulnerabilities/:id', () => {
   test('signed out: 401', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/vulnerabilities/CVE-2021-32640' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/vulnerabilities/kev', () => {
+  const KEV = readFileSync(path.join(__dirname, 'testdata', 'kev-sample.json'));
+
+  test("CISA's catalog as a multipart file flags the advisories it names (by CVE alias) as active exploits", async () => {
+    await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(admin), payload: [advisory('GHSA-xvch-5gv4-984h')] });
+    const before = await app.inject({ method: 'GET', url: '/api/vulnerabilities/GHSA-xvch-5gv4-984h?graph=pa', headers: withCookie(admin) });
+    expect(before.json().activeExploit).toBe(false);
+    const upload = multipart('known_exploited_vulnerabilities.json', KEV, 'application/json');
+    const response = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(admin), ...upload.headers }, payload: upload.payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ catalogVersion: '2026.11.22', read: 3, added: 3, updated: 0, invalid: 0 });
+    const after = await app.inject({ method: 'GET', url: '/api/vulnerabilities/GHSA-xvch-5gv4-984h?graph=pa', headers: withCookie(admin) });
+    expect(after.json()).toMatchObject({ activeExploit: true, knownExploited: [expect.objectContaining({ cveId: 'CVE-2021-44906', vendorProject: 'minimist' })] });
+    // Again as a JSON body: the same entries, updated.
+    const again = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: JSON.parse(KEV.toString('utf8')) });
+    expect(again.json()).toMatchObject({ read: 3, added: 0, updated: 3 });
+  });
+
+  test('what is not a KEV catalog answers 400 and says why; a READER may not import', async () => {
+    const notJson = multipart('kev.json', '{"vulnerabilities": [', 'application/json');
+    const broken = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(admin), ...notJson.headers }, payload: notJson.payload });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toBe(`kev.json is not JSON. ${NOT_A_KEV_UPLOAD}`);
+    const osv = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: advisory('GHSA-xvch-5gv4-984h') });
+    expect(osv.statusCode).toBe(400);
+    expect(osv.json().detail).toMatch(/^Not a KEV catalog: a KEV catalog is a JSON object with a 'vulnerabilities' array/);
+    const noCves = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: { vulnerabilities: [{ cveID: 'nope' }] } });
+    expect(noCves.statusCode).toBe(400);
+    expect(noCves.json().detail).toBe('Not a KEV catalog: none of its entries has a cveID (CVE-YYYY-N).');
+    const refused = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(reader), payload: JSON.parse(KEV.toString('utf8')) });
+    expect(refused.statusCode).toBe(403);
   });
 });

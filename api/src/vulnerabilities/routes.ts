@@ -6,7 +6,7 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
-import { findVulnerability } from './repository';
+import { findVulnerability, importKevCatalog, kevProblem } from './repository';
 import { AdvisoryImporter } from './sources';
 
 /** The largest advisory upload (OSV's biggest per-ecosystem zip exports are some hundred MB). */
@@ -14,6 +14,8 @@ export const ADVISORY_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
 export const NOT_AN_ADVISORY_UPLOAD =
   "Send OSV advisories as a JSON body (one record or an array), a zip body (application/zip), or a multipart field named 'file'.";
 const TOO_LARGE = 'The advisory upload is too large.';
+export const NOT_A_KEV_UPLOAD =
+  "Send CISA's known exploited vulnerabilities catalog (known_exploited_vulnerabilities.json) as a JSON body or a multipart field named 'file'.";
 
 const vulnerabilitySchema = {
   type: 'object',
@@ -45,6 +47,18 @@ const vulnerabilitySchema = {
       },
     },
     record: { type: 'object', additionalProperties: true, description: 'The OSV record as imported' },
+  },
+} as const;
+
+const kevCountsSchema = {
+  type: 'object',
+  required: ['catalogVersion', 'read', 'added', 'updated', 'invalid'],
+  properties: {
+    catalogVersion: { type: 'string', nullable: true },
+    read: { type: 'integer' },
+    added: { type: 'integer' },
+    updated: { type: 'integer' },
+    invalid: { type: 'integer' },
   },
 } as const;
 
@@ -147,6 +161,36 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
       }
       const counts = await importer.flush();
       if (counts.read === 0 && counts.invalid > 0) throw new ApiProblem(400, counts.problems[0] ?? NOT_AN_ADVISORY_UPLOAD);
+      return counts;
+    },
+  );
+
+  app.post(
+    '/vulnerabilities/kev',
+    {
+      config: { permission: PERMISSIONS.administration.ADMINISTRATOR },
+      bodyLimit: ADVISORY_UPLOAD_MAX_BYTES,
+      schema: {
+        tags,
+        summary: "Import CISA's known exploited vulnerabilities catalog (JSON body or multipart field file): matched findings are flagged active exploit",
+        response: { 200: kevCountsSchema, ...problems(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => {
+      const upload = await uploadedBytes(request);
+      let catalog: unknown;
+      if ('json' in upload) catalog = upload.json;
+      else {
+        try {
+          catalog = JSON.parse(Buffer.from(upload.bytes).toString('utf8'));
+        } catch {
+          throw new ApiProblem(400, `${upload.source} is not JSON. ${NOT_A_KEV_UPLOAD}`);
+        }
+      }
+      const problem = kevProblem(catalog);
+      if (problem) throw new ApiProblem(400, `Not a KEV catalog: ${problem}.`);
+      const counts = await importKevCatalog(app.database, catalog);
+      if (counts.read > 0 && counts.invalid === counts.read) throw new ApiProblem(400, 'Not a KEV catalog: none of its entries has a cveID (CVE-YYYY-N).');
       return counts;
     },
   );
