@@ -265,6 +265,16 @@ export interface AdvisoryImportCounts {
   problems: string[];
 }
 
+/** POST /vulnerabilities/kev: CISA's known exploited vulnerabilities catalog. */
+export interface KevImportCounts {
+  catalogVersion: string | null;
+  read: number;
+  added: number;
+  updated: number;
+  /** Entries without a cveID of the form CVE-YYYY-N. */
+  invalid: number;
+}
+
 // ---- VEX (issue 7 item 8; spec 4.5)
 
 /**

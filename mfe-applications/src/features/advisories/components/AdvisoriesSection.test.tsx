@@ -23,7 +23,7 @@ describe('advisory import', () => {
     renderScreen(AdvisoriesSection, '/applications');
     // A dropped folder's files: OSV's folders also hold a README.
     const files = [json('GHSA-1.json'), json('GHSA-2.json'), json('GHSA-3.json'), json('npm.zip', 6000), new File(['x'], 'README.md')];
-    fireEvent.drop(screen.getByTestId('file-drop'), { dataTransfer: { files } });
+    fireEvent.drop(screen.getByRole('group', { name: 'Advisory files: drop zone' }), { dataTransfer: { files } });
     await waitFor(() => expect(uploads.requests).toHaveLength(3));
     for (const request of uploads.requests) {
       expect(request.url.pathname).toBe('/api/vulnerabilities/imports');
@@ -58,5 +58,32 @@ describe('advisory import', () => {
     fakeApi({});
     renderScreen(AdvisoriesSection, '/applications');
     expect(screen.queryByRole('heading', { name: 'Advisories' })).not.toBeInTheDocument();
+  });
+
+  it("imports CISA's KEV catalog with progress, then shows its counts; a refused file shows the API's reason", async () => {
+    fakeApi({});
+    renderScreen(AdvisoriesSection, '/applications');
+    expect(screen.getByRole('heading', { name: 'Known exploited vulnerabilities' })).toBeInTheDocument();
+    const zone = screen.getByRole('group', { name: 'KEV catalog file: drop zone' });
+    fireEvent.drop(zone, { dataTransfer: { files: [json('known_exploited_vulnerabilities.json', 4000)] } });
+    await waitFor(() => expect(uploads.requests).toHaveLength(1));
+    expect(uploads.requests[0].url.pathname).toBe('/api/vulnerabilities/kev');
+    expect((uploads.requests[0].body as FormData).get('file')).toBeInstanceOf(File);
+    const status = screen.getByRole('status', { name: 'KEV import' });
+    expect(status).toHaveTextContent('Importing known_exploited_vulnerabilities.json…');
+    uploads.requests[0].progress(1000, 4000);
+    await waitFor(() => expect(within(status).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25'));
+    uploads.requests[0].answer({ body: { catalogVersion: '2026.11.22', read: 1250, added: 1240, updated: 10, invalid: 0 } });
+    expect(await within(status).findByText('Imported known_exploited_vulnerabilities.json (catalog version 2026.11.22).')).toBeInTheDocument();
+    const result = within(status).getByLabelText('KEV import result');
+    expect(result).toHaveTextContent('Read1,250');
+    expect(result).toHaveTextContent('Added1,240');
+    expect(result).toHaveTextContent('Updated10');
+
+    fireEvent.drop(zone, { dataTransfer: { files: [json('osv.json')] } });
+    await waitFor(() => expect(uploads.requests).toHaveLength(2));
+    uploads.requests[1].answer({ status: 400, problem: { detail: "Not a KEV catalog: a KEV catalog is a JSON object with a 'vulnerabilities' array." } });
+    expect(await within(status).findByRole('alert')).toHaveTextContent("Not a KEV catalog: a KEV catalog is a JSON object with a 'vulnerabilities' array.");
+    expect(status).toHaveTextContent('osv.json was not imported.');
   });
 });

@@ -1,9 +1,10 @@
 // The vulnerability data behind every app's findings, for those who may import it (route-table.md:
-// POST /api/vulnerabilities/imports needs access=>Administration).
+// POST /api/vulnerabilities/imports and /kev need access=>Administration).
 import { Heading, Stack } from '@chakra-ui/react';
 import { usePermitted } from '@portal/shared';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { AdvisoryImport } from './AdvisoryImport';
+import { KevImport } from './KevImport';
 
 export function AdvisoriesSection() {
   const mayImport = usePermitted(APPLICATION_PERMISSIONS.IMPORT_ADVISORIES);
@@ -14,6 +15,10 @@ export function AdvisoriesSection() {
         Advisories
       </Heading>
       <AdvisoryImport />
+      <Heading as="h3" size="sm">
+        Known exploited vulnerabilities
+      </Heading>
+      <KevImport />
     </Stack>
   );
 }
