@@ -19,8 +19,7 @@ export interface Ingested {
 
 export interface IngestionBench {
   app: FastifyInstance;
-  /** `accepted` is told when the upload was answered (202), before the processing is waited for. */
-  upload(appKey: string, payload: Buffer, accepted?: () => void): Promise<Ingested>;
+  upload(appKey: string, payload: Buffer): Promise<Ingested>;
   close(): Promise<void>;
 }
 
@@ -60,7 +59,7 @@ export async function startIngestionBench(dataDir: string, appKeys: string[], ta
   }
   return {
     app,
-    async upload(appKey, payload, accepted) {
+    async upload(appKey, payload) {
       const started = performance.now();
       const response = await app.inject({
         method: 'POST',
@@ -73,7 +72,6 @@ export async function startIngestionBench(dataDir: string, appKeys: string[], ta
       // The server's time (Server-Timing), without inject's overhead and the processing it makes wait.
       const timing = /dur=([\d.]+)/.exec(String(response.headers['server-timing'] ?? ''));
       const request = timing ? Number(timing[1]) : roundTrip;
-      accepted?.();
       const done = await waitDone(app, response.json().id);
       if (done.status !== 'DONE') throw new Error('processing failed');
       return { request, processing: done.processing, findings: done.findings, components: response.json().component_count as number };

@@ -59,7 +59,7 @@ it('fails a build not processed in time, says why, and keeps nothing of the late
   await processBuild({ database: slow(app.database), log: app.log, notify: () => undefined, timeoutMs: 50 }, build.id);
   const [failed] = await app.database.query<{ status: string; error: string }>('SELECT status, error FROM application_builds WHERE id = $1', [build.id]);
   expect(failed).toEqual({ status: 'FAILED', error: TIMED_OUT });
-  // The processing that went on after the deadline stores nothing more and marks nothing.
+  // The processing that went on after the deadline ends in a rollback.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   const [left] = await app.database.query<{ findings: number; alerts: number }>(
     `SELECT (SELECT count(*)::int FROM build_findings WHERE build_id = $1) AS findings,

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { recordEvents } from '../realtime/outbox';
 import { eventRecipients } from '../requirements/events';
-import { matchInBatches, type Finding } from '../vulnerabilities/matching';
+import { matchComponents } from '../vulnerabilities/matching';
 import { carryOver } from '../vex/carry-over';
 import { raiseLicenseAlerts } from '../licenses/alerts';
 import { spanningTree } from './tree';
@@ -79,17 +79,12 @@ export async function processBuild(context: ProcessingContext, buildId: string):
   );
   if (claimed.length === 0) return;
   let timer: NodeJS.Timeout | undefined;
-  // Told to the processing, which goes on in the background after a timeout: it stops storing.
-  const progress = { timedOut: false };
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      progress.timedOut = true;
-      reject(new Error(TIMED_OUT));
-    }, context.timeoutMs ?? INGESTION_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(TIMED_OUT)), context.timeoutMs ?? INGESTION_TIMEOUT_MS);
     timer.unref?.();
   });
   try {
-    await Promise.race([derive(context, buildId, progress), timeout]);
+    await Promise.race([derive(context, buildId), timeout]);
   } catch (error) {
     const message = error instanceof Error && error.message === TIMED_OUT ? TIMED_OUT : 'The SBOM could not be processed.';
     context.log.error({ err: error, buildId }, 'SBOM processing failed');
@@ -100,7 +95,6 @@ export async function processBuild(context: ProcessingContext, buildId: string):
             WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
           [buildId, message],
         );
-        if (failed.length > 0) await tx.query('DELETE FROM build_findings WHERE build_id = $1', [buildId]);
         const build = failed.length > 0 ? await buildContext(tx, buildId) : undefined;
         if (build) await announce(tx, build, buildId, { status: 'FAILED', error: message });
       });
@@ -113,7 +107,7 @@ export async function processBuild(context: ProcessingContext, buildId: string):
   }
 }
 
-async function derive(context: ProcessingContext, buildId: string, progress: { timedOut: boolean }): Promise<void> {
+async function derive(context: ProcessingContext, buildId: string): Promise<void> {
   const { database } = context;
   const build = await buildContext(database, buildId);
   if (!build) return;
@@ -121,41 +115,54 @@ async function derive(context: ProcessingContext, buildId: string, progress: { t
     'SELECT position, purl FROM sbom_components WHERE build_id = $1 AND purl IS NOT NULL',
     [buildId],
   );
-  // The findings are stored a batch of packages at a time as they are made (outside a transaction:
-  // other requests go on between batches), the build marked DONE in one transaction at the end; a
-  // build that fails has what was stored of its findings removed.
-  await database.query('DELETE FROM build_findings WHERE build_id = $1', [buildId]);
-  const vulnerabilityIds = new Set<string>();
-  for await (const batch of matchInBatches(
+  const findings = await matchComponents(
     database,
     components.map((component) => ({ purl: component.purl, bomRef: String(component.position) })),
-  )) {
-    // One row per (component, advisory): a component matched twice by the same advisory counts once
-    // (a component's findings all come in the same batch).
-    const rows = new Map<string, Finding & { position: number }>();
-    for (const { finding } of batch) {
-      const position = Number(finding.bomRef);
-      rows.set(`${position}\u0000${finding.vulnerabilityId}`, Object.assign(finding, { position }));
-      vulnerabilityIds.add(finding.vulnerabilityId);
-    }
-    // Timed out meanwhile: the failure removed what was stored; nothing more is.
-    if (progress.timedOut) return;
-    await storeFindings(database, buildId, [...rows.values()]);
+  );
+  // One row per (component, advisory): a component matched twice by the same advisory counts once.
+  const rows = new Map<string, (typeof findings)[number] & { position: number }>();
+  for (const finding of findings) {
+    const position = Number(finding.bomRef);
+    rows.set(`${position}\u0000${finding.vulnerabilityId}`, { ...finding, position });
   }
+  const found = [...rows.values()];
 
-  if (progress.timedOut) return;
-
-  const done = await database.transaction(async (tx) => {
-    const vulnerabilityCount = vulnerabilityIds.size;
-    const marked = await tx.query(
+  await database.transaction(async (tx) => {
+    await placeUnplaced(tx, buildId, build.root_ref);
+    await tx.query('DELETE FROM build_findings WHERE build_id = $1', [buildId]);
+    for (let start = 0; start < found.length; start += CHUNK) {
+      const slice = found.slice(start, start + CHUNK);
+      await tx.query(
+        `INSERT INTO build_findings (build_id, identified_build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed_versions)
+         SELECT $1, $1, f.position, f.vulnerability_id,
+                CASE WHEN f.aliases = '' THEN '{}'::text[] ELSE string_to_array(f.aliases, E'\\x1f') END,
+                f.severity, f.score, f.active_exploit, f.evaluation, f.summary,
+                CASE WHEN f.fixed = '' THEN '{}'::text[] ELSE string_to_array(f.fixed, E'\\x1f') END
+           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[])
+             AS f(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed)`,
+        [
+          buildId,
+          slice.map((finding) => finding.position),
+          slice.map((finding) => finding.vulnerabilityId),
+          slice.map((finding) => finding.aliases.join('\x1f')),
+          slice.map((finding) => finding.severity),
+          slice.map((finding) => finding.score),
+          slice.map((finding) => finding.activeExploit),
+          slice.map((finding) => finding.evaluation),
+          slice.map((finding) => finding.summary),
+          slice.map((finding) => finding.fixedVersions.join('\x1f')),
+        ],
+      );
+    }
+    const { previous } = await carryOver(tx, build.application_id, buildId);
+    const vulnerabilityCount = new Set(found.map((finding) => finding.vulnerabilityId)).size;
+    const done = await tx.query(
       `UPDATE application_builds SET status = 'DONE', vulnerability_count = $2, finished_at = now()
         WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
       [buildId, vulnerabilityCount],
     );
-    // Timed out meanwhile: FAILED stays.
-    if (marked.length === 0) return false;
-    await placeUnplaced(tx, buildId, build.root_ref);
-    const { previous } = await carryOver(tx, build.application_id, buildId);
+    // Timed out meanwhile: FAILED stays, and nothing of this transaction does.
+    if (done.length === 0) throw new Error(TIMED_OUT);
     await raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null);
     await announce(tx, build, buildId, {
       status: 'DONE',
@@ -163,40 +170,8 @@ async function derive(context: ProcessingContext, buildId: string, progress: { t
       component_count: build.component_count,
       vulnerability_count: vulnerabilityCount,
     });
-    return true;
   });
-  if (!done) {
-    await database.query('DELETE FROM build_findings WHERE build_id = $1', [buildId]);
-    throw new Error(TIMED_OUT);
-  }
   context.notify();
-}
-
-async function storeFindings(db: Queryable, buildId: string, found: Array<Finding & { position: number }>): Promise<void> {
-  for (let start = 0; start < found.length; start += CHUNK) {
-    const slice = found.slice(start, start + CHUNK);
-    await db.query(
-      `INSERT INTO build_findings (build_id, identified_build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed_versions)
-       SELECT $1, $1, f.position, f.vulnerability_id,
-              CASE WHEN f.aliases = '' THEN '{}'::text[] ELSE string_to_array(f.aliases, E'\\x1f') END,
-              f.severity, f.score, f.active_exploit, f.evaluation, f.summary,
-              CASE WHEN f.fixed = '' THEN '{}'::text[] ELSE string_to_array(f.fixed, E'\\x1f') END
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[])
-           AS f(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed)`,
-      [
-        buildId,
-        slice.map((finding) => finding.position),
-        slice.map((finding) => finding.vulnerabilityId),
-        slice.map((finding) => finding.aliases.join('\x1f')),
-        slice.map((finding) => finding.severity),
-        slice.map((finding) => finding.score),
-        slice.map((finding) => finding.activeExploit),
-        slice.map((finding) => finding.evaluation),
-        slice.map((finding) => finding.summary),
-        slice.map((finding) => finding.fixedVersions.join('\x1f')),
-      ],
-    );
-  }
 }
 
 /**

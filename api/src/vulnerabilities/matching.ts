@@ -1,7 +1,6 @@
-// Matching components (by purl) against the vulnerability database, a batch of distinct
-// (ecosystem, name) packages at a time: their affected entries are loaded in one query, evaluated
-// in memory with OSV's rules, then the vulnerabilities found are loaded (severity, aliases, KEV
-// status) and the batch's findings made.
+// Matching components (by purl) against the vulnerability database: the affected entries of every
+// distinct (ecosystem, name) are loaded in one query, then evaluated in memory with OSV's rules,
+// then the vulnerabilities found are loaded in a second query (severity, aliases, KEV status).
 import type { Queryable } from '../db/database';
 import { decodeAffected } from './compact';
 import { Evaluator, fixedVersions } from './evaluate';
@@ -105,7 +104,7 @@ function evaluatePackage(
   entries: readonly AffectedRow[],
   componentIndexes: readonly number[],
   packages: readonly (OsvPackage | null)[],
-  perComponent: Map<number, Hit[]>,
+  perComponent: Hit[][],
   involved: Set<string>,
 ): void {
   for (const index of componentIndexes) {
@@ -122,8 +121,7 @@ function evaluatePackage(
         hits.set(entry.vulnerability_id, { id: entry.vulnerability_id, evaluation: 'not-evaluated', reason: evaluation.reason, fixed: fixedVersions(entry) });
       }
     }
-    if (hits.size === 0) continue;
-    perComponent.set(index, [...hits.values()]);
+    perComponent[index] = [...hits.values()];
     for (const id of hits.keys()) involved.add(id);
   }
 }
@@ -133,30 +131,12 @@ export interface MatchOptions {
   trace?: (step: string, milliseconds: number, cpuMilliseconds: number) => void;
 }
 
-/** A finding and the index of its component in the list matched. */
-export interface IndexedFinding {
-  index: number;
-  finding: Finding;
-}
-
 /**
  * The findings of `components`: one per (component, vulnerability) that affects it, plus the
  * advisories of its package that could not be evaluated (GIT ranges, an unparseable version).
- * Components without a purl of a supported type have no findings. In component order.
+ * Components without a purl of a supported type have no findings.
  */
 export async function matchComponents(db: Queryable, components: readonly ComponentRef[], options: MatchOptions = {}): Promise<Finding[]> {
-  const all: IndexedFinding[] = [];
-  for await (const batch of matchInBatches(db, components, options)) for (const item of batch) all.push(item);
-  // Stable: a component's findings keep their order.
-  all.sort((a, b) => a.index - b.index);
-  return all.map((item) => item.finding);
-}
-
-/**
- * The same findings, a batch of packages at a time (every finding of a component in one batch):
- * a caller that stores each batch holds the findings of 2,000 packages at most, not of the SBOM.
- */
-export async function* matchInBatches(db: Queryable, components: readonly ComponentRef[], options: MatchOptions = {}): AsyncGenerator<IndexedFinding[]> {
   let mark = performance.now();
   let cpuMark = process.cpuUsage();
   const step = (name: string): void => {
@@ -179,22 +159,19 @@ export async function* matchInBatches(db: Queryable, components: readonly Compon
     if (entry) entry.components.push(index);
     else byPackage.set(key, { ecosystem: pkg.ecosystem, name: pkg.name, components: [index] });
   });
-  if (byPackage.size === 0) return;
+  if (byPackage.size === 0) return [];
 
+  const perComponent: Hit[][] = [];
+  const involved = new Set<string>();
   const distinct = [...byPackage.values()];
-  let catalog: Set<string> | undefined;
+  // The affected entries of a batch of packages in one query, as one text (fields split by U+001F,
+  // entries by U+001E; ids and versions hold no control characters, import refuses them): far
+  // cheaper to transfer than one row per entry. Batches keep the text, and the memory the embedded
+  // database grows to hold it, small; each package's entries are decoded, evaluated and dropped.
   let loaded = 0;
   let transferred = 0;
-  let made = 0;
   for (let from = 0; from < distinct.length; from += PACKAGES_PER_QUERY) {
     const batch = distinct.slice(from, from + PACKAGES_PER_QUERY);
-    const perComponent = new Map<number, Hit[]>();
-    const involved = new Set<string>();
-    // The affected entries of the batch's packages in one query, as one text (fields split by
-    // U+001F, entries by U+001E; ids and versions hold no control characters, import refuses
-    // them): far cheaper to transfer than one row per entry. Batches keep the text, and the memory
-    // the embedded database grows to hold it, small; each package's entries are decoded, evaluated
-    // and dropped.
     const [result] = await db.query<{ entries: string | null }>(
       `SELECT string_agg(concat_ws(chr(31), p.n::text, a.vulnerability_id, a.compact), chr(30) ORDER BY p.n) AS entries
        FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS p(ecosystem, name, n)
@@ -228,31 +205,18 @@ export async function* matchInBatches(db: Queryable, components: readonly Compon
       // An evaluator per package: its caches (parsed versions, sorted events) go with the package.
       evaluatePackage(new Evaluator(), entries, pkg.components, packages, perComponent, involved);
     }
-    if (involved.size === 0) continue;
-
-    const vulnerabilities = await loadVulnerabilities(db, [...involved]);
-    // CISA's catalog (small), once, to flag them.
-    catalog ??= new Set((await db.query<{ cve_id: string }>('SELECT cve_id FROM known_exploited_vulnerabilities')).map((row) => row.cve_id));
-    const exploited = new Set<string>();
-    for (const row of vulnerabilities.values()) {
-      if (catalog.has(row.id.toUpperCase()) || row.aliases.some((alias) => catalog!.has(alias.toUpperCase()))) exploited.add(row.id);
-    }
-    const findings: IndexedFinding[] = [];
-    for (const [index, hits] of perComponent) {
-      for (const finding of findingsOf(components[index], packages[index]!, hits, vulnerabilities, exploited)) findings.push({ index, finding });
-    }
-    made += findings.length;
-    yield findings;
   }
-  step(`${made} findings from ${loaded} affected entries of ${byPackage.size} packages (${Math.round(transferred / 1024)} kB)`);
-}
+  step(`load and evaluate ${loaded} affected entries of ${byPackage.size} packages (${Math.round(transferred / 1024)} kB)`);
+  if (involved.size === 0) return [];
 
-/** The vulnerabilities `ids` (narrow rows), in batches like the affected entries. */
-async function loadVulnerabilities(db: Queryable, ids: string[]): Promise<Map<string, VulnerabilityRow>> {
+  // The vulnerabilities found (narrow rows), and CISA's catalog (small) to flag them.
   const vulnerabilities = new Map<string, VulnerabilityRow>();
   // Plain text, no JSON per row: aliases joined by U+001D (ids hold no control characters), texts
   // with those separators blanked, U+0015 for null.
   const orNull = (text: string): string | null => (text === '\u0015' ? null : text);
+  const ids = [...involved];
+  // In batches, like the entries above: one text of 70,000 summaries grows the embedded
+  // database's memory by as much, for good.
   for (let from = 0; from < ids.length; from += VULNERABILITIES_PER_QUERY) {
     const [details] = await db.query<{ entries: string | null }>(
       `SELECT string_agg(concat_ws(chr(31), v.id, array_to_string(v.aliases, chr(29)),
@@ -273,54 +237,57 @@ async function loadVulnerabilities(db: Queryable, ids: string[]): Promise<Map<st
       });
     }
   }
-  return vulnerabilities;
-}
-
-/** The findings of one component from its hits: a finding per group of hits that name each other. */
-function findingsOf(
-  component: ComponentRef,
-  pkg: OsvPackage,
-  hits: Hit[],
-  vulnerabilities: ReadonlyMap<string, VulnerabilityRow>,
-  exploited: ReadonlySet<string>,
-): Finding[] {
-  const findings: Finding[] = [];
-  for (const group of mergeAliases(hits, vulnerabilities)) {
-    // The record that speaks for the group: an affected one, the best scored, then by id.
-    group.sort(
-      (a, b) =>
-        (a.evaluation === 'affected' ? 0 : 1) - (b.evaluation === 'affected' ? 0 : 1) ||
-        (score(vulnerabilities.get(b.id)) ?? -1) - (score(vulnerabilities.get(a.id)) ?? -1) ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    );
-    const primary = group[0];
-    const row = vulnerabilities.get(primary.id);
-    const ids = new Set<string>();
-    const fixed = new Set<string>();
-    for (const hit of group) {
-      ids.add(hit.id);
-      for (const alias of vulnerabilities.get(hit.id)?.aliases ?? []) ids.add(alias);
-      if (hit.evaluation === primary.evaluation) for (const version of hit.fixed) fixed.add(version);
-    }
-    ids.delete(primary.id);
-    const finding: Finding = {
-      purl: component.purl,
-      ecosystem: pkg.ecosystem,
-      package: pkg.name,
-      version: pkg.version,
-      vulnerabilityId: primary.id,
-      aliases: [...ids].sort(),
-      summary: row?.summary ?? null,
-      severity: row?.severity_rating ?? 'UNKNOWN',
-      score: score(row),
-      vector: row?.severity_vector ?? null,
-      fixedVersions: [...fixed],
-      activeExploit: group.some((hit) => exploited.has(hit.id)),
-      evaluation: primary.evaluation,
-    };
-    if (component.bomRef !== undefined) finding.bomRef = component.bomRef;
-    if (primary.reason !== undefined) finding.reason = primary.reason;
-    findings.push(finding);
+  const catalog = new Set((await db.query<{ cve_id: string }>('SELECT cve_id FROM known_exploited_vulnerabilities')).map((row) => row.cve_id));
+  const exploited = new Set<string>();
+  for (const row of vulnerabilities.values()) {
+    if (catalog.has(row.id.toUpperCase()) || row.aliases.some((alias) => catalog.has(alias.toUpperCase()))) exploited.add(row.id);
   }
+  step(`load ${vulnerabilities.size} vulnerabilities`);
+
+  const findings: Finding[] = [];
+  components.forEach((component, index) => {
+    const pkg = packages[index];
+    if (!pkg) return;
+    for (const group of mergeAliases(perComponent[index] ?? [], vulnerabilities)) {
+      // The record that speaks for the group: an affected one, the best scored, then by id.
+      group.sort(
+        (a, b) =>
+          (a.evaluation === 'affected' ? 0 : 1) - (b.evaluation === 'affected' ? 0 : 1) ||
+          (score(vulnerabilities.get(b.id)) ?? -1) - (score(vulnerabilities.get(a.id)) ?? -1) ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
+      const primary = group[0];
+      const row = vulnerabilities.get(primary.id);
+      const ids = new Set<string>();
+      const fixed = new Set<string>();
+      for (const hit of group) {
+        ids.add(hit.id);
+        for (const alias of vulnerabilities.get(hit.id)?.aliases ?? []) ids.add(alias);
+        if (hit.evaluation === primary.evaluation) for (const version of hit.fixed) fixed.add(version);
+      }
+      ids.delete(primary.id);
+      const finding: Finding = {
+        purl: component.purl,
+        ecosystem: pkg.ecosystem,
+        package: pkg.name,
+        version: pkg.version,
+        vulnerabilityId: primary.id,
+        aliases: [...ids].sort(),
+        summary: row?.summary ?? null,
+        severity: row?.severity_rating ?? 'UNKNOWN',
+        score: score(row),
+        vector: row?.severity_vector ?? null,
+        fixedVersions: [...fixed],
+        activeExploit: group.some((hit) => exploited.has(hit.id)),
+        evaluation: primary.evaluation,
+      };
+      if (component.bomRef !== undefined) finding.bomRef = component.bomRef;
+      if (primary.reason !== undefined) finding.reason = primary.reason;
+      findings.push(finding);
+    }
+  });
+  step('findings');
   return findings;
 }
+
+
