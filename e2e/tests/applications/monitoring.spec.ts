@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { CSRF, mainHeading } from '../../support/identity';
 import { USERS } from '../../support/users';
 import { bell, brokerConnections, unreadLabel } from '../realtime/support';
-import { GRAPH, signedIn, stamp, uploadAndWait } from './support';
+import { join } from 'node:path';
+import { GRAPH, importAdvisories, signedIn, stamp, uploadAndWait } from './support';
 
 // Issue 7 item 12 end to end: with continuous monitoring on for an app, an advisory imported by
 // someone else (through the API, in another browser) reaches a member watching the Continuous
@@ -69,4 +70,46 @@ test('with monitoring on, an imported advisory is a real-time notification and a
   await expect(detail).toContainText('99.0.0');
   await importer.context().close();
   await watcher.context().close();
+});
+
+/** CISA's catalog format with three entries (a test sample), among them CVE-2021-44906 (minimist). */
+const KEV_SAMPLE = join(__dirname, '..', '..', '..', 'api', 'src', 'vulnerabilities', 'testdata', 'kev-sample.json');
+
+test("CISA's KEV catalog imported on Security Posture turns a monitored app's finding into a New Active Exploit", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await signedIn(browser, USERS.kevCurator);
+  const key = `kev-${stamp()}`;
+  const created = await page.request.post(`/api/apps?graph=${GRAPH}`, { data: { app_key: key, name: 'KEV shop', enable_continuous_monitoring: true }, headers: CSRF });
+  expect(created.status()).toBe(201);
+  // GHSA-xvch-5gv4-984h (alias CVE-2021-44906) affects juice-shop's minimist 0.2.1.
+  await importAdvisories(page.request);
+  await uploadAndWait(page.request, key);
+
+  await page.goto('/applications');
+  await expect(page.getByRole('heading', { name: 'Known exploited vulnerabilities' })).toBeVisible();
+  await page.getByLabel('KEV catalog file', { exact: true }).setInputFiles(KEV_SAMPLE);
+  const status = page.getByRole('status', { name: 'KEV import' });
+  await expect(status).toContainText('Imported kev-sample.json (catalog version 2026.11.22).', { timeout: 30_000 });
+  await expect(status.getByLabel('KEV import result')).toContainText('Read3');
+  await expect(status.getByLabel('KEV import result')).toContainText('Invalid0');
+
+  // Continuous monitoring ran after the import: the finding is an active exploit now.
+  await page.goto('/applications/monitoring/events');
+  // The type column of a New Active Exploit is its 'Active exploit' label.
+  const row = page.getByRole('table', { name: 'Monitoring events' }).getByRole('row').filter({ hasText: key }).filter({ hasText: 'minimist 0.2.1' });
+  await expect(row).toHaveCount(1, { timeout: 30_000 });
+  await expect(row).toContainText('Active exploit');
+  await row.click();
+  const detail = page.getByRole('region', { name: 'Monitoring event' });
+  await expect(detail).toContainText('New Active Exploit');
+  await expect(detail).toContainText('Active exploit');
+  await expect(detail).toContainText('CVE-2021-44906');
+
+  // Something that is not a KEV catalog is refused with the reason.
+  await page.goto('/applications');
+  await page.getByLabel('KEV catalog file', { exact: true }).setInputFiles({ name: 'advisory.json', mimeType: 'application/json', buffer: Buffer.from('{"id": "GHSA-x"}') });
+  const refused = page.getByRole('status', { name: 'KEV import' });
+  await expect(refused).toContainText('advisory.json was not imported.');
+  await expect(refused.getByRole('alert')).toContainText("Not a KEV catalog: a KEV catalog is a JSON object with a 'vulnerabilities' array");
+  await page.context().close();
 });
