@@ -12,4 +12,7 @@ module.exports = {
   // One embedded database template, kept between runs; each test file copies it.
   globalSetup: path.join(__dirname, 'src/testing/global-setup.ts'),
   setupFilesAfterEnv: [path.join(__dirname, 'src/testing/timeout.ts')],
+  // *.postgres.test.ts: what needs a Postgres server (several API processes on one database), in
+  // the run against DATABASE_URL only.
+  testPathIgnorePatterns: ['/node_modules/', ...(process.env.DATABASE_URL ? [] : ['\\.postgres\\.test\\.ts$'])],
 };

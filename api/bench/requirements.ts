@@ -85,7 +85,7 @@ async function start(): Promise<Instance> {
   const clock = manualClock(new Date());
   const app = likeTheApiClient(
     await buildApp({
-      // As `npm start` configures it: reads cached with the embedded database only (config.ts).
+      // As `npm start` configures it (config.ts): reads cached, with Postgres too.
       config: {
         port: 0,
         host: '127.0.0.1',
@@ -94,7 +94,7 @@ async function start(): Promise<Instance> {
         serveStatic: false,
         staticDir: dir,
         logLevel: 'silent',
-        readCacheMs: schema.databaseUrl ? 0 : READ_CACHE_MS,
+        readCacheMs: READ_CACHE_MS,
       },
     }),
   );

@@ -17,7 +17,6 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       identity: DEFAULT_IDENTITY,
-      // The embedded database's one process sees every change: its reads may be cached.
       readCacheMs: 1000,
     });
     expect(path.join(REPOSITORY_ROOT, 'api', 'src')).toBe(__dirname);
@@ -55,7 +54,7 @@ describe('loadConfig', () => {
       remotesJson: path.join(REPOSITORY_ROOT, 'deploy/remotes.json'),
       logLevel: 'warn',
       trustProxy: true,
-      readCacheMs: 0,
+      readCacheMs: 1000,
       identity: {
         secretKey: 'a long secret of the operator',
         passwordMaxAgeDays: 90,

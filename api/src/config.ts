@@ -67,12 +67,13 @@ export interface Config {
   supportEmail?: string;
   /**
    * How long the guard's callers and the requirement list stay cached in the process (http/read-cache.ts);
-   * only with the embedded database, whose one process sees every change. Unset or 0: no cache.
+   * every change through the API drops them (announced to the other API processes of a shared
+   * Postgres server). Unset or 0: no cache.
    */
   readCacheMs?: number;
 }
 
-/** With the embedded database: the read caches' lifetime (changes invalidate them at once). */
+/** The read caches' lifetime (changes through the API invalidate them at once). */
 export const READ_CACHE_MS = 1000;
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
@@ -223,7 +224,6 @@ export function loadConfig(env: Environment = process.env): Config {
     },
     oidc: parseOidc(read),
     supportEmail: read('SUPPORT_EMAIL'),
-    // A Postgres server may be shared by several API processes, which would not see each other's changes.
-    readCacheMs: read('DATABASE_URL') === undefined ? READ_CACHE_MS : 0,
+    readCacheMs: READ_CACHE_MS,
   };
 }

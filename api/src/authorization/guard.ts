@@ -1,9 +1,9 @@
 // Server-side enforcement (spec 6, issue 5): every API route declares its permission in
 // `config.permission`; this hook checks it before any work. A route without a declaration cannot
 // be registered. Handlers read the caller (user, organization, access, process) with callerOf.
-// With the embedded database the caller of a session is kept a second (config.readCacheMs), and
-// every change through the API drops what was kept (http/read-cache.ts): resolving a caller takes
-// eight queries, most of a simple read's time.
+// The caller of a session is kept a second (config.readCacheMs), and every change through the API
+// drops what was kept (http/read-cache.ts), in every API process of a shared Postgres server too
+// (announced with pg_notify): resolving a caller takes eight queries, most of a simple read's time.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { checkPermission, messageForStatus, type PermissionCheck, type PolicyContext } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
@@ -13,6 +13,9 @@ import { readSessionToken } from '../sessions/cookie';
 import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
 import type { UserRecord } from '../users/repository';
 import { resolveAccess, type ResolvedAccess } from './access';
+
+/** The channel on which API processes sharing a Postgres server announce their changes. */
+export const CHANGES_CHANNEL = 'portal_changes';
 
 /**
  * 'public': no session needed (the route checks what it needs itself, e.g. sign-in flows);
@@ -179,9 +182,19 @@ export function registerAuthorization(
   const routes: DeclaredRoute[] = [];
   app.decorateRequest('caller', null);
   // Every change through the API is tracked, so read caches (here and in route families) never
-  // serve what was read before it; they exist only with the embedded database (config.readCacheMs).
+  // serve what was read before it (config.readCacheMs).
   const changes = createChangeTracker();
   app.decorate('changes', changes);
+  const ttlMs = app.config.readCacheMs ?? 0;
+  // Several API processes may share a Postgres server: each announces the changes it made once
+  // they are committed, and every one (itself included) drops what it kept when told.
+  const shared = ttlMs > 0 && identity.db.kind === 'postgres';
+  if (shared) {
+    app.addHook('onReady', async () => {
+      const stop = await identity.db.listen(CHANGES_CHANNEL, () => changes.invalidate());
+      app.addHook('onClose', async () => stop());
+    });
+  }
   const changing = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
     if (READS.has(request.method) || !request.url.startsWith('/api/')) return;
@@ -189,14 +202,15 @@ export function registerAuthorization(
     changes.begin();
   });
   const ended = async (request: FastifyRequest) => {
-    if (changing.delete(request)) changes.end();
+    if (!changing.delete(request)) return;
+    changes.end();
+    if (shared) await identity.db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, '']).catch((error: unknown) => request.log.warn({ err: error }, 'changes not announced'));
   };
   app.addHook('onResponse', ended);
   app.addHook('onRequestAbort', ended);
-  const ttlMs = app.config.readCacheMs ?? 0;
   const sources = callerSources(
     identity,
-    ttlMs > 0 && identity.db.kind === 'pglite'
+    ttlMs > 0
       ? {
           callers: createReadCache<SessionCaller>(changes, { ttlMs, maxEntries: 10_000 }),
           processes: createReadCache<CallerProcess | null>(changes, { ttlMs, maxEntries: 10_000 }),

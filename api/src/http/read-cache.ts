@@ -1,9 +1,10 @@
-// Short-lived in-process caches of reads (the guard's caller, the requirement list), for the one
-// API process that owns an embedded database (PGlite's directory lock makes it the only writer).
-// Correct because every change passes through this process: a change in flight (a mutating
-// request, a background import) turns every cache off until it ends, and its end moves the
-// generation, so nothing read before it is served after it. Entries also expire after `ttlMs`,
-// which bounds what the process cannot see (time passing: session expiry).
+// Short-lived in-process caches of reads (the guard's caller, the requirement list). Correct
+// because every change through the API is tracked: a change in flight (a mutating request, a
+// background import) turns every cache off until it ends, and its end moves the generation, so
+// nothing read before it is served after it. The one process of an embedded database sees every
+// change; API processes sharing a Postgres server announce theirs to each other (the guard's
+// pg_notify), which moves the generation too. Entries also expire after `ttlMs`, which bounds what
+// a process cannot see (time passing: session expiry; changes made outside the API).
 
 export interface ChangeTracker {
   /** A change starts: caches are bypassed until every started change has ended. */

@@ -1,4 +1,4 @@
-// The embedded database's read caches (config.readCacheMs, http/read-cache.ts) seen from the API:
+// The read caches (config.readCacheMs, http/read-cache.ts) seen from the API, on the embedded database:
 // the guard's callers and the depository's pages are served again, but any change through the API
 // or a background import makes the next read fresh. A lifetime of a minute shows that it is the
 // change, not the clock, that refreshes them.
@@ -27,7 +27,7 @@ const total = async (cookie: SessionCookie) => {
 
 beforeAll(async () => {
   const clock = manualClock(new Date());
-  // The caches exist only with the embedded database: so does this test, in the run against a server too.
+  // On the embedded database in the run against a server too (shared-cache.postgres.test.ts: two processes on one server).
   environment = await createTestEnvironment({ embedded: true });
   app = likeTheApiClient(await buildApp({ config: { ...environment.config, readCacheMs: 60_000 }, now: clock.now }));
   await createOrganizationCommand(app.database, ['--name', 'Cache']);
@@ -52,12 +52,12 @@ afterAll(async () => {
   await environment.cleanup();
 });
 
-describe('read caches of the embedded database', () => {
+describe('read caches', () => {
   it('serve the depository again until a change through the API, which every caller sees at once', async () => {
     expect(app.database.kind).toBe('pglite');
     expect(await total(reader)).toBe(0);
-    // Written behind the API's back: the cached page does not know (which is why only the one
-    // process owning the embedded database caches)…
+    // Written behind the API's back: the cached page does not know (for its lifetime; the command
+    // line's changes wait out the second)…
     await app.database.query(`INSERT INTO requirements (organization_id, process_id, code, title) VALUES ($1, $2, 'SQL-1', 'Behind the back')`, [
       organizationId,
       processId,

@@ -63,7 +63,7 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
   // The depository's pages, the same for every caller of the process (config.readCacheMs), kept
   // as the JSON the route's schema writes: a page of 100 takes longer to write than to find.
   const ttlMs = app.config.readCacheMs ?? 0;
-  const pages = ttlMs > 0 && db.kind === 'pglite' ? createReadCache<string>(app.changes, { ttlMs, maxEntries: 2_000 }) : undefined;
+  const pages = ttlMs > 0 ? createReadCache<string>(app.changes, { ttlMs, maxEntries: 2_000 }) : undefined;
 
   app.get(
     '/requirements',
