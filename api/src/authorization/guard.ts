@@ -190,10 +190,11 @@ export function registerAuthorization(
   // they are committed, and every one (itself included) drops what it kept when told.
   const shared = ttlMs > 0 && identity.db.kind === 'postgres';
   if (shared) {
+    let stopListening: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      const stop = await identity.db.listen(CHANGES_CHANNEL, () => changes.invalidate());
-      app.addHook('onClose', async () => stop());
+      stopListening = await identity.db.listen(CHANGES_CHANNEL, () => changes.invalidate());
     });
+    app.addHook('onClose', async () => stopListening?.());
   }
   const changing = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
