@@ -1,4 +1,5 @@
 // Storing OSV advisories and the KEV catalog: bulk statements (unnest) in one transaction per batch.
+import type { KevImportCounts } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { encodeAffected } from './compact';
 import { osvProblem, type OsvRecord } from './osv';
@@ -192,13 +193,8 @@ async function writeRecords(tx: Queryable, records: OsvRecord[], existing: Reado
   }
 }
 
-export interface KevImportCounts {
-  catalogVersion: string | null;
-  read: number;
-  added: number;
-  updated: number;
-  invalid: number;
-}
+/** What a KEV import did: the contract of POST /api/vulnerabilities/kev. */
+export type { KevImportCounts };
 
 interface KevEntry {
   cveID: string;
