@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { MAX_REPORTED_PROBLEMS, SbomProblem } from './parse';
+import { MAX_REPORTED_PROBLEMS, SbomProblem } from './document';
 
 const SCHEMA_DIR = path.join(path.dirname(require.resolve('@cyclonedx/cyclonedx-library/package.json')), 'res', 'schema');
 const BASE = 'http://cyclonedx.org/schema/';
