@@ -70,8 +70,7 @@ export function createReadCache<V>(tracker: ChangeTracker, options: { ttlMs: num
         if (shared && shared.generation === startedAt) return shared.value;
       }
       const value = load();
-      const quietAtStart = tracker.quiet();
-      if (quietAtStart) loading.set(key, { generation: startedAt, value });
+      if (tracker.quiet()) loading.set(key, { generation: startedAt, value });
       try {
         const result = await value;
         if (tracker.quiet() && tracker.generation() === startedAt) {

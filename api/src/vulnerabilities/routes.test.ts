@@ -137,6 +137,10 @@ describe('POST /api/vulnerabilities/kev', () => {
     const osv = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: advisory('GHSA-xvch-5gv4-984h') });
     expect(osv.statusCode).toBe(400);
     expect(osv.json().detail).toMatch(/^Not a KEV catalog: a KEV catalog is a JSON object with a 'vulnerabilities' array/);
+    const wrongField = multipart('kev.json', KEV, 'application/json', 'catalog');
+    const misnamed = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(admin), ...wrongField.headers }, payload: wrongField.payload });
+    expect(misnamed.statusCode).toBe(400);
+    expect(misnamed.json().detail).toBe(NOT_A_KEV_UPLOAD);
     const noCves = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: { vulnerabilities: [{ cveID: 'nope' }] } });
     expect(noCves.statusCode).toBe(400);
     expect(noCves.json().detail).toBe('Not a KEV catalog: none of its entries has a cveID (CVE-YYYY-N).');

@@ -108,34 +108,35 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  async function uploadedBytes(request: FastifyRequest): Promise<{ bytes: Uint8Array; source: string } | { json: unknown }> {
+  /** The upload: a multipart field 'file', a binary body or a JSON body; `refusal` says what to send instead. */
+  async function uploadedBytes(request: FastifyRequest, refusal = NOT_AN_ADVISORY_UPLOAD): Promise<{ bytes: Uint8Array; source: string } | { json: unknown }> {
     if (request.isMultipart()) {
       let part;
       try {
         part = await request.file();
       } catch (error) {
-        throw translate(error);
+        throw translate(error, refusal);
       }
-      if (!part || part.fieldname !== 'file') throw new ApiProblem(400, NOT_AN_ADVISORY_UPLOAD);
+      if (!part || part.fieldname !== 'file') throw new ApiProblem(400, refusal);
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
       } catch (error) {
-        throw translate(error);
+        throw translate(error, refusal);
       }
       if (part.file.truncated) throw new ApiProblem(413, TOO_LARGE);
       return { bytes, source: part.filename || 'upload' };
     }
     if (Buffer.isBuffer(request.body)) return { bytes: request.body, source: 'upload' };
-    if (request.body === undefined || request.body === null) throw new ApiProblem(400, NOT_AN_ADVISORY_UPLOAD);
+    if (request.body === undefined || request.body === null) throw new ApiProblem(400, refusal);
     return { json: request.body };
   }
 
-  function translate(error: unknown): unknown {
+  function translate(error: unknown, refusal: string): unknown {
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) return new ApiProblem(413, TOO_LARGE);
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return new ApiProblem(413, TOO_LARGE);
-    if (status && status >= 400 && status < 500) return new ApiProblem(400, NOT_AN_ADVISORY_UPLOAD);
+    if (status && status >= 400 && status < 500) return new ApiProblem(400, refusal);
     return error;
   }
 
@@ -177,7 +178,7 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const upload = await uploadedBytes(request);
+      const upload = await uploadedBytes(request, NOT_A_KEV_UPLOAD);
       let catalog: unknown;
       if ('json' in upload) catalog = upload.json;
       else {
