@@ -46,7 +46,7 @@ export function caller(app: FastifyInstance, graph: string) {
 export async function storedRows(app: FastifyInstance): Promise<Record<string, number>> {
   const [row] = await app.database.query<Record<string, number>>(
     `SELECT (SELECT count(*)::int FROM application_builds) AS builds, (SELECT count(*)::int FROM sbom_components) AS components,
-            (SELECT count(*)::int FROM sbom_dependencies) AS dependencies, (SELECT count(*)::int FROM sbom_external_references) AS refs,
+            (SELECT count(*)::int FROM sbom_dependencies) AS dependencies, (SELECT coalesce(sum(cardinality(external_references)), 0)::int FROM sbom_components) AS refs,
             (SELECT count(*)::int FROM build_findings) AS findings, (SELECT count(*)::int FROM vex_analyses) AS analyses,
             (SELECT count(*)::int FROM vex_analysis_trail) AS trail, (SELECT count(*)::int FROM license_risk_alerts) AS alerts`,
   );

@@ -9,11 +9,17 @@ import { sourceRepository } from './normalize';
 export const LISTED_COMPONENTS = 100;
 
 export async function repositoryAnalysis(db: Queryable, application: ApplicationRecord, build: BuildRecord): Promise<RepositoryAnalysis> {
-  const references = await db.query<{ position: number; bom_ref: string; type: RepositoryReferenceType; url: string }>(
-    `SELECT r.position, c.bom_ref, r.type, r.url FROM sbom_external_references r
-       JOIN sbom_components c ON c.build_id = r.build_id AND c.position = r.position
-      WHERE r.build_id = $1 ORDER BY r.position`,
+  const referencing = await db.query<{ position: number; bom_ref: string; external_references: string[] }>(
+    `SELECT position, bom_ref, external_references FROM sbom_components
+      WHERE build_id = $1 AND external_references <> '{}' ORDER BY position`,
     [build.id],
+  );
+  // Each reference is 'type url' (sbom/store.ts).
+  const references = referencing.flatMap((component) =>
+    component.external_references.map((reference) => {
+      const space = reference.indexOf(' ');
+      return { position: component.position, bom_ref: component.bom_ref, type: reference.slice(0, space) as RepositoryReferenceType, url: reference.slice(space + 1) };
+    }),
   );
   const byType = Object.fromEntries(REPOSITORY_REFERENCE_TYPES.map((type) => [type, new Set<number>()])) as Record<RepositoryReferenceType, Set<number>>;
   const repositories = new Map<string, { url: string; host: string; types: Set<RepositoryReferenceType>; positions: Set<number>; refs: string[] }>();

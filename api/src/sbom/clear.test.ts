@@ -22,6 +22,17 @@ let app: FastifyInstance;
 let dora: SessionCookie; // ADMIN of alpha and beta with the DEMO role
 let olga: SessionCookie; // ORG_ADMIN without DEMO
 
+/** Rows of the tables whose rows go with their build by trigger (migration 020), left without one. */
+const orphans = async () =>
+  (
+    await app.database.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM sbom_components x WHERE NOT EXISTS (SELECT 1 FROM application_builds b WHERE b.id = x.build_id))
+            + (SELECT count(*) FROM sbom_dependencies x WHERE NOT EXISTS (SELECT 1 FROM application_builds b WHERE b.id = x.build_id))
+            + (SELECT count(*) FROM build_findings x WHERE NOT EXISTS (SELECT 1 FROM application_builds b WHERE b.id = x.build_id))
+            + (SELECT count(*) FROM license_risk_alerts x WHERE NOT EXISTS (SELECT 1 FROM application_builds b WHERE b.id = x.build_id)) AS n`,
+    )
+  )[0].n;
+
 const builds = async (appKey: string) =>
   (await app.database.query<{ n: number }>('SELECT count(*)::int AS n FROM application_builds b JOIN applications a ON a.id = b.application_id WHERE a.app_key = $1', [appKey]))[0].n;
 
@@ -89,4 +100,16 @@ it("clears every SBOM of the process, and only of that process", async () => {
   expect(response.json()).toEqual({ applications: 2, builds: 2 });
   expect([await builds('web'), await builds('php'), await builds('other')]).toEqual([0, 0, 1]);
   expect((await alpha.call(dora, 'DELETE', '/api/sbom/_clearAll?graph=alpha')).json()).toEqual({ applications: 2, builds: 0 });
+  expect(Number(await orphans())).toBe(0);
+});
+
+it('deleting an app takes the rows of its builds with them: components, dependencies, findings, alerts', async () => {
+  const beta = caller(app, 'beta');
+  const before = await storedRows(app);
+  expect(before.components).toBeGreaterThan(0);
+  expect(before.dependencies + before.findings + before.alerts).toBeGreaterThan(0);
+  expect((await beta.call(dora, 'DELETE', '/api/apps/other?graph=beta')).statusCode).toBe(204);
+  const after = await storedRows(app);
+  expect(after).toMatchObject({ builds: 0, components: 0, dependencies: 0, refs: 0, findings: 0, alerts: 0 });
+  expect(Number(await orphans())).toBe(0);
 });

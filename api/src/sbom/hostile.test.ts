@@ -28,7 +28,7 @@ let key: string;
 async function uploadRows(): Promise<Record<string, number>> {
   const [row] = await app.database.query<Record<string, number>>(
     `SELECT (SELECT count(*)::int FROM application_builds) AS builds, (SELECT count(*)::int FROM sbom_components) AS components,
-            (SELECT count(*)::int FROM sbom_dependencies) AS dependencies, (SELECT count(*)::int FROM sbom_external_references) AS refs`,
+            (SELECT count(*)::int FROM sbom_dependencies) AS dependencies, (SELECT coalesce(sum(cardinality(external_references)), 0)::int FROM sbom_components) AS refs`,
   );
   return row;
 }

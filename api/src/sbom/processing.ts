@@ -91,7 +91,7 @@ export async function processBuild(context: ProcessingContext, buildId: string):
     try {
       await database.transaction(async (tx) => {
         const failed = await tx.query(
-          `UPDATE application_builds SET status = 'FAILED', error = $2, finished_at = now()
+          `UPDATE application_builds SET status = 'FAILED', error = $2, finished_at = clock_timestamp()
             WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
           [buildId, message],
         );
@@ -156,13 +156,6 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
     }
     const { previous } = await carryOver(tx, build.application_id, buildId);
     const vulnerabilityCount = new Set(found.map((finding) => finding.vulnerabilityId)).size;
-    const done = await tx.query(
-      `UPDATE application_builds SET status = 'DONE', vulnerability_count = $2, finished_at = now()
-        WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
-      [buildId, vulnerabilityCount],
-    );
-    // Timed out meanwhile: FAILED stays, and nothing of this transaction does.
-    if (done.length === 0) throw new Error(TIMED_OUT);
     await raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null);
     await announce(tx, build, buildId, {
       status: 'DONE',
@@ -170,16 +163,24 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
       component_count: build.component_count,
       vulnerability_count: vulnerabilityCount,
     });
+    // Last: finished_at is when the work ended (clock_timestamp, not the transaction's start). Timed
+    // out or deleted meanwhile: FAILED (or nothing) stays, and nothing of this transaction does.
+    const done = await tx.query(
+      `UPDATE application_builds SET status = 'DONE', vulnerability_count = $2, finished_at = clock_timestamp()
+        WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
+      [buildId, vulnerabilityCount],
+    );
+    if (done.length === 0) throw new Error(TIMED_OUT);
   });
   context.notify();
 }
 
 /**
  * The tree is placed when the build is stored; a build stored by an older version (and left
- * PENDING by a stop) is placed here.
+ * PENDING by a stop) is placed here (such a build has no level at all: its first component tells).
  */
 async function placeUnplaced(tx: Queryable, buildId: string, rootRef: string | null): Promise<void> {
-  const [unplaced] = await tx.query('SELECT 1 FROM sbom_components WHERE build_id = $1 AND level IS NULL LIMIT 1', [buildId]);
+  const [unplaced] = await tx.query('SELECT 1 FROM sbom_components WHERE build_id = $1 AND position = 0 AND level IS NULL', [buildId]);
   if (!unplaced) return;
   const refs = (await tx.query<{ bom_ref: string }>('SELECT bom_ref FROM sbom_components WHERE build_id = $1 ORDER BY position', [buildId])).map(
     (row) => row.bom_ref,
