@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeUpload, parseSbom, SbomProblem } from './parse';
+import { uniqueItems } from './schema';
 import { spanningTree, subtreeTotals } from './tree';
 
 const testdata = (file: string) => readFileSync(path.join(__dirname, 'testdata', file));
@@ -75,6 +76,20 @@ it('says what is wrong and where', () => {
     deepest = child;
   }
   expect(refusal({ bomFormat: 'CycloneDX', specVersion: '1.4', components: [nested] }).status).toBe(400);
+});
+
+it("checks the schema's uniqueItems as JSON equality, serializing only items that could be the same", () => {
+  const twice = { type: 'library', name: 'a', version: '1', description: 'same' };
+  expect(refusal({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [twice, { ...twice }] }).fields).toEqual({ components: 'must not hold the same item twice' });
+  // The same name and version, something else different: two components.
+  expect(parseSbom(Buffer.from(JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [twice, { ...twice, description: 'other' }] }))).components).toHaveLength(2);
+  expect(uniqueItems(['a', 'b', 'a'])).toBe(false);
+  expect(uniqueItems([1, '1', null, true, 'true'])).toBe(true);
+  expect(uniqueItems([null, null])).toBe(false);
+  // 20,000 hashes share one fingerprint: each is serialized once, and the one repeated is found.
+  const hashes = Array.from({ length: 20_000 }, (_, i) => ({ alg: 'SHA-256', content: i.toString(16).padStart(64, '0') }));
+  expect(uniqueItems(hashes)).toBe(true);
+  expect(uniqueItems([...hashes, { alg: 'SHA-256', content: hashes[12_345].content }])).toBe(false);
 });
 
 it('derives the tree breadth first: shallowest place, unreached components under the root, cycles broken', () => {

@@ -45,6 +45,48 @@ function readSchema(file: string): Record<string, unknown> {
 
 const enumSets = new WeakMap<readonly string[], Set<string>>();
 
+/**
+ * A cheap fingerprint of an array item: items that are the same have the same one. Objects are told
+ * apart by their bom-ref (or name and version) and number of properties: two items are serialized and
+ * compared only when those agree — 50,000 components cost no JSON.stringify each.
+ */
+function fingerprint(item: unknown): string {
+  if (typeof item !== 'object' || item === null) return `${typeof item}:${String(item)}`;
+  if (Array.isArray(item)) return `array:${item.length}`;
+  const record = item as Record<string, unknown>;
+  return `object:${Object.keys(record).length}:${String(record['bom-ref'] ?? '')}:${String(record.name ?? '')}:${String(record.version ?? '')}`;
+}
+
+const SERIALIZED = Symbol('serialized');
+
+/**
+ * uniqueItems without ajv's pairwise deep equality (O(n²) over 50,000 components): items the same
+ * as JSON are the same. An item is serialized only when an earlier one has its fingerprint, so at
+ * most once, however many items share one.
+ */
+export function uniqueItems(data: unknown): boolean {
+  if (!Array.isArray(data) || data.length < 2) return true;
+  const firsts = new Map<string, unknown>();
+  const texts = new Set<string>();
+  for (const item of data) {
+    const key = fingerprint(item);
+    if (!firsts.has(key)) {
+      firsts.set(key, item);
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) return false;
+    const first = firsts.get(key);
+    if (first !== SERIALIZED) {
+      texts.add(JSON.stringify(first));
+      firsts.set(key, SERIALIZED);
+    }
+    const text = JSON.stringify(item);
+    if (texts.has(text)) return false;
+    texts.add(text);
+  }
+  return true;
+}
+
 function validatorFor(version: string): ValidateFunction {
   let validate = validators.get(version);
   if (validate) return validate;
@@ -56,16 +98,7 @@ function validatorFor(version: string): ValidateFunction {
     keyword: 'uniqueJson',
     schemaType: 'boolean',
     errors: false,
-    validate: (_unique: boolean, data: unknown) => {
-      if (!Array.isArray(data) || data.length < 2) return true;
-      const seen = new Set<string>();
-      for (const item of data) {
-        const text = typeof item === 'string' ? `s${item}` : JSON.stringify(item);
-        if (seen.has(text)) return false;
-        seen.add(text);
-      }
-      return true;
-    },
+    validate: (_unique: boolean, data: unknown) => uniqueItems(data),
   });
   ajv.addKeyword({
     keyword: 'stringEnum',
