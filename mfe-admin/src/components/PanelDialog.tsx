@@ -1,8 +1,8 @@
 // A dialog that shows something or holds its own buttons (memberships of a user, an API key shown
 // once) and is left with Close or Escape.
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { useDismiss } from '@portal/shared';
 import type { ReactNode } from 'react';
-import { useDismiss } from '../lib/useDismiss';
 
 export interface PanelDialogProps {
   open: boolean;

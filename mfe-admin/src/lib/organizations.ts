@@ -2,7 +2,7 @@
 // the subscription read shared by Organization Administration and Subscription Info.
 import { apiClient, formatDate, FREE_TRIAL_DAYS, UNLIMITED, type ProcessModuleConfiguration } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { IN_PLACE_ERRORS } from './problemMessage';
+import { IN_PLACE_ERRORS } from './inPlaceErrors';
 
 /** An organization's modules and limits; counts of -1 are unlimited. */
 export type ModuleConfiguration = ProcessModuleConfiguration;

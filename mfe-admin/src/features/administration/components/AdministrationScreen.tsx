@@ -1,9 +1,8 @@
 // /administration: the landing page of the administration area, a card for each administration
 // page the user may open (their route guards decide), or an explanation when there is none.
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { Empty, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { ADMINISTRATION_PAGES } from '../../../lib/adminPages';
 import { usePermittedEach } from '../../../lib/permissions';
-import { Empty } from '../../../components/QueryStates';
 import { PageLinks } from '../../../components/PageLinks';
 
 export const AdministrationScreen: ScreenComponent = ({ route }) => {

@@ -1,9 +1,9 @@
 // Read-only overview of who holds which roles: organization roles, roles per process and
 // workgroups, one row per user.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Empty, QueryView } from '@portal/shared';
 import { useUsers } from '../../../lib/api/users';
 import { DataTable } from '../../../components/DataTable';
-import { Empty, QueryView } from '../../../components/QueryStates';
 
 const none = <Text color="fg.muted">None</Text>;
 
@@ -14,7 +14,7 @@ export function UserRolesOverview() {
       <Heading as="h2" size="lg" id="user-roles-heading" mb={3}>
         Users and roles
       </Heading>
-      <QueryView query={users} loading="Loading users…">
+      <QueryView query={users} loading="Loading users…" noAccessOnForbidden>
         {(list) =>
           list.length === 0 ? (
             <Empty title="No users yet" />

@@ -1,11 +1,10 @@
 // Add or edit a workgroup: name, description and members chosen among the organization's users.
 import { Box, chakra, Field, Stack, Text, Textarea } from '@chakra-ui/react';
-import { showSnackbar } from '@portal/shared';
+import { FormDialog, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
 import type { UserSummary } from '../../../lib/api/users';
 import { Checkbox, TextField } from '../../../components/fields';
 import { fieldErrors } from '../../../lib/formErrors';
-import { FormDialog } from '../../../components/FormDialog';
 import { useCreateWorkgroup, useUpdateWorkgroup, type WorkgroupDetails } from '../api/workgroups';
 
 export interface WorkgroupDialogProps {

@@ -1,10 +1,9 @@
 // The organization's workgroups with their members: add, edit and delete (typed confirmation).
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
-import { DeleteConfirmationDialog, showSnackbar } from '@portal/shared';
+import { DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
 import { useUsers } from '../../../lib/api/users';
 import { DataTable } from '../../../components/DataTable';
-import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useDeleteWorkgroup, useWorkgroups, type WorkgroupDetails } from '../api/workgroups';
 import { WorkgroupDialog } from './WorkgroupDialog';
@@ -36,7 +35,7 @@ export function WorkgroupsSection() {
           </Button>
         )}
       </HStack>
-      <QueryView query={workgroups} loading="Loading workgroups…">
+      <QueryView query={workgroups} loading="Loading workgroups…" noAccessOnForbidden>
         {(list) =>
           list.length === 0 ? (
             <Empty title="No workgroups yet" description={canCreate ? 'Group users who work together with Add workgroup.' : undefined} />

@@ -4,7 +4,7 @@ import { apiClient } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModuleConfiguration, Organization } from '../../../lib/organizations';
 import { subscriptionKey } from '../../../lib/organizations';
-import { IN_PLACE_ERRORS } from '../../../lib/problemMessage';
+import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import { GLOBAL_ORGANIZATION } from '../permissions';
 
 export const organizationsKey = ['organizations'] as const;

@@ -2,11 +2,10 @@
 // organization permissions): list with usage against limits, view one, create with its admin,
 // delete, module configuration and trial invitations.
 import { Box, Button, HStack, Stack } from '@chakra-ui/react';
-import { DeleteConfirmationDialog, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
+import { DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
 import type { Organization } from '../../../lib/organizations';
 import { PanelHeading } from '../../../components/display';
-import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
 import { useDeleteOrganization, useOrganization, useOrganizations } from '../api/organizations';
 import { GLOBAL_ORGANIZATION } from '../permissions';
 import { CreateOrganizationWizard } from './CreateOrganizationWizard';
@@ -164,7 +163,7 @@ function OrganizationsPanel({ focusOnOpen, mayCreate, onCreate, onTrial, onView,
           </HStack>
         )}
       </HStack>
-      <QueryView query={organizations} loading="Loading organizations…">
+      <QueryView query={organizations} loading="Loading organizations…" noAccessOnForbidden>
         {(list) =>
           list.length === 0 ? (
             <Empty title="No organizations yet." description={mayCreate ? 'Create one, or invite someone to a trial.' : undefined} />
@@ -189,7 +188,7 @@ function OrganizationPanel({ id, title = (organization) => organization.name, on
   const organization = useOrganization(id);
   return (
     <Box as="section" aria-label={organization.data ? title(organization.data) : 'Organization'}>
-      <QueryView query={organization} loading="Loading the organization…">
+      <QueryView query={organization} loading="Loading the organization…" noAccessOnForbidden>
         {(data) => (
           <>
             <PanelHeading>{title(data)}</PanelHeading>

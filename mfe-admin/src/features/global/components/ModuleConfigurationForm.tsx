@@ -1,10 +1,9 @@
 // Edits an organization's module configuration: the Code Provenance and Requirement modules on or
 // off, and the number of processes, users and applications it may have (or Unlimited).
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { showSnackbar } from '@portal/shared';
+import { ErrorAlert, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
 import { LIMITS, MODULES, type Organization } from '../../../lib/organizations';
-import { ErrorAlert } from '../../../components/QueryStates';
 import { Checkbox, TextField } from '../../../components/fields';
 import { useUpdateModuleConfiguration } from '../api/organizations';
 import { limitErrors, sameConfiguration, toConfiguration, toValues, type LimitKey, type ModuleConfigurationValues } from './moduleConfigurationValues';

@@ -1,9 +1,8 @@
 // "Invite to a trial": a 14-day trial organization is created and its admin is invited by mail
 // (spec 1, 4.2); the Global Admin gives the organization's name and the invitee's email.
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { FREE_TRIAL_DAYS, showSnackbar, validateField } from '@portal/shared';
+import { ErrorAlert, FREE_TRIAL_DAYS, showSnackbar, validateField } from '@portal/shared';
 import { useState } from 'react';
-import { ErrorAlert } from '../../../components/QueryStates';
 import { TextField } from '../../../components/fields';
 import { useInviteTrial } from '../api/organizations';
 

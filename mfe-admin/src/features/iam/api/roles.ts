@@ -2,7 +2,7 @@
 // variants with `?scope=global`, their policies, and role assignments to users.
 import { apiClient, type PolicyEffect } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IN_PLACE_ERRORS } from '../../../lib/problemMessage';
+import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { usersKey } from './users';
 

@@ -2,7 +2,7 @@
 // organization for a Global Admin (`?organization=<id>`), docs/authorization.md "Users".
 import { apiClient, FRESHNESS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { IN_PLACE_ERRORS } from '../../../lib/problemMessage';
+import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 
 /** The fields of UserSummary this screen uses. */
 export interface RoleHolder {

@@ -2,11 +2,21 @@
 // variants with ?scope=global): list, create, edit description and policies, restore a built-in
 // role's default or delete a custom one, and assign organization and global roles to users.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, DeleteConfirmationDialog, NoAccess, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
+import {
+  ConfirmDialog,
+  DeleteConfirmationDialog,
+  Empty,
+  ErrorAlert,
+  NoAccess,
+  QueryView,
+  ScreenFrame,
+  showSnackbar,
+  usePermitted,
+  type ScreenComponent,
+} from '@portal/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PanelHeading } from '../../../components/display';
-import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
 import { useDeleteRole, useRoles, type Role, type RoleScope } from '../api/roles';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { RoleAssignments } from './RoleAssignments';
@@ -125,7 +135,7 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
           The global variants apply wherever an organization has not customized a role.
         </Text>
       )}
-      <QueryView query={roles} loading="Loading roles…">
+      <QueryView query={roles} loading="Loading roles…" noAccessOnForbidden>
         {(list) =>
           list.length === 0 ? (
             <Empty title="No roles yet." />

@@ -2,11 +2,10 @@
 // confirmation) and a user picker to assign it. A Global Admin picks the organization whose users
 // are listed (GET users?organization=<id>).
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, showSnackbar, usePermitted, useSession } from '@portal/shared';
+import { ConfirmDialog, Empty, ErrorAlert, Loading, QueryView, showSnackbar, usePermitted, useSession } from '@portal/shared';
 import { useState } from 'react';
 import { Tag } from '../../../components/display';
 import { DataTable } from '../../../components/DataTable';
-import { Empty, ErrorAlert, Loading, QueryView } from '../../../components/QueryStates';
 import { SelectField } from '../../../components/fields';
 import { useOrganizations } from '../../global/api/organizations';
 import { useAssignRole, type Role } from '../api/roles';
@@ -68,7 +67,7 @@ function Holders({ role, organization }: { role: Role; organization: string | un
   const [unassigning, setUnassigning] = useState<RoleHolder | null>(null);
 
   return (
-    <QueryView query={users} loading="Loading users…">
+    <QueryView query={users} loading="Loading users…" noAccessOnForbidden>
       {(list) => {
         const holders = list.filter((user) => user.roles.includes(role.name));
         const others = list.filter((user) => !user.roles.includes(role.name));

@@ -1,9 +1,8 @@
 // Creates a role (name, kind, description, policies) or edits one (description and policies; a
 // built-in role's edit is stored as this organization's own version, or the global one).
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { showSnackbar } from '@portal/shared';
+import { ErrorAlert, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { ErrorAlert } from '../../../components/QueryStates';
 import { SelectField, TextField } from '../../../components/fields';
 import { useCreateRole, useUpdateRole, type Role, type RoleKind, type RoleScope } from '../api/roles';
 import { PolicyEditor } from './PolicyEditor';

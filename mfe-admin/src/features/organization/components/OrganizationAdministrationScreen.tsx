@@ -2,12 +2,11 @@
 // where its entry is hidden): name, edition, trial, the module configuration the Global Admin set
 // (read-only here), usage against the limits, and links to the organization's administration.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { QueryView, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { ORGANIZATION_PAGES, SUBSCRIPTION_INFO_PAGE } from '../../../lib/adminPages';
 import { LIMITS, limitText, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/organizations';
 import { usePermittedEach } from '../../../lib/permissions';
 import { Facts, UsageBar } from '../../../components/display';
-import { QueryView } from '../../../components/QueryStates';
 import { PageLinks } from '../../../components/PageLinks';
 
 export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => {
@@ -19,7 +18,7 @@ export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => 
   return (
     <ScreenFrame route={route}>
       <Stack gap="8" maxW="4xl">
-        <QueryView query={subscription} loading="Loading the organization…">
+        <QueryView query={subscription} loading="Loading the organization…" noAccessOnForbidden>
           {(data) => (
             <Stack gap="8">
               <Box as="section" aria-label="Organization">

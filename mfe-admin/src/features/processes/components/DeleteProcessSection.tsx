@@ -2,9 +2,8 @@
 // (spec 5), then leaves for the process list. As in the process menu (spec 2.3), the last
 // Requirements process cannot be deleted.
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
-import { DeleteConfirmationDialog, navigate, sessionStore, showSnackbar, type Process } from '@portal/shared';
+import { DeleteConfirmationDialog, ErrorAlert, navigate, sessionStore, showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
-import { ErrorAlert } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useDeleteProcess } from '../api/processCommands';
 

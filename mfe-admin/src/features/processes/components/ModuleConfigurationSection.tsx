@@ -1,10 +1,9 @@
 // Process Settings → Modules: which modules the process uses (its own switches, within what the
 // organization allows) and the organization's limits, read only.
 import { Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
-import { showSnackbar, UNLIMITED, type ProcessModuleConfiguration } from '@portal/shared';
+import { ErrorAlert, QueryView, showSnackbar, UNLIMITED, type ProcessModuleConfiguration } from '@portal/shared';
 import { useState } from 'react';
 import { Checkbox } from '../../../components/fields';
-import { ErrorAlert, QueryView } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useModuleConfiguration, useUpdateModuleConfiguration } from '../api/processCommands';
 
@@ -17,7 +16,7 @@ export function ModuleConfigurationSection({ code }: { code: string }) {
       <Heading as="h2" size="lg" id="modules-heading" mb={4}>
         Modules
       </Heading>
-      <QueryView query={configuration} loading="Loading the module configuration…">
+      <QueryView query={configuration} loading="Loading the module configuration…" noAccessOnForbidden>
         {(data) => <ModuleConfigurationForm key={`${data.code}:${data.requirement}`} code={code} configuration={data} />}
       </QueryView>
     </Box>

@@ -4,6 +4,7 @@
 import { Alert, Box, chakra } from '@chakra-ui/react';
 import {
   navigate,
+  problemText,
   ScreenFrame,
   sessionStore,
   showSnackbar,
@@ -14,7 +15,6 @@ import {
   type WizardFieldRenderProps,
   type WizardStep,
 } from '@portal/shared';
-import { problemMessage } from '../../../lib/problemMessage';
 import { useCreateProcess, type ProcessPayload } from '../api/processCommands';
 import { DASHBOARD_TYPE_OPTIONS, PROCESS_TYPE_OPTIONS } from './processLabels';
 
@@ -100,7 +100,7 @@ export const NewProcessScreen: ScreenComponent = ({ route }) => {
         {create.error && (
           <Alert.Root status="error" role="alert" mt={4}>
             <Alert.Indicator />
-            <Alert.Title>{problemMessage(create.error)}</Alert.Title>
+            <Alert.Title>{problemText(create.error)}</Alert.Title>
           </Alert.Root>
         )}
       </Box>

@@ -1,11 +1,10 @@
 // Process Settings → Notifications: for each kind of event the API lists, whether it is delivered
 // by mail and in the portal (GET/POST projects/notificationSettings?graph=<process>).
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { showSnackbar } from '@portal/shared';
+import { Empty, ErrorAlert, QueryView, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
 import { DataTable } from '../../../components/DataTable';
 import { Checkbox } from '../../../components/fields';
-import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useNotificationSettings, useSaveNotificationSettings, type NotificationChannels } from '../api/processCommands';
 
@@ -22,7 +21,7 @@ export function NotificationSettingsSection({ code }: { code: string }) {
       <Heading as="h2" size="lg" id="notifications-heading" mb={4}>
         Notifications
       </Heading>
-      <QueryView query={settings} loading="Loading the notification settings…">
+      <QueryView query={settings} loading="Loading the notification settings…" noAccessOnForbidden>
         {(data) =>
           Object.keys(data.settings ?? {}).length === 0 ? (
             <Empty title="No notification settings" description="The process has no kinds of events to configure." />

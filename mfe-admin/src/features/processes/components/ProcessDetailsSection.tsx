@@ -1,11 +1,10 @@
 // Process Settings → Process: name, type and dashboard type of the current process
 // (PATCH projects/{id}); the code name is fixed.
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { sessionStore, showSnackbar, type DashboardType, type Process, type ProcessType } from '@portal/shared';
+import { ErrorAlert, sessionStore, showSnackbar, type DashboardType, type Process, type ProcessType } from '@portal/shared';
 import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/fields';
 import { fieldErrors } from '../../../lib/formErrors';
-import { ErrorAlert } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useUpdateProcess } from '../api/processCommands';
 import { DASHBOARD_TYPE_OPTIONS, PROCESS_TYPE_OPTIONS } from './processLabels';

@@ -2,10 +2,19 @@
 // module configuration, notification settings, and deleting it. Without a current process (or in
 // Platform View, which is no single process) the screen says so and links to the process list.
 import { Link as ChakraLink } from '@chakra-ui/react';
-import { isPlatformView, ScreenFrame, useSession, type CurrentProcess, type Process, type ScreenComponent } from '@portal/shared';
+import {
+  Empty,
+  ErrorAlert,
+  isPlatformView,
+  Loading,
+  ScreenFrame,
+  useSession,
+  type CurrentProcess,
+  type Process,
+  type ScreenComponent,
+} from '@portal/shared';
 import { Link } from 'react-router';
 import { useProcesses } from '../../../lib/api/processes';
-import { Empty, ErrorAlert, Loading } from '../../../components/QueryStates';
 import { DeleteProcessSection } from './DeleteProcessSection';
 import { ModuleConfigurationSection } from './ModuleConfigurationSection';
 import { NotificationSettingsSection } from './NotificationSettingsSection';

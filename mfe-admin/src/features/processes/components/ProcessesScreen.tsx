@@ -1,11 +1,10 @@
 // /projects: the processes the user may open, with their type and dashboard type. Opening one makes
 // it the current process of the portal (the session store) and shows its dashboard.
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { navigate, ScreenFrame, sessionStore, showSnackbar, useSession, type Process, type ScreenComponent } from '@portal/shared';
+import { Empty, navigate, QueryView, ScreenFrame, sessionStore, showSnackbar, useSession, type Process, type ScreenComponent } from '@portal/shared';
 import { Link } from 'react-router';
 import { useProcesses } from '../../../lib/api/processes';
 import { DataTable } from '../../../components/DataTable';
-import { Empty, QueryView } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { dashboardTypeLabel, processTypeLabel } from './processLabels';
 
@@ -34,7 +33,7 @@ export const ProcessesScreen: ScreenComponent = ({ route }) => {
         <Text color="fg.muted">The processes you may open. Open one to work in it.</Text>
         {newProcess}
       </HStack>
-      <QueryView query={processes} loading="Loading processes…">
+      <QueryView query={processes} loading="Loading processes…" noAccessOnForbidden>
         {(list) =>
           list.length === 0 ? (
             <Empty

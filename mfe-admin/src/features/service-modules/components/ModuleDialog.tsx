@@ -2,10 +2,9 @@
 // Secret settings are write-only: password inputs that are never prefilled; when editing, an empty
 // one keeps the stored value.
 import { Text } from '@chakra-ui/react';
-import { validateField } from '@portal/shared';
+import { FormDialog, validateField } from '@portal/shared';
 import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/fields';
-import { FormDialog } from '../../../components/FormDialog';
 import { configFieldsOf, MODULE_TYPE_DEFINITIONS, MODULE_TYPES, moduleTypeLabel, type ModuleConfigField } from '../api/moduleTypes';
 import { useCreateServiceModule, useEditServiceModule, type ServiceModuleDetails } from '../api/serviceModules';
 

@@ -1,10 +1,20 @@
 // /administration/service-modules: the organization's service modules (spec 1/3/7): add one of a
 // type with its settings, edit, rotate the API key (shown once) and delete.
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, DATE_LOCALE, DeleteConfirmationDialog, formatDate, ScreenFrame, showSnackbar, type ScreenComponent } from '@portal/shared';
+import {
+  ConfirmDialog,
+  DATE_LOCALE,
+  DeleteConfirmationDialog,
+  Empty,
+  ErrorAlert,
+  formatDate,
+  QueryView,
+  ScreenFrame,
+  showSnackbar,
+  type ScreenComponent,
+} from '@portal/shared';
 import { useState } from 'react';
 import { DataTable } from '../../../components/DataTable';
-import { Empty, ErrorAlert, QueryView } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { moduleTypeLabel } from '../api/moduleTypes';
 import { useDeleteServiceModule, useRotateApiKey, useServiceModules, type ServiceModuleDetails } from '../api/serviceModules';
@@ -46,7 +56,7 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
           </Button>
         )}
       </HStack>
-      <QueryView query={modules} loading="Loading service modules…">
+      <QueryView query={modules} loading="Loading service modules…" noAccessOnForbidden>
         {(list) =>
           list.length === 0 ? (
             <Empty title="No service modules yet" description={canCreate ? 'Connect a service with Add service module.' : undefined} />

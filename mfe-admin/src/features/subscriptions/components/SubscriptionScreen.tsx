@@ -2,16 +2,15 @@
 // organization's edition, its modules and limits, usage against each limit, and the 14-day trial
 // with its end date (or 'No trial'), from GET organizations/subscription.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { QueryView, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { LIMITS, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/organizations';
 import { Facts, Tag, UsageBar } from '../../../components/display';
-import { QueryView } from '../../../components/QueryStates';
 
 export const SubscriptionScreen: ScreenComponent = ({ route }) => {
   const subscription = useSubscription();
   return (
     <ScreenFrame route={route}>
-      <QueryView query={subscription} loading="Loading the subscription…">
+      <QueryView query={subscription} loading="Loading the subscription…" noAccessOnForbidden>
         {(data) => (
           <Stack gap="8" maxW="3xl">
             <Box as="section" aria-label="Subscription">

@@ -1,11 +1,10 @@
 // Invite user: login id, name, email, organization roles and optionally a first process with its
 // roles. POST users creates the user inactive and mails the invitation.
-import { showSnackbar, type Process } from '@portal/shared';
+import { FormDialog, showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
 import { useRoleChoices } from '../../../lib/api/roles';
 import { CheckboxGroup, SelectField, TextField } from '../../../components/fields';
 import { fieldErrors, hasErrors } from '../../../lib/formErrors';
-import { FormDialog } from '../../../components/FormDialog';
 import { useInviteUser, type InvitePayload } from '../api/userCommands';
 
 export const CHOOSE_A_ROLE = 'Choose at least one role for the process.';

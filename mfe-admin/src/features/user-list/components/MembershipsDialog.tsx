@@ -1,13 +1,12 @@
 // The processes a user belongs to and the roles held in each: change the roles, disenroll (after
 // a confirmation), or enroll in another process. Every change is PATCH users/memberships.
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { showSnackbar, type Process } from '@portal/shared';
+import { ErrorAlert, showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
 import { useRoleChoices } from '../../../lib/api/roles';
 import type { ProcessMembership, UserSummary } from '../../../lib/api/users';
 import { CheckboxGroup, SelectField } from '../../../components/fields';
 import { PanelDialog } from '../../../components/PanelDialog';
-import { ErrorAlert } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useSetMembership, type MembershipPayload } from '../api/userCommands';
 import { CHOOSE_A_ROLE } from './InviteUserDialog';

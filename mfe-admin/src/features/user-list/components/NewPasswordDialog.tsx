@@ -1,10 +1,9 @@
 // Sets a user's new password: activation (the user becomes active) and the administrative reset.
 // The password follows the rules of spec 5 and is typed twice.
-import { MESSAGES, validateField } from '@portal/shared';
+import { FormDialog, MESSAGES, validateField } from '@portal/shared';
 import { Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { TextField } from '../../../components/fields';
-import { FormDialog } from '../../../components/FormDialog';
 
 export function newPasswordErrors(password: string, repeat: string): { password?: string; repeat?: string } {
   const errors: { password?: string; repeat?: string } = {};

@@ -2,12 +2,11 @@
 // durable queue 'notifications#{userId}' through the portal's one broker connection and appears
 // in the user's notifications drawer, at once or at their next sign-in. A failed send is only
 // logged (spec 8): the dialog closes either way, with a snackbar when the message was handed over.
-import { sendInstantMessage, showSnackbar, validateField } from '@portal/shared';
+import { FormDialog, sendInstantMessage, showSnackbar, validateField } from '@portal/shared';
 import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { UserSummary } from '../../../lib/api/users';
 import { TextField } from '../../../components/fields';
-import { FormDialog } from '../../../components/FormDialog';
 
 /** Long enough for a sentence and a '##…##' link, well inside the broker's frame limit. */
 export const MESSAGE_MAX_LENGTH = 1000;

@@ -2,10 +2,9 @@
 // (confirmation: it ends the user's sessions), reset the password, delete (typed confirmation),
 // the process memberships and an instant message.
 import { Box, Text } from '@chakra-ui/react';
-import { ConfirmDialog, DeleteConfirmationDialog, showSnackbar, type Process } from '@portal/shared';
+import { ConfirmDialog, DeleteConfirmationDialog, ErrorAlert, showSnackbar, type Process } from '@portal/shared';
 import type { ReactNode } from 'react';
 import type { UserSummary } from '../../../lib/api/users';
-import { ErrorAlert } from '../../../components/QueryStates';
 import { useActivateUser, useDeactivateUser, useDeleteUser, useResetPassword } from '../api/userCommands';
 import { MembershipsDialog } from './MembershipsDialog';
 import { NewPasswordDialog } from './NewPasswordDialog';

@@ -1,11 +1,10 @@
 // /administration/user-list: the users of the organization and their administration (spec 7
 // "users", docs/authorization.md "Users").
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { ScreenFrame, useSession, type ScreenComponent } from '@portal/shared';
+import { Empty, QueryView, ScreenFrame, useSession, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
 import { useProcesses } from '../../../lib/api/processes';
 import { useUsers } from '../../../lib/api/users';
-import { Empty, QueryView } from '../../../components/QueryStates';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UserActionDialogs } from './UserActionDialogs';
@@ -32,7 +31,7 @@ export const UserListScreen: ScreenComponent = ({ route }) => {
           </Button>
         )}
       </HStack>
-      <QueryView query={users} loading="Loading users…">
+      <QueryView query={users} loading="Loading users…" noAccessOnForbidden>
         {(list) =>
           list.length === 0 ? (
             <Empty title="No users yet" description={canInvite ? 'Invite the first user with Invite user.' : undefined} />
