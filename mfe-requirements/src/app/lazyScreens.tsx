@@ -1,8 +1,7 @@
 // The analysis screens, each loaded when its route is first shown: d3 and the charts stay out of
 // the chunk every route of the remote loads (the depository, the review…).
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { Loading, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { lazy, Suspense } from 'react';
-import { Loading } from '../components/QueryStates';
 
 function lazyScreen(load: () => Promise<ScreenComponent>): ScreenComponent {
   const Lazy = lazy(async () => ({ default: await load() }));

@@ -1,17 +1,25 @@
 // The attachments of one requirement: upload with a progress bar (limits checked first, with the
 // API's own messages), the list with download links, delete after confirmation.
 import { Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { apiClient, buildUrl, ConfirmDialog, showSnackbar, usePermitted } from '@portal/shared';
+import {
+  apiClient,
+  buildUrl,
+  ConfirmDialog,
+  downloadFile,
+  Empty,
+  ErrorAlert,
+  problemText,
+  QueryView,
+  showSnackbar,
+  usePermitted,
+} from '@portal/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
-import { downloadFile } from '../../lib/download';
 import { KEYS } from '../../lib/graph';
 import { useAnalysisMutation } from '../../lib/mutation';
 import { P } from '../../lib/permissions';
-import { problemText } from '../../lib/problemText';
 import { ProgressBar } from '../../components/ProgressBar';
-import { Empty, ErrorAlert, QueryView } from '../../components/QueryStates';
 import type { Attachment } from '../../types/analysis';
 import { ALLOWED_EXTENSIONS, checkFile, formatSize, uploadAttachment, type Upload } from './upload';
 import { formatDate } from '../../lib/dates';

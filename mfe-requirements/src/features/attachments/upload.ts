@@ -1,7 +1,6 @@
 // Uploads an attachment with XMLHttpRequest, whose upload reports progress (fetch has none), with
 // the API client's credentials: cookies, the bearer token when there is one, the CSRF header.
-import { ApiError, buildUrl, CSRF_HEADER, CSRF_HEADER_VALUE, messageForStatus, NETWORK_ERROR_STATUS } from '@portal/shared';
-import { authHeaders } from '../../lib/download';
+import { ApiError, authHeaders, buildUrl, CSRF_HEADER, CSRF_HEADER_VALUE, messageForStatus, NETWORK_ERROR_STATUS } from '@portal/shared';
 import type { Attachment } from '../../types/analysis';
 
 /** The API's limits (api/src/attachments/files.ts), checked before a byte is sent. */

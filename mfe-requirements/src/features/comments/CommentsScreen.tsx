@@ -1,13 +1,11 @@
 // /requirements/comments: every comment of the process, newest first, filtered by text and
 // author, a page at a time.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { apiClient, Empty, QueryView, ScreenFrame, TextField, type ScreenComponent } from '@portal/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { TextField } from '../../components/fields';
 import { KEYS, useCurrentGraph } from '../../lib/graph';
 
-import { Empty, QueryView } from '../../components/QueryStates';
 import type { CommentPage } from '../../types/analysis';
 import { formatDate } from '../../lib/dates';
 import { useDebounced } from '../../lib/useDebounced';

@@ -5,7 +5,9 @@
 import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import {
   apiClient,
+  Empty,
   isPlatformView,
+  QueryView,
   REQUIREMENT_EVENTS,
   ScreenFrame,
   subscribeEvents,
@@ -21,7 +23,6 @@ import { Link } from 'react-router';
 import { PriorityBars, ProgressGauge, StatusDonut } from './Charts';
 import { KEYS, useCurrentGraph } from '../../lib/graph';
 
-import { Empty, QueryView } from '../../components/QueryStates';
 import type { DashboardStatistics } from '../../types/analysis';
 import { TASK_TYPE_LABELS } from '../../components/labels';
 import { formatDate, formatTime } from '../../lib/dates';

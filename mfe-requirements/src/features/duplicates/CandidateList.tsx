@@ -2,11 +2,10 @@
 // duplicates, Merge (after confirmation) folds the second into the first, Dismiss never proposes
 // the pair again.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, ConfirmDialog, showSnackbar, usePermitted } from '@portal/shared';
+import { apiClient, ConfirmDialog, ErrorAlert, showSnackbar, usePermitted } from '@portal/shared';
 import { useState } from 'react';
 import { useAnalysisMutation } from '../../lib/mutation';
 import { P } from '../../lib/permissions';
-import { ErrorAlert } from '../../components/QueryStates';
 import type { DuplicateCandidate } from '../../types/analysis';
 
 type Action = 'link' | 'merge' | 'dismiss';

@@ -1,10 +1,9 @@
 // The possible duplicates of one requirement, shown with it in the depository (so right after it is
 // added): each with its similarity and the shared terms that explain it, to link, merge or dismiss.
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { apiClient } from '@portal/shared';
+import { apiClient, QueryView } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { KEYS } from '../../lib/graph';
-import { QueryView } from '../../components/QueryStates';
 import type { DuplicateCandidate } from '../../types/analysis';
 import { CandidateList } from './CandidateList';
 

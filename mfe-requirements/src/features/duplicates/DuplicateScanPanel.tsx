@@ -1,10 +1,9 @@
 // "Find duplicates": every likely duplicate pair of the process, most similar first.
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
-import { apiClient } from '@portal/shared';
+import { apiClient, Empty, QueryView } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { KEYS } from '../../lib/graph';
-import { Empty, QueryView } from '../../components/QueryStates';
 import type { DuplicateCandidate } from '../../types/analysis';
 import { CandidateList } from './CandidateList';
 

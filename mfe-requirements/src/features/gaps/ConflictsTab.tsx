@@ -1,15 +1,12 @@
 // Conflicts between two requirements of the process: add one (RESOLVE_CONFLICT task) and the list.
 import { Button, HStack, Stack } from '@chakra-ui/react';
-import { apiClient, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { apiClient, Empty, FormDialog, QueryView, showSnackbar, TextField, usePermitted, type RequirementRef } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { P } from '../../lib/permissions';
-import { FormDialog } from '../../components/FormDialog';
-import { TextField } from '../../components/fields';
 import { KEYS } from '../../lib/graph';
 import { useAnalysisMutation } from '../../lib/mutation';
-import { Empty, QueryView } from '../../components/QueryStates';
 import { RequirementPicker } from '../../components/RequirementPicker';
 import type { Conflict } from '../../types/analysis';
 import { formatDate } from '../../lib/dates';
@@ -48,7 +45,7 @@ function AddConflictDialog({ graph, open, onClose }: { graph: string; open: bool
     <FormDialog open={open} title="Add conflict" submitText="Add conflict" onClose={close} onSubmit={submit} busy={add.isPending} error={add.error ?? undefined}>
       <RequirementPicker graph={graph} label="First requirement" value={a} onChange={setA} exclude={b?.id} error={tried && !a ? 'Choose the first requirement.' : undefined} />
       <RequirementPicker graph={graph} label="Second requirement" value={b} onChange={setB} exclude={a?.id} error={tried && !b ? 'Choose the second requirement.' : undefined} />
-      <TextField label="Description" multiline required value={description} onChange={setDescription} error={tried && !description.trim() ? 'Describe the conflict.' : undefined} />
+      <TextField label="Description" multiline rows={3} required markRequired={false} value={description} onChange={setDescription} error={tried && !description.trim() ? 'Describe the conflict.' : undefined} />
     </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 // /gap-analysis: the gaps, risks and conflicts of the current process, one tab each.
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { Empty, ScreenFrame, Tabs, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
 import { useCurrentGraph } from '../../lib/graph';
-import { Empty } from '../../components/QueryStates';
-import { Tabs } from '../../components/Tabs';
 import { ConflictsTab } from './ConflictsTab';
 import { GapsTab } from './GapsTab';
 import { RisksTab } from './RisksTab';
@@ -21,9 +19,9 @@ export const GapAnalysisScreen: ScreenComponent = ({ route }) => {
           selected={tab}
           onSelect={setTab}
           tabs={[
-            { id: 'gaps', label: 'Gaps', content: <GapsTab graph={graph} /> },
-            { id: 'risks', label: 'Risks', content: <RisksTab graph={graph} /> },
-            { id: 'conflicts', label: 'Conflicts', content: <ConflictsTab graph={graph} /> },
+            { id: 'gaps', label: 'Gaps', render: () => <GapsTab graph={graph} /> },
+            { id: 'risks', label: 'Risks', render: () => <RisksTab graph={graph} /> },
+            { id: 'conflicts', label: 'Conflicts', render: () => <ConflictsTab graph={graph} /> },
           ]}
         />
       )}

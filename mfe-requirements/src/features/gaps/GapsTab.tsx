@@ -1,15 +1,24 @@
 // The gaps of the process (spec: gap analysis): filter open/closed, search, identify a gap on a
 // requirement (HAS_GAP task), close a gap after confirmation.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, ConfirmDialog, showSnackbar, usePermitted, type RequirementRef, type UserRef } from '@portal/shared';
+import {
+  apiClient,
+  ConfirmDialog,
+  Empty,
+  FormDialog,
+  QueryView,
+  SelectField,
+  showSnackbar,
+  TextField,
+  usePermitted,
+  type RequirementRef,
+  type UserRef,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
-import { FormDialog } from '../../components/FormDialog';
-import { SelectField, TextField } from '../../components/fields';
 import { KEYS } from '../../lib/graph';
 import { useAnalysisMutation } from '../../lib/mutation';
-import { Empty, QueryView } from '../../components/QueryStates';
 import { RequirementPicker } from '../../components/RequirementPicker';
 import type { Gap } from '../../types/analysis';
 import { P } from '../../lib/permissions';
@@ -78,9 +87,9 @@ function IdentifyGapDialog({ graph, open, onClose }: { graph: string; open: bool
   return (
     <FormDialog open={open} title="Identify gap" submitText="Identify gap" onClose={close} onSubmit={submit} busy={identify.isPending} error={identify.error ?? undefined}>
       <RequirementPicker graph={graph} label="Requirement" value={form.requirement} onChange={set('requirement')} error={errors.requirement} />
-      <TextField label="Description" multiline required value={form.description} onChange={set('description')} error={errors.description} />
-      <TextField label="Remediation plan" multiline required value={form.remediation_plan} onChange={set('remediation_plan')} error={errors.remediation_plan} />
-      <TextField label="Target date" type="date" required value={form.target_date} onChange={set('target_date')} error={errors.target_date} />
+      <TextField label="Description" multiline rows={3} required markRequired={false} value={form.description} onChange={set('description')} error={errors.description} />
+      <TextField label="Remediation plan" multiline rows={3} required markRequired={false} value={form.remediation_plan} onChange={set('remediation_plan')} error={errors.remediation_plan} />
+      <TextField label="Target date" type="date" required markRequired={false} value={form.target_date} onChange={set('target_date')} error={errors.target_date} />
       {assignees.isSuccess && (
         <SelectField
           label="Assignee (optional)"

@@ -1,16 +1,13 @@
 // The risks of the process: add a risk on a requirement (likelihood × impact 1–5, score shown),
 // the heat grid of open risks and the list.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { apiClient, Empty, FormDialog, QueryView, SelectField, showSnackbar, TextField, usePermitted, type RequirementRef } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { P } from '../../lib/permissions';
-import { FormDialog } from '../../components/FormDialog';
-import { SelectField, TextField } from '../../components/fields';
 import { KEYS } from '../../lib/graph';
 import { useAnalysisMutation } from '../../lib/mutation';
-import { Empty, QueryView } from '../../components/QueryStates';
 import { RequirementPicker } from '../../components/RequirementPicker';
 import type { Risk } from '../../types/analysis';
 import { RiskHeatGrid } from './RiskHeatGrid';
@@ -62,7 +59,7 @@ function AddRiskDialog({ graph, open, onClose }: { graph: string; open: boolean;
           Score {score} ({scoreBand(score)})
         </Text>
       </HStack>
-      <TextField label="Description" multiline required value={description} onChange={setDescription} error={tried && !description.trim() ? 'Describe the risk.' : undefined} />
+      <TextField label="Description" multiline rows={3} required markRequired={false} value={description} onChange={setDescription} error={tried && !description.trim() ? 'Describe the risk.' : undefined} />
     </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
 // or, with the keyboard, chosen and moved with the arrow keys; every placement is saved with
 // PUT /requirements/:id/plane. Read-only: an overview of every placed requirement by status.
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, REQUIREMENT_STATUSES, showSnackbar } from '@portal/shared';
+import { apiClient, Empty, problemText, QueryView, REQUIREMENT_STATUSES, showSnackbar } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { axisBottom, axisLeft, drag, scaleLinear, select } from 'd3';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -11,8 +11,6 @@ import { STATUS_LABELS } from '../../components/labels';
 import { statusColor } from '../../lib/statusColor';
 import { KEYS } from '../../lib/graph';
 import { P } from '../../lib/permissions';
-import { problemText } from '../../lib/problemText';
-import { Empty, QueryView } from '../../components/QueryStates';
 import type { PlanePoint, Planes } from '../../types/analysis';
 import { describePlacement, dropPlacement, innerSize, nudge, PLOT, toPixels, type Placement } from './placement';
 

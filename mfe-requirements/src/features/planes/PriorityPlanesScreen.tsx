@@ -1,10 +1,9 @@
 // /requirements/priorityPlanes (placing requirements) and /priorityPlanes (analytics: the same
 // plane, read-only, every placed requirement by status).
-import { ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
+import { Empty, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
 import { Text } from '@chakra-ui/react';
 import { useCurrentGraph } from '../../lib/graph';
 import { P } from '../../lib/permissions';
-import { Empty } from '../../components/QueryStates';
 import { PriorityPlane } from './PriorityPlane';
 
 export const PriorityPlanesScreen: ScreenComponent = ({ route }) => {

@@ -1,14 +1,12 @@
 // One report of the process as a table, with its CSV and PDF downloads.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, type RequirementStatus } from '@portal/shared';
+import { apiClient, downloadFile, Empty, ErrorAlert, QueryView, type RequirementStatus } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { STATUS_LABELS } from '../../components/labels';
 import { formatDate } from '../../lib/dates';
-import { downloadFile } from '../../lib/download';
 import { KEYS } from '../../lib/graph';
-import { Empty, ErrorAlert, QueryView } from '../../components/QueryStates';
 import type { Report, ReportKind, ReportValue } from '../../types/analysis';
 
 export const REPORT_LABELS: Record<ReportKind, string> = {

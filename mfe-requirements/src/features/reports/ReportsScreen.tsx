@@ -2,11 +2,9 @@
 // as tables with CSV and PDF downloads; the traceability matrix; duplicate detection; security
 // standards (OSCAL import and the imported list).
 import { Box, Heading, Stack } from '@chakra-ui/react';
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { Empty, ScreenFrame, SelectField, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
-import { SelectField } from '../../components/fields';
 import { useCurrentGraph } from '../../lib/graph';
-import { Empty } from '../../components/QueryStates';
 import { REPORT_KINDS, type ReportKind } from '../../types/analysis';
 import { DuplicateScanPanel } from '../duplicates';
 import { StandardsImportButton, StandardsList } from '../standards';

@@ -3,13 +3,11 @@
 // yet) are highlighted and can be shown alone. A page of rows at a time: a process may hold
 // thousands. CSV export of the whole matrix.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient } from '@portal/shared';
+import { apiClient, downloadFile, Empty, ErrorAlert, QueryView } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { downloadFile } from '../../lib/download';
 import { KEYS } from '../../lib/graph';
 import { ProgressBar } from '../../components/ProgressBar';
-import { Empty, ErrorAlert, QueryView } from '../../components/QueryStates';
 import type { TraceabilityRow } from '../../types/analysis';
 
 const HEADERS = ['Requirement', 'Source', 'Sub-requirements', 'Tasks (open / closed)', 'Applications', 'Source controls', 'Coverage', 'Gap'];

@@ -2,14 +2,12 @@
 // POST /standards/imports, then the background job is followed, with a progress bar, until it
 // reports what it created and updated, or why it failed.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, usePermitted } from '@portal/shared';
+import { apiClient, ErrorAlert, problemText, usePermitted } from '@portal/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { KEYS } from '../../lib/graph';
 import { P } from '../../lib/permissions';
-import { problemText } from '../../lib/problemText';
 import { ProgressBar } from '../../components/ProgressBar';
-import { ErrorAlert } from '../../components/QueryStates';
 import type { StandardImport } from '../../types/analysis';
 
 export const POLL_MS = 500;

@@ -1,10 +1,9 @@
 // The security standards imported into the process.
-import { apiClient } from '@portal/shared';
+import { apiClient, Empty, QueryView } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '../../components/DataTable';
 import { KEYS } from '../../lib/graph';
 
-import { Empty, QueryView } from '../../components/QueryStates';
 import type { Standard } from '../../types/analysis';
 import { formatDate } from '../../lib/dates';
 

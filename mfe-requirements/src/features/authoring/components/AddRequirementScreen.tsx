@@ -1,14 +1,12 @@
 // /requirements/add-requirement (optional ?parent=<id>): the Add wizard. The new requirement opens
 // in the depository; under a parent it becomes its sub-requirement.
 import { Alert, Box, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { navigate, ScreenFrame, showSnackbar, Wizard, type ScreenComponent } from '@portal/shared';
+import { Empty, Loading, navigate, problemText, ScreenFrame, showSnackbar, Wizard, type ScreenComponent } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { problemText } from '../../../lib/problemText';
 import { requirementCalls, useRequirement, useRequirementMutation } from '../../requirement/api/requirements';
 import { useGraph } from '../../../lib/graph';
 import { detailPath } from '../../requirement/components/RequirementDetailPanel';
-import { Empty, Loading } from '../../../components/QueryStates';
 import { EMPTY_FORM, inputOf, requirementSteps, todayText, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';
 

@@ -2,13 +2,23 @@
 // refuses a change made on a stale version (409): the message is shown with Reload, which reads
 // the requirement again and restarts the form on its new values.
 import { Alert, Box, Button, HStack } from '@chakra-ui/react';
-import { errorStatus, navigate, ScreenFrame, showSnackbar, Wizard, type RequirementDetail, type ScreenComponent } from '@portal/shared';
+import {
+  Empty,
+  ErrorAlert,
+  errorStatus,
+  Loading,
+  navigate,
+  ScreenFrame,
+  showSnackbar,
+  Wizard,
+  type RequirementDetail,
+  type ScreenComponent,
+} from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { requirementCalls, useRequirement, useRequirementMutation } from '../../requirement/api/requirements';
 import { useGraph } from '../../../lib/graph';
 import { detailPath } from '../../requirement/components/RequirementDetailPanel';
-import { Empty, ErrorAlert, Loading } from '../../../components/QueryStates';
 import { errorSummary } from './AddRequirementScreen';
 import { inputOf, requirementSteps, valuesOf, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';

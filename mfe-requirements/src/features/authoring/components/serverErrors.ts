@@ -1,6 +1,5 @@
 // The API's answer to a refused Add/Modify, turned into messages on the fields they concern.
-import { hasInjectionMarker } from '@portal/shared';
-import { problemFields, problemText } from '../../../lib/problemText';
+import { hasInjectionMarker, problemFieldMap, problemText } from '@portal/shared';
 import type { RequirementFormValues, ServerFieldErrors } from './requirementForm';
 
 const FIELDS: (keyof RequirementFormValues)[] = ['title', 'code', 'priority', 'description', 'due_date', 'tags', 'source'];
@@ -13,7 +12,7 @@ function fieldName(raw: string): keyof RequirementFormValues | undefined {
 
 export function serverErrorsFrom(error: unknown, values: RequirementFormValues): ServerFieldErrors {
   const errors: ServerFieldErrors = {};
-  for (const [raw, message] of Object.entries(problemFields(error))) {
+  for (const [raw, message] of Object.entries(problemFieldMap(error))) {
     const name = fieldName(raw);
     if (name) errors[name] = { value: values[name], message };
   }

@@ -2,14 +2,13 @@
 // with search, filters and order; /requirements?id=<id> opens one beside the list. Add is offered
 // to those who may create requirements only.
 import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
-import { ScreenFrame, useSession, usePermitted, type ScreenComponent } from '@portal/shared';
+import { Empty, ScreenFrame, usePermitted, useSession, type ScreenComponent } from '@portal/shared';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { RequirementFilters, SortField } from '../../requirement/api/requirements';
 import { useGraph } from '../../../lib/graph';
 import { useRequirementLiveUpdates } from '../../requirement/api/useRequirementLiveUpdates';
 import { P } from '../../../lib/permissions';
-import { Empty } from '../../../components/QueryStates';
 import { RequirementDetailPanel } from '../../requirement/components/RequirementDetailPanel';
 import { DepositoryFilters } from './DepositoryFilters';
 import { MyOpenTasks } from './MyOpenTasks';

@@ -3,13 +3,13 @@
 // they scroll into view. Sortable columns; a row opens the requirement beside the list.
 import { Box, chakra, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { Requirement } from '@portal/shared';
+import { ErrorAlert, Loading } from '@portal/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useRequirementPage, type RequirementFilters, type SortField } from '../../requirement/api/requirements';
 import { detailPath } from '../../requirement/components/RequirementDetailPanel';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
-import { ErrorAlert, Loading } from '../../../components/QueryStates';
 import { usePagedRequirements } from '../api/usePagedRequirements';
 import { observeRectWithFallback } from '../api/virtualRect';
 import { formatDate } from '../../../lib/dates';

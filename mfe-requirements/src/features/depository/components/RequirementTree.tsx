@@ -2,12 +2,11 @@
 // expanded, in a virtual list. Keyboard (WAI-ARIA tree): Up/Down move, Right expands (or goes to
 // the first child), Left collapses (or goes to the parent), Home/End, Enter opens the requirement.
 import { Box, chakra, Text } from '@chakra-ui/react';
+import { ErrorAlert, Loading, problemText } from '@portal/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { RequirementFilters } from '../../requirement/api/requirements';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
-import { ErrorAlert, Loading } from '../../../components/QueryStates';
-import { problemText } from '../../../lib/problemText';
 import { useRequirementTree, type TreeRow } from '../api/useRequirementTree';
 import { observeRectWithFallback } from '../api/virtualRect';
 

@@ -1,9 +1,8 @@
 // The applications that implement a requirement: listed for everyone who sees it; an author adds
 // one of the process's applications or removes one (the traceability matrix shows them).
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { usePermitted } from '@portal/shared';
+import { ErrorAlert, Loading, usePermitted } from '@portal/shared';
 import { useId, useState } from 'react';
-import { ErrorAlert, Loading } from '../../../components/QueryStates';
 import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
 import { LIST_APPLICATION, useApplicationLink, useProcessApplications, useRequirementApplications } from '../api/applications';

@@ -1,12 +1,10 @@
 // The comments of a requirement (oldest first) and, with the comment permission, a box to add one.
 import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
-import { usePermitted } from '@portal/shared';
+import { problemText, QueryView, usePermitted } from '@portal/shared';
 import { useState } from 'react';
-import { problemText } from '../../../lib/problemText';
 import { requirementCalls, useRequirementComments, useRequirementMutation } from '../api/requirements';
 import { P } from '../../../lib/permissions';
 
-import { QueryView } from '../../../components/QueryStates';
 import { formatTime } from '../../../lib/dates';
 
 export function CommentsSection({ graph, id, readOnly }: { graph: string; id: string; readOnly: boolean }) {

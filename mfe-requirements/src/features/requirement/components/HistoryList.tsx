@@ -1,9 +1,9 @@
 // A requirement's history: its events, oldest first, with who and when.
 import { chakra, Stack, Text } from '@chakra-ui/react';
 import type { RequirementEventRecord } from '@portal/shared';
+import { QueryView } from '@portal/shared';
 import { useRequirementEvents } from '../api/requirements';
 
-import { QueryView } from '../../../components/QueryStates';
 import { formatTime } from '../../../lib/dates';
 
 function detailOf(event: RequirementEventRecord): string {

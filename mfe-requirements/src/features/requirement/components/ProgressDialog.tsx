@@ -1,8 +1,8 @@
 // Update progress (0–100 %): of a requirement (PATCH requirements/:id/progress) or of the
 // implementer's task (PATCH tasks/:id/progress), whichever the caller passes; 100 completes it.
 import { Field, Input } from '@chakra-ui/react';
+import { FormDialog } from '@portal/shared';
 import { useState } from 'react';
-import { FormDialog } from '../../../components/FormDialog';
 
 export interface ProgressDialogProps {
   open: boolean;

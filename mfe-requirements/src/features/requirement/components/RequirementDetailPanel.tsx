@@ -2,13 +2,12 @@
 // description, fields, ancestors, children, history and comments, and the actions the user's
 // permissions allow. A deleted requirement is shown read-only under the 'Deleted' label.
 import { Alert, Box, Button, chakra, Heading, HStack, IconButton, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
-import { DeleteConfirmationDialog, showSnackbar, usePermitted, type RequirementDetail } from '@portal/shared';
+import { DeleteConfirmationDialog, ErrorAlert, Loading, problemText, showSnackbar, usePermitted, type RequirementDetail } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AttachmentsPanel } from '../../attachments';
 import { DuplicateCandidates } from '../../duplicates';
 import { MarkdownView } from '../../markdown/components/MarkdownView';
-import { problemText } from '../../../lib/problemText';
 import { requirementCalls, useRequirement, useRequirementMutation, useRequirementPage } from '../api/requirements';
 import { MyTasksOf } from '../../review/components/TaskActions';
 import { addChildPath, detailPath, modifyPath } from '../paths';
@@ -18,7 +17,6 @@ import { CommentsSection } from './CommentsSection';
 import { HistoryList } from './HistoryList';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { ProgressDialog } from './ProgressDialog';
-import { ErrorAlert, Loading } from '../../../components/QueryStates';
 import { SubmitForReviewDialog } from './SubmitForReviewDialog';
 import { formatDate, formatTime } from '../../../lib/dates';
 

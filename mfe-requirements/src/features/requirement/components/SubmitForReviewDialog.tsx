@@ -2,11 +2,10 @@
 // in the process) or a workgroup, optionally a due date and a comment. The API opens the REVIEW
 // task and moves the requirement to IN_REVIEW (from REJECTED it also resolves the rejection).
 import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { FormDialog, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { useState } from 'react';
 import { requirementCalls, useAssignees, useRequirementMutation, useWorkgroups, type SubmitBody } from '../api/requirements';
 import { P } from '../../../lib/permissions';
-import { FormDialog } from '../../../components/FormDialog';
 import { NativeSelect } from '../../../components/Select';
 
 export interface SubmitForReviewDialogProps {

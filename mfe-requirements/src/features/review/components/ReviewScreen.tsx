@@ -2,12 +2,11 @@
 // other open tasks (implementing a delegated requirement, resolving a rejection). Opening one
 // (?task=<id>) shows it beside the lists with its actions.
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { ScreenFrame, usePermitted, type RequirementTask, type ScreenComponent } from '@portal/shared';
+import { Empty, Loading, QueryView, ScreenFrame, usePermitted, type RequirementTask, type ScreenComponent } from '@portal/shared';
 import { useSearchParams } from 'react-router';
 import { useGraph } from '../../../lib/graph';
 import { useRequirementLiveUpdates } from '../../requirement/api/useRequirementLiveUpdates';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
-import { Empty, Loading, QueryView } from '../../../components/QueryStates';
 import { P } from '../../../lib/permissions';
 import { useMyTasks, useProcessTasks, useTask } from '../api/tasks';
 import { TaskPanel } from './TaskPanel';

@@ -1,9 +1,9 @@
 // The decisions on a review: accept and delegate to an implementer, or reject with a comment (the
 // comment is required: the author must know what to resolve). Also a failure report's comment.
 import { Field, Input, Textarea } from '@chakra-ui/react';
+import { FormDialog } from '@portal/shared';
 import { useState } from 'react';
 import { useAssignees } from '../../requirement/api/requirements';
-import { FormDialog } from '../../../components/FormDialog';
 import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
 

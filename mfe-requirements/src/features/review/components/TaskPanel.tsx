@@ -2,9 +2,9 @@
 // (TaskActions) above its requirement (description, fields, history, comments).
 import { Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { RequirementTask } from '@portal/shared';
+import { ErrorAlert, Loading } from '@portal/shared';
 import { useRequirement } from '../../requirement/api/requirements';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
-import { ErrorAlert, Loading } from '../../../components/QueryStates';
 import { RequirementDetailView } from '../../requirement/components/RequirementDetailPanel';
 import { TaskActions } from './TaskActions';
 import { formatDate } from '../../../lib/dates';
