@@ -3,13 +3,13 @@
 // session may not perform is refused as 403 before a byte is sent (spec 5), like apiClient does.
 import {
   ApiError,
+  authHeaders,
   buildUrl,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   isPermitted,
   messageForStatus,
   NETWORK_ERROR_STATUS,
-  sessionStore,
   type ProblemDetails,
   type QueryParams,
 } from '@portal/shared';
@@ -33,11 +33,6 @@ export interface UploadRequest {
 export interface Upload<T> {
   promise: Promise<T>;
   abort: () => void;
-}
-
-export function authHeaders(): Record<string, string> {
-  const token = sessionStore.getState().token;
-  return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 function errorOf(xhr: XMLHttpRequest): ApiError {

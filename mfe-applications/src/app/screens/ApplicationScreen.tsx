@@ -1,10 +1,9 @@
 // /applications/{app_key}: the app with its builds and whatever other tabs the domain adds
 // (applicationTabs.tsx). An app key the process does not hold is 'Invalid app key' (spec 8).
 import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { INVALID_APP_KEY_MESSAGE, isApiError, isPermitted, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
+import { INVALID_APP_KEY_MESSAGE, isApiError, isPermitted, ScreenFrame, Tabs, usePermitted, type ScreenComponent } from '@portal/shared';
 import { Link, useParams } from 'react-router';
 import { Empty, ErrorAlert, Loading } from '../../components/QueryStates';
-import { Tabs } from '../../components/Tabs';
 import { ApplicationHeader } from '../../features/applications/components/ApplicationHeader';
 import { useApplication } from '../../features/builds/api/getApplication';
 import { ClearSbomsButton } from '../../features/builds/components/ClearSbomsButton';

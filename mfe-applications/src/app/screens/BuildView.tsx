@@ -1,11 +1,10 @@
 // One build of the app page: its status (followed while it is processed), then its views as tabs
 // (?view=), and the vulnerability a view opened (?vuln=&ref=) in a dialog above them.
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { isPermitted, usePermitted } from '@portal/shared';
+import { isPermitted, Tabs, usePermitted } from '@portal/shared';
 import { BuildStatusBadge } from '../../components/labels';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorAlert, QueryView } from '../../components/QueryStates';
-import { Tabs } from '../../components/Tabs';
 import { useBuild } from '../../features/builds/api/getBuild';
 import { VulnerabilityDialog } from '../../features/findings/components/VulnerabilityDialog';
 import { formatDateTime, plural } from '../../lib/format';

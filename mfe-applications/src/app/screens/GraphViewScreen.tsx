@@ -1,9 +1,8 @@
 // /applications/GraphView: choose an application and one of its processed builds (?app=&build=,
 // the newest processed build by default), then explore its dependency graph (features/graph).
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { ScreenFrame, SelectField, type ScreenComponent } from '@portal/shared';
 import { useEffect } from 'react';
-import { SelectField } from '../../components/fields';
 import { Empty, ErrorAlert, Loading } from '../../components/QueryStates';
 import { useApplications } from '../../features/applications/api/getApplications';
 import { useApplication } from '../../features/builds/api/getApplication';

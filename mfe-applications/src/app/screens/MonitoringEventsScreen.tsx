@@ -2,10 +2,9 @@
 // monitored, the events raised for them (filtered by application, type, severity; ?event=<id>
 // opens one), followed live, and the rescan and (demo) simulation actions.
 import { Box, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
-import { MONITORING_EVENT_TYPES, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { MONITORING_EVENT_TYPES, ScreenFrame, SelectField, type ScreenComponent } from '@portal/shared';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { SelectField } from '../../components/fields';
 import { severityLabel } from '../../components/labels';
 import { Empty, QueryView } from '../../components/QueryStates';
 import { useApplications } from '../../features/applications/api/getApplications';

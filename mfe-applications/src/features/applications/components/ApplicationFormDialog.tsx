@@ -1,10 +1,9 @@
 // New application / Edit application: app key, name and portfolio, checked as they are typed
 // once a field was left (or on submit), and the API's own refusal (a taken app key: 409 with its
 // field) shown on the field it names.
-import { isApiError, showSnackbar } from '@portal/shared';
+import { isApiError, showSnackbar, TextField } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
-import { TextField } from '../../../components/fields';
 import { problemFieldMap } from '../../../lib/problemText';
 import type { ApplicationRecord } from '../../../lib/types';
 import { toApplicationInput, validateApplication, type ApplicationField, type ApplicationInput } from '../api/applicationInput';

@@ -1,9 +1,8 @@
 // An app's settings: continuous monitoring on or off (new findings of imported advisories and
 // rescans raise New Vulnerability / New Active Exploit events for apps with it on).
-import { showSnackbar, usePermitted } from '@portal/shared';
+import { showSnackbar, SwitchField, usePermitted } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
-import { SwitchField } from '../../../components/fields';
 import { QueryView } from '../../../components/QueryStates';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import type { ApplicationRecord } from '../../../lib/types';

@@ -1,7 +1,6 @@
 // GET …/deploymentProfiles/{id}/rbom: the RBOM as CycloneDX 1.6 JSON, saved under the server's name.
-import { isPermitted, ApiError, messageForStatus } from '@portal/shared';
+import { ApiError, downloadFile, isPermitted, messageForStatus } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
-import { downloadFile } from '../../../lib/download';
 import { PROFILE_PERMISSIONS } from '../permissions';
 import { profilesPath } from './keys';
 

@@ -4,16 +4,18 @@
 // message shows once it was left or the form was sent; the API's own refusals show too.
 import { Text } from '@chakra-ui/react';
 import {
+  CheckboxGroupField,
   deploymentProfileProblems,
   DEPLOYMENT_ENVIRONMENTS,
   RBOM_COMPONENT_TYPES,
+  SelectField,
+  TextField,
   usePermitted,
   type DeploymentEnvironment,
   type DeploymentProfileInput,
   type DeploymentProfileView,
 } from '@portal/shared';
 import { useState } from 'react';
-import { CheckboxGroupField, SelectField, TextField } from '../../../components/fields';
 import { FormDialog } from '../../../components/FormDialog';
 import { formatDateTime } from '../../../lib/format';
 import { problemFieldMap } from '../../../lib/problemText';

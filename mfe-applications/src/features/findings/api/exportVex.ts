@@ -1,7 +1,6 @@
 // GET apps/{appKey}/builds/{buildId}/vex: the build's findings and analyses as a CycloneDX 1.6 VEX,
 // saved under the server's name (<app>-build-<n>.vex.json). Needs export=>SBOM and the VEX module.
-import { ApiError, isPermitted, messageForStatus } from '@portal/shared';
-import { downloadFile } from '../../../lib/download';
+import { ApiError, downloadFile, isPermitted, messageForStatus } from '@portal/shared';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 
 export function exportVex(graph: string, appKey: string, buildId: string, buildNumber: number): Promise<string> {

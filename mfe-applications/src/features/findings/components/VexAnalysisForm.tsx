@@ -3,7 +3,9 @@
 // for the trail. Read-only without analyze=>Application and the VEX module.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import {
+  SelectField,
   showSnackbar,
+  TextField,
   usePermitted,
   VEX_JUSTIFICATIONS,
   VEX_RESOLUTIONS,
@@ -15,7 +17,6 @@ import {
   type VexResponse,
 } from '@portal/shared';
 import { useEffect, useState } from 'react';
-import { SelectField, TextField } from '../../../components/fields';
 import { ErrorAlert } from '../../../components/QueryStates';
 import { allOf, APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { problemFieldMap } from '../../../lib/problemText';

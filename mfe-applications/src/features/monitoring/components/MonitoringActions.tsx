@@ -1,9 +1,8 @@
 // What can be done from the events: rescan the monitored applications now (who may scan), and,
 // for demo-permission users, simulate a new vulnerability. Each says what it found.
 import { Button, HStack } from '@chakra-ui/react';
-import { showSnackbar, usePermitted, type MonitoringRunResult } from '@portal/shared';
+import { showSnackbar, TextField, usePermitted, type MonitoringRunResult } from '@portal/shared';
 import { useState } from 'react';
-import { TextField } from '../../../components/fields';
 import { FormDialog } from '../../../components/FormDialog';
 import { plural } from '../../../lib/format';
 import { problemText } from '../../../lib/problemText';

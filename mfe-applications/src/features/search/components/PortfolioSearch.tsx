@@ -2,9 +2,8 @@
 // build, or builds by app, component or vulnerability. A search runs once the text is not empty
 // (spec 5) and the user paused typing.
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { BUILD_SEARCH_CATEGORIES, type BuildSearchCategory } from '@portal/shared';
+import { BUILD_SEARCH_CATEGORIES, SelectField, type BuildSearchCategory } from '@portal/shared';
 import { useState } from 'react';
-import { SelectField } from '../../../components/fields';
 import { SearchInput } from '../../../components/filters';
 import { QueryView } from '../../../components/QueryStates';
 import { useDebounced } from '../../../lib/useDebounced';
