@@ -1,12 +1,15 @@
 // The graph view's drawing surface: a canvas drawn by drawScene, zoomed and panned with d3-zoom
 // (wheel, drag, pinch, double-click), a press on a component chooses it (d3-quadtree finds the
 // nearest), and the keyboard does the same as the pointer: + and - zoom, the arrows pan, 0 fits the
-// whole graph. Drawing is coalesced to one per animation frame.
+// whole graph. Drawing is coalesced to one per animation frame. While the view moves, a view that
+// holds thousands of components and edges is not drawn again each frame: the last drawing of it is
+// moved and scaled (like a map), and the graph is drawn again once the view rests — rasterizing
+// 5,000 components and 10,000 edges takes a frame or several where the canvas has no GPU.
 import { Box, chakra, Text } from '@chakra-ui/react';
 import { interpolateZoom, quadtree, select, zoom, zoomIdentity, type Quadtree, type ZoomBehavior, type ZoomTransform } from 'd3';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RootPaths } from '../utils/paths';
-import { drawScene, nodeLabel, RADIUS, type Scene } from '../utils/scene';
+import { countInView, drawScene, nodeLabel, RADIUS, type Scene, type View } from '../utils/scene';
 
 export interface FocusRequest {
   node: number;
@@ -29,6 +32,22 @@ const PAN_STEP = 80;
 const FOCUS_MS = 350;
 /** User Timing entries of each draw: what the browser bench reads (e2e/bench/graph.mjs). */
 export const DRAW_MEASURE = 'graph-view draw';
+/** A view holding more edges and components than this is moved as a picture while it moves. */
+const HEAVY_VIEW = 2000;
+/** The view rests when it has not moved for this long: the graph is drawn again. */
+const REST_MS = 150;
+
+/** The last drawing of a heavy view, and what it showed. */
+interface Snapshot {
+  canvas: HTMLCanvasElement;
+  transform: ZoomTransform;
+  scene: Scene;
+  highlight: RootPaths | null;
+  selected: number | null;
+  width: number;
+  height: number;
+  ratio: number;
+}
 
 function fitTransform(scene: Scene, width: number, height: number): ZoomTransform {
   const { minX, minY, maxX, maxY } = scene.layout.bounds;
@@ -57,6 +76,10 @@ export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label
     [scene],
   );
 
+  const snapshot = useRef<Snapshot | null>(null);
+  const moved = useRef(0);
+  const rest = useRef<ReturnType<typeof setTimeout> | null>(null);
+
   const draw = useCallback(() => {
     frame.current = null;
     const canvas = canvasRef.current;
@@ -65,17 +88,48 @@ export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label
     if (!canvas || !context || current.width === 0) return;
     const start = performance.now();
     const t = transform.current;
-    drawScene(context, current.scene, {
+    const ratio = window.devicePixelRatio || 1;
+    const view: View = {
       x: t.x,
       y: t.y,
       k: t.k,
       width: current.width,
       height: current.height,
-      pixelRatio: window.devicePixelRatio || 1,
+      pixelRatio: ratio,
       highlight: current.highlight,
       selected: current.selected,
       hovered: current.hovered,
-    });
+    };
+    const shot = snapshot.current;
+    const moving = start - moved.current < REST_MS;
+    if (
+      moving &&
+      shot &&
+      shot.scene === current.scene &&
+      shot.highlight === current.highlight &&
+      shot.selected === current.selected &&
+      shot.width === current.width &&
+      shot.height === current.height &&
+      shot.ratio === ratio &&
+      countInView(current.scene, view) > HEAVY_VIEW
+    ) {
+      // screen = world × k + t, and the picture's pixels = (world × k₀ + t₀) × ratio.
+      const scale = t.k / shot.transform.k;
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.clearRect(0, 0, canvas.width, canvas.height);
+      context.setTransform(scale, 0, 0, scale, (t.x - shot.transform.x * scale) * ratio, (t.y - shot.transform.y * scale) * ratio);
+      context.globalAlpha = 1;
+      context.drawImage(shot.canvas, 0, 0);
+    } else {
+      const stats = drawScene(context, current.scene, view);
+      if (stats.edges + stats.nodes > HEAVY_VIEW) {
+        const picture = shot?.canvas ?? document.createElement('canvas');
+        picture.width = canvas.width;
+        picture.height = canvas.height;
+        picture.getContext('2d')?.drawImage(canvas, 0, 0);
+        snapshot.current = { canvas: picture, transform: t, scene: current.scene, highlight: current.highlight, selected: current.selected, width: current.width, height: current.height, ratio };
+      } else snapshot.current = null;
+    }
     performance.measure?.(DRAW_MEASURE, { start });
     if (performance.getEntriesByName?.(DRAW_MEASURE).length > 2000) performance.clearMeasures(DRAW_MEASURE);
   }, []);
@@ -110,6 +164,12 @@ export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label
       .scaleExtent(SCALE_EXTENT)
       .on('zoom', (event: { transform: ZoomTransform }) => {
         transform.current = event.transform;
+        moved.current = performance.now();
+        if (rest.current !== null) clearTimeout(rest.current);
+        rest.current = setTimeout(() => {
+          rest.current = null;
+          schedule();
+        }, REST_MS);
         schedule();
       });
     zoomRef.current = behaviour;
@@ -117,7 +177,9 @@ export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label
     return () => {
       select(canvas).on('.zoom', null);
       if (frame.current !== null) cancelAnimationFrame(frame.current);
+      if (rest.current !== null) clearTimeout(rest.current);
       frame.current = null;
+      rest.current = null;
     };
   }, [schedule]);
 

@@ -1,7 +1,7 @@
 import type { DependencyGraphNode } from '@portal/shared';
 import { layeredLayout } from './layout';
 import { adjacency, pathsFromRoot } from './paths';
-import { COLORS, drawScene, LABEL_ZOOM, type Scene, type SceneContext, type View } from './scene';
+import { COLORS, countInView, drawScene, LABEL_ZOOM, type Scene, type SceneContext, type View } from './scene';
 import { recordingContext } from '../testing/recordingContext';
 
 const node = (name: string, severity: string | null = null): DependencyGraphNode => ({
@@ -34,6 +34,13 @@ describe('drawScene', () => {
     expect(fills.find((fill) => fill.color === COLORS.HIGH)?.shapes).toBe(1);
     expect(fills.find((fill) => fill.color === COLORS.root)?.shapes).toBe(1);
     expect(texts).toContain('c@1.0.0');
+  });
+
+  it('counts what a view holds as the drawing does', () => {
+    const { ctx } = recordingContext();
+    const stats = drawScene(ctx as unknown as SceneContext, scene, view());
+    expect(countInView(scene, view())).toBe(stats.edges + stats.nodes);
+    expect(countInView(scene, view({ x: -10_000 }))).toBe(0);
   });
 
   it('leaves out what is out of view, and labels when zoomed out', () => {
