@@ -1,8 +1,8 @@
 // The applications family of the API (spec 7 "Applications", issue 7 items 1–4): a process's
-// applications ("Security Posture" with vulnerability counts by severity), their settings, their
-// SBOM builds (upload: ../sbom/ingest.ts; processing status), and searches over components,
-// vulnerabilities and builds. Every route takes ?graph=<process>; an app key not in that process of
-// the caller's organization answers 404 'Invalid app key'.
+// applications ("Security Posture" with vulnerability counts by severity), their settings
+// (settings-routes.ts), their SBOM builds (upload: ../sbom/ingest.ts; processing status), and
+// searches over components, vulnerabilities and builds. Every route takes ?graph=<process>; an app
+// key not in that process of the caller's organization answers 404 'Invalid app key'.
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
@@ -10,8 +10,9 @@ import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { findOrganizationById } from '../organizations/repository';
 import { problems } from '../users/http';
-import { ingestionRoutes, INVALID_APP_KEY } from '../sbom/ingest';
+import { ingestionRoutes } from '../sbom/ingest';
 import { applicationOfRequest } from './lookup';
+import { appSettingsRoutes } from './settings-routes';
 import { BuildQueue } from '../sbom/processing';
 import { sbomRoutes } from '../sbom/routes';
 import { vexRoutes } from '../vex/routes';
@@ -40,8 +41,7 @@ import {
   appView,
   buildSchema,
   buildView,
-  settingsSchema,
-  settingsView,
+  graphQuery,
   severitiesSchema,
   severityView,
 } from './views';
@@ -52,11 +52,6 @@ const UNLIMITED = -1;
 export const RESERVED_APP_KEYS = ['appSettings', 'components', 'vulnerabilities', 'builds', 'monitoring', 'componentsVulnerabilities', 'resourcesVulnerabilities', 'licenses', 'planes'];
 const APP_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-export const graphQuery = {
-  type: 'object',
-  required: ['graph'],
-  properties: { graph: { type: 'string', description: 'the process code name' } },
-} as const;
 const appKeyParams = { type: 'object', required: ['appKey'], properties: { appKey: { type: 'string' } } } as const;
 const appBody = {
   type: 'object',
@@ -66,11 +61,6 @@ const appBody = {
     portfolio: { type: ['string', 'null'] },
     enable_continuous_monitoring: { type: 'boolean' },
   },
-} as const;
-const settingsBody = {
-  type: 'object',
-  required: ['enable_continuous_monitoring'],
-  properties: { enable_continuous_monitoring: { type: 'boolean' } },
 } as const;
 
 export const duplicateAppKey = (key: string) => `An application with the app key '${key}' already exists.`;
@@ -176,104 +166,6 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       });
       const created = await findApplicationById(db, organizationId, id, process.id);
       return reply.code(201).send(appView(created!));
-    },
-  );
-
-  app.get(
-    '/apps/appSettings',
-    {
-      config: { permission: A.APPLICATION.LIST },
-      schema: {
-        tags,
-        summary: "The settings of the process's applications (enable_continuous_monitoring)",
-        querystring: graphQuery,
-        response: { 200: { type: 'array', items: settingsSchema }, ...problems(400, 401, 403, 404) },
-      },
-    },
-    async (request) => (await listApplications(db, organizationOf(request), processOf(request).id)).map(settingsView),
-  );
-
-  app.put(
-    '/apps/appSettings',
-    {
-      config: { permission: A.UPDATE_APPLICATION_SETTINGS },
-      schema: {
-        tags,
-        summary: 'Set the settings of several applications at once: [{ id (or app_key), enable_continuous_monitoring }]',
-        querystring: graphQuery,
-        body: {
-          type: 'array',
-          maxItems: 1000,
-          items: {
-            type: 'object',
-            required: ['enable_continuous_monitoring'],
-            properties: { id: { type: 'string' }, app_key: { type: 'string' }, enable_continuous_monitoring: { type: 'boolean' } },
-          },
-        },
-        response: { 200: { type: 'array', items: settingsSchema }, ...problems(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const organizationId = organizationOf(request);
-      const process = processOf(request);
-      const changes = request.body as Array<{ id?: string; app_key?: string; enable_continuous_monitoring: boolean }>;
-      await app.database.transaction(async (tx) => {
-        for (const change of changes) {
-          const found = change.id
-            ? await findApplicationById(tx, organizationId, change.id, process.id)
-            : change.app_key
-              ? await findApplication(tx, organizationId, change.app_key, process.id)
-              : undefined;
-          if (!found) throw new ApiProblem(404, INVALID_APP_KEY);
-          await updateApplication(tx, found.id, { ...found, enable_continuous_monitoring: change.enable_continuous_monitoring });
-        }
-      });
-      return (await listApplications(db, organizationId, process.id)).map(settingsView);
-    },
-  );
-
-  async function settingsTarget(request: FastifyRequest): Promise<ApplicationRecord> {
-    const key = params(request).id;
-    const organizationId = organizationOf(request);
-    const processId = processOf(request).id;
-    const found = (await findApplicationById(db, organizationId, key, processId)) ?? (await findApplication(db, organizationId, key, processId));
-    if (!found) throw new ApiProblem(404, INVALID_APP_KEY);
-    return found;
-  }
-
-  app.get(
-    '/apps/appSettings/:id',
-    {
-      config: { permission: A.APPLICATION.VIEW },
-      schema: {
-        tags,
-        summary: "One application's settings (by id or app key)",
-        querystring: graphQuery,
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-        response: { 200: settingsSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
-    async (request) => settingsView(await settingsTarget(request)),
-  );
-
-  app.put(
-    '/apps/appSettings/:id',
-    {
-      config: { permission: A.UPDATE_APPLICATION_SETTINGS },
-      schema: {
-        tags,
-        summary: "Set one application's settings (by id or app key)",
-        querystring: graphQuery,
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-        body: settingsBody,
-        response: { 200: settingsSchema, ...problems(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const found = await settingsTarget(request);
-      const enable = (request.body as { enable_continuous_monitoring: boolean }).enable_continuous_monitoring;
-      await updateApplication(db, found.id, { ...found, enable_continuous_monitoring: enable });
-      return settingsView({ ...found, enable_continuous_monitoring: enable });
     },
   );
 
@@ -444,6 +336,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  await app.register(appSettingsRoutes);
   await app.register(ingestionRoutes, { queue });
   await app.register(sbomRoutes);
   await app.register(vexRoutes);

@@ -67,6 +67,13 @@ const severitiesSchema = {
   properties: Object.fromEntries([...SEVERITIES, 'total'].map((severity) => [severity, { type: 'integer' }])),
 } as const;
 
+/** ?graph=<process code>: every route of the family takes it. */
+export const graphQuery = {
+  type: 'object',
+  required: ['graph'],
+  properties: { graph: { type: 'string', description: 'the process code name' } },
+} as const;
+
 export const appSchema = {
   type: 'object',
   required: ['id', 'app_key', 'name'],
