@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../db/database';
 import { recordEvents } from '../realtime/outbox';
 import { eventRecipients } from '../requirements/events';
 import { matchComponents } from '../vulnerabilities/matching';
-import { carryOver } from '../vex/carry-over';
+import { carryOver, identifiedBuilds, previousBuild } from '../vex/carry-over';
 import { raiseLicenseAlerts } from '../licenses/alerts';
 import { spanningTree } from './tree';
 
@@ -120,29 +120,31 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
   const positions = components?.positions ?? [];
   const findings = await matchComponents(
     database,
-    purls.map((purl, index) => ({ purl, bomRef: String(positions[index]) })),
+    purls.map((purl, index) => ({ purl, bomRef: String(index) })),
   );
   // One row per (component, advisory): a component matched twice by the same advisory counts once.
   const rows = new Map<string, (typeof findings)[number] & { position: number }>();
   for (const finding of findings) {
-    const position = Number(finding.bomRef);
+    const position = positions[Number(finding.bomRef)];
     rows.set(`${position}\u0000${finding.vulnerabilityId}`, { ...finding, position });
   }
   const found = [...rows.values()];
 
   await database.transaction(async (tx) => {
     await placeUnplaced(tx, buildId, build.root_ref);
-    await tx.query('DELETE FROM build_findings WHERE build_id = $1', [buildId]);
+    const previous = await previousBuild(tx, build.application_id, buildId);
+    // A finding's component key is its purl: only components with one are matched.
+    const identifiedIn = await identifiedBuilds(tx, previous, buildId);
     for (let start = 0; start < found.length; start += CHUNK) {
       const slice = found.slice(start, start + CHUNK);
       await tx.query(
         `INSERT INTO build_findings (build_id, identified_build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed_versions)
-         SELECT $1, $1, f.position, f.vulnerability_id,
+         SELECT $1, f.identified, f.position, f.vulnerability_id,
                 CASE WHEN f.aliases = '' THEN '{}'::text[] ELSE string_to_array(f.aliases, E'\\x1f') END,
                 f.severity, f.score, f.active_exploit, f.evaluation, f.summary,
                 CASE WHEN f.fixed = '' THEN '{}'::text[] ELSE string_to_array(f.fixed, E'\\x1f') END
-           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[])
-             AS f(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed)`,
+           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[], $11::uuid[])
+             AS f(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed, identified)`,
         [
           buildId,
           slice.map((finding) => finding.position),
@@ -154,10 +156,11 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
           slice.map((finding) => finding.evaluation),
           slice.map((finding) => finding.summary),
           slice.map((finding) => finding.fixedVersions.join('\x1f')),
+          slice.map((finding) => identifiedIn(finding.purl, finding.vulnerabilityId)),
         ],
       );
     }
-    const { previous } = await carryOver(tx, build.application_id, buildId);
+    await carryOver(tx, previous, buildId);
     const vulnerabilityCount = new Set(found.map((finding) => finding.vulnerabilityId)).size;
     await raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null);
     await announce(tx, build, buildId, {

@@ -6,20 +6,60 @@
 import type { Queryable } from '../db/database';
 import { COMPONENT_KEY } from './repository';
 
+export interface PreviousBuild {
+  id: string;
+  number: number;
+}
+
 export interface CarryOverResult {
-  previous: { id: string; number: number } | null;
+  previous: PreviousBuild | null;
   carried: number;
 }
 
-/** Inside the transaction that stores the findings of `buildId` (PROCESSING). */
-export async function carryOver(tx: Queryable, applicationId: string, buildId: string): Promise<CarryOverResult> {
-  const [previous] = await tx.query<{ id: string; number: number }>(
+/** The app's DONE build before `buildId`: the one whose findings and analyses carry over. */
+export async function previousBuild(tx: Queryable, applicationId: string, buildId: string): Promise<PreviousBuild | null> {
+  const [previous] = await tx.query<PreviousBuild>(
     `SELECT id, number FROM application_builds
       WHERE application_id = $1 AND status = 'DONE' AND number < (SELECT number FROM application_builds WHERE id = $2)
       ORDER BY number DESC LIMIT 1`,
     [applicationId, buildId],
   );
+  return previous ?? null;
+}
+
+/**
+ * For the findings of a build being processed, the build in which each was first identified,
+ * computed before they are stored (one read of the previous build's findings, not an UPDATE of the
+ * new ones): a finding whose component key and vulnerability the previous build had keeps that
+ * one's identified build; any other was first identified in `buildId`. A component listed twice in
+ * the previous build answers for its latest analysed finding, as the carry-over below picks it.
+ */
+export async function identifiedBuilds(tx: Queryable, previous: PreviousBuild | null, buildId: string): Promise<(key: string, vulnerabilityId: string) => string> {
+  if (!previous) return () => buildId;
+  const rows = await tx.query<{ key: string; vulnerability_id: string; identified_build_id: string | null }>(
+    `SELECT ${COMPONENT_KEY('c')} AS key, o.vulnerability_id, o.identified_build_id
+       FROM build_findings o JOIN sbom_components c ON c.build_id = o.build_id AND c.position = o.position
+       LEFT JOIN vex_analyses a ON a.build_id = o.build_id AND a.position = o.position AND a.vulnerability_id = o.vulnerability_id
+      WHERE o.build_id = $1
+      ORDER BY a.updated_at DESC NULLS LAST, o.position`,
+    [previous.id],
+  );
+  const identified = new Map<string, string>();
+  for (const row of rows) {
+    const key = `${row.key}\u0000${row.vulnerability_id}`;
+    if (!identified.has(key)) identified.set(key, row.identified_build_id ?? previous.id);
+  }
+  return (key, vulnerabilityId) => identified.get(`${key}\u0000${vulnerabilityId}`) ?? buildId;
+}
+
+/**
+ * Inside the transaction that stores the findings of `buildId` (PROCESSING), once they are stored:
+ * the analyses of the previous build's matching findings, with their trails.
+ */
+export async function carryOver(tx: Queryable, previous: PreviousBuild | null, buildId: string): Promise<CarryOverResult> {
   if (!previous) return { previous: null, carried: 0 };
+  const [analysed] = await tx.query('SELECT 1 FROM vex_analyses WHERE build_id = $1 LIMIT 1', [previous.id]);
+  if (!analysed) return { previous, carried: 0 };
   // The findings of both builds with their components' keys: only those rows (a few per build) are
   // joined, never the builds' whole component lists.
   const MATCHED = `
@@ -28,24 +68,16 @@ export async function carryOver(tx: Queryable, applicationId: string, buildId: s
         FROM build_findings f JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
        WHERE f.build_id = $1
     ), old AS (
-      SELECT o.position, o.vulnerability_id, o.identified_build_id, ${COMPONENT_KEY('c')} AS key, a.updated_at
+      SELECT o.position, o.vulnerability_id, ${COMPONENT_KEY('c')} AS key, a.updated_at
         FROM build_findings o JOIN sbom_components c ON c.build_id = o.build_id AND c.position = o.position
         LEFT JOIN vex_analyses a ON a.build_id = o.build_id AND a.position = o.position AND a.vulnerability_id = o.vulnerability_id
        WHERE o.build_id = $2
     ), matched AS (
       -- A component listed twice in the previous build gives its latest analysis.
-      SELECT DISTINCT ON (n.position, n.vulnerability_id) n.position, n.vulnerability_id, o.position AS old_position, o.identified_build_id AS identified
+      SELECT DISTINCT ON (n.position, n.vulnerability_id) n.position, n.vulnerability_id, o.position AS old_position
         FROM fresh n JOIN old o ON o.key = n.key AND o.vulnerability_id = n.vulnerability_id
        ORDER BY n.position, n.vulnerability_id, o.updated_at DESC NULLS LAST, o.position
     )`;
-  await tx.query(
-    `${MATCHED}
-     UPDATE build_findings f SET identified_build_id = coalesce(m.identified, $2)
-       FROM matched m WHERE f.build_id = $1 AND f.position = m.position AND f.vulnerability_id = m.vulnerability_id`,
-    [buildId, previous.id],
-  );
-  const [analysed] = await tx.query('SELECT 1 FROM vex_analyses WHERE build_id = $1 LIMIT 1', [previous.id]);
-  if (!analysed) return { previous, carried: 0 };
   const carried = await tx.query<{ position: number }>(
     `${MATCHED}
      INSERT INTO vex_analyses (build_id, position, vulnerability_id, state, justification, response, detail, source, carried_from,
