@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     const importer = new AdvisoryImporter(database, 2000);
     if (before < ADVISORIES) for (let i = 0; i < ADVISORIES; i += 1) await importer.add(advisory(i));
     else for (let i = 0; i < ADVISORIES; i += 1) advisory(i); // the same random sequence for the components
-    const counts = await importer.flush();
+    const counts = await importer.finish();
     const importSeconds = Number(process.hrtime.bigint() - start) / 1e9;
     const advisories = await stored();
     console.log(
@@ -217,6 +217,12 @@ async function ingest(dir: string, name: keyof typeof CASES, list: GeneratedComp
     // The process's own peak (a sampler would not run while the embedded database holds the thread).
     const maxRss = () => process.resourceUsage().maxRSS * 1024;
     const result = await bench.upload('generated', payload);
+    if (process.env.BENCH_TRACE) {
+      const before = process.memoryUsage();
+      gc();
+      const memory = process.memoryUsage();
+      console.log(`  JS heap ${mb(before.heapUsed)} before a collection; after: RSS ${mb(memory.rss)}, JS heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)}, external (the embedded database's WASM memory among it) ${mb(memory.external)}`);
+    }
     console.log(
       `vulnerabilities: ${name === 'worst' ? 'the' : 'a realistic SBOM of'} ${result.components - 1} components uploaded as a CycloneDX SBOM (${(payload.length / 1048576).toFixed(1)} MiB, ` +
         `${Math.round(CASES[name] * 100)}% naming an advised package) to an API on that database: ` +

@@ -160,7 +160,7 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
         if (upload.bytes.length === 0) throw new ApiProblem(400, NOT_AN_ADVISORY_UPLOAD);
         await importer.addBytes(upload.bytes, upload.source);
       }
-      const counts = await importer.flush();
+      const counts = await importer.finish();
       if (counts.read === 0 && counts.invalid > 0) throw new ApiProblem(400, counts.problems[0] ?? NOT_AN_ADVISORY_UPLOAD);
       return counts;
     },

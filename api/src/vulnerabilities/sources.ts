@@ -9,6 +9,13 @@ import { emptyAdvisoryCounts, importOsvBatch, noteProblem, type AdvisoryImportCo
 
 /** Records per transaction. */
 export const BATCH_SIZE = 1000;
+/**
+ * Advisories added, updated or removed by one import after which the planner's statistics of the
+ * vulnerability tables are refreshed: on Postgres, matching 50,000 components right after importing
+ * 200,000 advisories took 7.9 s before autovacuum's ANALYZE and 5.4 s after; the embedded database
+ * has no autovacuum at all. (ANALYZE of 200,000 advisories: ~1.2 s embedded.)
+ */
+export const ANALYZE_AFTER = 1000;
 /** One advisory is a few kB; an entry this large is not one. */
 export const ZIP_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -107,13 +114,21 @@ export class AdvisoryImporter {
     if (batch.length > 0) await importOsvBatch(this.database, batch, this.counts);
     return this.counts;
   }
+
+  /** Imports what is left; after a large import, refreshes the statistics matching plans with. */
+  async finish(): Promise<AdvisoryImportCounts> {
+    await this.flush();
+    const { added, updated, removed } = this.counts;
+    if (added + updated + removed >= ANALYZE_AFTER) await this.database.exec('ANALYZE vulnerabilities, vulnerability_aliases, vulnerability_affected');
+    return this.counts;
+  }
 }
 
 /** Imports every advisory under `paths` (files, folders, zips). */
 export async function importAdvisoryPaths(database: Database, paths: readonly string[]): Promise<AdvisoryImportCounts> {
   const importer = new AdvisoryImporter(database);
   for (const target of paths) await importer.addPath(target);
-  return importer.flush();
+  return importer.finish();
 }
 
 export function describeAdvisoryCounts(counts: AdvisoryImportCounts): string {

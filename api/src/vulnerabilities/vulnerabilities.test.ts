@@ -14,7 +14,7 @@ import { createTestEnvironment, type TestEnvironment } from '../testing/test-env
 import { matchComponents, type ComponentRef, type Finding } from './matching';
 import type { OsvEvent, OsvRecord } from './osv';
 import { findVulnerability, importKevCatalog } from './repository';
-import { AdvisoryImporter, importAdvisoryPaths } from './sources';
+import { ANALYZE_AFTER, AdvisoryImporter, importAdvisoryPaths } from './sources';
 
 const TESTDATA = path.join(__dirname, 'testdata');
 const OSV_DIR = path.join(TESTDATA, 'osv');
@@ -278,5 +278,26 @@ describe('re-import, withdrawal, alias merge, zips', () => {
     const counts = await importer.flush();
     expect(counts).toMatchObject({ read: 3, added: 1, invalid: 2 });
     expect(counts.problems).toEqual(["X-1: 'modified' must be an RFC 3339 time", "X-2: affected[0].package needs 'ecosystem' and 'name'"]);
+  });
+});
+
+describe("the planner's statistics after a large import", () => {
+  const estimated = async (table: string) =>
+    (await db.query<{ rows: number }>('SELECT reltuples::int AS rows FROM pg_class WHERE relname = $1', [table]))[0].rows;
+
+  test(`an import writing ${ANALYZE_AFTER} advisories or more analyzes the vulnerability tables; the embedded database never would`, async () => {
+    // Packages no test SBOM names: nothing else in this file matches them.
+    const records = Array.from({ length: ANALYZE_AFTER }, (_, i) => ({
+      ...ADVISORIES[0],
+      id: `GHSA-stat-${String(i).padStart(4, '0')}-0000`,
+      aliases: [],
+      affected: [{ package: { ecosystem: 'npm', name: `statistics-only-${i}` }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '1.0.0' }] }] }],
+    }));
+    const importer = new AdvisoryImporter(db);
+    for (const record of records) await importer.add(record);
+    expect(await importer.finish()).toMatchObject({ added: ANALYZE_AFTER });
+    // 86 + 3 + 1 + 1,000 advisories stored by now: the estimate counts the last thousand.
+    expect(await estimated('vulnerabilities')).toBeGreaterThanOrEqual(ANALYZE_AFTER);
+    expect(await estimated('vulnerability_affected')).toBeGreaterThanOrEqual(ANALYZE_AFTER);
   });
 });
