@@ -47,15 +47,22 @@ export async function startIngestionBench(dataDir: string, appKeys: string[], ta
   );
   const organization = `Bench${tag}`;
   const admin = `bench_admin${tag}`;
-  await createOrganizationCommand(app.database, ['--name', organization]);
-  await createProcessCommand(app.database, ['--org', organization, '--code', 'bench', '--name', 'Bench']);
-  await createTestUser(app, admin, clock.now, '--org', organization, '--role', 'ORG_ADMIN');
-  const cookie = await authenticate(app, admin, clock.now);
-  const headers = { cookie: `${cookie.name}=${cookie.value}`, 'x-requested-with': 'XMLHttpRequest' };
-  const module = await app.inject({ method: 'POST', url: '/api/modules/cicd-ingestion', headers, payload: { name: 'CI' } });
-  const apiKey = module.json().api_key_value as string;
-  for (const app_key of appKeys) {
-    await app.inject({ method: 'POST', url: '/api/apps?graph=bench', headers, payload: { app_key, name: app_key } });
+  let apiKey: string;
+  try {
+    await createOrganizationCommand(app.database, ['--name', organization]);
+    await createProcessCommand(app.database, ['--org', organization, '--code', 'bench', '--name', 'Bench']);
+    await createTestUser(app, admin, clock.now, '--org', organization, '--role', 'ORG_ADMIN');
+    const cookie = await authenticate(app, admin, clock.now);
+    const headers = { cookie: `${cookie.name}=${cookie.value}`, 'x-requested-with': 'XMLHttpRequest' };
+    const module = await app.inject({ method: 'POST', url: '/api/modules/cicd-ingestion', headers, payload: { name: 'CI' } });
+    apiKey = module.json().api_key_value as string;
+    for (const app_key of appKeys) {
+      await app.inject({ method: 'POST', url: '/api/apps?graph=bench', headers, payload: { app_key, name: app_key } });
+    }
+  } catch (error) {
+    // An API left open would keep the process waiting forever.
+    await app.close();
+    throw error;
   }
   return {
     app,

@@ -36,7 +36,8 @@ function generatedSbom(count: number): Buffer {
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-sbom-'));
-  const bench = await startIngestionBench(dir, ['juice-shop', 'generated']);
+  // A database of DATABASE_URL outlives the run: each run has an organization of its own.
+  const bench = await startIngestionBench(dir, ['juice-shop', 'generated'], String(Date.now()));
   const { app, upload } = bench;
   try {
     const osvDir = OSV_DIRS.find((candidate) => existsSync(candidate))!;
