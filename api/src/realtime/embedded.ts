@@ -6,13 +6,14 @@
 // fanout exchange (an exclusive queue per subscriber), MESSAGE with ack ids, ACK/NACK
 // (client-individual, client, auto), RECEIPT, ERROR then close on any refusal.
 //
-// Queues live in memory: a '#' queue keeps its messages while nobody consumes it, for as long as
-// the API process runs (it is durable across browser reconnects, not across an API restart).
+// Queues live in memory (embedded-queues.ts): a '#' queue keeps its messages while nobody consumes
+// it, for as long as the API process runs (durable across browser reconnects, not an API restart).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { isDurableQueue, maySend, maySubscribe, parseStompDestination, type Broker } from './broker';
+import { maySend, maySubscribe, parseStompDestination, type Broker } from './broker';
+import { EmbeddedQueues, type StoredMessage, type Subscription as QueueSubscription } from './embedded-queues';
 import { serializeFrame, StompProtocolError, StompReader, type StompFrame } from './stomp-frame';
 
 /** The browser's broker endpoint (spec 7 default events path). */
@@ -24,33 +25,7 @@ export const HEARTBEAT_MS = 10_000;
 /** A WebSocket that has not sent CONNECT by then is closed. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-type AckMode = 'auto' | 'client' | 'client-individual';
-
-interface StoredMessage {
-  id: string;
-  body: string;
-  contentType: string;
-  redelivered: boolean;
-}
-
-interface Queue {
-  name: string;
-  /** Set for the exclusive queue of one exchange subscription: deleted with it. */
-  exchange?: string;
-  ready: StoredMessage[];
-  consumers: Subscription[];
-  next: number;
-}
-
-interface Subscription {
-  id: string;
-  connection: Connection;
-  destination: string;
-  queue: Queue;
-  ack: AckMode;
-  /** Delivered, not yet acknowledged, in delivery order (ack id → message). */
-  unacked: Map<string, StoredMessage>;
-}
+type Subscription = QueueSubscription<Connection>;
 
 export interface EmbeddedBrokerOptions {
   /** The user id of a valid broker token, else null. */
@@ -73,8 +48,7 @@ interface Connection {
 
 export class EmbeddedBroker implements Broker {
   readonly kind = 'embedded' as const;
-  private readonly queues = new Map<string, Queue>();
-  private readonly exchanges = new Map<string, Set<Queue>>();
+  private readonly queues = new EmbeddedQueues<Connection>((subscription, message) => this.deliver(subscription, message));
   private readonly connections = new Set<Connection>();
   private readonly server = new WebSocketServer({
     noServer: true,
@@ -144,11 +118,7 @@ export class EmbeddedBroker implements Broker {
       contentType: 'application/json',
       redelivered: false,
     });
-    if (isDurableQueue(destination)) {
-      this.enqueue(this.durableQueue(destination), message());
-      return;
-    }
-    for (const queue of this.exchanges.get(destination) ?? []) this.enqueue(queue, message());
+    this.queues.publish(destination, message);
   }
 
   async prepareUser(): Promise<void> {
@@ -163,31 +133,7 @@ export class EmbeddedBroker implements Broker {
 
   /** Messages waiting in a queue (tests). */
   readyCount(queue: string): number {
-    return this.queues.get(queue)?.ready.length ?? 0;
-  }
-
-  private durableQueue(name: string): Queue {
-    let queue = this.queues.get(name);
-    if (!queue) {
-      queue = { name, ready: [], consumers: [], next: 0 };
-      this.queues.set(name, queue);
-    }
-    return queue;
-  }
-
-  private enqueue(queue: Queue, message: StoredMessage): void {
-    queue.ready.push(message);
-    this.dispatch(queue);
-  }
-
-  private dispatch(queue: Queue): void {
-    for (;;) {
-      const consumers = queue.consumers.filter((consumer) => !consumer.connection.closed);
-      if (queue.ready.length === 0 || consumers.length === 0) return;
-      const subscription = consumers[queue.next % consumers.length] as Subscription;
-      queue.next = (queue.next + 1) % consumers.length;
-      this.deliver(subscription, queue.ready.shift() as StoredMessage);
-    }
+    return this.queues.readyCount(queue);
   }
 
   private deliver(subscription: Subscription, message: StoredMessage): void {
@@ -339,58 +285,23 @@ export class EmbeddedBroker implements Broker {
     if (ack !== 'auto' && ack !== 'client' && ack !== 'client-individual') {
       return this.refuse(connection, `Unknown ack mode '${ack}'.`, frame), false;
     }
-    let queue: Queue;
-    if (destination.kind === 'queue') {
-      queue = this.durableQueue(destination.name);
-    } else {
-      queue = { name: `amq.gen-${randomUUID()}`, exchange: destination.name, ready: [], consumers: [], next: 0 };
-      const bound = this.exchanges.get(destination.name) ?? new Set<Queue>();
-      bound.add(queue);
-      this.exchanges.set(destination.name, bound);
-    }
+    const queue = this.queues.queueFor(destination);
     const subscription: Subscription = { id, connection, destination: target, queue, ack, unacked: new Map() };
     connection.subscriptions.set(id, subscription);
-    queue.consumers.push(subscription);
-    this.dispatch(queue);
+    this.queues.addConsumer(subscription);
     return true;
   }
 
   private unsubscribe(subscription: Subscription): void {
-    const { queue, connection } = subscription;
-    connection.subscriptions.delete(subscription.id);
-    queue.consumers = queue.consumers.filter((consumer) => consumer !== subscription);
-    queue.next = 0;
-    if (queue.exchange !== undefined) {
-      this.exchanges.get(queue.exchange)?.delete(queue);
-      return;
-    }
-    // Unacknowledged messages go back to the head of the queue, marked redelivered.
-    const returned = [...subscription.unacked.values()].map((message) => ({ ...message, redelivered: true }));
-    subscription.unacked.clear();
-    queue.ready.unshift(...returned);
-    this.dispatch(queue);
+    subscription.connection.subscriptions.delete(subscription.id);
+    this.queues.removeConsumer(subscription);
   }
 
   private acknowledge(connection: Connection, frame: StompFrame): boolean {
     const ackId = frame.headers.id ?? '';
-    for (const subscription of connection.subscriptions.values()) {
-      if (!subscription.unacked.has(ackId)) continue;
-      // 'client' acknowledges cumulatively: every message of the subscription up to this one.
-      const settled: StoredMessage[] = [];
-      for (const [id, message] of subscription.unacked) {
-        if (subscription.ack === 'client' || id === ackId) {
-          settled.push(message);
-          subscription.unacked.delete(id);
-        }
-        if (id === ackId) break;
-      }
-      if (frame.command === 'NACK' && frame.headers.requeue !== 'false') {
-        // As RabbitMQ: a NACK requeues the message (redelivered) unless requeue:false.
-        subscription.queue.ready.unshift(...settled.map((message) => ({ ...message, redelivered: true })));
-        this.dispatch(subscription.queue);
-      }
-      return true;
-    }
+    // As RabbitMQ: a NACK requeues the message (redelivered) unless requeue:false.
+    const requeue = frame.command === 'NACK' && frame.headers.requeue !== 'false';
+    if (this.queues.acknowledge(connection.subscriptions.values(), ackId, requeue)) return true;
     this.refuse(connection, `Unknown ack id '${ackId}'.`, frame);
     return false;
   }
@@ -402,7 +313,7 @@ export class EmbeddedBroker implements Broker {
       this.refuse(connection, `Access refused to '${target}' (403).`, frame);
       return false;
     }
-    this.enqueue(this.durableQueue(destination.name), {
+    this.queues.send(destination.name, {
       id: randomUUID(),
       body: frame.body,
       contentType: frame.headers['content-type'] ?? 'application/json',
