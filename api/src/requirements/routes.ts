@@ -8,6 +8,7 @@ import { callerOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { createReadCache } from '../http/read-cache';
 import { problems } from '../users/http';
+import { isUuid } from './input';
 import { commentsOf, historyOf, listProcessComments, listRequirements, recentEvents, type RequirementQuery, type RequirementSort } from './repository';
 import {
   commentSchema,
@@ -30,7 +31,6 @@ import {
   changeContext,
   createRequirement,
   deleteRequirement,
-  isUuid,
   requirementDetail,
   updateProgress,
   updateRequirement,

@@ -8,7 +8,8 @@ import { ApiProblem } from '../http/problem';
 import { completeTask, openTask, taskView } from '../tasks/service';
 import { findUserOfOrganization } from '../users/repository';
 import { raiseRequirementEvent } from './events';
-import { dateField, eventBase, isUuid, lockLive, refuse, textField, type ChangeContext } from './service';
+import { dateField, isUuid, refuse, textField } from './input';
+import { eventBase, lockLive, type ChangeContext } from './service';
 
 export const NOT_SUBMITTABLE = 'Only a draft or rejected requirement can be submitted for review.';
 export const NOT_A_REVIEWER = 'This user may not review requirements in this process.';

@@ -7,18 +7,9 @@ import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { raiseRequirementEvent } from '../requirements/events';
+import { dateField, isUuid, parseProgress, refuse, textField } from '../requirements/input';
 import { lockRequirement } from '../requirements/repository';
-import {
-  checkUser,
-  dateField,
-  eventBase,
-  isUuid,
-  parseProgress,
-  refuse,
-  setRequirementProgress,
-  textField,
-  type ChangeContext,
-} from '../requirements/service';
+import { checkUser, eventBase, setRequirementProgress, type ChangeContext } from '../requirements/service';
 import { checkWorkgroup } from '../requirements/workflow';
 import { workgroupsOfUser } from '../workgroups/repository';
 import { completeTask, failTask, findTaskRecord, openTask, raiseEventOf, taskView, TASK_VIEW_SELECT, toTaskView, type TaskRecord } from './service';
