@@ -1,132 +1,47 @@
-// Labelled form controls of the administration forms. Text inputs use Chakra's Field (label,
-// helper and error text); Chakra's Select, Checkbox and Switch are not part of the portal's
-// federation surface, so selects and checkboxes are native elements styled with `chakra`, each
-// with a real <label> so they work with the keyboard and screen readers.
-import { Box, chakra, Field, Input, Text, Textarea } from '@chakra-ui/react';
-import { useId, type ChangeEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+// Labelled form controls of the administration forms. Text inputs and selects are @portal/shared's
+// with what the administration's forms always did: no required indicator, a helper text that gives
+// way to the error, errors announced as alerts, 'new-password' for a password field, three lines
+// for a multiline field, and a select as wide as its place. Checkboxes stay here (a single one
+// with an accessible name of its own, and a group that keeps a selected value it does not list):
+// Chakra's Checkbox is not part of the portal's federation surface, so they are native elements
+// styled with `chakra`, each with a real <label>.
+import { Box, chakra, Text } from '@chakra-ui/react';
+import {
+  SelectField as PortalSelectField,
+  TextField as PortalTextField,
+  type SelectFieldProps as PortalSelectFieldProps,
+  type TextFieldProps as PortalTextFieldProps,
+} from '@portal/shared';
+import type { ReactNode } from 'react';
 
-export interface TextFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  error?: string;
-  /** Shown below the field while it has no error. */
-  helperText?: ReactNode;
-  type?: 'text' | 'email' | 'password' | 'number';
-  /** Default: 'new-password' for passwords, otherwise 'off'. */
-  autoComplete?: string;
-  required?: boolean;
-  disabled?: boolean;
-  multiline?: boolean;
-  placeholder?: string;
-  inputRef?: Ref<HTMLInputElement>;
-  /** A field that must not submit its form with Enter (e.g. a filter inside a form). */
-  enterDoesNotSubmit?: boolean;
-}
+export type TextFieldProps = Omit<PortalTextFieldProps, 'markRequired' | 'rows' | 'alertError'>;
 
-const keepEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-  if (event.key === 'Enter') event.preventDefault();
-};
-
-export function TextField({
-  label,
-  value,
-  onChange,
-  onBlur,
-  error,
-  helperText,
-  type = 'text',
-  autoComplete,
-  required,
-  disabled,
-  multiline,
-  placeholder,
-  inputRef,
-  enterDoesNotSubmit,
-}: TextFieldProps) {
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value);
+export function TextField({ type = 'text', autoComplete, helperText, error, ...props }: TextFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label>{label}</Field.Label>
-      {multiline ? (
-        <Textarea value={value} onChange={change} onBlur={onBlur} placeholder={placeholder} rows={3} />
-      ) : (
-        <Input
-          ref={inputRef}
-          type={type}
-          value={value}
-          onChange={change}
-          onBlur={onBlur}
-          autoComplete={autoComplete ?? (type === 'password' ? 'new-password' : 'off')}
-          placeholder={placeholder}
-          onKeyDown={enterDoesNotSubmit ? keepEnter : undefined}
-        />
-      )}
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText role="alert">{error}</Field.ErrorText>}
-    </Field.Root>
+    <PortalTextField
+      {...props}
+      type={type}
+      autoComplete={autoComplete ?? (type === 'password' ? 'new-password' : 'off')}
+      helperText={error ? undefined : helperText}
+      error={error}
+      markRequired={false}
+      rows={3}
+      alertError
+    />
   );
 }
 
-export interface SelectFieldProps<V extends string> {
-  label: string;
+export interface SelectFieldProps<V extends string> extends Omit<PortalSelectFieldProps, 'value' | 'onChange' | 'options' | 'alertError'> {
   value: V | '';
   onChange: (value: V) => void;
   options: readonly { value: V; label: string }[];
-  /** Shown as a first, empty option that cannot be chosen back once something is chosen. */
-  placeholder?: string;
-  /** A first, empty choice that can be chosen, e.g. 'No process'. */
-  emptyOption?: string;
-  error?: string;
-  disabled?: boolean;
-  selectRef?: Ref<HTMLSelectElement>;
 }
 
-export function SelectField<V extends string>({ label, value, onChange, options, placeholder, emptyOption, error, disabled, selectRef }: SelectFieldProps<V>) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function SelectField<V extends string>({ onChange, ...props }: SelectFieldProps<V>) {
   return (
-    <chakra.div display="flex" flexDirection="column" gap={1.5} width="full">
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
-        {label}
-      </chakra.label>
-      <chakra.select
-        id={id}
-        ref={selectRef}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value as V)}
-        h={10}
-        px={3}
-        borderWidth="1px"
-        borderColor={error ? 'border.error' : 'border'}
-        borderRadius="l2"
-        bg="bg"
-        fontSize="sm"
-        _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
-      >
-        {placeholder !== undefined && (
-          <option value="" disabled>
-            {placeholder}
-          </option>
-        )}
-        {emptyOption !== undefined && <option value="">{emptyOption}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </chakra.select>
-      {error && (
-        <Text id={errorId} role="alert" color="fg.error" fontSize="xs">
-          {error}
-        </Text>
-      )}
-    </chakra.div>
+    <Box width="full">
+      <PortalSelectField {...props} onChange={(value) => onChange(value as V)} alertError />
+    </Box>
   );
 }
 

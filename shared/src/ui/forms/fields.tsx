@@ -1,7 +1,7 @@
 // Labelled form controls. Chakra's Select, Checkbox and Switch are not on the portal's federation
 // surface: native elements styled with `chakra`, each with a real label.
 import { chakra, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
 export interface TextFieldProps {
   label: string;
@@ -9,7 +9,9 @@ export interface TextFieldProps {
   onChange: (value: string) => void;
   onBlur?: () => void;
   error?: string;
-  type?: 'text' | 'date' | 'search';
+  type?: 'text' | 'date' | 'search' | 'email' | 'password' | 'number';
+  /** Default 'off'. */
+  autoComplete?: string;
   required?: boolean;
   /** A required field's label ends with the required indicator (*) unless this is false. */
   markRequired?: boolean;
@@ -20,7 +22,15 @@ export interface TextFieldProps {
   rows?: number;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** A field that must not submit its form with Enter (e.g. a filter inside a form). */
+  enterDoesNotSubmit?: boolean;
+  /** The error is an alert: announced as soon as it appears. */
+  alertError?: boolean;
 }
+
+const keepEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
 
 export function TextField({
   label,
@@ -29,6 +39,7 @@ export function TextField({
   onBlur,
   error,
   type = 'text',
+  autoComplete = 'off',
   required,
   markRequired = true,
   helperText,
@@ -37,6 +48,8 @@ export function TextField({
   rows = 4,
   disabled,
   autoFocus,
+  enterDoesNotSubmit,
+  alertError,
 }: TextFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
@@ -51,14 +64,15 @@ export function TextField({
           type={type}
           value={value}
           placeholder={placeholder}
-          autoComplete="off"
+          autoComplete={autoComplete}
           autoFocus={autoFocus}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
+          onKeyDown={enterDoesNotSubmit ? keepEnter : undefined}
         />
       )}
       {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText role={alertError ? 'alert' : undefined}>{error}</Field.ErrorText>}
     </Field.Root>
   );
 }
@@ -68,15 +82,33 @@ export interface SelectFieldProps {
   value: string;
   onChange: (value: string) => void;
   options: readonly { value: string; label: string }[];
+  /** Shown as a first, empty option that cannot be chosen back once something is chosen. */
+  placeholder?: string;
   /** A first, empty choice that can be chosen, e.g. 'All severities'. */
   emptyOption?: string;
   disabled?: boolean;
   error?: string;
   size?: 'sm' | 'md';
+  selectRef?: Ref<HTMLSelectElement>;
+  /** The error is an alert: announced as soon as it appears. */
+  alertError?: boolean;
 }
 
-export function SelectField({ label, value, onChange, options, emptyOption, disabled, error, size = 'md' }: SelectFieldProps) {
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  emptyOption,
+  disabled,
+  error,
+  size = 'md',
+  selectRef,
+  alertError,
+}: SelectFieldProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <Stack gap={1.5}>
       <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
@@ -84,9 +116,11 @@ export function SelectField({ label, value, onChange, options, emptyOption, disa
       </chakra.label>
       <chakra.select
         id={id}
+        ref={selectRef}
         value={value}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
         h={size === 'sm' ? 8 : 10}
         px={3}
@@ -95,7 +129,14 @@ export function SelectField({ label, value, onChange, options, emptyOption, disa
         borderColor={error ? 'border.error' : 'border'}
         bg="bg"
         fontSize="sm"
+        _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
       >
+        {placeholder !== undefined && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
         {emptyOption !== undefined && <option value="">{emptyOption}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -104,7 +145,7 @@ export function SelectField({ label, value, onChange, options, emptyOption, disa
         ))}
       </chakra.select>
       {error && (
-        <Text color="fg.error" fontSize="xs">
+        <Text id={errorId} role={alertError ? 'alert' : undefined} color="fg.error" fontSize="xs">
           {error}
         </Text>
       )}
