@@ -1,7 +1,7 @@
 // Checking what a requirement screen sends (docs/requirements-api.md): each field with its spec 5
 // message, all of them before the first is answered (400 naming the field). No database here: the
 // checks that read it (parent, owner, code taken, version) are the service's, in the transaction.
-import { hasInjectionMarker, MESSAGES, REQUIREMENT_PRIORITIES, type RequirementPriority } from '@portal/shared/server';
+import { hasInjectionMarker, MESSAGES, REQUIREMENT_PRIORITIES, type RequirementInput, type RequirementPriority } from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
 
 export const NOT_A_PRIORITY = `Must be one of ${REQUIREMENT_PRIORITIES.join(', ')}.`;
@@ -58,17 +58,8 @@ export function dateField(errors: Record<string, string>, field: string, value: 
   return value;
 }
 
-export interface ParsedInput {
-  code?: string;
-  title?: string;
-  description?: string;
-  parent_id?: string | null;
-  priority?: RequirementPriority;
-  owner_id?: string | null;
-  due_date?: string | null;
-  tags?: string[];
-  source?: string | null;
-}
+/** The fields a request sent, checked: the contract's RequirementInput, each field optional (a patch). */
+export type ParsedInput = Partial<RequirementInput>;
 
 /** Checks a RequirementInput; `partial` (Modify) leaves absent fields as they are. */
 export function parseRequirementInput(body: unknown, partial: boolean): ParsedInput {
