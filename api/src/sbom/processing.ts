@@ -107,6 +107,26 @@ export async function processBuild(context: ProcessingContext, buildId: string):
   }
 }
 
+/**
+ * One row per (component, advisory): a component matched twice by the same advisory counts once.
+ * The findings themselves are kept, with their components' positions beside them (a copy of each
+ * would be tens of MB for 94,000 findings).
+ */
+function oneRowEach<T extends { bomRef?: string; vulnerabilityId: string }>(findings: readonly T[], positions: readonly number[]): { found: T[]; foundPositions: number[] } {
+  const seen = new Set<string>();
+  const found: T[] = [];
+  const foundPositions: number[] = [];
+  for (const finding of findings) {
+    const position = positions[Number(finding.bomRef)];
+    const key = `${position}\u0000${finding.vulnerabilityId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push(finding);
+    foundPositions.push(position);
+  }
+  return { found, foundPositions };
+}
+
 async function derive(context: ProcessingContext, buildId: string): Promise<void> {
   const { database } = context;
   const build = await buildContext(database, buildId);
@@ -122,13 +142,7 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
     database,
     purls.map((purl, index) => ({ purl, bomRef: String(index) })),
   );
-  // One row per (component, advisory): a component matched twice by the same advisory counts once.
-  const rows = new Map<string, (typeof findings)[number] & { position: number }>();
-  for (const finding of findings) {
-    const position = positions[Number(finding.bomRef)];
-    rows.set(`${position}\u0000${finding.vulnerabilityId}`, { ...finding, position });
-  }
-  const found = [...rows.values()];
+  const { found, foundPositions } = oneRowEach(findings, positions);
 
   await database.transaction(async (tx) => {
     await placeUnplaced(tx, buildId, build.root_ref);
@@ -137,6 +151,7 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
     const identifiedIn = await identifiedBuilds(tx, previous, buildId);
     for (let start = 0; start < found.length; start += CHUNK) {
       const slice = found.slice(start, start + CHUNK);
+      const slicePositions = foundPositions.slice(start, start + CHUNK);
       await tx.query(
         `INSERT INTO build_findings (build_id, identified_build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed_versions)
          SELECT $1, f.identified, f.position, f.vulnerability_id,
@@ -147,7 +162,7 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
              AS f(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed, identified)`,
         [
           buildId,
-          slice.map((finding) => finding.position),
+          slicePositions,
           slice.map((finding) => finding.vulnerabilityId),
           slice.map((finding) => finding.aliases.join('\x1f')),
           slice.map((finding) => finding.severity),
