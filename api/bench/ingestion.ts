@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { manualClock } from '../src/identity/clock';
 import { createTestUser, likeTheApiClient } from '../src/identity/testing';
+import { limitHeapGrowth } from '../src/memory';
 import { createOrganizationCommand, createProcessCommand } from '../src/users/commands';
 import { authenticate } from '../src/users/testing';
 
@@ -41,6 +42,7 @@ async function waitDone(app: FastifyInstance, buildId: string): Promise<{ status
  * named `Bench{tag}` (a kept data directory gets a new one per run).
  */
 export async function startIngestionBench(dataDir: string, appKeys: string[], tag = ''): Promise<IngestionBench> {
+  limitHeapGrowth(); // as the server's entry point does
   const clock = manualClock(new Date());
   const app = likeTheApiClient(
     await buildApp({ config: { port: 0, host: '127.0.0.1', dataDir, databaseUrl: process.env.DATABASE_URL, serveStatic: false, staticDir: dataDir, logLevel: 'silent' } }),

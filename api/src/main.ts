@@ -2,11 +2,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirectoryInUseError } from './db/directory-lock';
 import { createInitializationCode, initializationLink } from './initialization/initiator';
+import { limitHeapGrowth } from './memory';
 
 // Long enough for in-flight requests; a hung connection must not keep a container alive.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfig();
   const app = await buildApp({ config });
   await app.listen({ port: config.port, host: config.host });
