@@ -18,10 +18,10 @@ function queryable(target: PGlite | Transaction): Queryable {
 /**
  * The embedded database's buffer pool. PGlite lives in the API's own memory, and Postgres's 128MB
  * default is resident from the start (+203 MB RSS at open; 48MB: +120 MB). Measured with 200,000
- * advisories and 50,000-component SBOMs (api/bench/vulnerabilities.ts): 48MB still holds the
- * matcher's working set (affected entries, vulnerability rows) well enough, at most ~5-10% slower
- * than 128MB, and keeps the upload's peak under 512 MB; 32MB made it 15-40% slower. The files
- * themselves stay in the operating system's cache.
+ * advisories and 50,000-component SBOMs (api/bench/vulnerabilities.ts): a match's peak 535-553 →
+ * 427-470 MB and an upload's under 512 MB; the first match as fast (3.7-3.8 s), a second one
+ * ~20% slower (3.0 → 3.6 s: the working set no longer stays in the pool); 32MB made uploads
+ * 15-40% slower. The files themselves stay in the operating system's cache.
  */
 export const EMBEDDED_SHARED_BUFFERS = '48MB';
 
