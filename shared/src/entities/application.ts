@@ -125,8 +125,8 @@ export interface ApplicationDetail extends ApplicationView {
   builds: BuildView[];
 }
 
-/** A finding as GET /apps/{appKey}/builds/{buildId}?sbom=true lists it. */
-export interface BuildFinding {
+/** What a finding says of its vulnerability, in every view of findings (the build's list, BuildVulnerability). */
+export interface FindingFacts {
   vulnerability_id: string;
   aliases: string[];
   severity: VulnerabilitySeverity;
@@ -136,6 +136,10 @@ export interface BuildFinding {
   evaluation: 'affected' | 'not-evaluated';
   summary: string | null;
   fixed_versions: string[];
+}
+
+/** A finding as GET /apps/{appKey}/builds/{buildId}?sbom=true lists it. */
+export interface BuildFinding extends FindingFacts {
   bom_ref: string;
   name: string;
   version: string | null;

@@ -1,7 +1,7 @@
 // VEX analyses of a build's findings (issue 7 item 8; spec 4.5): the states, justifications and
 // responses of CycloneDX 1.6, an analysis and its comment trail, the findings of a build with
 // their analysis as the applications API lists them, and what an imported VEX did.
-import type { Advisory, VulnerabilitySeverity } from './application';
+import type { Advisory, FindingFacts, VulnerabilitySeverity } from './application';
 
 /** VEX resolution statuses: a closed set (spec 4.5). */
 export const VEX_RESOLUTIONS = ['resolved', 'resolved_with_pedigree', 'false_positive', 'not_affected'] as const;
@@ -66,19 +66,11 @@ export interface VexTrailEntry {
 }
 
 /** A finding of a build with its analysis (spec 3 vulnerability: id, identified_build_id, vulnerability_id). */
-export interface BuildVulnerability {
+export interface BuildVulnerability extends FindingFacts {
   /** The finding's id (a uuid), for the /vulnerabilities/{vulnId} routes. */
   id: string;
   /** The build in which this component was first found affected (earlier builds of the app count). */
   identified_build_id: string;
-  vulnerability_id: string;
-  aliases: string[];
-  severity: VulnerabilitySeverity;
-  score: number | null;
-  active_exploit: boolean;
-  evaluation: 'affected' | 'not-evaluated';
-  summary: string | null;
-  fixed_versions: string[];
   component: { bom_ref: string; group: string | null; name: string; version: string | null; purl: string | null };
   analysis: VexAnalysis | null;
 }
