@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REPOSITORY_ROOT } from './paths';
 
 // The one place that reads the environment. docker-compose.yml may set only these variables;
 // a test holds the two together.
@@ -31,8 +32,7 @@ export const ENVIRONMENT_VARIABLES = [
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
 export type Environment = Partial<Record<string, string | undefined>>;
 
-/** The repository root (api/src → ../..): relative paths in the environment resolve against it. */
-export const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..');
+export { REPOSITORY_ROOT };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -7,9 +7,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildDetail, BuildVulnerabilityPage, ApplicationView, VexAnalysisInput } from '@portal/shared/server';
 import type { DemoApiSeeder, DemoCaller } from '../demo/api';
+import { sourcePath } from '../paths';
 
-const TESTDATA = path.join(__dirname, '..', 'sbom', 'testdata');
-const ADVISORIES = path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv');
+const TESTDATA = sourcePath('sbom', 'testdata');
+const ADVISORIES = sourcePath('vulnerabilities', 'testdata', 'osv');
 
 /** Where the demo apps live and what they are: the deployment-profile seeder builds on them. */
 export const DEMO_APPLICATIONS = {

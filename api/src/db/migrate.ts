@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { API_DIR } from '../paths';
 import type { Database } from './database';
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'migrations');
+export const MIGRATIONS_DIR = path.join(API_DIR, 'migrations');
 
 const FILE_NAME = /^(\d{3})_([a-z0-9_]+)\.sql$/;
 // Several API processes may start against one Postgres server: they take turns.
