@@ -79,6 +79,8 @@ export function FileDrop({ label, accept, multiple, folders, disabled, onFiles, 
         multiple={multiple}
         disabled={disabled}
         srOnly
+        // The visible button opens it: without this, Tab would stop once more on an invisible field.
+        tabIndex={-1}
         onChange={(event) => {
           take(event.target.files);
           event.target.value = '';

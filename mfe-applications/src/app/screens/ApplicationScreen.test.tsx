@@ -4,6 +4,7 @@ import { fakeApi } from '../../testing/fakeApi';
 import { applicationDetail, build, buildDetail, component, counts, finding, findingDetail, findingsPage } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/renderScreen';
 import { signIn, signInPlatformView } from '../../testing/sessions';
+import { NO_PROCESSED_BUILD } from '../../features/applications/components/ApplicationHeader';
 import { ApplicationScreen } from './ApplicationScreen';
 
 const PATH = '/applications/:app_key';
@@ -61,9 +62,30 @@ describe('the app page', () => {
     fakeApi({ 'GET /api/apps/nope': { status: 404, problem: { detail: 'Invalid app key' } } });
     renderScreen(ApplicationScreen, PATH, '/applications/nope');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Invalid app key');
+    // Said once: the API's message is the catalogue's own.
+    expect(alert).toHaveTextContent(/^Invalid app key$/);
     expect(screen.getByText(/No application of this process has the key “nope”/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Security Posture' })).toHaveAttribute('href', '/applications');
+  });
+
+  it('moves to the new key’s page when the app key is changed there', async () => {
+    const renamed = applicationDetail('webshop', [], { name: 'Juice Shop' });
+    const { mutations } = fakeApi({
+      'GET /api/apps/shop': [{ body: applicationDetail('shop', [], { name: 'Juice Shop' }) }, { status: 404, problem: { detail: 'Invalid app key' } }],
+      'PUT /api/apps/shop': { body: renamed },
+      'GET /api/apps/webshop': { body: renamed },
+    });
+    const { user } = renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit application shop' });
+    const key = within(edit).getByLabelText(/App key/);
+    await user.clear(key);
+    await user.type(key, 'webshop');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application webshop' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/applications/webshop');
+    expect(screen.queryByText('Invalid app key')).not.toBeInTheDocument();
+    expect(mutations()[0]).toMatchObject({ method: 'PUT', path: '/api/apps/shop', body: { app_key: 'webshop' } });
   });
 
   it('offers a READER no upload and no changes, and an app without builds its empty state', async () => {
@@ -72,6 +94,9 @@ describe('the app page', () => {
     renderScreen(ApplicationScreen, PATH, '/applications/shop');
     expect(await screen.findByText('No builds yet')).toBeInTheDocument();
     expect(screen.getByText('Builds appear here once an SBOM is uploaded.')).toBeInTheDocument();
+    // No zero counts for findings nobody looked for yet.
+    expect(screen.getByText(NO_PROCESSED_BUILD)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Findings of shop by severity')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('SBOM file')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();

@@ -1,13 +1,14 @@
 // /applications/{app_key}: the app with its builds and whatever other tabs the domain adds
 // (applicationTabs.tsx). An app key the process does not hold is 'Invalid app key' (spec 8).
 import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { INVALID_APP_KEY_MESSAGE, isApiError, isPermitted, ScreenFrame, Tabs, usePermitted, type ScreenComponent } from '@portal/shared';
+import { isApiError, isPermitted, ScreenFrame, Tabs, usePermitted, type ScreenComponent } from '@portal/shared';
 import { Link, useParams } from 'react-router';
 import { Empty, ErrorAlert, Loading } from '../../components/QueryStates';
 import { ApplicationHeader } from '../../features/applications/components/ApplicationHeader';
 import { useApplication } from '../../features/builds/api/getApplication';
 import { ClearSbomsButton } from '../../features/builds/components/ClearSbomsButton';
 import { useWorkingScope } from '../../lib/graph';
+import { invalidKeyTitle } from '../../lib/problemText';
 import { usePageParams } from '../../lib/searchParams';
 import { APPLICATION_TABS } from '../applicationTabs';
 
@@ -33,7 +34,7 @@ export const ApplicationScreen: ScreenComponent = ({ route }) => {
         <Loading label="Loading the application…" />
       ) : invalid ? (
         <Stack gap={3} maxW="40rem">
-          <ErrorAlert error={application.error} title={INVALID_APP_KEY_MESSAGE} />
+          <ErrorAlert error={application.error} title={invalidKeyTitle(application.error)} />
           <Text fontSize="sm">
             No application of this process has the key “{appKey}”.{' '}
             <ChakraLink asChild colorPalette="blue">

@@ -1,12 +1,13 @@
 // /applications/{app_key}/rbom-settings: the app's deployment profiles and their runtime BOMs
 // (features/deployment-profiles). An app key the process does not hold is 'Invalid app key'.
 import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { INVALID_APP_KEY_MESSAGE, isApiError, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { isApiError, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { Link, useParams } from 'react-router';
 import { Empty, ErrorAlert, Loading } from '../../components/QueryStates';
 import { useApplication } from '../../features/builds/api/getApplication';
 import { DeploymentProfiles } from '../../features/deployment-profiles/components/DeploymentProfiles';
 import { applicationPath, useWorkingScope } from '../../lib/graph';
+import { invalidKeyTitle } from '../../lib/problemText';
 
 export const RbomSettingsScreen: ScreenComponent = ({ route }) => {
   const appKey = useParams().app_key ?? '';
@@ -30,7 +31,7 @@ export const RbomSettingsScreen: ScreenComponent = ({ route }) => {
         <Loading label="Loading the application…" />
       ) : isApiError(application.error) && application.error.status === 404 ? (
         <Stack gap={3} maxW="40rem">
-          <ErrorAlert error={application.error} title={INVALID_APP_KEY_MESSAGE} />
+          <ErrorAlert error={application.error} title={invalidKeyTitle(application.error)} />
           <Text fontSize="sm">No application of this process has the key “{appKey}”.</Text>
         </Stack>
       ) : application.error || !application.data ? (

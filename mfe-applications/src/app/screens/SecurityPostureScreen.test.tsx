@@ -5,6 +5,7 @@ import { application, build, counts } from '../../testing/fixtures';
 import { fill, renderScreen } from '../../testing/renderScreen';
 import { signIn, signInPlatformView } from '../../testing/sessions';
 import { SecurityPostureScreen } from './SecurityPostureScreen';
+import { READ_ONLY_SETTINGS } from '../../features/applications/components/ApplicationSettingsDialog';
 
 const APPS = [
   application('shop', { name: 'Juice Shop', portfolio: 'Retail', build_count: 2, latest_build: { id: 'b2', number: 2, status: 'DONE', created_at: '2026-11-21T09:30:00.000Z', component_count: 1900 }, vulnerabilities: counts({ CRITICAL: 1, HIGH: 4, MEDIUM: 2 }) }),
@@ -146,6 +147,7 @@ describe('Security Posture', () => {
     const settings = await screen.findByRole('dialog', { name: 'Settings of api' });
     expect(await within(settings).findByRole('switch', { name: 'Continuous monitoring' })).toBeDisabled();
     expect(within(settings).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(settings).getByText(READ_ONLY_SETTINGS)).toBeInTheDocument();
   });
 
   it('has a loading, an error with Try again, and an empty state', async () => {

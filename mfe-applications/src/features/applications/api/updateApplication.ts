@@ -13,6 +13,11 @@ export function useUpdateApplication(graph: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ appKey, input }: { appKey: string; input: ApplicationInput }) => updateApplication(graph, appKey, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph) }),
+    onSuccess: (saved, { appKey }) => {
+      const refreshed = queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph) });
+      // A changed key: the old key's page would refetch to 'Invalid app key' and unmount the
+      // caller before its own onSuccess (which moves to the new key's page) ran — not awaited then.
+      return saved.app_key === appKey ? refreshed : undefined;
+    },
   });
 }

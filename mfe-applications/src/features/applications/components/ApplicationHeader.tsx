@@ -14,9 +14,12 @@ import { DeleteApplicationDialog } from './DeleteApplicationDialog';
 
 const P = APPLICATION_PERMISSIONS;
 
+export const NO_PROCESSED_BUILD = 'None yet: findings are counted once an SBOM is uploaded and processed.';
+
 export interface ApplicationHeaderProps {
   graph: string;
-  application: ApplicationRecord & { vulnerabilities: SeverityCounts };
+  /** `builds`, when given: with no build processed (DONE) yet, there are no findings to count. */
+  application: ApplicationRecord & { vulnerabilities: SeverityCounts; builds?: ReadonlyArray<{ status: string }> };
   platformView: boolean;
   /** More actions of other features (clear SBOMs …), after the app's own. */
   actions?: ReactNode;
@@ -75,7 +78,11 @@ export function ApplicationHeader({ graph, application, platformView, actions }:
         <Text fontSize="xs" color="fg.muted" mb={1}>
           Findings of the latest build
         </Text>
-        <SeverityCountsView counts={application.vulnerabilities} label={`Findings of ${application.app_key} by severity`} />
+        {application.builds && !application.builds.some((build) => build.status === 'DONE') ? (
+          <Text fontSize="sm">{NO_PROCESSED_BUILD}</Text>
+        ) : (
+          <SeverityCountsView counts={application.vulnerabilities} label={`Findings of ${application.app_key} by severity`} />
+        )}
       </Box>
       <ApplicationFormDialog
         graph={graph}

@@ -1,5 +1,6 @@
 // An app's settings: continuous monitoring on or off (new findings of imported advisories and
 // rescans raise New Vulnerability / New Active Exploit events for apps with it on).
+import { Text } from '@chakra-ui/react';
 import { showSnackbar, SwitchField, usePermitted } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
@@ -8,6 +9,8 @@ import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import type { ApplicationRecord } from '../../../lib/types';
 import { useAppSettings } from '../api/getAppSettings';
 import { useUpdateAppSettings } from '../api/updateAppSettings';
+
+export const READ_ONLY_SETTINGS = 'You may read these settings; changing them needs the permission to update application settings.';
 
 export interface ApplicationSettingsDialogProps {
   graph: string;
@@ -54,13 +57,20 @@ export function ApplicationSettingsDialog({ graph, application, onClose }: Appli
     >
       <QueryView query={settings} loading="Loading settings…">
         {() => (
-          <SwitchField
-            label="Continuous monitoring"
-            checked={monitoring}
-            disabled={!mayUpdate}
-            onChange={setMonitoring}
-            description="When advisories are imported or a rescan runs, new findings of this app raise New Vulnerability and New Active Exploit notifications."
-          />
+          <>
+            <SwitchField
+              label="Continuous monitoring"
+              checked={monitoring}
+              disabled={!mayUpdate}
+              onChange={setMonitoring}
+              description="When advisories are imported or a rescan runs, new findings of this app raise New Vulnerability and New Active Exploit notifications."
+            />
+            {!mayUpdate && (
+              <Text fontSize="sm" color="fg.muted" mt={3}>
+                {READ_ONLY_SETTINGS}
+              </Text>
+            )}
+          </>
         )}
       </QueryView>
     </FormDialog>

@@ -19,6 +19,17 @@ beforeEach(() => signIn());
 afterEach(() => setPermissionChecker(null));
 
 describe('SBOM upload', () => {
+  it('is reached with the keyboard through its button alone, not once more on the hidden file field', async () => {
+    fakeApi({});
+    const { user } = renderScreen(Upload, '/applications/:app_key', '/applications/shop');
+    const button = screen.getByRole('button', { name: 'Upload SBOM' });
+    await user.tab();
+    expect(button).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('SBOM file')).not.toHaveFocus();
+    expect(screen.getByLabelText('SBOM file')).toHaveAttribute('tabindex', '-1');
+  });
+
   it('sends a picked file with its progress, then follows the build until it is processed', async () => {
     fakeApi({
       'GET /api/apps/shop/builds/b3': [{ body: { ...build(3, { status: 'PROCESSING' }), app_key: 'shop' } }, { body: { ...build(3, { component_count: 840, vulnerability_count: 37 }), app_key: 'shop' } }],

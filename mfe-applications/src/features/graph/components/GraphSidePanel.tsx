@@ -179,7 +179,7 @@ export function SelectionDetails({
           <chakra.ol aria-label="Shortest path from the root" ps={5} fontSize="sm" listStyleType="decimal">
             {paths.shortest.map((step) => (
               <li key={step}>
-                <chakra.button type="button" textAlign="start" textDecoration={step === node ? 'none' : 'underline'} fontWeight={step === node ? 'semibold' : 'normal'} onClick={() => onChoose(step)}>
+                <chakra.button type="button" display="block" textAlign="start" wordBreak="break-word" textDecoration={step === node ? 'none' : 'underline'} fontWeight={step === node ? 'semibold' : 'normal'} onClick={() => onChoose(step)}>
                   {nodeLabel(nodes[step])}
                 </chakra.button>
               </li>
