@@ -77,30 +77,34 @@ export const USERS = {
   sleeper: { login: 'sleeper', email: 'sleeper@example.com', name: 'Sid Sleeper', password: 'Sleeper@2026', roles: ['READER'] },
   /**
    * Applications (issue 7, the Security Posture, app page, VEX screens), one user per test. Organization
-   * admins: they import advisories (access=>Administration) and make the CI/CD ingestion module.
+   * admins: they make the CI/CD ingestion module; the owner is a Global Admin too, who imports
+   * advisories (import=>Vulnerability@global), and the pipeline's admin is not.
    */
-  appOwner: { login: 'app_owner', email: 'app.owner@example.com', name: 'Otto Owner', password: 'AppOwner@2026', roles: ['ORG_ADMIN'] },
+  appOwner: { login: 'app_owner', email: 'app.owner@example.com', name: 'Otto Owner', password: 'AppOwner@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   appPipeline: { login: 'app_pipeline', email: 'app.pipeline@example.com', name: 'Pia Pipeline', password: 'AppPipeline@2026', roles: ['ORG_ADMIN'] },
-  /** Applications: an AUTHOR who analyses findings (VEX), and an organization admin who imports the advisories the test needs. */
+  /** Applications: an AUTHOR who analyses findings (VEX); the advisories the test needs are imported by vexCurator. */
   appAnalyst: { login: 'app_analyst', email: 'app.analyst@example.com', name: 'Ann Analyst', password: 'AppAnalyst@2026', roles: ['AUTHOR'] },
-  /** Imports the advisories of the VEX test (appCurator's two-factor is set up by the ingestion test). */
-  vexCurator: { login: 'vex_curator', email: 'vex.curator@example.com', name: 'Vic Curator', password: 'VexCurator@2026', roles: ['ORG_ADMIN'] },
-  appCurator: { login: 'app_curator', email: 'app.curator@example.com', name: 'Cur Curator', password: 'AppCurator@2026', roles: ['ORG_ADMIN'] },
+  /**
+   * Imports the advisories of the VEX test (appCurator's two-factor is set up by the ingestion test).
+   * Those who import advisories are Global Admins too: the vulnerability database is the installation's.
+   */
+  vexCurator: { login: 'vex_curator', email: 'vex.curator@example.com', name: 'Vic Curator', password: 'VexCurator@2026', roles: ['ORG_ADMIN', '_global_admin'] },
+  appCurator: { login: 'app_curator', email: 'app.curator@example.com', name: 'Cur Curator', password: 'AppCurator@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   /** Applications: a READER of process E2E, who sees apps and findings but no action. */
   appReader: { login: 'app_reader', email: 'app.reader@example.com', name: 'Rita Reader', password: 'AppReader@2026', roles: ['READER'] },
   /**
    * Applications analysis (issue 7 items 10-13: graph view, priority plane, continuous monitoring,
    * deployment profiles and RBOM), one user per test. The watcher is an AUTHOR (alerts, no
-   * administration); the others are organization admins (advisory imports, RBOM share).
+   * administration); the others are organization admins (RBOM share) and, where they import advisories, Global Admins.
    */
-  graphExplorer: { login: 'graph_explorer', email: 'graph.explorer@example.com', name: 'Gus Explorer', password: 'GraphExplorer@2026', roles: ['ORG_ADMIN'] },
+  graphExplorer: { login: 'graph_explorer', email: 'graph.explorer@example.com', name: 'Gus Explorer', password: 'GraphExplorer@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   planePlacer: { login: 'plane_placer', email: 'plane.placer@example.com', name: 'Pam Placer', password: 'PlanePlacer@2026', roles: ['ORG_ADMIN'] },
   monitorWatcher: { login: 'monitor_watcher', email: 'monitor.watcher@example.com', name: 'Wes Watcher', password: 'MonitorWatcher@2026', roles: ['AUTHOR'] },
   /** Imports CISA's KEV catalog on Security Posture (its own two-factor set-up). */
-  kevCurator: { login: 'kev_curator', email: 'kev.curator@example.com', name: 'Kay Curator', password: 'KevCurator@2026', roles: ['ORG_ADMIN'] },
-  monitorImporter: { login: 'monitor_importer', email: 'monitor.importer@example.com', name: 'Ivy Importer', password: 'MonitorImporter@2026', roles: ['ORG_ADMIN'] },
+  kevCurator: { login: 'kev_curator', email: 'kev.curator@example.com', name: 'Kay Curator', password: 'KevCurator@2026', roles: ['ORG_ADMIN', '_global_admin'] },
+  monitorImporter: { login: 'monitor_importer', email: 'monitor.importer@example.com', name: 'Ivy Importer', password: 'MonitorImporter@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   /** The process menu's demo items (issue 4): clears and rescans the process's SBOMs. */
-  demoist: { login: 'demoist', email: 'demoist@example.com', name: 'Dee Demoist', password: 'Demoist@2026', roles: ['ORG_ADMIN', 'DEMO'] },
+  demoist: { login: 'demoist', email: 'demoist@example.com', name: 'Dee Demoist', password: 'Demoist@2026', roles: ['ORG_ADMIN', 'DEMO', '_global_admin'] },
   rbomOwner: { login: 'rbom_owner', email: 'rbom.owner@example.com', name: 'Rob Owner', password: 'RbomOwner@2026', roles: ['ORG_ADMIN'] },
 } satisfies Record<string, E2EUser>;
 

@@ -13,7 +13,7 @@ import { createTestUser, likeTheApiClient, type SessionCookie } from '../identit
 import { findOrganizationByName, findOrganizationById, updateModuleConfiguration } from '../organizations/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { authenticate, globalAdmin } from '../users/testing';
 import { SBOM_MAX_UPLOAD_BYTES } from '../sbom/body';
 import { caller, expectRefused, storedRows, type Caller } from './testing';
 
@@ -67,7 +67,7 @@ beforeAll(async () => {
   });
   awsKey = aws.json().api_key_value;
   const advisories = readFileSync(path.join(OSV, 'GHSA-35jh-r3h4-6jhm.json'), 'utf8');
-  const imported = await call(olga, 'POST', '/api/vulnerabilities/imports?graph=alpha', [JSON.parse(advisories)]);
+  const imported = await call(await globalAdmin(app, clock.now), 'POST', '/api/vulnerabilities/imports', [JSON.parse(advisories)]);
   expect(imported.statusCode).toBe(200);
   for (const app_key of ['shop', 'billing', 'web', 'php']) {
     expect((await call(olga, 'POST', '/api/apps?graph=alpha', { app_key, name: `App ${app_key}`, portfolio: 'Retail' })).statusCode).toBe(201);

@@ -12,7 +12,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { authenticate, globalAdmin } from '../users/testing';
 
 const PREFIXES = ['/api/apps', '/api/sbom'];
 
@@ -114,7 +114,7 @@ beforeAll(async () => {
   bob = await authenticate(app, 'bob', clock.now);
   betaKey = (await call(bob, 'POST', '/api/modules/cicd-ingestion', { name: 'Beta pipelines' })).json().api_key_value;
   const lodash = readFileSync(path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv', 'GHSA-35jh-r3h4-6jhm.json'), 'utf8');
-  expect((await call(alice, 'POST', '/api/vulnerabilities/imports', [JSON.parse(lodash)])).statusCode).toBe(200);
+  expect((await call(await globalAdmin(app, clock.now), 'POST', '/api/vulnerabilities/imports', [JSON.parse(lodash)])).statusCode).toBe(200);
   const created = await call(alice, 'POST', '/api/apps?graph=pa', { app_key: 'payments', name: 'Payments' });
   expect(created.statusCode).toBe(201);
   const uploaded = await app.inject({

@@ -1,13 +1,15 @@
 // The applications demo (issue 7 item 15): in the DEMO process, the apps juice-shop, dropwizard
 // and laravel with their real SBOMs (CycloneDX bom-examples, shipped gzip-compressed in
 // api/src/sbom/testdata), the GitHub advisories of api/src/vulnerabilities/testdata/osv imported,
-// and a few VEX analyses — all made through the API as the demo people would. The deployment
+// and a few VEX analyses — made through the API as the demo people would (the advisories as the
+// import-advisories command imports them: the database is the installation's). The deployment
 // profiles of these apps are the next seeder's (it finds them by DEMO_APPLICATIONS).
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildDetail, BuildVulnerabilityPage, ApplicationView, VexAnalysisInput } from '@portal/shared/server';
 import type { DemoApiSeeder, DemoCaller } from '../demo/api';
 import { sourcePath } from '../paths';
+import { importAdvisoryPaths } from '../vulnerabilities/sources';
 
 const TESTDATA = sourcePath('sbom', 'testdata');
 const ADVISORIES = sourcePath('vulnerabilities', 'testdata', 'osv');
@@ -59,18 +61,18 @@ async function processed(caller: DemoCaller, appKey: string, buildId: string): P
 
 export const applicationsDemo: DemoApiSeeder = {
   name: 'applications',
-  async seed({ as }) {
-    const admin = await as('demo_admin');
+  async seed({ app, as }) {
     const author = await as('demo_author');
     const existing = await author.call<ApplicationView[]>('GET', `/api/apps?graph=${GRAPH}`);
     const first = DEMO_APPLICATIONS.apps[0].app_key;
     if (existing.some((app) => app.app_key === first)) return [`kept applications ${DEMO_APPLICATIONS.apps.map((app) => app.app_key).join(', ')}`];
 
-    const files = (await readdir(ADVISORIES)).filter((file) => file.endsWith('.json')).sort();
-    const records = await Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(ADVISORIES, file), 'utf8')) as unknown));
-    const imported = await admin.call<{ added: number; updated: number; unchanged: number }>('POST', '/api/vulnerabilities/imports', records);
+    // The vulnerability database is the installation's, no organization's: imported as
+    // `npm run portal -- import-advisories <folder>` does (the demo is a command too), not through
+    // an organization admin's request, which may not write it.
+    const imported = await importAdvisoryPaths(app.database, [ADVISORIES]);
 
-    const lines = [`imported ${records.length} GitHub advisories (${imported.added} new)`];
+    const lines = [`imported ${imported.read} GitHub advisories (${imported.added} new)`];
     const builds = new Map<string, BuildDetail>();
     for (const app of DEMO_APPLICATIONS.apps) {
       await author.call('POST', `/api/apps?graph=${GRAPH}`, { app_key: app.app_key, name: app.name, portfolio: app.portfolio, enable_continuous_monitoring: app.monitoring });

@@ -3,9 +3,9 @@
 // (settings-routes.ts), their SBOM builds (upload: ../sbom/ingest.ts; processing status), and
 // searches over components, vulnerabilities and builds. Every route takes ?graph=<process>; an app
 // key not in that process of the caller's organization answers 404 'Invalid app key'.
-import { PERMISSIONS } from '@portal/shared/server';
+import { checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { organizationOf, processOf } from '../authorization/guard';
+import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { findOrganizationById } from '../organizations/repository';
@@ -96,6 +96,17 @@ function applicationInput(body: Record<string, unknown>, current?: ApplicationRe
   return { app_key: appKey!, name: name!, portfolio, enable_continuous_monitoring: monitoring as boolean };
 }
 
+/**
+ * enable_continuous_monitoring is an app setting (spec 6 "app settings update"): turning it on or
+ * off through POST or PUT /apps also needs update=>ApplicationSettings, as PUT /apps/appSettings
+ * does — 403 before anything is written.
+ */
+function assertMaySetMonitoring(request: FastifyRequest, input: ApplicationInput, current?: ApplicationRecord): void {
+  if (input.enable_continuous_monitoring === (current?.enable_continuous_monitoring ?? false)) return;
+  const caller = callerOf(request);
+  if (!checkPermission(caller.access, A.UPDATE_APPLICATION_SETTINGS, caller.context)) throw new ApiProblem(403, messageForStatus(403));
+}
+
 async function assertWithinLimit(db: Queryable, organizationId: string): Promise<void> {
   const organization = await findOrganizationById(db, organizationId);
   if (!organization) throw new ApiProblem(404);
@@ -149,7 +160,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: A.APPLICATION.CREATE },
       schema: {
         tags,
-        summary: "Create an application in the process (app_key unique in the organization; 402 beyond the organization's num_of_apps)",
+        summary: "Create an application in the process (app_key unique in the organization; 402 beyond the organization's num_of_apps; monitoring on also needs update=>ApplicationSettings)",
         querystring: graphQuery,
         body: appBody,
         response: { 201: appSchema, ...problems(400, 401, 402, 403, 404, 409) },
@@ -159,6 +170,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       const organizationId = organizationOf(request);
       const process = processOf(request);
       const input = applicationInput(body(request));
+      assertMaySetMonitoring(request, input);
       const id = await app.database.transaction(async (tx) => {
         await assertWithinLimit(tx, organizationId);
         await assertKeyFree(tx, organizationId, input.app_key);
@@ -254,7 +266,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: A.APPLICATION.UPDATE },
       schema: {
         tags,
-        summary: 'Change an application: app_key, name, portfolio, enable_continuous_monitoring (fields not sent stay)',
+        summary: 'Change an application: app_key, name, portfolio, enable_continuous_monitoring (changing it also needs update=>ApplicationSettings; fields not sent stay)',
         querystring: graphQuery,
         params: appKeyParams,
         body: appBody,
@@ -264,6 +276,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const application = await applicationOf(request);
       const input = applicationInput(body(request), application);
+      assertMaySetMonitoring(request, input, application);
       await app.database.transaction(async (tx) => {
         await assertKeyFree(tx, application.organization_id, input.app_key, application.id);
         await updateApplication(tx, application.id, input);

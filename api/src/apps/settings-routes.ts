@@ -11,6 +11,8 @@ import { graphQuery, settingsSchema, settingsView } from './views';
 
 const A = PERMISSIONS.applications;
 
+export const NO_APP_NAMED = (index: number) => `Setting ${index + 1} names no application: give its id or app_key.`;
+
 const settingsBody = {
   type: 'object',
   required: ['enable_continuous_monitoring'],
@@ -60,6 +62,9 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
       const organizationId = organizationOf(request);
       const process = processOf(request);
       const changes = request.body as Array<{ id?: string; app_key?: string; enable_continuous_monitoring: boolean }>;
+      // An entry that names no app is a malformed request, not an unknown app.
+      const unnamed = changes.findIndex((change) => !change.id && !change.app_key);
+      if (unnamed >= 0) throw new ApiProblem(400, NO_APP_NAMED(unnamed), {}, { [`[${unnamed}]`]: 'needs id or app_key' });
       await app.database.transaction(async (tx) => {
         for (const change of changes) {
           const found = change.id

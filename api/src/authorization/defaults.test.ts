@@ -48,6 +48,15 @@ it('gives the Global Admin the global scope only, and the Initiator nothing but 
   expect(grants('DEMO', P.development.PERFORM_DEMO)).toBe(true);
 });
 
+it("makes importing into the installation's vulnerability database a Global Admin's, wherever they work", () => {
+  expect(grants('_global_admin', P.applications.IMPORT_ADVISORIES, {})).toBe(true);
+  expect(grants('_global_admin', P.applications.IMPORT_ADVISORIES)).toBe(true);
+  // Every organization's builds are matched against it: no organization's admin writes it.
+  expect(grants('ORG_ADMIN', P.applications.IMPORT_ADVISORIES, { organization: 'Acme' })).toBe(false);
+  expect(grants('ORG_ADMIN', P.applications.IMPORT_ADVISORIES)).toBe(false);
+  expect(grants('ADMIN', P.applications.IMPORT_ADVISORIES)).toBe(false);
+});
+
 it('is the table of the README', async () => {
   const readme = await readFile(path.join(__dirname, '../../../README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Roles and permissions'));

@@ -121,7 +121,7 @@ export const BUILT_IN_ROLES: readonly RoleDefinition[] = [
     // Only in the global scope: `list=>Role@global` passes, an organization's `list=>Role` does not.
     policies: [
       ...allow(A.ADMINISTRATOR),
-      ...allow(...Object.values(PR.GLOBAL_ORGANIZATION), ...Object.values(A.GLOBAL_ROLE), A.USER.GLOBAL_LIST).map(
+      ...allow(...Object.values(PR.GLOBAL_ORGANIZATION), ...Object.values(A.GLOBAL_ROLE), A.USER.GLOBAL_LIST, AP.IMPORT_ADVISORIES).map(
         (policy) => ({ ...policy, condition: 'scope == "global"' }),
       ),
     ],

@@ -53,7 +53,7 @@ beforeAll(async () => {
   pete = await api.user('pete', '--org', 'Acme');
   const [{ id: peteId }] = await api.app.database.query<{ id: string }>("SELECT id FROM users WHERE login_id = 'pete'");
   expect((await api.call(olga, 'PATCH', '/api/iam/roles/PROFILER/assignments', { user_id: peteId, assigned: true })).statusCode).toBe(204);
-  await api.importAdvisories(olga, [advisory('GHSA-35jh-r3h4-6jhm')]);
+  await api.importAdvisories([advisory('GHSA-35jh-r3h4-6jhm')]);
   await api.createApp(olga, 'alpha', 'shop');
   await api.createApp(olga, 'alpha', 'other-app');
   buildId = (await api.uploadBuild(olga, 'alpha', 'shop', SBOM)).id;

@@ -41,7 +41,7 @@ beforeAll(async () => {
   olga = await api.user('olga', '--org', 'Acme', '--role', 'ORG_ADMIN');
   rita = await api.user('rita', '--org', 'Acme', '--member', 'alpha=READER');
   nora = await api.user('nora', '--org', 'Acme', '--member', 'other=READER');
-  await api.importAdvisories(olga, [advisory('GHSA-35jh-r3h4-6jhm'), advisory('GHSA-p6mc-m468-83gw')]);
+  await api.importAdvisories([advisory('GHSA-35jh-r3h4-6jhm'), advisory('GHSA-p6mc-m468-83gw')]);
   await api.createApp(olga, 'alpha', 'shop');
   buildId = (await api.uploadBuild(olga, 'alpha', 'shop', SBOM)).id;
 }, 120_000);

@@ -10,7 +10,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { authenticate, globalAdmin } from '../users/testing';
 
 export const OSV_TESTDATA = path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv');
 
@@ -60,7 +60,8 @@ export interface TestApi {
   createApp(cookie: SessionCookie, graph: string, appKey: string, extra?: Record<string, unknown>): Promise<string>;
   /** Uploads an SBOM as a new build and waits until it is processed; answers the build. */
   uploadBuild(cookie: SessionCookie, graph: string, appKey: string, sbom: string | Buffer, contentType?: string): Promise<{ id: string; number: number; status: string }>;
-  importAdvisories(cookie: SessionCookie, records: unknown[]): Promise<void>;
+  /** Imports OSV records as a Global Admin's (made once): the vulnerability database is the installation's. */
+  importAdvisories(records: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +74,7 @@ export async function startTestApi(organizations: Record<string, string[]>): Pro
     await createOrganizationCommand(app.database, ['--name', organization]);
     for (const code of processes) await createProcessCommand(app.database, ['--org', organization, '--code', code, '--name', `Process ${code}`]);
   }
+  let keeper: Promise<SessionCookie> | undefined;
   const call: TestApi['call'] = (cookie, method, url, payload) =>
     app.inject({ method, url, headers: withCookie(cookie), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
@@ -106,8 +108,9 @@ export async function startTestApi(organizations: Record<string, string[]>): Pro
       }
       throw new Error('the build was not processed');
     },
-    async importAdvisories(cookie, records) {
-      const imported = await call(cookie, 'POST', '/api/vulnerabilities/imports', records);
+    async importAdvisories(records) {
+      keeper ??= globalAdmin(app, clock.now, 'advisory_keeper');
+      const imported = await call(await keeper, 'POST', '/api/vulnerabilities/imports', records);
       if (imported.statusCode !== 200) throw new Error(`advisories not imported: ${imported.body}`);
     },
     async close() {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { NUL_IN_TEXT } from './errors';
 import { likeTheApiClient } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 
@@ -23,6 +24,9 @@ beforeAll(async () => {
       },
     },
     async (request) => request.body,
+  );
+  app.get('/api/test/lookup', { config: { permission: 'public' } }, async (request) =>
+    app.database.query('SELECT $1::text AS text', [(request.query as { text: string }).text]),
   );
   app.get('/api/test/crash', { config: { permission: 'public' } }, async () => {
     throw new Error('secret internals: connection string postgres://user:pw@db');
@@ -88,4 +92,10 @@ it('tags every answer with a request id, reusing the caller’s', async () => {
   expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   const given = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
   expect(given.headers['x-request-id']).toBe('trace-42');
+});
+
+it('answers a value the database cannot hold (a NUL character) with a 400 problem, not a 500', async () => {
+  expect((await app.inject({ method: 'GET', url: '/api/test/lookup?text=abc' })).statusCode).toBe(200);
+  const response = await app.inject({ method: 'GET', url: '/api/test/lookup?text=a%00b' });
+  expectProblem(response, 400, 'Bad Request', NUL_IN_TEXT);
 });

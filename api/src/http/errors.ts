@@ -17,6 +17,20 @@ function fieldErrors(error: FastifyError): ProblemFieldError[] | undefined {
 }
 
 /**
+ * SQLSTATEs by which the database refuses a value the caller sent rather than the server's own
+ * query: text holding NUL (U+0000: 22021 for a text parameter, 22P05 for a JSON \u0000), which
+ * JSON and URLs carry but Postgres text cannot. A 400 then, never a 500; the refused statement
+ * rolls its transaction back, so nothing of the request is kept.
+ */
+const REFUSED_VALUE_STATES = new Set(['22021', '22P05']);
+export const NUL_IN_TEXT = 'Data is not valid: text may not contain the NUL character (U+0000).';
+
+function isRefusedValue(error: unknown): boolean {
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && REFUSED_VALUE_STATES.has(code) && typeof severity === 'string';
+}
+
+/**
  * Every error leaves the API as `application/problem+json` whose detail is the catalogue message
  * of spec 8: the UI shows it as it is. Internals of a 500 go to the log, never to the caller.
  */
@@ -27,6 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       const fields = error.fields ? Object.entries(error.fields).map(([field, message]) => ({ field, message })) : undefined;
       return sendProblem(reply, { ...problem(error.status, error.detail), ...(fields ? { errors: fields } : {}) });
+    }
+    if (isRefusedValue(error)) {
+      request.log.info({ err: error }, 'request refused: a value the database cannot hold');
+      return sendProblem(reply, problem(400, NUL_IN_TEXT));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

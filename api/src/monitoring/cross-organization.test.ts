@@ -25,7 +25,7 @@ beforeAll(async () => {
   await api.createApp(alice, 'pa', 'payments', { enable_continuous_monitoring: true });
   const lodash = npm('lodash', '4.17.15');
   await api.uploadBuild(alice, 'pa', 'payments', cycloneDx('payments', [lodash], { payments: [lodash.ref] }));
-  await api.importAdvisories(alice, [advisory('GHSA-35jh-r3h4-6jhm')]);
+  await api.importAdvisories([advisory('GHSA-35jh-r3h4-6jhm')]);
   await api.app.monitoring.idle();
   const [{ id: eventId }] = await api.app.database.query<{ id: string }>('SELECT id FROM monitoring_events');
   acme = { processId: world.acmeProcessId, eventId };

@@ -47,7 +47,7 @@ beforeAll(async () => {
   for (const [login] of [['olga'], ['ada'], ['rita'], ['dora']]) {
     [{ id: ids[login] }] = await api.app.database.query<{ id: string }>('SELECT id FROM users WHERE login_id = $1', [login]);
   }
-  await api.importAdvisories(olga, [advisory('GHSA-35jh-r3h4-6jhm')]);
+  await api.importAdvisories([advisory('GHSA-35jh-r3h4-6jhm')]);
   await api.createApp(olga, 'alpha', 'shop', { enable_continuous_monitoring: true });
   await api.createApp(olga, 'alpha', 'quiet');
   await api.createApp(olga, 'other', 'elsewhere', { enable_continuous_monitoring: true });
@@ -63,7 +63,7 @@ describe('an advisory imported through the API', () => {
   it('raises New Vulnerability for monitored apps it newly affects, stored and pushed once', async () => {
     const before = await lastSeq();
     expect(await findingsOf('shop')).toEqual(['GHSA-35jh-r3h4-6jhm']);
-    await api.importAdvisories(olga, [advisory('GHSA-p6mc-m468-83gw')]);
+    await api.importAdvisories([advisory('GHSA-p6mc-m468-83gw')]);
     await api.app.monitoring.idle();
 
     expect(await findingsOf('shop')).toEqual(['GHSA-35jh-r3h4-6jhm', 'GHSA-p6mc-m468-83gw']);
@@ -114,7 +114,7 @@ describe('an advisory imported through the API', () => {
 
   it('raises nothing when the same advisory comes again, or when a rescan finds nothing new', async () => {
     const before = await lastSeq();
-    await api.importAdvisories(olga, [advisory('GHSA-p6mc-m468-83gw')]);
+    await api.importAdvisories([advisory('GHSA-p6mc-m468-83gw')]);
     await api.app.monitoring.idle();
     const rescan = await api.call(ada, 'POST', '/api/apps/monitoring/rescan?graph=alpha', {});
     expect(rescan.statusCode).toBe(200);
@@ -199,7 +199,7 @@ describe('POST /api/apps/monitoring/simulateNewVulnerability/:cve', () => {
     const unknown = await api.call(dora, 'POST', '/api/apps/monitoring/simulateNewVulnerability/CVE-1999-0001?graph=alpha');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe('CVE-1999-0001 is not in the vulnerability database: import its advisory first.');
-    await api.importAdvisories(olga, [advisory('GHSA-3h5v-q93c-6h6q')]);
+    await api.importAdvisories([advisory('GHSA-3h5v-q93c-6h6q')]);
     const nothing = await api.call(dora, 'POST', '/api/apps/monitoring/simulateNewVulnerability/CVE-2024-37890?graph=alpha');
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().detail).toBe(

@@ -15,7 +15,7 @@ beforeAll(async () => {
   api = await startTestApi({ Acme: ['alpha', 'other'] });
   olga = await api.user('olga', '--org', 'Acme', '--role', 'ORG_ADMIN');
   rita = await api.user('rita', '--org', 'Acme', '--member', 'alpha=READER');
-  await api.importAdvisories(olga, [advisory('GHSA-35jh-r3h4-6jhm'), advisory('GHSA-p6mc-m468-83gw')]);
+  await api.importAdvisories([advisory('GHSA-35jh-r3h4-6jhm'), advisory('GHSA-p6mc-m468-83gw')]);
   await api.createApp(olga, 'alpha', 'shop', { portfolio: 'Retail' });
   await api.createApp(olga, 'alpha', 'billing');
   await api.createApp(olga, 'other', 'elsewhere');

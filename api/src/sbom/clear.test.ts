@@ -9,7 +9,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { authenticate, globalAdmin } from '../users/testing';
 
 const TESTDATA = path.join(__dirname, 'testdata');
 const xml = readFileSync(path.join(TESTDATA, 'cyclonedx-1.6.bom.xml'));
@@ -48,7 +48,7 @@ beforeAll(async () => {
   olga = await authenticate(app, 'olga', clock.now);
   const alpha = caller(app, 'alpha');
   const beta = caller(app, 'beta');
-  expect((await alpha.call(olga, 'POST', '/api/vulnerabilities/imports', [JSON.parse(LODASH)])).statusCode).toBe(200);
+  expect((await alpha.call(await globalAdmin(app, clock.now), 'POST', '/api/vulnerabilities/imports', [JSON.parse(LODASH)])).statusCode).toBe(200);
   for (const appKey of ['web', 'php']) expect((await alpha.call(dora, 'POST', '/api/apps?graph=alpha', { app_key: appKey })).statusCode).toBe(201);
   expect((await beta.call(dora, 'POST', '/api/apps?graph=beta', { app_key: 'other' })).statusCode).toBe(201);
   const web = await alpha.uploaded(dora, 'web', xml);

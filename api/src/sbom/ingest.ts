@@ -75,29 +75,58 @@ async function authorizeUpload(app: FastifyInstance, request: FastifyRequest): P
   return { application, uploader: { userId: user.id, serviceModuleId: null } };
 }
 
+export const ONE_SBOM_PER_UPLOAD = "Send one SBOM per upload: the field 'bom' appears more than once.";
+export const ONE_FILE_PER_UPLOAD = "Send one SBOM per upload: a multipart upload holds one file, the field 'bom'.";
+export const MULTIPART_LIMITS =
+  "The multipart body holds too many parts: send one file, the field 'bom', with at most 10 other fields.";
+
+/**
+ * A failure while reading a multipart body said as the client's mistake: the size cap is a 413;
+ * the parser's part limits (a second file: a second 'bom', or another file beside it) and a body
+ * that is not well-formed multipart (cut short, no boundary) are 400s that say so, never a 500.
+ */
+function multipartProblem(app: FastifyInstance, error: unknown): unknown {
+  if (error instanceof ApiProblem) return error;
+  const { RequestFileTooLargeError, FilesLimitError, PartsLimitError, FieldsLimitError } = app.multipartErrors;
+  if (error instanceof RequestFileTooLargeError) return tooLarge('SBOM', SBOM_MAX_UPLOAD_BYTES);
+  if (error instanceof FilesLimitError) return new ApiProblem(400, ONE_FILE_PER_UPLOAD);
+  if (error instanceof PartsLimitError || error instanceof FieldsLimitError) return new ApiProblem(400, MULTIPART_LIMITS);
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 500) return error;
+  return new ApiProblem(400, `The multipart body could not be read: ${(error as Error).message ?? String(error)}.`);
+}
+
 /** The uploaded bytes: the multipart field `bom` (a file or a value), or the body. */
-async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
+async function uploadedBytes(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
   if (request.isMultipart()) {
-    let found: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.fieldname !== 'bom') {
-        if (part.type === 'file') await part.toBuffer();
-        continue;
-      }
-      if (found) throw new ApiProblem(400, "Send one SBOM per upload: the field 'bom' appears more than once.");
-      if (part.type === 'file') found = await part.toBuffer();
-      else {
-        if (part.valueTruncated) throw tooLarge('SBOM', SBOM_MAX_UPLOAD_BYTES);
-        found = Buffer.from(String(part.value), 'utf8');
-      }
+    try {
+      return await multipartBom(request);
+    } catch (error) {
+      throw multipartProblem(app, error);
     }
-    if (!found) throw new ApiProblem(400, NO_SBOM, {}, { bom: 'is required' });
-    return found;
   }
   const body = request.body;
   if (Buffer.isBuffer(body)) return body;
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
   throw new ApiProblem(400, NO_SBOM);
+}
+
+async function multipartBom(request: FastifyRequest): Promise<Buffer> {
+  let found: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.fieldname !== 'bom') {
+      if (part.type === 'file') await part.toBuffer();
+      continue;
+    }
+    if (found) throw new ApiProblem(400, ONE_SBOM_PER_UPLOAD);
+    if (part.type === 'file') found = await part.toBuffer();
+    else {
+      if (part.valueTruncated) throw tooLarge('SBOM', SBOM_MAX_UPLOAD_BYTES);
+      found = Buffer.from(String(part.value), 'utf8');
+    }
+  }
+  if (!found) throw new ApiProblem(400, NO_SBOM, {}, { bom: 'is required' });
+  return found;
 }
 
 export async function ingestionRoutes(app: FastifyInstance, options: { queue: BuildQueue }): Promise<void> {
@@ -133,7 +162,7 @@ export async function ingestionRoutes(app: FastifyInstance, options: { queue: Bu
     async (request, reply) => {
       const upload = request.sbomUpload;
       if (!upload) throw new ApiProblem(401);
-      const raw = await uploadedBytes(request);
+      const raw = await uploadedBytes(app, request);
       if (raw.length === 0) throw new ApiProblem(400, NO_SBOM);
       const bytes = await inflateIfGzip(raw, request.isMultipart() ? undefined : request.headers['content-encoding']);
       const sbom = parseSbom(bytes);

@@ -1,7 +1,7 @@
 // Helpers of the account-flow tests: signing a user all the way in, and reading the outbox.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Clock } from '../identity/clock';
-import { PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
 import { listOutbox, type OutboxEntry } from '../mail/mailer';
 import { totpCode } from '../sessions/totp';
 
@@ -21,6 +21,15 @@ export async function authenticate(app: FastifyInstance, login: string, now: Clo
   });
   if (setup.statusCode !== 200) throw new Error(`two-factor setup failed: ${setup.body}`);
   return sessionCookie(setup);
+}
+
+/**
+ * A Global Admin (no organization) signed in: whoever imports advisories and KEV catalogs into the
+ * installation's vulnerability database.
+ */
+export async function globalAdmin(app: FastifyInstance, now: Clock, login = 'gil'): Promise<SessionCookie> {
+  await createTestUser(app, login, now, '--role', '_global_admin');
+  return authenticate(app, login, now);
 }
 
 /** The newest mail to `to`, once the background deliveries are done. */

@@ -165,13 +165,13 @@ export async function importVex(tx: Queryable, buildId: string, document: unknow
   const resolve = resolver(components, root, build.serial_number, read);
   const findings = await allFindings(tx, buildId);
   const current = new Map(findings.map((finding) => [`${finding.position}\u0000${finding.vulnerability_id}`, contentOf(finding)]));
-  const result: VexImportResult = { statements: read.statements.length, applied: 0, unchanged: 0, unmatched: [] };
+  const result: VexImportResult = { statements: read.statements.length, applied: 0, unchanged: 0, skipped: 0, unmatched: [] };
   const source: VexSource = 'vex-import';
   const comment = `Imported from a CycloneDX VEX${read.serialNumber ? ` (${read.serialNumber})` : ''}.`;
   for (const statement of read.statements) {
     if (sameContent(statement.analysis, NO_ANALYSIS)) {
       // A vulnerability listed without analysis says nothing to record (and must not clear one).
-      result.unmatched.push({ id: statement.id, ref: statement.ref, reason: 'The statement has no analysis.' });
+      result.skipped += 1;
       continue;
     }
     const resolution = resolve(statement.ref);

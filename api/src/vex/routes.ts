@@ -22,6 +22,9 @@ const ANALYZE = { all: [AP.APPLICATION.ANALYZE, PERMISSIONS.modules.USE_VEX_ANAL
 /** VEX documents are small next to SBOMs; CISA's largest example is some kB. */
 export const VEX_MAX_BYTES = 16 * 1024 * 1024;
 
+/** CycloneDX JSON's registered media type. */
+const CYCLONEDX_JSON = 'application/vnd.cyclonedx+json';
+
 const findingParams = {
   type: 'object',
   required: ['appKey', 'buildId', 'vulnId'],
@@ -36,6 +39,9 @@ const findingQuery = {
 export async function vexRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['vex'];
   const db = app.identity.db;
+  // CycloneDX's own media type (the export below answers with it) is JSON too: an exported VEX
+  // sent back as it came is read like application/json, not refused with 415.
+  app.addContentTypeParser(CYCLONEDX_JSON, { parseAs: 'string', bodyLimit: VEX_MAX_BYTES }, app.getDefaultJsonParser('error', 'error'));
 
   /** The one finding {vulnId} (and ?component) names in the build. */
   async function findingOf(request: FastifyRequest, buildId: string, on: Queryable = db): Promise<FindingRow> {

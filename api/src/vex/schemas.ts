@@ -86,6 +86,7 @@ export const IMPORT_RESULT_SCHEMA = {
     statements: { type: 'integer' },
     applied: { type: 'integer' },
     unchanged: { type: 'integer' },
+    skipped: { type: 'integer' },
     unmatched: { type: 'array', items: { type: 'object', properties: { id: text, ref: nullableText, reason: text } } },
   },
 } as const;

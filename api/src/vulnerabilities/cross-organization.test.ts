@@ -12,7 +12,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { authenticate, globalAdmin } from '../users/testing';
 
 const PREFIXES = ['/api/vulnerabilities'];
 const OSV_DIR = path.join(__dirname, 'testdata', 'osv');
@@ -56,7 +56,7 @@ beforeAll(async () => {
   await createTestUser(app, 'bob', clock.now, '--org', 'Beta', '--role', 'ORG_ADMIN');
   alice = await authenticate(app, 'alice', clock.now);
   bob = await authenticate(app, 'bob', clock.now);
-  const imported = await call(alice, 'POST', '/api/vulnerabilities/imports', [advisory('GHSA-257v-vj4p-3w2h')]);
+  const imported = await call(await globalAdmin(app, clock.now), 'POST', '/api/vulnerabilities/imports', [advisory('GHSA-257v-vj4p-3w2h')]);
   expect(imported.statusCode).toBe(200);
 }, 60_000);
 

@@ -19,6 +19,10 @@ test.each([
   [{ ...base, affected: [{ versions: ['1.0\u001c'] }] }, 'GHSA-xxxx-xxxx-xxxx: affected[0].versions has control characters'],
   [{ ...base, affected: [{ ranges: [{ type: 'SEMVER' }] }] }, "GHSA-xxxx-xxxx-xxxx: affected[0].ranges[0] needs 'type' and 'events'"],
   [{ ...base, affected: [{ ranges: [{ type: 'SEMVER', events: [{ fixed: 1 }] }] }] }, 'GHSA-xxxx-xxxx-xxxx: affected[0].ranges[0].events must be objects of version strings (without control characters)'],
+  [{ ...base, aliases: ['CVE-2026-\u001d1'] }, "GHSA-xxxx-xxxx-xxxx: 'aliases' has control characters"],
+  [{ ...base, details: 'a\u0000b' }, 'GHSA-xxxx-xxxx-xxxx: has the NUL character (U+0000), which the database cannot store'],
+  [{ ...base, database_specific: { 'k\u0000': 1 } }, 'GHSA-xxxx-xxxx-xxxx: has the NUL character (U+0000), which the database cannot store'],
+  [{ ...base, references: [{ type: 'WEB', url: 'https://x/\u0000' }] }, 'GHSA-xxxx-xxxx-xxxx: has the NUL character (U+0000), which the database cannot store'],
 ])('refused: %j', (record, problem) => {
   expect(osvProblem(record)).toBe(problem);
 });

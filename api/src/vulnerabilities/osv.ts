@@ -51,6 +51,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether a NUL (U+0000) is anywhere in the value, keys included: Postgres text and jsonb hold none. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (isObject(value)) return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
+  return false;
+}
+
 function stringArray(value: unknown): boolean {
   return value === undefined || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
 }
@@ -64,6 +72,8 @@ export function osvProblem(value: unknown): string | undefined {
   if (typeof value.modified !== 'string' || Number.isNaN(Date.parse(value.modified))) return `${value.id}: 'modified' must be an RFC 3339 time`;
   if (value.withdrawn !== undefined && typeof value.withdrawn !== 'string') return `${value.id}: 'withdrawn' must be a time`;
   if (!stringArray(value.aliases)) return `${value.id}: 'aliases' must be an array of strings`;
+  // Aliases are ids too: matching joins them with a control character (matching.ts).
+  if (((value.aliases as string[] | undefined) ?? []).some((alias) => CONTROL.test(alias))) return `${value.id}: 'aliases' has control characters`;
   if (value.affected !== undefined && !Array.isArray(value.affected)) return `${value.id}: 'affected' must be an array`;
   for (const [index, affected] of ((value.affected as unknown[]) ?? []).entries()) {
     const where = `${value.id}: affected[${index}]`;
@@ -89,5 +99,7 @@ export function osvProblem(value: unknown): string | undefined {
       }
     }
   }
+  // Anywhere else (summary, details, references, database_specific…) only NUL cannot be stored.
+  if (hasNul(value)) return `${value.id}: has the NUL character (U+0000), which the database cannot store`;
   return undefined;
 }

@@ -17,7 +17,8 @@ const advisory = (id: string) => JSON.parse(readFileSync(path.join(OSV_DIR, `${i
 
 let environment: TestEnvironment;
 let app: FastifyInstance;
-let admin: SessionCookie;
+let admin: SessionCookie; // an organization admin
+let curator: SessionCookie; // a Global Admin: the advisory database is the installation's
 let reader: SessionCookie;
 
 beforeAll(async () => {
@@ -35,6 +36,8 @@ beforeAll(async () => {
   expect(created.statusCode).toBe(201);
   await createTestUser(app, 'rita', clock.now, '--org', 'Acme', '--member', 'pa=READER');
   reader = await authenticate(app, 'rita', clock.now);
+  await createTestUser(app, 'gil', clock.now, '--role', '_global_admin');
+  curator = await authenticate(app, 'gil', clock.now);
 }, 60_000);
 
 afterAll(async () => {
@@ -47,7 +50,7 @@ describe('POST /api/vulnerabilities/imports', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/vulnerabilities/imports',
-      headers: withCookie(admin),
+      headers: withCookie(curator),
       payload: [advisory('GHSA-257v-vj4p-3w2h'), advisory('GHSA-6fc8-4gx4-v693')],
     });
     expect(response.statusCode).toBe(200);
@@ -56,32 +59,53 @@ describe('POST /api/vulnerabilities/imports', () => {
 
   test('an OSV zip export as the body, and as a multipart file', async () => {
     const zip = zipSync({ 'GHSA-3h5v-q93c-6h6q.json': strToU8(JSON.stringify(advisory('GHSA-3h5v-q93c-6h6q'))) });
-    const body = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(admin), 'content-type': 'application/zip' }, payload: Buffer.from(zip) });
+    const body = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(curator), 'content-type': 'application/zip' }, payload: Buffer.from(zip) });
     expect(body.statusCode).toBe(200);
     expect(body.json()).toMatchObject({ read: 1, added: 1 });
     const upload = multipart('all.zip', Buffer.from(zip), 'application/zip');
-    const form = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(admin), ...upload.headers }, payload: upload.payload });
+    const form = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(curator), ...upload.headers }, payload: upload.payload });
     expect(form.statusCode).toBe(200);
     expect(form.json()).toMatchObject({ read: 1, added: 0, unchanged: 1 });
   });
 
   test('input that holds no advisory: 400 with the reason', async () => {
     const broken = multipart('broken.json', '{"id": ', 'application/json');
-    const response = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(admin), ...broken.headers }, payload: broken.payload });
+    const response = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(curator), ...broken.headers }, payload: broken.payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toMatch(/^broken\.json: not JSON/);
     const wrongField = multipart('a.json', '{}', 'application/json', 'bom');
-    const field = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(admin), ...wrongField.headers }, payload: wrongField.payload });
+    const field = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(curator), ...wrongField.headers }, payload: wrongField.payload });
     expect(field.statusCode).toBe(400);
     expect(field.json().detail).toBe(NOT_AN_ADVISORY_UPLOAD);
-    const invalid = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(admin), payload: { id: 'X-1' } });
+    const invalid = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(curator), payload: { id: 'X-1' } });
     expect(invalid.statusCode).toBe(200);
     expect(invalid.json()).toMatchObject({ read: 1, invalid: 1, problems: ["X-1: 'modified' must be an RFC 3339 time"] });
   });
 
-  test('administrators only', async () => {
+  test("a Global Admin's only: an organization admin, whose organization is one of many matched against it, is refused and nothing is written", async () => {
     const response = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports?graph=pa', headers: withCookie(reader), payload: [advisory('GHSA-xvch-5gv4-984h')] });
     expect(response.statusCode).toBe(403);
+    const before = await app.database.query('SELECT id, modified FROM vulnerabilities ORDER BY id');
+    const withdrawn = { ...advisory('GHSA-257v-vj4p-3w2h'), modified: '2030-01-01T00:00:00Z', withdrawn: '2030-01-01T00:00:00Z' };
+    for (const cookie of [admin, reader]) {
+      const refused = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(cookie), payload: [withdrawn, advisory('GHSA-xvch-5gv4-984h')] });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect(await app.database.query('SELECT id, modified FROM vulnerabilities ORDER BY id')).toEqual(before);
+  });
+
+  test('an organization role cannot grant it: its policies hold in the organization only, and the import is global', async () => {
+    const role = await app.inject({
+      method: 'POST',
+      url: '/api/iam/roles',
+      headers: withCookie(admin),
+      payload: { name: 'ADVISORY_IMPORTER', kind: 'organization', description: 'Tries to import advisories', policies: [{ effect: 'allow', actions: ['import', '*'], resources: ['Vulnerability', '*'], condition: null }] },
+    });
+    expect(role.statusCode).toBe(201);
+    await createTestUser(app, 'ivan', clock.now, '--org', 'Acme', '--role', 'ADVISORY_IMPORTER');
+    const ivan = await authenticate(app, 'ivan', clock.now);
+    const refused = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(ivan), payload: [advisory('GHSA-xvch-5gv4-984h')] });
+    expect(refused.statusCode).toBe(403);
   });
 });
 
@@ -115,36 +139,38 @@ describe('POST /api/vulnerabilities/kev', () => {
   const KEV = readFileSync(path.join(__dirname, 'testdata', 'kev-sample.json'));
 
   test("CISA's catalog as a multipart file flags the advisories it names (by CVE alias) as active exploits", async () => {
-    await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(admin), payload: [advisory('GHSA-xvch-5gv4-984h')] });
+    await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(curator), payload: [advisory('GHSA-xvch-5gv4-984h')] });
     const before = await app.inject({ method: 'GET', url: '/api/vulnerabilities/GHSA-xvch-5gv4-984h?graph=pa', headers: withCookie(admin) });
     expect(before.json().activeExploit).toBe(false);
     const upload = multipart('known_exploited_vulnerabilities.json', KEV, 'application/json');
-    const response = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(admin), ...upload.headers }, payload: upload.payload });
+    const response = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(curator), ...upload.headers }, payload: upload.payload });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ catalogVersion: '2026.11.22', read: 3, added: 3, updated: 0, invalid: 0 });
     const after = await app.inject({ method: 'GET', url: '/api/vulnerabilities/GHSA-xvch-5gv4-984h?graph=pa', headers: withCookie(admin) });
     expect(after.json()).toMatchObject({ activeExploit: true, knownExploited: [expect.objectContaining({ cveId: 'CVE-2021-44906', vendorProject: 'minimist' })] });
     // Again as a JSON body: the same entries, updated.
-    const again = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: JSON.parse(KEV.toString('utf8')) });
+    const again = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(curator), payload: JSON.parse(KEV.toString('utf8')) });
     expect(again.json()).toMatchObject({ read: 3, added: 0, updated: 3 });
   });
 
   test('what is not a KEV catalog answers 400 and says why; a READER may not import', async () => {
     const notJson = multipart('kev.json', '{"vulnerabilities": [', 'application/json');
-    const broken = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(admin), ...notJson.headers }, payload: notJson.payload });
+    const broken = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(curator), ...notJson.headers }, payload: notJson.payload });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detail).toBe(`kev.json is not JSON. ${NOT_A_KEV_UPLOAD}`);
-    const osv = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: advisory('GHSA-xvch-5gv4-984h') });
+    const osv = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(curator), payload: advisory('GHSA-xvch-5gv4-984h') });
     expect(osv.statusCode).toBe(400);
     expect(osv.json().detail).toMatch(/^Not a KEV catalog: a KEV catalog is a JSON object with a 'vulnerabilities' array/);
     const wrongField = multipart('kev.json', KEV, 'application/json', 'catalog');
-    const misnamed = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(admin), ...wrongField.headers }, payload: wrongField.payload });
+    const misnamed = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: { ...withCookie(curator), ...wrongField.headers }, payload: wrongField.payload });
     expect(misnamed.statusCode).toBe(400);
     expect(misnamed.json().detail).toBe(NOT_A_KEV_UPLOAD);
-    const noCves = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: { vulnerabilities: [{ cveID: 'nope' }] } });
+    const noCves = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(curator), payload: { vulnerabilities: [{ cveID: 'nope' }] } });
     expect(noCves.statusCode).toBe(400);
     expect(noCves.json().detail).toBe('Not a KEV catalog: none of its entries has a cveID (CVE-YYYY-N).');
-    const refused = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(reader), payload: JSON.parse(KEV.toString('utf8')) });
-    expect(refused.statusCode).toBe(403);
+    for (const cookie of [admin, reader]) {
+      const refused = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(cookie), payload: JSON.parse(KEV.toString('utf8')) });
+      expect(refused.statusCode).toBe(403);
+    }
   });
 });

@@ -137,17 +137,19 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return new ApiProblem(413, TOO_LARGE);
     if (status && status >= 400 && status < 500) return new ApiProblem(400, refusal);
-    return error;
+    // The parser's own errors (a body cut short, no boundary) carry no status: the client's too.
+    if (error instanceof ApiProblem || (status !== undefined && status >= 500)) return error;
+    return new ApiProblem(400, `The multipart body could not be read: ${(error as Error).message ?? String(error)}. ${refusal}`);
   }
 
   app.post(
     '/vulnerabilities/imports',
     {
-      config: { permission: PERMISSIONS.administration.ADMINISTRATOR },
+      config: { permission: PERMISSIONS.applications.IMPORT_ADVISORIES },
       bodyLimit: ADVISORY_UPLOAD_MAX_BYTES,
       schema: {
         tags,
-        summary: 'Import OSV advisories into the vulnerability database (JSON record or array, OSV zip export, or multipart field file)',
+        summary: "Import OSV advisories into the vulnerability database (JSON record or array, OSV zip export, or multipart field file); every organization's builds are matched against it, so a Global Admin's",
         response: { 200: importCountsSchema, ...problems(400, 401, 403, 413, 415) },
       },
     },
@@ -169,11 +171,11 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
   app.post(
     '/vulnerabilities/kev',
     {
-      config: { permission: PERMISSIONS.administration.ADMINISTRATOR },
+      config: { permission: PERMISSIONS.applications.IMPORT_ADVISORIES },
       bodyLimit: ADVISORY_UPLOAD_MAX_BYTES,
       schema: {
         tags,
-        summary: "Import CISA's known exploited vulnerabilities catalog (JSON body or multipart field file): matched findings are flagged active exploit",
+        summary: "Import CISA's known exploited vulnerabilities catalog (JSON body or multipart field file): matched findings are flagged active exploit; a Global Admin's, as advisories are",
         response: { 200: kevCountsSchema, ...problems(400, 401, 403, 413, 415) },
       },
     },

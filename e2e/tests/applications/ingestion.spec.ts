@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CSRF, mainHeading } from '../../support/identity';
 import { USERS } from '../../support/users';
@@ -108,6 +109,13 @@ test('a pipeline uploads the SBOM with its CI/CD ingestion module’s API key, a
   expect(sent.status()).toBe(202);
   expect(((await sent.json()) as { via: string }).via).toBe('api-key');
   await ci.dispose();
+
+  // An organization admin who is not a Global Admin may not change the installation's advisories.
+  await page.goto('/applications');
+  await expect(page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: key })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Advisories' })).toHaveCount(0);
+  const notTheirs = await page.request.post('/api/vulnerabilities/imports', { data: [JSON.parse(readFileSync(OSV_FILES[0], 'utf8'))], headers: CSRF });
+  expect(notTheirs.status()).toBe(403);
 
   await page.goto(`/applications/${key}`);
   const builds = page.getByRole('table', { name: 'Builds' });

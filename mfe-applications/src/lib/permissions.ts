@@ -30,8 +30,8 @@ export const APPLICATION_PERMISSIONS = {
   REPOSITORY_ANALYSIS: 'use=>RepositoryAnalysis',
   /** applications.ALERT.LICENSE_RISK: license-risk alerts */
   LICENSE_RISK_ALERTS: 'receive=>Alert::LicenseRisk',
-  /** administration.ADMINISTRATOR: the advisory imports (route-table.md: POST /api/vulnerabilities/imports) */
-  IMPORT_ADVISORIES: 'access=>Administration',
+  /** applications.IMPORT_ADVISORIES: the advisory and KEV imports, a Global Admin's (the database is every organization's) */
+  IMPORT_ADVISORIES: 'import=>Vulnerability@global',
   /** development.CLEAR_SBOM */
   CLEAR_SBOM: 'clear=>SBOM',
   /** development.PERFORM_DEMO: the demo permission */

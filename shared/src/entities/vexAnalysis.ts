@@ -125,6 +125,11 @@ export interface VexImportResult {
   applied: number;
   /** Findings that already had exactly that analysis. */
   unchanged: number;
+  /**
+   * Statements without an analysis ('not set', as an export writes every finding not analysed
+   * yet): they say nothing to record, and are only counted.
+   */
+  skipped: number;
   /** Statements that name no finding of the build, with why. */
   unmatched: { id: string; ref: string | null; reason: string }[];
 }

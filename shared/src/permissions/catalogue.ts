@@ -110,6 +110,11 @@ export const PERMISSIONS = {
     },
     RBOM: { VIEW: 'view=>RBOM', EXPORT: 'export=>RBOM', SHARE: 'share=>RBOM' },
     SBOM: { INGEST: 'ingest=>SBOM', EXPORT: 'export=>SBOM', SHARE: 'share=>SBOM' },
+    /**
+     * Importing OSV advisories and KEV catalogs into the vulnerability database, which every
+     * organization's builds are matched against: the installation's, so global (a Global Admin).
+     */
+    IMPORT_ADVISORIES: 'import=>Vulnerability@global',
   },
   /** Subscription, processes, initialization, organizations. */
   processes: {

@@ -1,5 +1,6 @@
 // The vulnerability data behind every app's findings, for those who may import it (route-table.md:
-// POST /api/vulnerabilities/imports and /kev need access=>Administration).
+// POST /api/vulnerabilities/imports and /kev need import=>Vulnerability@global: a Global Admin's,
+// as every organization's builds are matched against it).
 import { Heading, Stack } from '@chakra-ui/react';
 import { usePermitted } from '@portal/shared';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';

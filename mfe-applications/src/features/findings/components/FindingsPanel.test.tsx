@@ -183,11 +183,27 @@ describe('the findings of a build', () => {
     expect(request.headers['Content-Type']).toBe('application/json');
     request.progress(10, 40);
     expect(await screen.findByRole('progressbar', { name: 'VEX import progress' })).toHaveAttribute('aria-valuenow', '25');
-    request.answer({ body: { statements: 3, applied: 2, unchanged: 0, unmatched: [{ id: 'CVE-2020-1', ref: 'pkg:npm/gone@1.0.0', reason: 'no component of this build has that purl' }] } });
+    request.answer({ body: { statements: 3, applied: 2, unchanged: 0, skipped: 0, unmatched: [{ id: 'CVE-2020-1', ref: 'pkg:npm/gone@1.0.0', reason: 'no component of this build has that purl' }] } });
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('shop-build-1.vex.json: 3 statements read, 2 findings changed, 0 unchanged.');
     expect(within(status).getByRole('list', { name: 'Unmatched statements' })).toHaveTextContent('CVE-2020-1 (pkg:npm/gone@1.0.0): no component of this build has that purl');
     await waitFor(() => expect(bodies(calls).length).toBeGreaterThan(before));
+  });
+
+  it('counts the statements an import skipped for want of an analysis apart from those that matched no finding', async () => {
+    fakeApi({ [`POST ${PATH}`]: { body: findingsPage(ALL) } });
+    const { user } = renderScreen(Findings, '/applications/:app_key', '/applications/shop');
+    await screen.findByRole('table', { name: 'Findings' });
+    await user.upload(screen.getByLabelText('VEX file'), new File(['{"bomFormat":"CycloneDX"}'], 'shop-build-1.vex.json', { type: 'application/json' }));
+    uploads.requests[0].answer({
+      body: { statements: 14, applied: 1, unchanged: 0, skipped: 12, unmatched: [{ id: 'CVE-2020-1', ref: 'pkg:npm/gone@1.0.0', reason: 'No component of the build has this bom-ref or purl.' }] },
+    });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('shop-build-1.vex.json: 14 statements read, 1 finding changed, 0 unchanged. 12 statements without an analysis skipped.');
+    expect(status).toHaveTextContent('1 statement matched no finding of this build:');
+    const list = within(status).getByRole('list', { name: 'Unmatched statements' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('CVE-2020-1 (pkg:npm/gone@1.0.0): No component of the build has this bom-ref or purl.');
   });
 
   it('shows a READER the analyses without a way to change them, import or export', async () => {

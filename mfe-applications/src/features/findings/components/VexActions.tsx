@@ -2,7 +2,7 @@
 // or import one (a CycloneDX VEX, e.g. exported from another build) onto it, with the upload's
 // progress and what the import changed. Each action only for those who may.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { showSnackbar, usePermitted } from '@portal/shared';
+import { showSnackbar, usePermitted, type VexImportResult } from '@portal/shared';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/QueryStates';
 import { UploadProgress } from '../../../components/UploadProgress';
@@ -14,6 +14,40 @@ import { useVexImport } from '../hooks/useVexImport';
 
 const P = APPLICATION_PERMISSIONS;
 const UNMATCHED_SHOWN = 10;
+
+/**
+ * What an import did. Statements without an analysis (every finding not analysed yet, in a VEX
+ * exported from another build) are only counted by the API: listed, they would bury the
+ * statements that really matched no finding of this build.
+ */
+function ImportSummary({ fileName, result, onDismiss }: { fileName: string; result: VexImportResult; onDismiss: () => void }) {
+  const { skipped, unmatched } = result;
+  return (
+    <Box role="status" borderWidth="1px" borderRadius="md" p={3} fontSize="sm" maxW="36rem">
+      <Text>
+        {fileName}: {plural(result.statements, 'statement')} read, {plural(result.applied, 'finding')} changed, {result.unchanged} unchanged.
+        {skipped > 0 && ` ${plural(skipped, 'statement')} without an analysis skipped.`}
+      </Text>
+      {unmatched.length > 0 && (
+        <>
+          <Text mt={1}>{plural(unmatched.length, 'statement')} matched no finding of this build:</Text>
+          <chakra.ul ps={5} listStyleType="disc" aria-label="Unmatched statements">
+            {unmatched.slice(0, UNMATCHED_SHOWN).map((entry, index) => (
+              <li key={index}>
+                {entry.id}
+                {entry.ref ? ` (${entry.ref})` : ''}: {entry.reason}
+              </li>
+            ))}
+            {unmatched.length > UNMATCHED_SHOWN && <li>and {unmatched.length - UNMATCHED_SHOWN} more</li>}
+          </chakra.ul>
+        </>
+      )}
+      <Button size="xs" variant="ghost" mt={1} onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </Box>
+  );
+}
 
 export interface VexActionsProps {
   graph: string;
@@ -71,30 +105,7 @@ export function VexActions({ graph, appKey, buildId, buildNumber }: VexActionsPr
       </HStack>
       {exportError !== null && <ErrorAlert error={exportError} title="The VEX could not be exported" />}
       {state.phase === 'uploading' && <UploadProgress title={`Importing ${state.fileName}`} label="VEX import progress" progress={state.progress} />}
-      {state.phase === 'done' && (
-        <Box role="status" borderWidth="1px" borderRadius="md" p={3} fontSize="sm" maxW="36rem">
-          <Text>
-            {state.fileName}: {plural(state.result.statements, 'statement')} read, {plural(state.result.applied, 'finding')} changed, {state.result.unchanged} unchanged.
-          </Text>
-          {state.result.unmatched.length > 0 && (
-            <>
-              <Text mt={1}>{plural(state.result.unmatched.length, 'statement')} matched no finding of this build:</Text>
-              <chakra.ul ps={5} listStyleType="disc" aria-label="Unmatched statements">
-                {state.result.unmatched.slice(0, UNMATCHED_SHOWN).map((entry, index) => (
-                  <li key={index}>
-                    {entry.id}
-                    {entry.ref ? ` (${entry.ref})` : ''}: {entry.reason}
-                  </li>
-                ))}
-                {state.result.unmatched.length > UNMATCHED_SHOWN && <li>and {state.result.unmatched.length - UNMATCHED_SHOWN} more</li>}
-              </chakra.ul>
-            </>
-          )}
-          <Button size="xs" variant="ghost" mt={1} onClick={dismiss}>
-            Dismiss
-          </Button>
-        </Box>
-      )}
+      {state.phase === 'done' && <ImportSummary fileName={state.fileName} result={state.result} onDismiss={dismiss} />}
       {state.phase === 'refused' && (
         <Box maxW="36rem">
           <ErrorAlert error={state.error} title={`${state.fileName} was not imported`} />
