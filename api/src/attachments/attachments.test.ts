@@ -6,7 +6,8 @@ import { MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import type { SessionCookie } from '../identity/testing';
 import { expectProblem, withCookie } from '../identity/testing';
 import { createFixture, multipart, type Fixture } from '../analysis/testing';
-import { EMPTY_FILE, NOT_MULTIPART } from './routes';
+import { MULTIPART_UNREADABLE } from '../http/multipart';
+import { EMPTY_FILE, NOT_MULTIPART, ONE_ATTACHMENT } from './routes';
 import { classify, contentDisposition, notAllowed, notMatching, OCTET_STREAM, TOO_LARGE } from './files';
 
 let f: Fixture;
@@ -132,6 +133,25 @@ it('refuses readers, unknown requirements or attachments, empty files and non-mu
   expectProblem(await f.call(f.rita, 'GET', `/api/requirements/${UNKNOWN}/attachments?graph=alpha`), 404, STATUS_MESSAGES[404]);
   expectProblem(await f.call(f.rita, 'GET', `/api/attachments/${UNKNOWN}/download?graph=alpha`), 404, STATUS_MESSAGES[404]);
   expectProblem(await f.call(f.olga, 'DELETE', `/api/attachments/not-a-uuid?graph=alpha`), 404, STATUS_MESSAGES[404]);
+});
+
+it('answers 400 for a multipart body cut short, without a boundary or with two files, and stores nothing', async () => {
+  const before = await count();
+  const send = (payload: string, contentType: string) =>
+    f.app.inject({
+      method: 'POST',
+      url: `/api/requirements/${requirement}/attachments?graph=alpha`,
+      payload,
+      headers: { ...withCookie(f.amy), 'content-type': contentType },
+    });
+  const part = (name: string) => `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`;
+  const cut = await send('--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel', 'multipart/form-data; boundary=b');
+  expectProblem(cut, 400, `${MULTIPART_UNREADABLE}: Unexpected end of multipart data. ${NOT_MULTIPART}`);
+  const noBoundary = await send(part('a.txt') + '--b--\r\n', 'multipart/form-data');
+  expect(noBoundary.statusCode).toBe(400);
+  expect(noBoundary.json().detail).toMatch(new RegExp(`^${MULTIPART_UNREADABLE}: .*[Bb]oundary`));
+  expectProblem(await send(part('a.txt') + part('b.txt') + '--b--\r\n', 'multipart/form-data; boundary=b'), 400, ONE_ATTACHMENT);
+  expect(await count()).toBe(before);
 });
 
 describe('file checks', () => {

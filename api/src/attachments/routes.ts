@@ -8,6 +8,7 @@ import { hasInjectionMarker, MESSAGES, PERMISSIONS } from '@portal/shared/server
 import type { FastifyInstance } from 'fastify';
 import { findRequirement, graphQuery, idParams, iso, isUuid, liveRequirement, raiseInScope, scopeOf, userRef, userRefSchema, type Scope } from '../analysis/common';
 import type { Queryable } from '../db/database';
+import { readOneFile, type MultipartWords } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
 import { ATTACHMENT_MAX_BYTES, classify, cleanFileName, contentDisposition, isScriptableType, OCTET_STREAM, tooLarge } from './files';
@@ -15,6 +16,7 @@ import { ATTACHMENT_MAX_BYTES, classify, cleanFileName, contentDisposition, isSc
 const D = PERMISSIONS.requirements.DOCUMENT;
 
 export const NOT_MULTIPART = "Send the file as multipart/form-data in a field named 'file'.";
+export const ONE_ATTACHMENT = 'Attach one file at a time.';
 export const EMPTY_FILE = 'The file is empty.';
 export const NO_FILE_NAME = 'The file has no name.';
 
@@ -70,6 +72,7 @@ export async function attachmentsRoutes(app: FastifyInstance, options: Attachmen
   const maxBytes = options.maxBytes ?? (Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : ATTACHMENT_MAX_BYTES);
   // Only this plugin parses multipart bodies.
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 }, throwFileSizeLimit: true });
+  const words: MultipartWords = { tooLarge: () => new ApiProblem(413, tooLarge(maxBytes)), refusal: NOT_MULTIPART, oneFile: ONE_ATTACHMENT };
 
   app.post(
     '/requirements/:id/attachments',
@@ -88,25 +91,14 @@ export async function attachmentsRoutes(app: FastifyInstance, options: Attachmen
       const { id } = request.params as { id: string };
       await findRequirement(db, scope, id);
       if (!request.isMultipart()) throw new ApiProblem(400, NOT_MULTIPART);
-      let part;
-      try {
-        part = await request.file();
-      } catch (error) {
-        throw translate(error);
-      }
-      if (!part || part.fieldname !== 'file') throw new ApiProblem(400, NOT_MULTIPART);
-      let content: Buffer;
-      try {
-        content = await part.toBuffer();
-      } catch (error) {
-        throw translate(error);
-      }
-      if (part.file.truncated || content.length > maxBytes) throw new ApiProblem(413, tooLarge(maxBytes));
-      const name = cleanFileName(part.filename ?? '');
+      const file = await readOneFile(app, request, 'file', words);
+      const { content } = file;
+      if (file.truncated || content.length > maxBytes) throw new ApiProblem(413, tooLarge(maxBytes));
+      const name = cleanFileName(file.filename ?? '');
       if (name === '') throw new ApiProblem(400, NO_FILE_NAME, {}, { file: NO_FILE_NAME });
       if (hasInjectionMarker(name)) throw new ApiProblem(400, MESSAGES.invalidInput, {}, { file: MESSAGES.invalidInput });
       if (content.length === 0) throw new ApiProblem(400, EMPTY_FILE, {}, { file: EMPTY_FILE });
-      const verdict = classify(name, content, part.mimetype);
+      const verdict = classify(name, content, file.mimetype);
       if (!verdict.ok) throw new ApiProblem(verdict.status, verdict.detail, {}, { file: verdict.detail });
       const attachmentId = await db.transaction(async (tx) => {
         const requirement = await liveRequirement(tx, scope, id);
@@ -215,14 +207,4 @@ export async function attachmentsRoutes(app: FastifyInstance, options: Attachmen
       return reply.code(204).send();
     },
   );
-
-  function translate(error: unknown): unknown {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) return new ApiProblem(413, tooLarge(maxBytes));
-    if (error instanceof app.multipartErrors.FilesLimitError) return new ApiProblem(400, 'Attach one file at a time.');
-    if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) return new ApiProblem(400, NOT_MULTIPART);
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) return new ApiProblem(413, tooLarge(maxBytes));
-    if (status && status >= 400 && status < 500) return new ApiProblem(400, NOT_MULTIPART);
-    return error;
-  }
 }

@@ -8,6 +8,7 @@ import { checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/s
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveAccess } from '../authorization/access';
 import { ApiProblem } from '../http/problem';
+import { readMultipart, type MultipartWords } from '../http/multipart';
 import { API_KEY_HEADER, findServiceModuleByApiKey } from '../service-modules/api-keys';
 import { INVALID_API_KEY } from '../service-modules/routes';
 import { readSessionToken } from '../sessions/cookie';
@@ -80,31 +81,16 @@ export const ONE_FILE_PER_UPLOAD = "Send one SBOM per upload: a multipart upload
 export const MULTIPART_LIMITS =
   "The multipart body holds too many parts: send one file, the field 'bom', with at most 10 other fields.";
 
-/**
- * A failure while reading a multipart body said as the client's mistake: the size cap is a 413;
- * the parser's part limits (a second file: a second 'bom', or another file beside it) and a body
- * that is not well-formed multipart (cut short, no boundary) are 400s that say so, never a 500.
- */
-function multipartProblem(app: FastifyInstance, error: unknown): unknown {
-  if (error instanceof ApiProblem) return error;
-  const { RequestFileTooLargeError, FilesLimitError, PartsLimitError, FieldsLimitError } = app.multipartErrors;
-  if (error instanceof RequestFileTooLargeError) return tooLarge('SBOM', SBOM_MAX_UPLOAD_BYTES);
-  if (error instanceof FilesLimitError) return new ApiProblem(400, ONE_FILE_PER_UPLOAD);
-  if (error instanceof PartsLimitError || error instanceof FieldsLimitError) return new ApiProblem(400, MULTIPART_LIMITS);
-  const status = (error as { statusCode?: unknown }).statusCode;
-  if (typeof status === 'number' && status >= 500) return error;
-  return new ApiProblem(400, `The multipart body could not be read: ${(error as Error).message ?? String(error)}.`);
-}
+const MULTIPART_WORDS: MultipartWords = {
+  tooLarge: () => tooLarge('SBOM', SBOM_MAX_UPLOAD_BYTES),
+  refusal: "Send the SBOM as the multipart field 'bom' or as the request body (JSON or XML, optionally gzip-compressed).",
+  oneFile: ONE_FILE_PER_UPLOAD,
+  tooManyParts: MULTIPART_LIMITS,
+};
 
 /** The uploaded bytes: the multipart field `bom` (a file or a value), or the body. */
 async function uploadedBytes(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
-  if (request.isMultipart()) {
-    try {
-      return await multipartBom(request);
-    } catch (error) {
-      throw multipartProblem(app, error);
-    }
-  }
+  if (request.isMultipart()) return readMultipart(app, MULTIPART_WORDS, () => multipartBom(request));
   const body = request.body;
   if (Buffer.isBuffer(body)) return body;
   if (typeof body === 'string') return Buffer.from(body, 'utf8');

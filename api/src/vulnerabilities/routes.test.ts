@@ -9,7 +9,7 @@ import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand } from '../users/commands';
 import { authenticate } from '../users/testing';
-import { NOT_A_KEV_UPLOAD, NOT_AN_ADVISORY_UPLOAD } from './routes';
+import { NOT_A_KEV_UPLOAD, NOT_AN_ADVISORY_UPLOAD, ONE_IMPORT_FILE } from './routes';
 
 const clock = manualClock(new Date('2026-11-22T09:00:00Z'));
 const OSV_DIR = path.join(__dirname, 'testdata', 'osv');
@@ -77,6 +77,19 @@ describe('POST /api/vulnerabilities/imports', () => {
     const field = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: { ...withCookie(curator), ...wrongField.headers }, payload: wrongField.payload });
     expect(field.statusCode).toBe(400);
     expect(field.json().detail).toBe(NOT_AN_ADVISORY_UPLOAD);
+    // Two files: refused whole, not the first taken and the second dropped.
+    const before = await app.database.query('SELECT id FROM vulnerabilities ORDER BY id');
+    const part = (id: string) =>
+      `--b\r\nContent-Disposition: form-data; name="file"; filename="${id}.json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(advisory(id))}\r\n`;
+    const two = await app.inject({
+      method: 'POST',
+      url: '/api/vulnerabilities/imports',
+      headers: { ...withCookie(curator), 'content-type': 'multipart/form-data; boundary=b' },
+      payload: `${part('GHSA-w573-4hg7-7wgq')}${part('GHSA-x5rq-j2xg-h7qm')}--b--\r\n`,
+    });
+    expect(two.statusCode).toBe(400);
+    expect(two.json().detail).toBe(`${ONE_IMPORT_FILE} ${NOT_AN_ADVISORY_UPLOAD}`);
+    expect(await app.database.query('SELECT id FROM vulnerabilities ORDER BY id')).toEqual(before);
     const invalid = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(curator), payload: { id: 'X-1' } });
     expect(invalid.statusCode).toBe(200);
     expect(invalid.json()).toMatchObject({ read: 1, invalid: 1, problems: ["X-1: 'modified' must be an RFC 3339 time"] });

@@ -4,6 +4,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readOneFile } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
 import { findVulnerability, importKevCatalog, kevProblem } from './repository';
@@ -13,6 +14,7 @@ import { AdvisoryImporter } from './sources';
 export const ADVISORY_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
 export const NOT_AN_ADVISORY_UPLOAD =
   "Send OSV advisories as a JSON body (one record or an array), a zip body (application/zip), or a multipart field named 'file'.";
+export const ONE_IMPORT_FILE = 'Send one file per import.';
 const TOO_LARGE = 'The advisory upload is too large.';
 export const NOT_A_KEV_UPLOAD =
   "Send CISA's known exploited vulnerabilities catalog (known_exploited_vulnerabilities.json) as a JSON body or a multipart field named 'file'.";
@@ -111,35 +113,13 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
   /** The upload: a multipart field 'file', a binary body or a JSON body; `refusal` says what to send instead. */
   async function uploadedBytes(request: FastifyRequest, refusal = NOT_AN_ADVISORY_UPLOAD): Promise<{ bytes: Uint8Array; source: string } | { json: unknown }> {
     if (request.isMultipart()) {
-      let part;
-      try {
-        part = await request.file();
-      } catch (error) {
-        throw translate(error, refusal);
-      }
-      if (!part || part.fieldname !== 'file') throw new ApiProblem(400, refusal);
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        throw translate(error, refusal);
-      }
-      if (part.file.truncated) throw new ApiProblem(413, TOO_LARGE);
-      return { bytes, source: part.filename || 'upload' };
+      const file = await readOneFile(app, request, 'file', { tooLarge: () => new ApiProblem(413, TOO_LARGE), refusal, oneFile: `${ONE_IMPORT_FILE} ${refusal}` });
+      if (file.truncated) throw new ApiProblem(413, TOO_LARGE);
+      return { bytes: file.content, source: file.filename || 'upload' };
     }
     if (Buffer.isBuffer(request.body)) return { bytes: request.body, source: 'upload' };
     if (request.body === undefined || request.body === null) throw new ApiProblem(400, refusal);
     return { json: request.body };
-  }
-
-  function translate(error: unknown, refusal: string): unknown {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) return new ApiProblem(413, TOO_LARGE);
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) return new ApiProblem(413, TOO_LARGE);
-    if (status && status >= 400 && status < 500) return new ApiProblem(400, refusal);
-    // The parser's own errors (a body cut short, no boundary) carry no status: the client's too.
-    if (error instanceof ApiProblem || (status !== undefined && status >= 500)) return error;
-    return new ApiProblem(400, `The multipart body could not be read: ${(error as Error).message ?? String(error)}. ${refusal}`);
   }
 
   app.post(
