@@ -19,3 +19,12 @@ export const APP_KEYS = {
   search: (graph: string, kind: 'components' | 'vulnerabilities' | 'builds', text: string, category?: string) =>
     ['applications', graph, 'search', kind, text, category ?? ''] as const,
 };
+
+type Key = readonly unknown[];
+
+/** A query of one app (`APP_KEYS.app` and below) of the process. */
+export const isAppKey = (key: Key, graph: string, appKey: string) => key[0] === 'applications' && key[1] === graph && key[2] === 'app' && key[3] === appKey;
+
+/** A query of a build (`APP_KEYS.build` and below) of one app, or of any app (`appKey` undefined). */
+export const isBuildKey = (key: Key, graph: string, appKey?: string) =>
+  key[0] === 'applications' && key[1] === graph && key[2] === 'app' && (appKey === undefined || key[3] === appKey) && key[4] === 'build';

@@ -44,6 +44,26 @@ describe('the app page', () => {
     expect(history.location.search).toBe('?build=b3');
   });
 
+  it('clears the app’s SBOMs after the confirmation, and does not ask for the cleared build again', async () => {
+    const { calls } = fakeApi({
+      'GET /api/apps/shop': [{ body: applicationDetail('shop', [build(1)]) }, { body: applicationDetail('shop', []) }],
+      'GET /api/apps/shop/builds/b1': { body: buildDetail(1, { vulnerabilities: counts({ HIGH: 1 }) }) },
+      'POST /api/apps/shop/builds/b1/vulnerabilities': { body: findingsPage([finding('GHSA-1')]) },
+      'DELETE /api/sbom/shop': { body: { applications: 1, builds: 1 } },
+    });
+    const { user, snackbars } = renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    await screen.findByRole('table', { name: 'Findings' });
+    await user.click(screen.getByRole('button', { name: 'Clear SBOMs' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear SBOMs' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('No builds yet')).toBeInTheDocument();
+    await waitFor(() => expect(snackbars).toContain('Cleared 1 build of 1 application.'));
+    // Nothing left to clear: the button goes; the cleared build (404 now) is not fetched again.
+    expect(screen.queryByRole('button', { name: 'Clear SBOMs' })).not.toBeInTheDocument();
+    const cleared = calls.findIndex((call) => call.method === 'DELETE');
+    expect(calls.slice(cleared).filter((call) => call.path.startsWith('/api/apps/shop/builds/'))).toEqual([]);
+  });
+
   it('follows a build being processed until it is done', async () => {
     const processing = applicationDetail('shop', [build(1, { status: 'PROCESSING' })]);
     const done = applicationDetail('shop', [build(1)]);
@@ -70,7 +90,7 @@ describe('the app page', () => {
 
   it('moves to the new key’s page when the app key is changed there', async () => {
     const renamed = applicationDetail('webshop', [], { name: 'Juice Shop' });
-    const { mutations } = fakeApi({
+    const { calls, mutations } = fakeApi({
       'GET /api/apps/shop': [{ body: applicationDetail('shop', [], { name: 'Juice Shop' }) }, { status: 404, problem: { detail: 'Invalid app key' } }],
       'PUT /api/apps/shop': { body: renamed },
       'GET /api/apps/webshop': { body: renamed },
@@ -86,6 +106,8 @@ describe('the app page', () => {
     expect(history.location.pathname).toBe('/applications/webshop');
     expect(screen.queryByText('Invalid app key')).not.toBeInTheDocument();
     expect(mutations()[0]).toMatchObject({ method: 'PUT', path: '/api/apps/shop', body: { app_key: 'webshop' } });
+    // The old key, which answers 404 now, is not asked again.
+    expect(calls.filter((call) => call.method === 'GET' && call.path === '/api/apps/shop')).toHaveLength(1);
   });
 
   it('offers a READER no upload and no changes, and an app without builds its empty state', async () => {

@@ -50,7 +50,7 @@ export const ApplicationScreen: ScreenComponent = ({ route }) => {
             graph={graph}
             application={application.data}
             platformView={platformView}
-            actions={!platformView && <ClearSbomsButton graph={graph} target={{ appKey: application.data.app_key }} />}
+            actions={!platformView && <ClearSbomsButton graph={graph} target={{ appKey: application.data.app_key }} builds={application.data.builds.length} />}
           />
           <Tabs
             label={`Application ${application.data.app_key}`}

@@ -4,6 +4,7 @@ import { Stack } from '@chakra-ui/react';
 import { ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { Empty } from '../../components/QueryStates';
 import { AdvisoriesSection } from '../../features/advisories/components/AdvisoriesSection';
+import { useApplications } from '../../features/applications/api/getApplications';
 import { ApplicationsOverview } from '../../features/applications/components/ApplicationsOverview';
 import { ClearSbomsButton } from '../../features/builds/components/ClearSbomsButton';
 import { LicenseOverview } from '../../features/licenses/components/LicenseOverview';
@@ -12,6 +13,9 @@ import { useWorkingScope } from '../../lib/graph';
 
 export const SecurityPostureScreen: ScreenComponent = ({ route }) => {
   const { graph, platformView } = useWorkingScope();
+  // The overview's own query (one request): whether there is any build to clear.
+  const applications = useApplications(platformView ? undefined : graph);
+  const builds = applications.data?.reduce((sum, app) => sum + app.build_count, 0);
   return (
     <ScreenFrame route={route}>
       {graph === undefined && !platformView ? (
@@ -21,7 +25,7 @@ export const SecurityPostureScreen: ScreenComponent = ({ route }) => {
           <ApplicationsOverview
             graph={graph}
             platformView={platformView}
-            actions={graph !== undefined && !platformView && <ClearSbomsButton graph={graph} target={{ all: true }} />}
+            actions={graph !== undefined && !platformView && <ClearSbomsButton graph={graph} target={{ all: true }} builds={builds} />}
           />
           <PortfolioSearch scope={platformView ? undefined : graph} platformView={platformView} />
           {graph !== undefined && !platformView && <LicenseOverview graph={graph} />}

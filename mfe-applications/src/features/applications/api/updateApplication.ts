@@ -2,7 +2,7 @@
 import { apiClient } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
-import { APP_KEYS } from '../../../lib/queryKeys';
+import { APP_KEYS, isAppKey } from '../../../lib/queryKeys';
 import type { ApplicationRecord } from '../../../lib/types';
 import type { ApplicationInput } from './applicationInput';
 
@@ -14,10 +14,13 @@ export function useUpdateApplication(graph: string) {
   return useMutation({
     mutationFn: ({ appKey, input }: { appKey: string; input: ApplicationInput }) => updateApplication(graph, appKey, input),
     onSuccess: (saved, { appKey }) => {
-      const refreshed = queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph) });
-      // A changed key: the old key's page would refetch to 'Invalid app key' and unmount the
-      // caller before its own onSuccess (which moves to the new key's page) ran — not awaited then.
-      return saved.app_key === appKey ? refreshed : undefined;
+      if (saved.app_key === appKey) return queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph) });
+      // A changed key: the old key answers 404 now. Its queries are marked stale without a
+      // refetch — one would put 'Invalid app key' on the page the caller is about to leave for
+      // the new key's (and unmount it before it could).
+      const oldKey = ({ queryKey }: { queryKey: readonly unknown[] }) => isAppKey(queryKey, graph, appKey);
+      void queryClient.invalidateQueries({ predicate: oldKey, refetchType: 'none' });
+      return queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph), predicate: (query) => !oldKey(query) });
     },
   });
 }

@@ -4,7 +4,7 @@
 import { apiClient, type ClearSbomsResult } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
-import { APP_KEYS } from '../../../lib/queryKeys';
+import { APP_KEYS, isBuildKey } from '../../../lib/queryKeys';
 
 /** Which SBOMs: one app's, or (no app) every app's of the process. */
 export type ClearTarget = { appKey: string } | { all: true };
@@ -20,6 +20,12 @@ export function useClearSboms(graph: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (target: ClearTarget) => clearSboms(graph, target),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph) }),
+    onSuccess: (_result, target) => {
+      // The cleared builds answer 404 now: their open views (findings, components …) are marked
+      // stale without a refetch; the app's refetch shows it without builds and unmounts them.
+      const cleared = ({ queryKey }: { queryKey: readonly unknown[] }) => isBuildKey(queryKey, graph, 'all' in target ? undefined : target.appKey);
+      void queryClient.invalidateQueries({ predicate: cleared, refetchType: 'none' });
+      return queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph), predicate: (query) => !cleared(query) });
+    },
   });
 }
