@@ -12,7 +12,7 @@ import { statusColor } from '../../lib/statusColor';
 import { KEYS } from '../../lib/graph';
 import { P } from '../../lib/permissions';
 import type { PlanePoint, Planes } from '../../types/analysis';
-import { describePlacement, dropPlacement, innerSize, nudge, PLOT, toPixels, type Placement } from './placement';
+import { describePlacement, dropPlacement, innerSize, labelPlacement, nudge, PLOT, toPixels, type Placement } from './placement';
 
 /** Chakra's `sm` breakpoint (30em): below it a dragged requirement shows its title in a preview. */
 const SMALL_SCREEN = '(max-width: 29.99em)';
@@ -331,7 +331,7 @@ function PlaneView({
               >
                 <title>{`${point.requirement.code} ${point.requirement.title} (${STATUS_LABELS[point.requirement.status] ?? point.requirement.status})`}</title>
                 <circle r={isSelected ? 10 : 8} fill={statusColor(point.requirement.status)} stroke={isSelected ? '#1a202c' : '#fff'} strokeWidth={isSelected ? 3 : 1.5} />
-                <text x={12} y={4} fontSize={11}>
+                <text {...labelPlacement(shown)} y={4} fontSize={11}>
                   {point.requirement.code}
                 </text>
               </g>

@@ -5,6 +5,7 @@ import { describePlacement as describeOnAxes, type Placement } from '@portal/sha
 export {
   dropPlacement,
   insidePlot,
+  labelPlacement,
   nudgePlacement as nudge,
   PLANE_FINE_STEP as FINE_STEP,
   PLANE_PLOT as PLOT,

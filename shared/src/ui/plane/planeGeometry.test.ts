@@ -1,4 +1,4 @@
-import { describePlacement, dropPlacement, insidePlot, nudgePlacement, PLANE_PLOT, toPixels, toPlacement } from './planeGeometry';
+import { describePlacement, dropPlacement, insidePlot, labelPlacement, nudgePlacement, PLANE_PLOT, toPixels, toPlacement } from './planeGeometry';
 
 describe('the priority plane geometry', () => {
   it('maps chart positions to placements and back, clamped to the plane', () => {
@@ -28,5 +28,12 @@ describe('the priority plane geometry', () => {
 
   it('reads a placement out with the names of its axes', () => {
     expect(describePlacement({ x: 0.404, y: 0.7 }, { x: 'risk', y: 'business criticality' })).toBe('risk 40%, business criticality 70%');
+  });
+
+  it("puts a point's label on the side where it fits: left of a point in the right quarter", () => {
+    expect(labelPlacement({ x: 0, y: 0.5 })).toEqual({ x: 12, textAnchor: 'start' });
+    expect(labelPlacement({ x: 0.75, y: 0.5 })).toEqual({ x: 12, textAnchor: 'start' });
+    expect(labelPlacement({ x: 0.76, y: 0.5 })).toEqual({ x: -12, textAnchor: 'end' });
+    expect(labelPlacement({ x: 1, y: 1 })).toEqual({ x: -12, textAnchor: 'end' });
   });
 });

@@ -51,6 +51,17 @@ export function toPixels(placement: Placement, box: PlotBox = PLANE_PLOT): { px:
   return { px: box.margin.left + placement.x * width, py: box.margin.top + (1 - placement.y) * height };
 }
 
+/** How far a point's label sits from its centre, in chart pixels. */
+export const PLANE_LABEL_GAP = 12;
+
+/**
+ * Where a point's label goes: right of the point, or left of it in the plane's right quarter, so
+ * that a label at risk 100% is not cut off by the chart's edge.
+ */
+export function labelPlacement(placement: Placement): { x: number; textAnchor: 'start' | 'end' } {
+  return placement.x > 0.75 ? { x: -PLANE_LABEL_GAP, textAnchor: 'end' } : { x: PLANE_LABEL_GAP, textAnchor: 'start' };
+}
+
 /**
  * Where a drag ends: a placed item dragged anywhere stays on the plane (clamped to its edge); an
  * item dragged from the list is placed only when dropped on the plot (else null).

@@ -40,6 +40,16 @@ describe('ApplicationPlanesScreen', () => {
     expect(calls[0].query).toEqual({ graph: 'core' });
   });
 
+  it("keeps a point's label inside the chart: left of a point at high risk, right of it otherwise", async () => {
+    fakeApi({
+      'GET /api/apps/planes': { body: { ...planes, placed: [{ ...planes.placed[0], x: 1 }, { ...planes.placed[0], application: billing, x: 0.2 }], unplaced: [] } },
+    });
+    renderScreen(ApplicationPlanesScreen, PATH);
+    const label = async (name: RegExp) => (await point(name)).querySelector('text')!;
+    expect(await label(/^shop app \(shop\): risk 100%/)).toHaveAttribute('text-anchor', 'end');
+    expect(await label(/\(billing\): risk 20%/)).toHaveAttribute('text-anchor', 'start');
+  });
+
   it('moves a placed application with the arrow keys and saves the placement', async () => {
     const { mutations } = fakeApi({
       'GET /api/apps/planes': { body: planes },

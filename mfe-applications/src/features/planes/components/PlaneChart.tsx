@@ -6,6 +6,7 @@ import { chakra } from '@chakra-ui/react';
 import {
   describePlacement,
   dropPlacement,
+  labelPlacement,
   nudgePlacement,
   PLANE_PLOT,
   plotInnerSize,
@@ -200,7 +201,7 @@ export function PlaneChart({ points, byId, readOnly, selected, dragging, saving,
           >
             <title>{`${application.name} (${application.app_key}): ${describeApplication(application)}`}</title>
             <circle r={isSelected ? 10 : 8} fill={worstColor(application)} stroke={isSelected ? '#1a202c' : '#fff'} strokeWidth={isSelected ? 3 : 1.5} />
-            <text x={12} y={4} fontSize={11}>
+            <text {...labelPlacement(shown)} y={4} fontSize={11}>
               {application.app_key}
             </text>
           </g>
