@@ -53,6 +53,32 @@ describe('license analysis', () => {
     expect(screen.getByText('No component matches.')).toBeInTheDocument();
   });
 
+  it('says why a license used does not add to its category: a choice (OR) counts in its least restrictive one', async () => {
+    const dual = { ...row('jersey', ['CDDL-1.1 OR GPL-2.0-only'], 'CDDL-1.1 OR GPL-2.0-only', 'weak-copyleft'), ids: ['CDDL-1.1', 'GPL-2.0-only'] };
+    const analysis: LicenseAnalysis = {
+      ...ANALYSIS,
+      summary: { permissive: 0, 'weak-copyleft': 1, 'strong-copyleft': 0, unknown: 0 },
+      licenses: [
+        { license: 'CDDL-1.1', category: 'weak-copyleft', components: 1 },
+        { license: 'GPL-2.0-only', category: 'strong-copyleft', components: 1 },
+      ],
+      components: [dual],
+    };
+    fakeApi({ 'GET /api/apps/shop/builds/b2/licenses': { body: analysis } });
+    renderScreen(() => <LicensePanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
+    expect(await screen.findByRole('list', { name: 'Components by license category' })).toHaveTextContent('Strong copyleft 0');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '1 component counts in the category of its whole license expression: a choice (OR) as its least restrictive license, a license WITH an exception as the exception makes it. So GPL-2.0-only is among the licenses used without adding to its own category’s count.',
+    );
+  });
+
+  it('has no such note when every license counts in its own category', async () => {
+    fakeApi({ 'GET /api/apps/shop/builds/b2/licenses': { body: ANALYSIS } });
+    renderScreen(() => <LicensePanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
+    await screen.findByRole('table', { name: 'Licenses used' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('summarizes the licenses of every app and lists the license-risk alerts newest first', async () => {
     fakeApi({
       'GET /api/apps/licenses': { body: [{ app_key: 'shop', name: 'Juice Shop', build: { id: 'b2', number: 2 }, summary: ANALYSIS.summary, risks: 2 }] },

@@ -2,7 +2,7 @@
 // which licenses are used how often, and every component with its declared licenses, the SPDX
 // expression read from them and its category (filterable; virtual for thousands).
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { LICENSE_CATEGORIES, SelectField, type ComponentLicense, type LicenseCategory } from '@portal/shared';
+import { LICENSE_CATEGORIES, SelectField, type ComponentLicense, type LicenseAnalysis, type LicenseCategory } from '@portal/shared';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { SearchInput } from '../../../components/filters';
 import { QueryView } from '../../../components/QueryStates';
@@ -37,6 +37,38 @@ const matches = (row: ComponentLicense, text: string) => {
   return needle === '' || [row.name, row.group, row.purl, row.expression, ...row.declared].some((value) => value?.toLowerCase().includes(needle));
 };
 
+/**
+ * The licenses used that do not add to their own category's count. A component counts in the
+ * category of its whole expression: a choice (OR, as several declared licenses are read) in its
+ * least restrictive choice, a license WITH an exception as the exception makes it. Dropwizard's
+ * 'CDDL-1.1 OR GPL-2.0-only WITH Classpath-exception-2.0' lists GPL-2.0-only (strong copyleft) as
+ * used, while the component counts as weak copyleft.
+ */
+export function countedElsewhere(analysis: LicenseAnalysis): { components: number; licenses: string[] } {
+  const components = new Set<string>();
+  const licenses: string[] = [];
+  for (const used of analysis.licenses) {
+    const elsewhere = analysis.components.filter((component) => component.ids.includes(used.license) && component.category !== used.category);
+    if (elsewhere.length === 0) continue;
+    licenses.push(used.license);
+    for (const component of elsewhere) components.add(component.bom_ref);
+  }
+  return { components: components.size, licenses };
+}
+
+function CountedElsewhereNote({ analysis }: { analysis: LicenseAnalysis }) {
+  const { components, licenses } = countedElsewhere(analysis);
+  if (components === 0) return null;
+  const one = licenses.length === 1;
+  return (
+    <Text role="note" fontSize="sm" color="fg.muted" maxW="48rem">
+      {plural(components, 'component')} {components === 1 ? 'counts' : 'count'} in the category of {components === 1 ? 'its' : 'their'} whole license expression: a
+      choice (OR) as its least restrictive license, a license WITH an exception as the exception makes it. So {licenses.join(', ')} {one ? 'is' : 'are'} among the
+      licenses used without adding to {one ? 'its' : 'their'} own category’s count.
+    </Text>
+  );
+}
+
 export function LicensePanel({ graph, appKey, buildId }: { graph: string; appKey: string; buildId: string }) {
   const analysis = useBuildLicenses(graph, appKey, buildId);
   const [text, setText] = useState('');
@@ -51,6 +83,7 @@ export function LicensePanel({ graph, appKey, buildId }: { graph: string; appKey
       {(data) => (
         <Stack gap={4}>
           <CategoryCounts counts={data.summary} label="Components by license category" />
+          <CountedElsewhereNote analysis={data} />
           <Flex gap={6} direction={{ base: 'column', xl: 'row' }} align="start">
             <Box flex="1" minW={{ base: 0, xl: '24rem' }} w="full">
               <VirtualTable
