@@ -1,5 +1,5 @@
 // Storing OSV advisories and the KEV catalog: bulk statements (unnest) in one transaction per batch.
-import type { KevImportCounts } from '@portal/shared/server';
+import type { KevImportCounts, VulnerabilityDatabaseSummary } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { encodeAffected } from './compact';
 import { osvProblem, type OsvRecord } from './osv';
@@ -374,5 +374,29 @@ export async function findVulnerability(db: Queryable, idOrAlias: string): Promi
       knownRansomwareCampaignUse: k.known_ransomware_campaign_use,
     })),
     record: row.record,
+  };
+}
+
+/** What the vulnerability database holds: advisories (per ecosystem), how fresh they are, and the KEV catalog. */
+export async function vulnerabilityDatabaseSummary(db: Queryable): Promise<VulnerabilityDatabaseSummary> {
+  const [advisories] = await db.query<{ advisories: string | number; last_imported_at: unknown; newest_modified: unknown }>(
+    'SELECT count(*) AS advisories, max(imported_at) AS last_imported_at, max(modified) AS newest_modified FROM vulnerabilities',
+  );
+  const ecosystems = await db.query<{ ecosystem: string; advisories: string | number }>(
+    `SELECT ecosystem, count(DISTINCT vulnerability_id) AS advisories FROM vulnerability_affected
+     GROUP BY ecosystem ORDER BY count(DISTINCT vulnerability_id) DESC, ecosystem`,
+  );
+  const [kev] = await db.query<{ entries: string | number; last_imported_at: unknown }>(
+    'SELECT count(*) AS entries, max(imported_at) AS last_imported_at FROM known_exploited_vulnerabilities',
+  );
+  const [catalog] = await db.query<{ catalog_version: string | null }>(
+    'SELECT catalog_version FROM known_exploited_vulnerabilities ORDER BY imported_at DESC, catalog_version DESC NULLS LAST LIMIT 1',
+  );
+  return {
+    advisories: Number(advisories.advisories),
+    ecosystems: ecosystems.map((row) => ({ ecosystem: row.ecosystem, advisories: Number(row.advisories) })),
+    lastImportedAt: iso(advisories.last_imported_at),
+    newestModified: iso(advisories.newest_modified),
+    knownExploited: { entries: Number(kev.entries), catalogVersion: catalog?.catalog_version ?? null, lastImportedAt: iso(kev.last_imported_at) },
   };
 }

@@ -187,3 +187,35 @@ describe('POST /api/vulnerabilities/kev', () => {
     }
   });
 });
+
+describe('GET /api/vulnerabilities/imports', () => {
+  test('what the database holds, per ecosystem, and the KEV catalog; an import moves the figures', async () => {
+    const summary = async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/vulnerabilities/imports', headers: withCookie(curator) });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const before = await summary();
+    const npmBefore = before.ecosystems.find((row: { ecosystem: string }) => row.ecosystem === 'npm')?.advisories ?? 0;
+    // The earlier tests of this file stored the catalog of kev-sample.json.
+    expect(before.knownExploited).toMatchObject({ entries: 3, catalogVersion: '2026.11.22' });
+    expect(Date.parse(before.knownExploited.lastImportedAt)).not.toBeNaN();
+
+    const added = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(curator), payload: [advisory('GHSA-w573-4hg7-7wgq')] });
+    expect(added.json()).toMatchObject({ added: 1 });
+    const after = await summary();
+    expect(after.advisories).toBe(before.advisories + 1);
+    expect(after.ecosystems).toContainEqual({ ecosystem: 'npm', advisories: npmBefore + 1 });
+    const counts = after.ecosystems.map((row: { advisories: number }) => row.advisories);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(after.newestModified >= '2022-11-28T23:35:59.000Z').toBe(true);
+    expect(Date.parse(after.lastImportedAt)).toBeGreaterThanOrEqual(Date.parse(before.lastImportedAt));
+  });
+
+  test("a Global Admin's, as the imports are: an organization admin and a READER get 403", async () => {
+    for (const cookie of [admin, reader]) {
+      const refused = await app.inject({ method: 'GET', url: '/api/vulnerabilities/imports?graph=pa', headers: withCookie(cookie) });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+});

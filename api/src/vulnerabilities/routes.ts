@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readOneFile } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
-import { findVulnerability, importKevCatalog, kevProblem } from './repository';
+import { findVulnerability, importKevCatalog, kevProblem, vulnerabilityDatabaseSummary } from './repository';
 import { AdvisoryImporter } from './sources';
 
 /** The largest advisory upload (OSV's biggest per-ecosystem zip exports are some hundred MB). */
@@ -79,6 +79,27 @@ const importCountsSchema = {
   },
 } as const;
 
+const nullableTime = { type: 'string', format: 'date-time', nullable: true } as const;
+
+const databaseSummarySchema = {
+  type: 'object',
+  required: ['advisories', 'ecosystems', 'lastImportedAt', 'newestModified', 'knownExploited'],
+  properties: {
+    advisories: { type: 'integer' },
+    ecosystems: {
+      type: 'array',
+      items: { type: 'object', required: ['ecosystem', 'advisories'], properties: { ecosystem: { type: 'string' }, advisories: { type: 'integer' } } },
+    },
+    lastImportedAt: nullableTime,
+    newestModified: nullableTime,
+    knownExploited: {
+      type: 'object',
+      required: ['entries', 'catalogVersion', 'lastImportedAt'],
+      properties: { entries: { type: 'integer' }, catalogVersion: { type: 'string', nullable: true }, lastImportedAt: nullableTime },
+    },
+  },
+} as const;
+
 export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['vulnerabilities'];
   const db = app.identity.db;
@@ -108,6 +129,19 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
       if (!found) throw new ApiProblem(404);
       return found;
     },
+  );
+
+  app.get(
+    '/vulnerabilities/imports',
+    {
+      config: { permission: PERMISSIONS.applications.IMPORT_ADVISORIES },
+      schema: {
+        tags,
+        summary: 'What the vulnerability database holds: advisories per ecosystem, when they were last imported, and the KEV catalog (for those who import into it)',
+        response: { 200: databaseSummarySchema, ...problems(401, 403) },
+      },
+    },
+    async () => vulnerabilityDatabaseSummary(db),
   );
 
   /** The upload: a multipart field 'file', a binary body or a JSON body; `refusal` says what to send instead. */

@@ -276,6 +276,25 @@ export interface KevImportCounts {
   invalid: number;
 }
 
+/** GET /vulnerabilities/imports: what the vulnerability database holds, for those who import into it. */
+export interface VulnerabilityDatabaseSummary {
+  /** Advisories stored (withdrawn ones are not). */
+  advisories: number;
+  /** Advisories per ecosystem of their affected packages (an advisory can count in several), most first. */
+  ecosystems: { ecosystem: string; advisories: number }[];
+  /** When an advisory was last added or updated (null: never). */
+  lastImportedAt: string | null;
+  /** The newest `modified` time among the stored advisories (null: none). */
+  newestModified: string | null;
+  knownExploited: {
+    /** CVEs of the KEV catalog stored. */
+    entries: number;
+    /** The catalogVersion of the newest imported catalog (null: none imported). */
+    catalogVersion: string | null;
+    lastImportedAt: string | null;
+  };
+}
+
 // ---- Licenses (issue 7 item 9)
 
 export const LICENSE_CATEGORIES = ['permissive', 'weak-copyleft', 'strong-copyleft', 'unknown'] as const;
