@@ -100,8 +100,10 @@ export const USERS = {
   graphExplorer: { login: 'graph_explorer', email: 'graph.explorer@example.com', name: 'Gus Explorer', password: 'GraphExplorer@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   planePlacer: { login: 'plane_placer', email: 'plane.placer@example.com', name: 'Pam Placer', password: 'PlanePlacer@2026', roles: ['ORG_ADMIN'] },
   monitorWatcher: { login: 'monitor_watcher', email: 'monitor.watcher@example.com', name: 'Wes Watcher', password: 'MonitorWatcher@2026', roles: ['AUTHOR'] },
-  /** Imports CISA's KEV catalog on Security Posture (its own two-factor set-up). */
+  /** Imports CISA's KEV catalog on the Vulnerability Database screen (its own two-factor set-up). */
   kevCurator: { login: 'kev_curator', email: 'kev.curator@example.com', name: 'Kay Curator', password: 'KevCurator@2026', roles: ['ORG_ADMIN', '_global_admin'] },
+  /** A Global Admin with neither organization nor process: keeps the vulnerability database from Global Administration. */
+  vulnCurator: { login: 'vuln_curator', email: 'vuln.curator@example.com', name: 'Val Curator', password: 'VulnCurator@2026', roles: ['_global_admin'], global: true },
   monitorImporter: { login: 'monitor_importer', email: 'monitor.importer@example.com', name: 'Ivy Importer', password: 'MonitorImporter@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   /** The process menu's demo items (issue 4): clears and rescans the process's SBOMs. */
   demoist: { login: 'demoist', email: 'demoist@example.com', name: 'Dee Demoist', password: 'Demoist@2026', roles: ['ORG_ADMIN', 'DEMO', '_global_admin'] },

@@ -27,12 +27,18 @@ test('an app is created, its SBOM uploaded with visible progress, and its findin
   const row = page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: key });
   await expect(row).toContainText('No SBOM yet');
 
-  // The advisories the findings come from, imported through the screen (a folder's files).
+  // The advisories the findings come from, imported through the screens (a folder's files): Security
+  // Posture leads a Global Admin to the installation's vulnerability database.
+  await page.getByRole('region', { name: 'Vulnerability database' }).getByRole('link', { name: 'Import advisories and see what the database holds' }).click();
+  await expect(mainHeading(page)).toHaveText('Vulnerability Database');
   await page.getByLabel('Advisory files', { exact: true }).setInputFiles(OSV_FILES);
   const imported = page.getByRole('status').filter({ hasText: 'Imported' });
   await expect(imported).toContainText(`Imported ${OSV_FILES.length} files.`, { timeout: 60_000 });
   await expect(imported.getByLabel('Import result')).toContainText(`Read${OSV_FILES.length}`);
   await expect(imported.getByLabel('Import result')).toContainText('Invalid0');
+  await expect(page.getByLabel('Advisories per ecosystem')).toContainText('npm');
+  await page.goBack();
+  await expect(mainHeading(page)).toHaveText('Security Posture');
 
   await row.getByRole('link', { name: 'OWASP Juice Shop' }).click();
   await expect(mainHeading(page)).toHaveText(`Application ${key}`);
@@ -113,9 +119,12 @@ test('a pipeline uploads the SBOM with its CI/CD ingestion module’s API key, a
   // An organization admin who is not a Global Admin may not change the installation's advisories.
   await page.goto('/applications');
   await expect(page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: key })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Advisories' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Vulnerability database' })).toHaveCount(0);
   const notTheirs = await page.request.post('/api/vulnerabilities/imports', { data: [JSON.parse(readFileSync(OSV_FILES[0], 'utf8'))], headers: CSRF });
   expect(notTheirs.status()).toBe(403);
+  await page.goto('/administration/global/vulnerabilities');
+  await expect(page.getByRole('alert').filter({ hasText: 'NO ACCESS' })).toBeVisible();
+  await expect(page.getByLabel('Advisory files', { exact: true })).toHaveCount(0);
 
   await page.goto(`/applications/${key}`);
   const builds = page.getByRole('table', { name: 'Builds' });
@@ -146,7 +155,7 @@ test('a READER sees the apps and their findings but no action, and an unknown ap
   await expect(page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: key })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New application' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Edit ${key}` })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Advisories' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Vulnerability database' })).toHaveCount(0);
 
   await page.goto(`/applications/${key}`);
   await expect(page.getByRole('table', { name: 'Findings' }).getByRole('row').nth(1)).toContainText('Critical');

@@ -75,7 +75,7 @@ test('with monitoring on, an imported advisory is a real-time notification and a
 /** CISA's catalog format with three entries (a test sample), among them CVE-2021-44906 (minimist). */
 const KEV_SAMPLE = join(__dirname, '..', '..', '..', 'api', 'src', 'vulnerabilities', 'testdata', 'kev-sample.json');
 
-test("CISA's KEV catalog imported on Security Posture turns a monitored app's finding into a New Active Exploit", async ({ browser }) => {
+test("CISA's KEV catalog imported on the Vulnerability Database screen turns a monitored app's finding into a New Active Exploit", async ({ browser }) => {
   test.setTimeout(180_000);
   const page = await signedIn(browser, USERS.kevCurator);
   const key = `kev-${stamp()}`;
@@ -85,7 +85,7 @@ test("CISA's KEV catalog imported on Security Posture turns a monitored app's fi
   await importAdvisories(page.request);
   await uploadAndWait(page.request, key);
 
-  await page.goto('/applications');
+  await page.goto('/administration/global/vulnerabilities');
   await expect(page.getByRole('heading', { name: 'Known exploited vulnerabilities' })).toBeVisible();
   await page.getByLabel('KEV catalog file', { exact: true }).setInputFiles(KEV_SAMPLE);
   const status = page.getByRole('status', { name: 'KEV import' });
@@ -105,8 +105,11 @@ test("CISA's KEV catalog imported on Security Posture turns a monitored app's fi
   await expect(detail).toContainText('Active exploit');
   await expect(detail).toContainText('CVE-2021-44906');
 
+  // The database counts the catalog's entries.
+  await page.goto('/administration/global/vulnerabilities');
+  await expect(page.getByTestId('kev-freshness')).toContainText('KEV catalog version 2026.11.22, imported');
+
   // Something that is not a KEV catalog is refused with the reason.
-  await page.goto('/applications');
   await page.getByLabel('KEV catalog file', { exact: true }).setInputFiles({ name: 'advisory.json', mimeType: 'application/json', buffer: Buffer.from('{"id": "GHSA-x"}') });
   const refused = page.getByRole('status', { name: 'KEV import' });
   await expect(refused).toContainText('advisory.json was not imported.');

@@ -18,6 +18,7 @@ const PROCESS_FREE_PATHS: readonly string[] = [
   '/administration/organization',
   '/administration/global',
   '/administration/global/initialization',
+  '/administration/global/vulnerabilities',
   '/administration/iam',
   '/administration/collaboration',
   '/administration/user-list',

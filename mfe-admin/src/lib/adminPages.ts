@@ -29,6 +29,14 @@ export const GLOBAL_ADMINISTRATION_PAGE = page(
   'list=>Organization@global', // PERMISSIONS.processes.GLOBAL_ORGANIZATION.LIST
 );
 
+// Served by mfe-applications (the vulnerability database is the applications domain's), linked
+// from here because it is the installation's: a Global Admin's, with or without a process.
+export const VULNERABILITY_DATABASE_PAGE = page(
+  '/administration/global/vulnerabilities',
+  "OSV advisories and CISA's known exploited vulnerabilities, which every organization's builds are matched against.",
+  'import=>Vulnerability@global', // PERMISSIONS.applications.IMPORT_ADVISORIES
+);
+
 export const IAM_PAGE = page(
   '/administration/iam',
   'Roles, their policies and who holds them.',
@@ -74,6 +82,7 @@ export const SUBSCRIPTION_INFO_PAGE = page(
 export const ADMINISTRATION_PAGES: readonly AdminPage[] = [
   ORGANIZATION_ADMINISTRATION_PAGE,
   GLOBAL_ADMINISTRATION_PAGE,
+  VULNERABILITY_DATABASE_PAGE,
   IAM_PAGE,
   COLLABORATION_ADMINISTRATION_PAGE,
   USER_LIST_PAGE,

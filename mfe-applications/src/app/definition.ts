@@ -1,5 +1,5 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { ApplicationPlanesScreen, ApplicationScreen, GraphViewScreen, MonitoringEventsScreen, RbomSettingsScreen } from './lazyScreens';
+import { ApplicationPlanesScreen, ApplicationScreen, GraphViewScreen, MonitoringEventsScreen, RbomSettingsScreen, VulnerabilityDatabaseScreen } from './lazyScreens';
 import { SecurityPostureScreen } from './screens/SecurityPostureScreen';
 
 /** What this remote serves: its routes (owner 'mfe-applications' in the shared route table) and their screens. */
@@ -12,5 +12,6 @@ export const definition: RemoteDefinition = {
     '/applications/priorityPlanes': ApplicationPlanesScreen,
     '/applications/monitoring/events': MonitoringEventsScreen,
     '/applications/:app_key/rbom-settings': RbomSettingsScreen,
+    '/administration/global/vulnerabilities': VulnerabilityDatabaseScreen,
   },
 };

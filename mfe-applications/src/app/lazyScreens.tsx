@@ -29,3 +29,5 @@ export const ApplicationPlanesScreen = lazyScreen(() =>
 );
 export const MonitoringEventsScreen = lazyScreen(() => import('./screens/MonitoringEventsScreen').then((module) => module.MonitoringEventsScreen));
 export const RbomSettingsScreen = lazyScreen(() => import('./screens/RbomSettingsScreen').then((module) => module.RbomSettingsScreen));
+// The advisory and KEV imports leave Security Posture's chunk: only Global Admins open them.
+export const VulnerabilityDatabaseScreen = lazyScreen(() => import('./screens/VulnerabilityDatabaseScreen').then((module) => module.VulnerabilityDatabaseScreen));

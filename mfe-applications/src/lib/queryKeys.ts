@@ -3,6 +3,8 @@
 // changed with one prefix.
 export const APP_KEYS = {
   all: ['applications'] as const,
+  /** The installation's vulnerability database (not a process's): what an advisory or KEV import changes besides the apps. */
+  vulnerabilityDatabase: () => ['vulnerability-database'] as const,
   process: (graph: string) => ['applications', graph] as const,
   list: (graph: string) => ['applications', graph, 'list'] as const,
   /** Platform View: the apps of every process the user may open. */

@@ -98,6 +98,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   r('/administration/organization', 'Organization Administration', 'mfe-admin'),
   r('/administration/global', 'Global Administration', 'mfe-admin'),
   r('/administration/global/initialization', 'Initialization', 'mfe-admin'),
+  // The vulnerability database is the applications domain's, and the installation's: a Global Admin
+  // imports into it from Global Administration, with or without a process.
+  r('/administration/global/vulnerabilities', 'Vulnerability Database', 'mfe-applications'),
   r('/administration/iam', 'IAM', 'mfe-admin'),
   r('/administration/collaboration', 'Collaboration Administration', 'mfe-admin'),
   r('/administration/user-list', 'User List', 'mfe-admin'),

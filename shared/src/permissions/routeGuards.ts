@@ -70,6 +70,7 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   '/administration/organization': PR.MANAGE_ORGANIZATION,
   '/administration/global': PR.GLOBAL_ORGANIZATION.LIST,
   '/administration/global/initialization': PR.INITIALIZE_SYSTEM,
+  '/administration/global/vulnerabilities': AP.IMPORT_ADVISORIES, // (chosen) the imports' own permission
   '/administration/iam': any(A.ROLE.LIST, A.GLOBAL_ROLE.LIST), // global variants for Global Admin
   '/administration/collaboration': all(A.USER.LIST, A.ROLE.LIST, A.WORKGROUP.LIST),
   '/administration/user-list': A.USER.LIST,

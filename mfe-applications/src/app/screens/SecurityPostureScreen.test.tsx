@@ -150,6 +150,24 @@ describe('Security Posture', () => {
     expect(within(settings).getByText(READ_ONLY_SETTINGS)).toBeInTheDocument();
   });
 
+  it("links those who may import advisories to the vulnerability database, and holds no import itself", async () => {
+    fakeApi({ ...NO_LICENSES, 'GET /api/apps': { body: APPS } });
+    const { user } = renderScreen(SecurityPostureScreen, '/applications');
+    await screen.findByRole('table', { name: 'Applications' });
+    expect(screen.queryByRole('group', { name: 'Advisory files: drop zone' })).not.toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Vulnerability database' });
+    await user.click(within(section).getByRole('link', { name: 'Import advisories and see what the database holds' }));
+    expect(history.location.pathname).toBe('/administration/global/vulnerabilities');
+  });
+
+  it('does not offer the vulnerability database to a process admin without the import permission', async () => {
+    setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global');
+    fakeApi({ ...NO_LICENSES, 'GET /api/apps': { body: APPS } });
+    renderScreen(SecurityPostureScreen, '/applications');
+    await screen.findByRole('table', { name: 'Applications' });
+    expect(screen.queryByRole('region', { name: 'Vulnerability database' })).not.toBeInTheDocument();
+  });
+
   it('has a loading, an error with Try again, and an empty state', async () => {
     fakeApi({ ...NO_LICENSES, 'GET /api/apps': [{ status: 503, problem: { detail: 'Service is not available at the moment. Please try again later.' } }, { body: [] }] });
     const { user } = renderScreen(SecurityPostureScreen, '/applications');

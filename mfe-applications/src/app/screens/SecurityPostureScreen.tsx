@@ -1,9 +1,10 @@
 // /applications "Security Posture": the applications with their vulnerabilities, the searches
-// over every app's latest build, and the imports and clean-ups of the advisory data behind them.
+// over every app's latest build, the license overview, and (for those who may import) the way to
+// the vulnerability database behind them.
 import { Stack } from '@chakra-ui/react';
 import { ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { Empty } from '../../components/QueryStates';
-import { AdvisoriesSection } from '../../features/advisories/components/AdvisoriesSection';
+import { VulnerabilityDatabaseLink } from '../../features/advisories/components/AdvisoriesSection';
 import { useApplications } from '../../features/applications/api/getApplications';
 import { ApplicationsOverview } from '../../features/applications/components/ApplicationsOverview';
 import { ClearSbomsButton } from '../../features/builds/components/ClearSbomsButton';
@@ -29,7 +30,7 @@ export const SecurityPostureScreen: ScreenComponent = ({ route }) => {
           />
           <PortfolioSearch scope={platformView ? undefined : graph} platformView={platformView} />
           {graph !== undefined && !platformView && <LicenseOverview graph={graph} />}
-          <AdvisoriesSection />
+          <VulnerabilityDatabaseLink />
         </Stack>
       )}
     </ScreenFrame>

@@ -12,7 +12,7 @@ describe('AdministrationScreen', () => {
   it('links to the administration pages a Global Admin may open', () => {
     setPermissionChecker((permission) => permission.endsWith('@global'));
     open();
-    expect(linkNames()).toEqual(['Global Administration', 'IAM']);
+    expect(linkNames()).toEqual(['Global Administration', 'Vulnerability Database', 'IAM']);
   });
 
   it('links to the pages of an organization admin', () => {

@@ -1,4 +1,4 @@
-import { setPermissionChecker } from '@portal/shared';
+import { history, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Organization } from '../../../lib/organizations';
 import { fakeApi, fieldLabel, noContent, ok, problem } from '../../../testing/fakeApi';
@@ -39,6 +39,22 @@ describe('GlobalAdministrationScreen', () => {
       ['Acme Corp', 'Enterprise', 'No trial', '2 of Unlimited', '4 of 10', '7 of Unlimited'],
       ['Trial Inc', 'Trial', '06/15/2025', '1 of 1', '1 of 5', '0 of 3'],
     ]);
+  });
+
+  it("links a Global Admin to the installation's vulnerability database, and nobody else", async () => {
+    fakeApi({ 'GET /api/organizations': ok([acme]) });
+    const { user } = open();
+    const links = screen.getByRole('navigation', { name: "The installation's data" });
+    await user.click(within(links).getByRole('link', { name: 'Vulnerability Database' }));
+    expect(history.location.pathname).toBe('/administration/global/vulnerabilities');
+  });
+
+  it('does not offer the vulnerability database without the import permission', async () => {
+    setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global');
+    fakeApi({ 'GET /api/organizations': ok([acme]) });
+    open();
+    await screen.findByRole('table', { name: 'Organizations' });
+    expect(screen.queryByRole('link', { name: 'Vulnerability Database' })).not.toBeInTheDocument();
   });
 
   it('says so when there is no organization', async () => {

@@ -1,11 +1,15 @@
 // /administration/global: the Global Admin's organizations (spec 2.3 admin menu, 6 global
 // organization permissions): list with usage against limits, view one, create with its admin,
-// delete, module configuration and trial invitations.
+// delete, module configuration and trial invitations; and the way to the installation's
+// vulnerability database (served by mfe-applications).
 import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
 import type { Organization } from '../../../lib/organizations';
 import { PanelHeading } from '../../../components/display';
+import { PageLinks } from '../../../components/PageLinks';
+import { VULNERABILITY_DATABASE_PAGE } from '../../../lib/adminPages';
+import { usePermittedEach } from '../../../lib/permissions';
 import { useDeleteOrganization, useOrganization, useOrganizations } from '../api/organizations';
 import { GLOBAL_ORGANIZATION } from '../permissions';
 import { CreateOrganizationWizard } from './CreateOrganizationWizard';
@@ -37,6 +41,7 @@ export const GlobalAdministrationScreen: ScreenComponent = ({ route }) => {
   const mayCreate = usePermitted(GLOBAL_ORGANIZATION.CREATE);
   const mayDelete = usePermitted(GLOBAL_ORGANIZATION.DELETE);
   const mayConfigure = usePermitted(GLOBAL_ORGANIZATION.CONFIGURE_MODULES);
+  const [mayImportAdvisories] = usePermittedEach([VULNERABILITY_DATABASE_PAGE.check]);
 
   const askDelete = mayDelete
     ? (organization: Organization) => {
@@ -69,6 +74,11 @@ export const GlobalAdministrationScreen: ScreenComponent = ({ route }) => {
           onConfigure={mayConfigure ? (organization) => setPanel({ kind: 'modules', id: organization.id, from: 'list' }) : undefined}
           onDelete={askDelete}
         />
+      )}
+      {panel.kind === 'list' && mayImportAdvisories && (
+        <Box mt="8">
+          <PageLinks label="The installation's data" pages={[VULNERABILITY_DATABASE_PAGE]} />
+        </Box>
       )}
 
       {panel.kind === 'create' && (

@@ -1,11 +1,15 @@
-// The vulnerability data behind every app's findings, for those who may import it (route-table.md:
-// POST /api/vulnerabilities/imports and /kev need import=>Vulnerability@global: a Global Admin's,
-// as every organization's builds are matched against it).
-import { Heading, Stack } from '@chakra-ui/react';
+// The imports into the vulnerability database behind every app's findings, for those who may import
+// (route-table.md: POST /api/vulnerabilities/imports and /kev need import=>Vulnerability@global: a
+// Global Admin's, as every organization's builds are matched against it). Shown on the Vulnerability
+// Database screen; Security Posture links there (VulnerabilityDatabaseLink).
+import { Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { usePermitted } from '@portal/shared';
+import { Link } from 'react-router';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { AdvisoryImport } from './AdvisoryImport';
 import { KevImport } from './KevImport';
+
+export const VULNERABILITY_DATABASE_PATH = '/administration/global/vulnerabilities';
 
 export function AdvisoriesSection() {
   const mayImport = usePermitted(APPLICATION_PERMISSIONS.IMPORT_ADVISORIES);
@@ -20,6 +24,25 @@ export function AdvisoriesSection() {
         Known exploited vulnerabilities
       </Heading>
       <KevImport />
+    </Stack>
+  );
+}
+
+/** Security Posture's way to the imports, for those who may import. */
+export function VulnerabilityDatabaseLink() {
+  const mayImport = usePermitted(APPLICATION_PERMISSIONS.IMPORT_ADVISORIES);
+  if (!mayImport) return null;
+  return (
+    <Stack as="section" aria-labelledby="vulnerability-database-heading" gap={1}>
+      <Heading as="h2" size="md" id="vulnerability-database-heading">
+        Vulnerability database
+      </Heading>
+      <Text fontSize="sm">
+        Every app's builds are matched against the installation's OSV advisories and CISA's catalog of known exploited vulnerabilities.{' '}
+        <ChakraLink asChild colorPalette="blue">
+          <Link to={VULNERABILITY_DATABASE_PATH}>Import advisories and see what the database holds</Link>
+        </ChakraLink>
+      </Text>
     </Stack>
   );
 }

@@ -82,7 +82,7 @@ export function useAdvisoryImport() {
       };
       await Promise.all(Array.from({ length: Math.min(AT_ONCE, files.length) }, worker));
       setState((current) => ({ ...current, phase: cancelled.current ? 'cancelled' : 'done', sent: cancelled.current ? current.sent : size }));
-      await queryClient.invalidateQueries({ queryKey: APP_KEYS.all });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: APP_KEYS.all }), queryClient.invalidateQueries({ queryKey: APP_KEYS.vulnerabilityDatabase() })]);
     },
     [queryClient],
   );

@@ -28,7 +28,7 @@ export function useKevImport() {
       try {
         const counts = await upload.promise;
         setState({ phase: 'done', file: file.name, counts });
-        await queryClient.invalidateQueries({ queryKey: APP_KEYS.all });
+        await Promise.all([queryClient.invalidateQueries({ queryKey: APP_KEYS.all }), queryClient.invalidateQueries({ queryKey: APP_KEYS.vulnerabilityDatabase() })]);
       } catch (error) {
         if (isAbortError(error)) setState({ phase: 'idle' });
         else setState({ phase: 'failed', file: file.name, message: problemText(error) });
