@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readOneFile } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
-import { findVulnerability, importKevCatalog, kevProblem, vulnerabilityDatabaseSummary } from './repository';
+import { findVulnerability, importKevCatalog, kevProblem } from './repository';
+import { vulnerabilityDatabaseSummary } from './summary';
 import { AdvisoryImporter } from './sources';
 
 /** The largest advisory upload (OSV's biggest per-ecosystem zip exports are some hundred MB). */
