@@ -16,17 +16,16 @@ export async function vulnerabilityDatabaseSummary(db: Queryable): Promise<Vulne
      FROM (SELECT DISTINCT ecosystem, vulnerability_id FROM vulnerability_affected) pairs
      GROUP BY ecosystem ORDER BY count(*) DESC, ecosystem`,
   );
-  const [kev] = await db.query<{ entries: string | number; last_imported_at: unknown }>(
-    'SELECT count(*) AS entries, max(imported_at) AS last_imported_at FROM known_exploited_vulnerabilities',
-  );
-  const [catalog] = await db.query<{ catalog_version: string | null }>(
-    'SELECT catalog_version FROM known_exploited_vulnerabilities ORDER BY imported_at DESC, catalog_version DESC NULLS LAST LIMIT 1',
+  const [kev] = await db.query<{ entries: string | number; last_imported_at: unknown; catalog_version: string | null }>(
+    `SELECT count(*) AS entries, max(imported_at) AS last_imported_at,
+            (SELECT catalog_version FROM known_exploited_vulnerabilities ORDER BY imported_at DESC, catalog_version DESC NULLS LAST LIMIT 1) AS catalog_version
+     FROM known_exploited_vulnerabilities`,
   );
   return {
     advisories: Number(advisories.advisories),
     ecosystems: ecosystems.map((row) => ({ ecosystem: row.ecosystem, advisories: Number(row.advisories) })),
     lastImportedAt: iso(advisories.last_imported_at),
     newestModified: iso(advisories.newest_modified),
-    knownExploited: { entries: Number(kev.entries), catalogVersion: catalog?.catalog_version ?? null, lastImportedAt: iso(kev.last_imported_at) },
+    knownExploited: { entries: Number(kev.entries), catalogVersion: kev.catalog_version, lastImportedAt: iso(kev.last_imported_at) },
   };
 }
