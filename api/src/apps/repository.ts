@@ -126,7 +126,8 @@ export interface BuildRecord {
   finished_at: Date | string | null;
 }
 
-const BUILD_COLUMNS = `b.id, b.application_id, b.number, b.status, b.format, b.spec_version, b.encoding, b.serial_number,
+/** A build's columns as BuildRecord reads them, from `b` (application_builds) and `u` (its uploader, LEFT JOINed). */
+export const BUILD_COLUMNS = `b.id, b.application_id, b.number, b.status, b.format, b.spec_version, b.encoding, b.serial_number,
   b.root_ref, b.root_name, b.root_version, b.component_count, b.vulnerability_count, b.error, b.uploaded_by,
   u.login_id AS uploader_login, b.service_module_id, b.created_at, b.started_at, b.finished_at`;
 

@@ -29,13 +29,24 @@ export interface AlertContext {
  * previous build's, and writes the alerts — a build of 50,000 components without a declared license
  * never sends them to the API and back.
  */
-export async function raiseLicenseAlerts(tx: Queryable, context: AlertContext, buildId: string, buildNumber: number, previousBuildId: string | null): Promise<number> {
-  const declarations = await tx.query<{ declared: string }>(
-    'SELECT DISTINCT array_to_string(licenses, chr(31)) AS declared FROM sbom_components WHERE build_id = $1',
-    [buildId],
-  );
+export async function raiseLicenseAlerts(
+  tx: Queryable,
+  context: AlertContext,
+  buildId: string,
+  buildNumber: number,
+  previousBuildId: string | null,
+  /** The build's distinct declarations when the caller knows them (its upload does); read otherwise. */
+  known?: readonly string[],
+): Promise<number> {
+  const declarations =
+    known ??
+    (
+      await tx.query<{ declared: string }>('SELECT DISTINCT array_to_string(licenses, chr(31)) AS declared FROM sbom_components WHERE build_id = $1', [
+        buildId,
+      ])
+    ).map((row) => row.declared);
   const risky = declarations
-    .map((row) => ({ declared: row.declared, classified: classifyLicenses(declaredOf(row.declared)) }))
+    .map((declared) => ({ declared, classified: classifyLicenses(declaredOf(declared)) }))
     .filter((row) => RISKS[row.classified.category]);
   if (risky.length === 0) return 0;
   const label = (row: (typeof risky)[number]) =>

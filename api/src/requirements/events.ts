@@ -51,13 +51,13 @@ export async function eventRecipients(tx: Queryable, organizationId: string, pro
   return recipients;
 }
 
-async function lookUpRecipients(tx: Queryable, organizationId: string, processId: string): Promise<string[]> {
-  const rows = await tx.query<{ id: string }>(
-    `SELECT user_id AS id FROM memberships WHERE process_id = $2
+/** eventRecipients as SQL ($1 the organization, $2 the process), for a statement that records its events itself. */
+export const EVENT_RECIPIENTS = `SELECT user_id AS id FROM memberships WHERE process_id = $2
      UNION
-     SELECT id FROM users WHERE organization_id = $1 AND cardinality(roles) > 0 AND NOT inactive`,
-    [organizationId, processId],
-  );
+     SELECT id FROM users WHERE organization_id = $1 AND cardinality(roles) > 0 AND NOT inactive`;
+
+async function lookUpRecipients(tx: Queryable, organizationId: string, processId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(EVENT_RECIPIENTS, [organizationId, processId]);
   return rows.map((row) => row.id);
 }
 

@@ -14,7 +14,7 @@ import { INVALID_API_KEY } from '../service-modules/routes';
 import { readSessionToken } from '../sessions/cookie';
 import { currentSession } from '../sessions/service';
 import { problems } from '../users/http';
-import { findApplication, findBuild, type ApplicationRecord } from '../apps/repository';
+import { findApplication, type ApplicationRecord } from '../apps/repository';
 import { buildSchema, buildView } from '../apps/views';
 import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
 import { parseSbom } from './parse';
@@ -116,7 +116,6 @@ async function multipartBom(request: FastifyRequest): Promise<Buffer> {
 }
 
 export async function ingestionRoutes(app: FastifyInstance, options: { queue: BuildQueue }): Promise<void> {
-  const db = app.identity.db;
   // This plugin reads bodies itself: as bytes (JSON, XML, gzip — any type) or multipart.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SBOM_MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
@@ -154,13 +153,14 @@ export async function ingestionRoutes(app: FastifyInstance, options: { queue: Bu
       const sbom = parseSbom(bytes);
       const stored = await storeBuild(app.database, upload.application.id, sbom, upload.uploader);
       // Processed once the answer is sent: PGlite's queries hold the event loop while they run.
-      reply.raw.once('finish', () => options.queue.enqueue(stored.id));
-      reply.raw.once('close', () => options.queue.enqueue(stored.id));
-      const build = await findBuild(db, upload.application.id, stored.id);
+      // What processing would read back of the components, it is handed.
+      const enqueue = () => options.queue.enqueue(stored.id, stored.components);
+      reply.raw.once('finish', enqueue);
+      reply.raw.once('close', enqueue);
       // The server's own time for the upload (since the request arrived), for pipelines and benchmarks.
       reply.header('server-timing', `ingest;dur=${reply.elapsedTime.toFixed(1)}`);
       reply.header('location', `/api/apps/${encodeURIComponent(upload.application.app_key)}/builds/${stored.id}`);
-      return reply.code(202).send(buildView(build!));
+      return reply.code(202).send(buildView(stored));
     },
   );
 }

@@ -1,6 +1,7 @@
 // The ingestion timeout of the release notes (15 minutes, spec 9): a build not processed in time
 // fails with its reason, the Import SBOM event says so, and the late processing leaves nothing.
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -89,4 +90,53 @@ it('processes the same build to DONE within the time, with its findings', async 
   const [done] = await app.database.query<{ status: string; vulnerability_count: number }>('SELECT status, vulnerability_count FROM application_builds WHERE id = $1', [build.id]);
   expect(done.status).toBe('DONE');
   expect(done.vulnerability_count).toBeGreaterThan(0);
+});
+
+describe('what an upload hands over to processing', () => {
+  const testdata = (file: string) => {
+    const bytes = readFileSync(path.join(__dirname, 'testdata', file));
+    return parseSbom(file.endsWith('.gz') ? gunzipSync(bytes) : bytes);
+  };
+
+  it.each(['cyclonedx-1.6.bom.xml', 'dropwizard-1.3.15.bom.json.gz', 'laravel-7.12.0.bom.1.4.json.gz', 'spdx-2.3.json'])(
+    'is what processing would read back of %s',
+    async (file) => {
+      const build = await storeBuild(app.database, applicationId, testdata(file), { userId: null, serviceModuleId: null });
+      const [stored] = await app.database.query<{ positions: number[]; purls: string[] }>(
+        `SELECT coalesce(array_agg(position ORDER BY position), '{}') AS positions, coalesce(array_agg(purl ORDER BY position), '{}') AS purls
+           FROM sbom_components WHERE build_id = $1 AND purl IS NOT NULL`,
+        [build.id],
+      );
+      const declarations = await app.database.query<{ declared: string }>(
+        'SELECT DISTINCT array_to_string(licenses, chr(31)) AS declared FROM sbom_components WHERE build_id = $1',
+        [build.id],
+      );
+      expect(build.components.positions).toEqual(stored.positions);
+      expect(build.components.purls).toEqual(stored.purls);
+      expect(build.components.purls.length).toBeGreaterThan(0);
+      expect([...build.components.declarations].sort()).toEqual(declarations.map((row) => row.declared).sort());
+    },
+  );
+
+  it('gives the findings and license alerts that reading the build back gives', async () => {
+    // juice-shop: lodash is affected by the advisory imported above, and some licenses are unknown.
+    const handed = await storeBuild(app.database, applicationId, testdata('juice-shop-v11.1.2.bom.json.gz'), { userId: null, serviceModuleId: null });
+    await processBuild({ database: app.database, log: app.log, notify: () => undefined }, handed.id, handed.components);
+    const read = await storeBuild(app.database, applicationId, testdata('juice-shop-v11.1.2.bom.json.gz'), { userId: null, serviceModuleId: null });
+    await processBuild({ database: app.database, log: app.log, notify: () => undefined }, read.id);
+    const outcome = async (buildId: string) =>
+      app.database.query<{ alerts: number } & Record<string, unknown>>(
+        `SELECT b.status, b.vulnerability_count,
+                (SELECT array_agg(f.position || ' ' || f.vulnerability_id ORDER BY f.position, f.vulnerability_id) FROM build_findings f WHERE f.build_id = b.id) AS findings,
+                (SELECT count(*)::int FROM license_risk_alerts l WHERE l.build_id = b.id) AS alerts,
+                (SELECT count(*)::int FROM outbox o WHERE o.body->>'type' = 'Import SBOM' AND o.body->'data'->>'id' = b.id::text) AS events
+           FROM application_builds b WHERE b.id = $1`,
+        [buildId],
+      );
+    const [first] = await outcome(handed.id);
+    expect(first).toEqual(expect.objectContaining({ status: 'DONE', events: 1, findings: expect.arrayContaining([expect.stringMatching(/ GHSA-35jh-r3h4-6jhm$/)]) }));
+    expect(first.alerts).toBeGreaterThan(0);
+    // The second build has the same components: the same findings, and no license alert it did not have before.
+    expect(await outcome(read.id)).toEqual([{ ...first, alerts: 0 }]);
+  });
 });

@@ -2,15 +2,18 @@
 // FAILED): the components (placed in their tree when stored) are matched against the
 // vulnerability database, analyses carry over from the app's previous build, license-risk
 // alerts are raised, and an 'Import SBOM' event goes to the process's members — in the transaction
-// that marks the build done. A build not done within 15 minutes fails.
+// that marks the build done. A build not done within 15 minutes fails. The upload hands over what it
+// knows of the components (their purls, their license declarations), so processing reads back only
+// builds left PENDING by a stop.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
-import { recordEvents } from '../realtime/outbox';
-import { eventRecipients } from '../requirements/events';
+import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox';
+import { EVENT_RECIPIENTS, eventRecipients } from '../requirements/events';
 import { matchComponents } from '../vulnerabilities/matching';
 import { carryOver, identifiedBuilds, previousBuild } from '../vex/carry-over';
 import { raiseLicenseAlerts } from '../licenses/alerts';
+import type { StoredComponents } from './store';
 import { spanningTree } from './tree';
 
 /** The SBOM ingestion timeout of the release notes (spec 9). */
@@ -40,21 +43,21 @@ interface BuildContext {
   component_count: number;
 }
 
+const CONTEXT_COLUMNS = `a.organization_id, a.process_id, p.code_name AS process_code, a.app_key, a.id AS application_id,
+  (SELECT u.login_id FROM users u WHERE u.id = b.uploaded_by) AS uploader_login, b.root_ref, b.number, b.component_count`;
+
 async function buildContext(db: Queryable, buildId: string): Promise<BuildContext | undefined> {
   const [row] = await db.query<BuildContext>(
-    `SELECT a.organization_id, a.process_id, p.code_name AS process_code, a.app_key, a.id AS application_id,
-            u.login_id AS uploader_login, b.root_ref, b.number, b.component_count
+    `SELECT ${CONTEXT_COLUMNS}
        FROM application_builds b JOIN applications a ON a.id = b.application_id JOIN processes p ON p.id = a.process_id
-       LEFT JOIN users u ON u.id = b.uploaded_by
       WHERE b.id = $1`,
     [buildId],
   );
   return row;
 }
 
-async function announce(tx: Queryable, context: BuildContext, buildId: string, data: Record<string, unknown>): Promise<void> {
-  const recipients = await eventRecipients(tx, context.organization_id, context.process_id);
-  const body = {
+function importSbomEvent(context: BuildContext, buildId: string, data: Record<string, unknown>) {
+  return {
     type: IMPORT_SBOM,
     eventId: randomUUID(),
     session_id: '',
@@ -67,24 +70,36 @@ async function announce(tx: Queryable, context: BuildContext, buildId: string, d
       ...data,
     },
   };
+}
+
+async function announce(tx: Queryable, context: BuildContext, buildId: string, data: Record<string, unknown>): Promise<void> {
+  const recipients = await eventRecipients(tx, context.organization_id, context.process_id);
+  const body = importSbomEvent(context, buildId, data);
   await recordEvents(tx, recipients.map((userId) => ({ destination: `events#${userId}`, body: { ...body } })));
 }
 
-/** Derives the tree and the findings of a stored build. Resolves when the build is DONE or FAILED. */
-export async function processBuild(context: ProcessingContext, buildId: string): Promise<void> {
+/**
+ * Derives the tree and the findings of a stored build. Resolves when the build is DONE or FAILED.
+ * `known`: what the upload hands over of its components (without it, they are read back).
+ */
+export async function processBuild(context: ProcessingContext, buildId: string, known?: StoredComponents): Promise<void> {
   const { database } = context;
-  const claimed = await database.query<{ id: string }>(
-    `UPDATE application_builds SET status = 'PROCESSING', started_at = now() WHERE id = $1 AND status = 'PENDING' RETURNING id`,
+  // Claimed, with what processing needs to know of its app, in one statement.
+  const [build] = await database.query<BuildContext>(
+    `UPDATE application_builds b SET status = 'PROCESSING', started_at = now()
+       FROM applications a JOIN processes p ON p.id = a.process_id
+      WHERE b.id = $1 AND b.status = 'PENDING' AND a.id = b.application_id
+      RETURNING ${CONTEXT_COLUMNS}`,
     [buildId],
   );
-  if (claimed.length === 0) return;
+  if (!build) return;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(TIMED_OUT)), context.timeoutMs ?? INGESTION_TIMEOUT_MS);
     timer.unref?.();
   });
   try {
-    await Promise.race([derive(context, buildId), timeout]);
+    await Promise.race([derive(context, buildId, build, known), timeout]);
   } catch (error) {
     const message = error instanceof Error && error.message === TIMED_OUT ? TIMED_OUT : 'The SBOM could not be processed.';
     context.log.error({ err: error, buildId }, 'SBOM processing failed');
@@ -127,17 +142,18 @@ function oneRowEach<T extends { bomRef?: string; vulnerabilityId: string }>(find
   return { found, foundPositions };
 }
 
-async function derive(context: ProcessingContext, buildId: string): Promise<void> {
-  const { database } = context;
-  const build = await buildContext(database, buildId);
-  if (!build) return;
-  // Two arrays, not a row per component: a third of the time in the embedded database.
-  const [components] = await database.query<{ positions: number[] | null; purls: string[] | null }>(
+/** The components with a purl of a stored build: two arrays, not a row per component (a third of the time in the embedded database). */
+async function readPurls(db: Queryable, buildId: string): Promise<{ positions: number[]; purls: string[] }> {
+  const [components] = await db.query<{ positions: number[] | null; purls: string[] | null }>(
     'SELECT array_agg(position) AS positions, array_agg(purl) AS purls FROM sbom_components WHERE build_id = $1 AND purl IS NOT NULL',
     [buildId],
   );
-  const purls = components?.purls ?? [];
-  const positions = components?.positions ?? [];
+  return { positions: components?.positions ?? [], purls: components?.purls ?? [] };
+}
+
+async function derive(context: ProcessingContext, buildId: string, build: BuildContext, known: StoredComponents | undefined): Promise<void> {
+  const { database } = context;
+  const { positions, purls } = known ?? (await readPurls(database, buildId));
   const findings = await matchComponents(
     database,
     purls.map((purl, index) => ({ purl, bomRef: String(index) })),
@@ -145,7 +161,8 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
   const { found, foundPositions } = oneRowEach(findings, positions);
 
   await database.transaction(async (tx) => {
-    await placeUnplaced(tx, buildId, build.root_ref);
+    // A build handed over by its upload was placed when stored.
+    if (!known) await placeUnplaced(tx, buildId, build.root_ref);
     const previous = await previousBuild(tx, build.application_id, buildId);
     // A finding's component key is its purl: only components with one are matched.
     const identifiedIn = await identifiedBuilds(tx, previous, buildId);
@@ -177,19 +194,24 @@ async function derive(context: ProcessingContext, buildId: string): Promise<void
     }
     await carryOver(tx, previous, buildId);
     const vulnerabilityCount = new Set(found.map((finding) => finding.vulnerabilityId)).size;
-    await raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null);
-    await announce(tx, build, buildId, {
+    await raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null, known?.declarations);
+    // Last, in one statement: the Import SBOM event to each recipient (announce's, on the outbox,
+    // which the commit wakes) and the build DONE, its finished_at when the work ended
+    // (clock_timestamp, not the transaction's start). Timed out or deleted meanwhile: FAILED (or
+    // nothing) stays, and nothing of this transaction does.
+    const event = importSbomEvent(build, buildId, {
       status: 'DONE',
       build_id: buildId,
       component_count: build.component_count,
       vulnerability_count: vulnerabilityCount,
     });
-    // Last: finished_at is when the work ended (clock_timestamp, not the transaction's start). Timed
-    // out or deleted meanwhile: FAILED (or nothing) stays, and nothing of this transaction does.
     const done = await tx.query(
-      `UPDATE application_builds SET status = 'DONE', vulnerability_count = $2, finished_at = clock_timestamp()
-        WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
-      [buildId, vulnerabilityCount],
+      `WITH recipients AS (${EVENT_RECIPIENTS}),
+            announced AS (INSERT INTO outbox (destination, body) SELECT 'events#' || r.id, $5::jsonb FROM recipients r)
+       UPDATE application_builds SET status = 'DONE', vulnerability_count = $4, finished_at = clock_timestamp()
+        WHERE id = $3 AND status = 'PROCESSING'
+       RETURNING id, pg_notify('${OUTBOX_CHANNEL}', '')`,
+      [build.organization_id, build.process_id, buildId, vulnerabilityCount, JSON.stringify(event)],
     );
     if (done.length === 0) throw new Error(TIMED_OUT);
   });
@@ -224,13 +246,13 @@ export class BuildQueue {
 
   private readonly queued = new Set<string>();
 
-  /** Queues a build once (a second call for the same build is ignored). */
-  enqueue(buildId: string): void {
+  /** Queues a build once (a second call for the same build is ignored), with what its upload knows of it. */
+  enqueue(buildId: string, known?: StoredComponents): void {
     if (this.queued.has(buildId)) return;
     this.queued.add(buildId);
     this.pending += 1;
     this.tail = this.tail
-      .then(() => processBuild(this.context, buildId))
+      .then(() => processBuild(this.context, buildId, known))
       .catch((error: unknown) => this.context.log.error({ err: error, buildId }, 'SBOM processing failed'))
       .finally(() => {
         this.queued.delete(buildId);

@@ -1,7 +1,9 @@
 // Storing an uploaded SBOM as a new build: the build row, every component (placed in the component
 // tree of spec 3: its parent and level) with its external references ('type url', a column of its
 // row) and every dependency edge in ONE transaction with bulk (unnest) inserts — all of it or nothing.
+import { BUILD_COLUMNS, type BuildRecord } from '../apps/repository';
 import type { Database } from '../db/database';
+import type { SbomComponent } from './document';
 import type { ParsedSbom } from './parse';
 import { spanningTree } from './tree';
 
@@ -10,24 +12,56 @@ export interface Uploader {
   serviceModuleId: string | null;
 }
 
-export interface StoredBuild {
-  id: string;
-  number: number;
+/**
+ * What processing reads of a stored build, known without reading it back when the upload hands it
+ * over: the components with a purl (their positions and purls), the distinct license declarations
+ * (as stored: a component's licenses joined by U+001F), and that the tree is placed.
+ */
+export interface StoredComponents {
+  positions: number[];
+  purls: string[];
+  declarations: string[];
+}
+
+/** The new build as GET answers it (PENDING), and what processing needs of its components. */
+export interface StoredBuild extends BuildRecord {
+  components: StoredComponents;
+}
+
+/** A component's licenses as the row stores them: one text, each license's U+001F made a space. */
+export function declarationOf(component: Pick<SbomComponent, 'licenses'>): string {
+  return component.licenses.map((license) => license.replace(/\x1f/g, ' ')).join('\x1f');
+}
+
+function storedComponents(sbom: ParsedSbom, declarations: readonly string[]): StoredComponents {
+  const positions: number[] = [];
+  const purls: string[] = [];
+  sbom.components.forEach((component, position) => {
+    if (component.purl === null) return;
+    positions.push(position);
+    purls.push(component.purl);
+  });
+  return { positions, purls, declarations: [...new Set(declarations)] };
 }
 
 /** Rows per INSERT: parameters stay well under any protocol limit and memory stays flat. */
 const CHUNK = 5_000;
 
 export async function storeBuild(database: Database, applicationId: string, sbom: ParsedSbom, uploader: Uploader): Promise<StoredBuild> {
-  return database.transaction(async (tx) => {
+  const declarations = sbom.components.map(declarationOf);
+  const build = await database.transaction(async (tx) => {
     // The app row is locked: two uploads at once number their builds one after the other.
     await tx.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [applicationId]);
-    const [build] = await tx.query<StoredBuild>(
-      `INSERT INTO application_builds (application_id, number, format, spec_version, encoding, serial_number,
-                                       root_ref, root_name, root_version, component_count, uploaded_by, service_module_id)
-       VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM application_builds WHERE application_id = $1),
-               $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       RETURNING id, number`,
+    // Returned as GET reads it: the upload answers with it, without reading it back.
+    const [build] = await tx.query<BuildRecord>(
+      `WITH b AS (
+         INSERT INTO application_builds (application_id, number, format, spec_version, encoding, serial_number,
+                                         root_ref, root_name, root_version, component_count, uploaded_by, service_module_id)
+         VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM application_builds WHERE application_id = $1),
+                 $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         RETURNING *
+       )
+       SELECT ${BUILD_COLUMNS} FROM b LEFT JOIN users u ON u.id = b.uploaded_by`,
       [
         applicationId,
         sbom.format,
@@ -65,7 +99,7 @@ export async function storeBuild(database: Database, applicationId: string, sbom
           slice.map((component) => component.name),
           slice.map((component) => component.version),
           slice.map((component) => component.purl),
-          slice.map((component) => component.licenses.map((license) => license.replace(/\x1f/g, ' ')).join('\x1f')),
+          declarations.slice(start, start + slice.length),
           Array.from(tree.parent.subarray(start, start + slice.length)),
           Array.from(tree.level.subarray(start, start + slice.length)),
           // URLs hold no control characters (document.ts keeps none that do).
@@ -83,4 +117,5 @@ export async function storeBuild(database: Database, applicationId: string, sbom
     }
     return build;
   });
+  return { ...build, components: storedComponents(sbom, declarations) };
 }

@@ -9,6 +9,8 @@ import { COMPONENT_KEY } from './repository';
 export interface PreviousBuild {
   id: string;
   number: number;
+  /** Whether any of its findings has an analysis (nothing to carry over otherwise). */
+  analysed: boolean;
 }
 
 export interface CarryOverResult {
@@ -19,9 +21,10 @@ export interface CarryOverResult {
 /** The app's DONE build before `buildId`: the one whose findings and analyses carry over. */
 export async function previousBuild(tx: Queryable, applicationId: string, buildId: string): Promise<PreviousBuild | null> {
   const [previous] = await tx.query<PreviousBuild>(
-    `SELECT id, number FROM application_builds
-      WHERE application_id = $1 AND status = 'DONE' AND number < (SELECT number FROM application_builds WHERE id = $2)
-      ORDER BY number DESC LIMIT 1`,
+    `SELECT b.id, b.number, EXISTS (SELECT 1 FROM vex_analyses v WHERE v.build_id = b.id) AS analysed
+       FROM application_builds b
+      WHERE b.application_id = $1 AND b.status = 'DONE' AND b.number < (SELECT number FROM application_builds WHERE id = $2)
+      ORDER BY b.number DESC LIMIT 1`,
     [applicationId, buildId],
   );
   return previous ?? null;
@@ -58,8 +61,7 @@ export async function identifiedBuilds(tx: Queryable, previous: PreviousBuild | 
  */
 export async function carryOver(tx: Queryable, previous: PreviousBuild | null, buildId: string): Promise<CarryOverResult> {
   if (!previous) return { previous: null, carried: 0 };
-  const [analysed] = await tx.query('SELECT 1 FROM vex_analyses WHERE build_id = $1 LIMIT 1', [previous.id]);
-  if (!analysed) return { previous, carried: 0 };
+  if (!previous.analysed) return { previous, carried: 0 };
   // The findings of both builds with their components' keys: only those rows (a few per build) are
   // joined, never the builds' whole component lists.
   const MATCHED = `
