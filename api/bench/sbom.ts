@@ -52,11 +52,16 @@ async function main(): Promise<void> {
     const requests: number[] = [];
     const processings: number[] = [];
     const parses: number[] = [];
+    const reads: number[] = [];
     let last = { components: 0, findings: 0 };
     for (let run = 0; run < RUNS; run += 1) {
       const parseStart = performance.now();
       JSON.parse(text);
       parses.push(performance.now() - parseStart);
+      // What every server pays before anything else: the received bytes decoded, then parsed.
+      const readStart = performance.now();
+      JSON.parse(file.toString('utf8'));
+      reads.push(performance.now() - readStart);
       const result = await upload('juice-shop', file);
       requests.push(result.request);
       processings.push(result.processing);
@@ -65,10 +70,12 @@ async function main(): Promise<void> {
     const request = median(requests);
     const processing = median(processings);
     const parse = median(parses);
+    const read = median(reads);
     console.log(`SBOM ingestion: juice-shop v11.1.2 (${(file.length / 1024).toFixed(0)} KiB, ${last.components} components, ${advisories.length} advisories imported), median of ${RUNS}`);
     console.log(`  upload request (parse, schema validation, store in one transaction): ${ms(request)}`);
     console.log(`  background processing (tree, matching, ${last.findings} findings stored):  ${ms(processing)}`);
     console.log(`  server time in all: ${ms(request + processing)} (goal ≤ 500 ms) — JSON.parse of the same file: ${ms(parse)} → ${((request + processing) / parse).toFixed(1)}× (goal ≤ 10×)`);
+    console.log(`  the file's bytes decoded (UTF-8) and parsed, as an upload arrives: ${ms(read)} → ${((request + processing) / read).toFixed(1)}×`);
     console.log(`  per component: ${((request + processing) / last.components).toFixed(3)} ms (Dependency-Track: about 5.2 ms)`);
 
     const generated = generatedSbom(GENERATED);
