@@ -15,7 +15,8 @@ export interface Uploader {
 /**
  * What processing reads of a stored build, known without reading it back when the upload hands it
  * over: the components with a purl (their positions and purls), the distinct license declarations
- * (as stored: a component's licenses joined by U+001F), and that the tree is placed.
+ * (as stored: a component's licenses joined by U+001F). Handed over, they also say that the tree is
+ * placed (the upload placed it).
  */
 export interface StoredComponents {
   positions: number[];
@@ -29,7 +30,7 @@ export interface StoredBuild extends BuildRecord {
 }
 
 /** A component's licenses as the row stores them: one text, each license's U+001F made a space. */
-export function declarationOf(component: Pick<SbomComponent, 'licenses'>): string {
+function declarationOf(component: Pick<SbomComponent, 'licenses'>): string {
   return component.licenses.map((license) => license.replace(/\x1f/g, ' ')).join('\x1f');
 }
 

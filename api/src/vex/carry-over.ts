@@ -60,8 +60,7 @@ export async function identifiedBuilds(tx: Queryable, previous: PreviousBuild | 
  * the analyses of the previous build's matching findings, with their trails.
  */
 export async function carryOver(tx: Queryable, previous: PreviousBuild | null, buildId: string): Promise<CarryOverResult> {
-  if (!previous) return { previous: null, carried: 0 };
-  if (!previous.analysed) return { previous, carried: 0 };
+  if (!previous?.analysed) return { previous, carried: 0 };
   // The findings of both builds with their components' keys: only those rows (a few per build) are
   // joined, never the builds' whole component lists.
   const MATCHED = `
