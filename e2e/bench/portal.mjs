@@ -16,9 +16,11 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 
 /**
  * Starts the portal on `port` with a fresh data directory holding organization `organization`,
- * process `process` and `user` (ORG_ADMIN); resolves to the function that stops it.
+ * process `process` and `user` (ORG_ADMIN), and the OSV files `advisories` imported (a Global
+ * Admin's import, made with the command line as an operator would); resolves to the function that
+ * stops it.
  */
-export async function startPortal({ port, organization, process: code, user, env = {} }) {
+export async function startPortal({ port, organization, process: code, user, advisories = [], env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const cli = (...args) =>
     execFileSync('node', ['scripts/portal.mjs', 'cli', ...args], {
@@ -30,6 +32,7 @@ export async function startPortal({ port, organization, process: code, user, env
   cli('create-process', '--org', organization, '--code', code, '--name', code);
   cli('create-user', '--org', organization, '--login', user.login, '--email', `${user.login}@example.com`, '--name', user.login,
     '--password', user.password, '--role', 'ORG_ADMIN');
+  if (advisories.length > 0) cli('import-advisories', ...advisories);
   const child = spawn('node', ['scripts/portal.mjs', 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', RABBITMQ_URL: '', LOG_LEVEL: 'warn', ...env },
