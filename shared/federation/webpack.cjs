@@ -5,6 +5,9 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** The entry @portal/shared/screens and the modules it exports (see shared/src/screens.ts). */
+const SCREENS_MODULES = /shared[\\/]src[\\/](screens\.ts$|ui[\\/](forms|tabs|plane|wizard)[\\/])/;
 const { ChakraRecipeSlicePlugin, sharedDependencies, surfaceAliases } = require('./shared-dependencies.cjs');
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN || `http://127.0.0.1:${process.env.PORT || 8080}`;
@@ -53,6 +56,10 @@ function federatedConfig({ dir, name, port, exposes, title }) {
             },
           },
           { test: /\.(png|svg|jpg|gif|woff2?)$/, type: 'asset/resource' },
+          // @portal/shared/screens is bundled by each package that imports it (not shared): its
+          // modules are pure, so a package takes only the parts it uses (a form's fields without
+          // the Wizard and its validation).
+          { test: SCREENS_MODULES, sideEffects: false },
         ],
       },
       plugins: [

@@ -53,8 +53,7 @@ export {
   DeleteConfirmationDialog,
   type DeleteConfirmationDialogProps,
 } from './ui/dialogs/DeleteConfirmationDialog';
-// Screen helpers every remote uses: forms in a dialog, the states of a read, labelled fields, tabs,
-// file downloads.
+// Screen helpers every remote uses: forms in a dialog, the states of a read, file downloads.
 export { FormDialog, type FormDialogProps } from './ui/dialogs/FormDialog';
 export { useDismiss } from './ui/dialogs/useDismiss';
 export {
@@ -69,27 +68,6 @@ export {
   type QueryViewProps,
 } from './ui/feedback/QueryStates';
 export { problemFieldMap, problemText } from './ui/feedback/problemText';
-export {
-  CheckboxGroupField,
-  SelectField,
-  SwitchField,
-  TextField,
-  type CheckboxGroupFieldProps,
-  type SelectFieldProps,
-  type SwitchFieldProps,
-  type TextFieldProps,
-} from './ui/forms/fields';
-export { Tabs, type TabItem, type TabsProps } from './ui/tabs/Tabs';
 export { authHeaders, downloadFile, type DownloadOptions } from './ui/download/downloadFile';
-// Priority planes (requirements, applications): the geometry and the small-screen rule, d3-free.
-export * from './ui/plane/planeGeometry';
-export { useSmallScreen, SMALL_SCREEN_QUERY } from './ui/plane/useSmallScreen';
-export { Wizard, type WizardProps } from './ui/wizard/Wizard';
-export type {
-  WizardField,
-  WizardFieldRenderProps,
-  WizardFieldValidator,
-  WizardFormValidator,
-  WizardStep,
-  WizardStepContext,
-} from './ui/wizard/types';
+// Labelled fields, tabs, the Wizard and the priority planes' geometry are in
+// '@portal/shared/screens' (screens.ts): the host uses none of them.

@@ -11,7 +11,7 @@ import {
   TextField as PortalTextField,
   type SelectFieldProps as PortalSelectFieldProps,
   type TextFieldProps as PortalTextFieldProps,
-} from '@portal/shared';
+} from '@portal/shared/screens';
 import type { ReactNode } from 'react';
 
 export type TextFieldProps = Omit<PortalTextFieldProps, 'markRequired' | 'rows' | 'alertError'>;

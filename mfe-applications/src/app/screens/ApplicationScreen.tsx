@@ -1,7 +1,8 @@
 // /applications/{app_key}: the app with its builds and whatever other tabs the domain adds
 // (applicationTabs.tsx). An app key the process does not hold is 'Invalid app key' (spec 8).
 import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { isApiError, isPermitted, ScreenFrame, Tabs, usePermitted, type ScreenComponent } from '@portal/shared';
+import { isApiError, isPermitted, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
+import { Tabs } from '@portal/shared/screens';
 import { Link, useParams } from 'react-router';
 import { Empty, ErrorAlert, Loading } from '../../components/QueryStates';
 import { ApplicationHeader } from '../../features/applications/components/ApplicationHeader';

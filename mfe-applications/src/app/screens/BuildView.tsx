@@ -1,7 +1,8 @@
 // One build of the app page: its status (followed while it is processed), then its views as tabs
 // (?view=), and the vulnerability a view opened (?vuln=&ref=) in a dialog above them.
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { isPermitted, Tabs, usePermitted } from '@portal/shared';
+import { isPermitted, usePermitted } from '@portal/shared';
+import { Tabs } from '@portal/shared/screens';
 import { BuildStatusBadge } from '../../components/labels';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorAlert, QueryView } from '../../components/QueryStates';

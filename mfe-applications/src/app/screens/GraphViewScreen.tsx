@@ -1,7 +1,8 @@
 // /applications/GraphView: choose an application and one of its processed builds (?app=&build=,
 // the newest processed build by default), then explore its dependency graph (features/graph).
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import { ScreenFrame, SelectField, type ScreenComponent } from '@portal/shared';
+import { ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { SelectField } from '@portal/shared/screens';
 import { useEffect } from 'react';
 import { Empty, ErrorAlert, Loading } from '../../components/QueryStates';
 import { useApplications } from '../../features/applications/api/getApplications';

@@ -2,7 +2,8 @@
 // monitored, the events raised for them (filtered by application, type, severity; ?event=<id>
 // opens one), followed live, and the rescan and (demo) simulation actions.
 import { Box, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
-import { MONITORING_EVENT_TYPES, ScreenFrame, SelectField, type ScreenComponent } from '@portal/shared';
+import { MONITORING_EVENT_TYPES, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { SelectField } from '@portal/shared/screens';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { severityLabel } from '../../components/labels';

@@ -1,7 +1,8 @@
 // /requirements/comments: every comment of the process, newest first, filtered by text and
 // author, a page at a time.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, Empty, QueryView, ScreenFrame, TextField, type ScreenComponent } from '@portal/shared';
+import { apiClient, Empty, QueryView, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { TextField } from '@portal/shared/screens';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { KEYS, useCurrentGraph } from '../../lib/graph';

@@ -1,6 +1,7 @@
 // Conflicts between two requirements of the process: add one (RESOLVE_CONFLICT task) and the list.
 import { Button, HStack, Stack } from '@chakra-ui/react';
-import { apiClient, Empty, FormDialog, QueryView, showSnackbar, TextField, usePermitted, type RequirementRef } from '@portal/shared';
+import { apiClient, Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { TextField } from '@portal/shared/screens';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';

@@ -1,5 +1,6 @@
 // /gap-analysis: the gaps, risks and conflicts of the current process, one tab each.
-import { Empty, ScreenFrame, Tabs, type ScreenComponent } from '@portal/shared';
+import { Empty, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { Tabs } from '@portal/shared/screens';
 import { useState } from 'react';
 import { useCurrentGraph } from '../../lib/graph';
 import { ConflictsTab } from './ConflictsTab';

@@ -7,13 +7,12 @@ import {
   Empty,
   FormDialog,
   QueryView,
-  SelectField,
   showSnackbar,
-  TextField,
   usePermitted,
   type RequirementRef,
   type UserRef,
 } from '@portal/shared';
+import { SelectField, TextField } from '@portal/shared/screens';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';

@@ -1,7 +1,8 @@
 // The risks of the process: add a risk on a requirement (likelihood × impact 1–5, score shown),
 // the heat grid of open risks and the list.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, Empty, FormDialog, QueryView, SelectField, showSnackbar, TextField, usePermitted, type RequirementRef } from '@portal/shared';
+import { apiClient, Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { SelectField, TextField } from '@portal/shared/screens';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';

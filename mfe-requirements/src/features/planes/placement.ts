@@ -1,6 +1,6 @@
 // The geometry of the requirements' priority plane (x urgency, y importance): the shared plane
-// geometry of @portal/shared (also used by the applications' plane), under this screen's names.
-import { describePlacement as describeOnAxes, type Placement } from '@portal/shared';
+// geometry of @portal/shared/screens (also used by the applications' plane), under this screen's names.
+import { describePlacement as describeOnAxes, type Placement } from '@portal/shared/screens';
 
 export {
   dropPlacement,
@@ -16,7 +16,7 @@ export {
   toPlacement,
   type Placement,
   type PlotBox,
-} from '@portal/shared';
+} from '@portal/shared/screens';
 
 /** How a placement is read out: 'urgency 50%, importance 70%'. */
 export const describePlacement = (placement: Placement): string => describeOnAxes(placement, { x: 'urgency', y: 'importance' });

@@ -2,7 +2,8 @@
 // as tables with CSV and PDF downloads; the traceability matrix; duplicate detection; security
 // standards (OSCAL import and the imported list).
 import { Box, Heading, Stack } from '@chakra-ui/react';
-import { Empty, ScreenFrame, SelectField, type ScreenComponent } from '@portal/shared';
+import { Empty, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { SelectField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { useCurrentGraph } from '../../lib/graph';
 import { REPORT_KINDS, type ReportKind } from '../../types/analysis';

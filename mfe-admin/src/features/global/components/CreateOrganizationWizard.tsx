@@ -1,7 +1,8 @@
 // Creates an organization together with its first admin (login id, name, email and a password
 // with the spec 5 rules), in two steps of the portal's wizard.
 import { Box, Button, HStack } from '@chakra-ui/react';
-import { ErrorAlert, MESSAGES, showSnackbar, Wizard, type WizardStep } from '@portal/shared';
+import { ErrorAlert, MESSAGES, showSnackbar } from '@portal/shared';
+import { Wizard, type WizardStep } from '@portal/shared/screens';
 import type { Organization } from '../../../lib/organizations';
 import { useCreateOrganization } from '../api/organizations';
 

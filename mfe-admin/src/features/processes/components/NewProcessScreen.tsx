@@ -8,13 +8,11 @@ import {
   ScreenFrame,
   sessionStore,
   showSnackbar,
-  Wizard,
   type DashboardType,
   type ProcessType,
   type ScreenComponent,
-  type WizardFieldRenderProps,
-  type WizardStep,
 } from '@portal/shared';
+import { Wizard, type WizardFieldRenderProps, type WizardStep } from '@portal/shared/screens';
 import { useCreateProcess, type ProcessPayload } from '../api/processCommands';
 import { DASHBOARD_TYPE_OPTIONS, PROCESS_TYPE_OPTIONS } from './processLabels';
 

@@ -1,7 +1,8 @@
 // New application / Edit application: app key, name and portfolio, checked as they are typed
 // once a field was left (or on submit), and the API's own refusal (a taken app key: 409 with its
 // field) shown on the field it names.
-import { isApiError, showSnackbar, TextField } from '@portal/shared';
+import { isApiError, showSnackbar } from '@portal/shared';
+import { TextField } from '@portal/shared/screens';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { problemFieldMap } from '../../../lib/problemText';

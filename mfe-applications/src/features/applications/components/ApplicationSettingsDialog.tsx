@@ -1,7 +1,8 @@
 // An app's settings: continuous monitoring on or off (new findings of imported advisories and
 // rescans raise New Vulnerability / New Active Exploit events for apps with it on).
 import { Text } from '@chakra-ui/react';
-import { showSnackbar, SwitchField, usePermitted } from '@portal/shared';
+import { showSnackbar, usePermitted } from '@portal/shared';
+import { SwitchField } from '@portal/shared/screens';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { QueryView } from '../../../components/QueryStates';

@@ -4,17 +4,15 @@
 // message shows once it was left or the form was sent; the API's own refusals show too.
 import { Text } from '@chakra-ui/react';
 import {
-  CheckboxGroupField,
   deploymentProfileProblems,
   DEPLOYMENT_ENVIRONMENTS,
   RBOM_COMPONENT_TYPES,
-  SelectField,
-  TextField,
   usePermitted,
   type DeploymentEnvironment,
   type DeploymentProfileInput,
   type DeploymentProfileView,
 } from '@portal/shared';
+import { CheckboxGroupField, SelectField, TextField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { formatDateTime } from '../../../lib/format';

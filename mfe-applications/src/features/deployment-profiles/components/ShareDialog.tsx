@@ -1,7 +1,8 @@
 // Sharing a runtime BOM: how long the link works (1 to 30 days) and whom to mail it to; once made,
 // the link is shown (it is not kept anywhere: copy it now) with a button to copy it.
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { formatDate, SelectField, TextField, validateField, type DeploymentProfileView, type RbomShare } from '@portal/shared';
+import { formatDate, validateField, type DeploymentProfileView, type RbomShare } from '@portal/shared';
+import { SelectField, TextField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { useShareRbom } from '../api/shareRbom';

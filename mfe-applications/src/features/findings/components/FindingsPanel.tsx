@@ -3,7 +3,8 @@
 // scrolls, so thousands of findings stay smooth. A row opens the finding (analysis, trail,
 // advisory); the build's VEX is imported and exported here.
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { SelectField, VEX_ANALYSIS_STATES, type BuildVulnerability, type BuildVulnerabilityQuery, type SeverityCounts } from '@portal/shared';
+import { VEX_ANALYSIS_STATES, type BuildVulnerability, type BuildVulnerabilityQuery, type SeverityCounts } from '@portal/shared';
+import { SelectField } from '@portal/shared/screens';
 import { useCallback, useMemo, useState } from 'react';
 import { CheckboxFilter, SearchInput } from '../../../components/filters';
 import { ActiveExploitBadge, SeverityBadge, SeverityCountsView, severityLabel } from '../../../components/labels';

@@ -3,9 +3,7 @@
 // for the trail. Read-only without analyze=>Application and the VEX module.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import {
-  SelectField,
   showSnackbar,
-  TextField,
   usePermitted,
   VEX_JUSTIFICATIONS,
   VEX_RESOLUTIONS,
@@ -16,6 +14,7 @@ import {
   type VexJustification,
   type VexResponse,
 } from '@portal/shared';
+import { SelectField, TextField } from '@portal/shared/screens';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/QueryStates';
 import { allOf, APPLICATION_PERMISSIONS } from '../../../lib/permissions';

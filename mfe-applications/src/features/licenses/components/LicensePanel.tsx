@@ -2,7 +2,8 @@
 // which licenses are used how often, and every component with its declared licenses, the SPDX
 // expression read from them and its category (filterable; virtual for thousands).
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { LICENSE_CATEGORIES, SelectField, type ComponentLicense, type LicenseAnalysis, type LicenseCategory } from '@portal/shared';
+import { LICENSE_CATEGORIES, type ComponentLicense, type LicenseAnalysis, type LicenseCategory } from '@portal/shared';
+import { SelectField } from '@portal/shared/screens';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { SearchInput } from '../../../components/filters';
 import { QueryView } from '../../../components/QueryStates';

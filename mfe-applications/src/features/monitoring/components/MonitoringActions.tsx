@@ -1,7 +1,8 @@
 // What can be done from the events: rescan the monitored applications now (who may scan), and,
 // for demo-permission users, simulate a new vulnerability. Each says what it found.
 import { Button, HStack } from '@chakra-ui/react';
-import { showSnackbar, TextField, usePermitted, type MonitoringRunResult } from '@portal/shared';
+import { showSnackbar, usePermitted, type MonitoringRunResult } from '@portal/shared';
+import { TextField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { plural } from '../../../lib/format';

@@ -1,6 +1,7 @@
 // PUT apps/{appKey}/plane: places an application (x risk, y business criticality, 0..1) or takes it
 // off the plane (null). The cached plane moves at once; a refusal puts it back as the server has it.
-import { apiClient, showSnackbar, type ApplicationPlanePoint, type ApplicationPlanes, type PlaneApplication, type Placement } from '@portal/shared';
+import { apiClient, showSnackbar, type ApplicationPlanePoint, type ApplicationPlanes, type PlaneApplication } from '@portal/shared';
+import { type Placement } from '@portal/shared/screens';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { problemText } from '../../../lib/problemText';

@@ -4,7 +4,8 @@
 // the arrow keys; Delete or Remove takes it off. Below the small breakpoint a dragged application
 // shows its name in a drag preview. Every placement is saved at once.
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useSmallScreen, type ApplicationPlanes, type PlaneApplication, type Placement } from '@portal/shared';
+import { type ApplicationPlanes, type PlaneApplication } from '@portal/shared';
+import { useSmallScreen, type Placement } from '@portal/shared/screens';
 import { useMemo, useRef, useState } from 'react';
 import { Empty, QueryView } from '../../../components/QueryStates';
 import { useApplicationPlanes } from '../api/getApplicationPlanes';

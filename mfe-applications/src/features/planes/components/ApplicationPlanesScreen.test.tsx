@@ -1,4 +1,5 @@
-import { PLANE_PLOT, setPermissionChecker, toPlacement, type ApplicationPlanes, type PlaneApplication } from '@portal/shared';
+import { setPermissionChecker, type ApplicationPlanes, type PlaneApplication } from '@portal/shared';
+import { PLANE_PLOT, toPlacement } from '@portal/shared/screens';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi } from '../../../testing/fakeApi';
 import { counts } from '../../../testing/fixtures';

@@ -3,6 +3,7 @@
 // Delete takes one off. Applications dragged from the list (listRef) are dropped on the plot. The
 // geometry is the shared plane's (@portal/shared planeGeometry), the same as the requirements'.
 import { chakra } from '@chakra-ui/react';
+import { type ApplicationPlanePoint, type PlaneApplication } from '@portal/shared';
 import {
   describePlacement,
   dropPlacement,
@@ -11,10 +12,8 @@ import {
   PLANE_PLOT,
   plotInnerSize,
   toPixels,
-  type ApplicationPlanePoint,
-  type PlaneApplication,
   type Placement,
-} from '@portal/shared';
+} from '@portal/shared/screens';
 import { axisBottom, axisLeft, drag, scaleLinear, select } from 'd3';
 import { useEffect, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { SEVERITIES } from '../../../lib/types';

@@ -2,7 +2,8 @@
 // build, or builds by app, component or vulnerability. A search runs once the text is not empty
 // (spec 5) and the user paused typing.
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { BUILD_SEARCH_CATEGORIES, SelectField, type BuildSearchCategory } from '@portal/shared';
+import { BUILD_SEARCH_CATEGORIES, type BuildSearchCategory } from '@portal/shared';
+import { SelectField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { SearchInput } from '../../../components/filters';
 import { QueryView } from '../../../components/QueryStates';

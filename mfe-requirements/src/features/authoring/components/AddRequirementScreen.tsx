@@ -1,7 +1,8 @@
 // /requirements/add-requirement (optional ?parent=<id>): the Add wizard. The new requirement opens
 // in the depository; under a parent it becomes its sub-requirement.
 import { Alert, Box, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { Empty, Loading, navigate, problemText, ScreenFrame, showSnackbar, Wizard, type ScreenComponent } from '@portal/shared';
+import { Empty, Loading, navigate, problemText, ScreenFrame, showSnackbar, type ScreenComponent } from '@portal/shared';
+import { Wizard } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { requirementCalls, useRequirement, useRequirementMutation } from '../../requirement/api/requirements';

@@ -10,10 +10,10 @@ import {
   navigate,
   ScreenFrame,
   showSnackbar,
-  Wizard,
   type RequirementDetail,
   type ScreenComponent,
 } from '@portal/shared';
+import { Wizard } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { requirementCalls, useRequirement, useRequirementMutation } from '../../requirement/api/requirements';

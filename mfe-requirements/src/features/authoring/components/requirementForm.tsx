@@ -2,15 +2,8 @@
 // code's format, a real due date, well-formed tags, and a markdown description with its live
 // sanitized preview. Text with a script-injection marker is 'Invalid input.' here and at the API.
 import { Input } from '@chakra-ui/react';
-import {
-  MESSAGES,
-  REQUIREMENT_PRIORITIES,
-  type Requirement,
-  type RequirementInput,
-  type RequirementPriority,
-  type WizardFieldRenderProps,
-  type WizardStep,
-} from '@portal/shared';
+import { MESSAGES, REQUIREMENT_PRIORITIES, type Requirement, type RequirementInput, type RequirementPriority } from '@portal/shared';
+import { type WizardFieldRenderProps, type WizardStep } from '@portal/shared/screens';
 import { MarkdownEditor } from '../../markdown/components/MarkdownEditor';
 import { PRIORITY_LABELS } from '../../../components/labels';
 import { NativeSelect } from '../../../components/Select';
