@@ -5,10 +5,10 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ChakraRecipeSlicePlugin, sharedDependencies, surfaceAliases } = require('./shared-dependencies.cjs');
 
 /** The entry @portal/shared/screens and the modules it exports (see shared/src/screens.ts). */
 const SCREENS_MODULES = /shared[\\/]src[\\/](screens\.ts$|ui[\\/](forms|tabs|plane|wizard)[\\/])/;
-const { ChakraRecipeSlicePlugin, sharedDependencies, surfaceAliases } = require('./shared-dependencies.cjs');
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN || `http://127.0.0.1:${process.env.PORT || 8080}`;
 
