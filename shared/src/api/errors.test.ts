@@ -73,6 +73,15 @@ describe('specific messages', () => {
     );
   });
 
+  it('429 (ours: spec 8 has none): a throttled sign-in or password change, too many codes for verify and reset', () => {
+    for (const messages of [SIGN_IN_MESSAGES, PASSWORD_CHANGE_MESSAGES]) {
+      expect(resolveMessage(429, messages)).toBe('Too many failed sign-in attempts. Please try again later.');
+    }
+    for (const messages of [MFA_VERIFY_MESSAGES, OTP_RESET_MESSAGES]) {
+      expect(resolveMessage(429, messages)).toBe('Too many invalid codes. Please wait 15 minutes and try again.');
+    }
+  });
+
   it('MFA setup 409 and other', () => {
     expect(resolveMessage(409, MFA_SETUP_MESSAGES)).toBe('Two-factor code verification failed. Please try again.');
     expect(resolveMessage(400, MFA_SETUP_MESSAGES)).toBe('Unable to process your request. Please try again later.');

@@ -42,21 +42,29 @@ export function resolveMessage(status: number, specific?: SpecificMessages): str
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials. Please try again.';
 export const UNABLE_TO_PROCESS_MESSAGE = STATUS_MESSAGES[500];
 
+// Spec 8 has no words for 429: these are ours, shown by the screens and answered by the API.
+/** Sign-in refused for a while: too many failed sign-ins of this account from this address. */
+export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many failed sign-in attempts. Please try again later.';
+/** Second factor or one-time code refused for a while: too many wrong codes for the account. */
+export const TOO_MANY_CODES_MESSAGE = 'Too many invalid codes. Please wait 15 minutes and try again.';
+
 export const SIGN_IN_MESSAGES: SpecificMessages = {
   401: INVALID_CREDENTIALS_MESSAGE,
+  429: TOO_MANY_SIGN_INS_MESSAGE,
   // The UI moves to the expired-password screen on 403.
   403: 'Password expired. Please try again when updating password is supported.',
   other: 'Unable to process your login request. Please try again later.',
 };
 
-export const MFA_VERIFY_MESSAGES: SpecificMessages = { 401: 'Invalid code.' };
+export const MFA_VERIFY_MESSAGES: SpecificMessages = { 401: 'Invalid code.', 429: TOO_MANY_CODES_MESSAGE };
 
-export const PASSWORD_CHANGE_MESSAGES: SpecificMessages = { 401: INVALID_CREDENTIALS_MESSAGE };
+export const PASSWORD_CHANGE_MESSAGES: SpecificMessages = { 401: INVALID_CREDENTIALS_MESSAGE, 429: TOO_MANY_SIGN_INS_MESSAGE };
 
 export const FORGOT_PASSWORD_FAILURE_MESSAGE = 'Session expired. Please refresh your page and try again.';
 
 export const OTP_RESET_MESSAGES: SpecificMessages = {
   401: 'Invalid one time code. Please try again.',
+  429: TOO_MANY_CODES_MESSAGE,
   other: 'Reset Password Service is not available at the moment. Please try again later.',
 };
 

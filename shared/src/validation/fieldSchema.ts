@@ -3,13 +3,17 @@ import * as v from 'valibot';
 import type { FieldFormat, FieldRules } from '../entities/formField';
 import { FIELD_FORMATS } from '../entities/formField';
 import { FORMAT_MESSAGES, MESSAGES } from './messages';
-import { hasInjectionMarker, isNumberFormat, PATTERNS } from './patterns';
+import { FORMAT_MAX_LENGTH, hasInjectionMarker, isNumberFormat, PATTERNS } from './patterns';
+
+const characterCount = (text: string): number => [...text].length;
 
 function formatSchema(format: FieldFormat) {
+  const longest = FORMAT_MAX_LENGTH[format];
   return v.pipe(
     v.string(MESSAGES.invalidInput),
     v.check((text) => !hasInjectionMarker(text), MESSAGES.invalidInput),
     v.regex(PATTERNS[format], FORMAT_MESSAGES[format]),
+    v.check((text) => longest === undefined || characterCount(text) <= longest, MESSAGES.maxLength(longest ?? 0)),
   );
 }
 
@@ -23,18 +27,20 @@ export const FORMAT_SCHEMAS = Object.freeze(
 /** What a form field may hold before validation; numbers are validated as their text. */
 export type FieldValue = string | number | null | undefined;
 
-const characterCount = (text: string): number => [...text].length;
 const isEmpty = (text: string): boolean => text.trim() === '';
 
 /**
  * The schema of a field rule (spec 3 `rules`). Checks run in this order and the first failure is
  * the field's message: Required. → Invalid input. (injection marker) → the format's message →
  * min → max. An empty value (blank after trimming) of an optional field is valid. min/max bound
- * the number for numeric/decimal formats and the character count otherwise. `trigger` decides
- * when the UI shows the result and does not change it. The output is the field's text.
+ * the number for numeric/decimal formats and the character count otherwise; a format with a
+ * length limit of its own (FORMAT_MAX_LENGTH: password) has it as max unless the rule says
+ * less. `trigger` decides when the UI shows the result and does not change it. The output is the field's text.
  */
 export function fieldSchema(rules: FieldRules = {}) {
-  const { required = false, format, min, max } = rules;
+  const { required = false, format, min } = rules;
+  const longest = format ? FORMAT_MAX_LENGTH[format] : undefined;
+  const max = longest !== undefined && (rules.max === undefined || rules.max > longest) ? longest : rules.max;
   const numbers = isNumberFormat(format);
   const pattern = format ? PATTERNS[format] : undefined;
   const skip = (text: string): boolean => isEmpty(text);

@@ -28,4 +28,9 @@ export const MESSAGES = Object.freeze({
   initialValuesChanged: 'The form is no longer valid for initial values have changed.',
   samePassword: 'New password cannot be the same as current password.',
   passwordMismatch: 'The passwords must be the same.',
+  /**
+   * Ours (spec 5 has none): a new password among the most common ones. Only the API checks it
+   * (the list stays on the server); forms show it at the password field.
+   */
+  commonPassword: 'This password is too common: it is among the 10,000 most used passwords. Please choose another one.',
 });

@@ -1,20 +1,34 @@
 import * as v from 'valibot';
-import { FORMAT_SCHEMAS } from './fieldSchema';
-import { FORMAT_MESSAGES } from './messages';
-import { hasInjectionMarker, PATTERNS } from './patterns';
+import { FORMAT_SCHEMAS, validateField } from './fieldSchema';
+import { FORMAT_MESSAGES, MESSAGES } from './messages';
+import { hasInjectionMarker, PASSWORD_MAX_LENGTH, PATTERNS } from './patterns';
 
 // Each format: values it accepts and values it refuses (with the reason in the name).
 const CASES = {
   password: {
-    valid: ['Passw0rd!', 'aB3$efgh', 'ZZzz11@@', 'Abcdefg1&xyz?'],
+    valid: [
+      'aB3$efgh',
+      'ZZzz11@@',
+      'Abcdefg1&xyz?',
+      // Issue 20: any character beyond the minimum is allowed.
+      'Pässwörd1@',
+      'Correct horse battery staple, 1 more time!',
+      'Passw0rd# with spaces & more',
+      'Ωmega-ωmega 1@',
+      // Upper and lower case are Unicode's: no ASCII letter at all.
+      'ΩΩΩωωω1@',
+      // Common, but the format holds: the API refuses it as common (api/src/identity/common-passwords.ts).
+      'Passw0rd!',
+    ],
     invalid: {
       'too short': 'Ab1!xyz',
       'no upper case': 'passw0rd!',
       'no lower case': 'PASSW0RD!',
       'no digit': 'Password!',
       'no special character': 'Passw0rdX',
-      'special outside @$!%*?&': 'Passw0rd#',
-      'contains a space': 'Passw0rd! x',
+      'special outside @$!%*?& only': 'Password1#',
+      'a space, no special character': 'Passw0rd x',
+      'no upper case, even in Unicode': 'ωωωωωω1@',
     },
   },
   email: {
@@ -64,6 +78,27 @@ describe.each(Object.entries(CASES))('%s format', (format, { valid, invalid }) =
     const result = v.safeParse(FORMAT_SCHEMAS[key], value);
     expect(result.success).toBe(false);
     expect(result.issues?.[0].message).toBe(FORMAT_MESSAGES[key]);
+  });
+});
+
+describe('password length', () => {
+  const longest = (length: number) => `Aa1@${'x'.repeat(length - 4)}`;
+
+  it(`accepts ${PASSWORD_MAX_LENGTH} characters, a 40-character passphrase and counts code points, not UTF-16 units`, () => {
+    expect(PASSWORD_MAX_LENGTH).toBeGreaterThanOrEqual(128);
+    expect(v.safeParse(FORMAT_SCHEMAS.password, longest(PASSWORD_MAX_LENGTH)).success).toBe(true);
+    expect(v.safeParse(FORMAT_SCHEMAS.password, 'Forty characters of a passphrase: 1 @ok!'.slice(0, 40)).success).toBe(true);
+    // 8 code points, 12 UTF-16 units: long enough; 7 code points are not.
+    expect(PATTERNS.password.test('Aa1@😀😀😀😀')).toBe(true);
+    expect(PATTERNS.password.test('Aa1@😀😀😀')).toBe(false);
+  });
+
+  it('refuses one character more with the maximum-length message, in the format schema and in a field rule', () => {
+    const tooLong = longest(PASSWORD_MAX_LENGTH + 1);
+    expect(v.safeParse(FORMAT_SCHEMAS.password, tooLong).issues?.[0].message).toBe(MESSAGES.maxLength(PASSWORD_MAX_LENGTH));
+    expect(validateField({ required: true, format: 'password' }, tooLong)).toBe(MESSAGES.maxLength(PASSWORD_MAX_LENGTH));
+    expect(validateField({ required: true, format: 'password', max: 10_000 }, tooLong)).toBe(MESSAGES.maxLength(PASSWORD_MAX_LENGTH));
+    expect(validateField({ required: true, format: 'password' }, longest(PASSWORD_MAX_LENGTH))).toBeUndefined();
   });
 });
 
