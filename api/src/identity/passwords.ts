@@ -16,13 +16,21 @@ export const ARGON2_OPTIONS = Object.freeze({
   parallelism: 1,
 });
 
+/**
+ * Passwords may hold any Unicode character: one typed on another keyboard or system may arrive
+ * composed differently ('ä' as one code point or as 'a' and a combining mark). Both are hashed
+ * and verified in NFKC, as NIST SP 800-63B advises. Passwords were ASCII before, which NFKC leaves
+ * as it is, so hashes stored earlier still verify.
+ */
+const normalized = (password: string): string => password.normalize('NFKC');
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(normalized(password), ARGON2_OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await verify(passwordHash, normalized(password));
   } catch {
     // A malformed stored hash is a wrong password, not a crash that tells the caller something.
     return false;

@@ -7,7 +7,7 @@ import { IdentityProblem } from '../sessions/problems';
 import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
 import { answer, InputProblem, problems } from '../users/http';
 import { insertUser } from '../users/repository';
-import { fieldErrors, NEW_USER_FIELDS } from '../users/service';
+import { fieldErrors, newUserErrors } from '../users/service';
 import { GLOBAL_ADMIN_ROLE, countUsers } from './initiator';
 import { deleteCodes } from '../users/one-time-codes';
 
@@ -33,7 +33,7 @@ function initializationErrors(input: InitializationInput): Record<string, string
     ...prefixed('organization', fieldErrors(ORGANIZATION_FIELDS, { name: input.organization?.name?.trim() })),
     ...prefixed(
       'admin',
-      fieldErrors(NEW_USER_FIELDS, { name: admin.name?.trim(), login_id: admin.login_id, email: admin.email, password: admin.password }),
+      newUserErrors({ name: admin.name?.trim(), login_id: admin.login_id, email: admin.email, password: admin.password }),
     ),
   };
 }

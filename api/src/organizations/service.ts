@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import type { IdentityContext } from '../sessions/service';
 import { insertInvitation, mailInvitation } from '../users/invitations';
 import { insertUser, type UserRecord } from '../users/repository';
-import { NEW_USER_FIELDS, fieldErrors } from '../users/service';
+import { NEW_USER_FIELDS, fieldErrors, newUserErrors } from '../users/service';
 import {
   findOrganizationById,
   findOrganizationByNameIgnoringCase,
@@ -99,7 +99,7 @@ export async function createOrganization(context: IdentityContext, input: NewOrg
     ...fieldErrors(ORGANIZATION_FIELDS, { name }),
     ...prefixed(
       'admin',
-      fieldErrors(NEW_USER_FIELDS, { login_id: admin.login_id, name: admin.name.trim(), email: admin.email, password: admin.password }),
+      newUserErrors({ login_id: admin.login_id, name: admin.name.trim(), email: admin.email, password: admin.password }),
     ),
   });
   const passwordHash = await hashPassword(admin.password);

@@ -14,6 +14,7 @@ import { effectiveRoles } from '../authorization/roles';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
+import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword } from '../identity/passwords';
 import type { Mailer } from '../mail/mailer';
 import { findOrganizationById, UUID } from '../organizations/repository';
@@ -214,7 +215,8 @@ export async function removeUser(identity: IdentityContext, caller: Caller, id: 
 }
 
 function passwordErrors(body: { new_password?: string }): Record<string, string> {
-  return fieldErrors({ new_password: NEW_USER_FIELDS.password }, { new_password: body.new_password });
+  const errors = fieldErrors({ new_password: NEW_USER_FIELDS.password }, { new_password: body.new_password });
+  return refuseCommonPassword(errors, 'new_password', body.new_password);
 }
 
 /** PATCH users/{id}/activate: an inactive (e.g. invited) user gets a password and may sign in. */

@@ -8,6 +8,7 @@ import {
   resetPasswordSchema,
 } from '@portal/shared/server';
 import type { Mailer } from '../mail/mailer';
+import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword, verifyNothing, verifyPassword } from '../identity/passwords';
 import { IdentityProblem, TOO_MANY_SIGN_INS_MESSAGE } from '../sessions/problems';
 import { countFailedSignIns, deleteOtherSessions, deleteSessionsOfUser, recordSignInAttempt } from '../sessions/repository';
@@ -43,11 +44,13 @@ export interface PasswordAndNew {
 
 /** The spec 5 reset form's rules, the repeat field being the API's own copy of the new password. */
 export function resetErrors(body: CodeAndPassword): Record<string, string> {
-  return formErrors(resetPasswordSchema, { ...body, repeat_password: body.new_password ?? '' });
+  const errors = formErrors(resetPasswordSchema, { ...body, repeat_password: body.new_password ?? '' });
+  return refuseCommonPassword(errors, 'new_password', body.new_password);
 }
 
 function changeErrors(body: PasswordAndNew): Record<string, string> {
-  return formErrors(changePasswordSchema, { ...body, repeat_password: body.new_password ?? '' });
+  const errors = formErrors(changePasswordSchema, { ...body, repeat_password: body.new_password ?? '' });
+  return refuseCommonPassword(errors, 'new_password', body.new_password);
 }
 
 export function resetCodeMail(user: UserRecord, code: string) {

@@ -1,5 +1,6 @@
 import { fieldSchema, firstMessage } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
+import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword } from '../identity/passwords';
 import { findOrganizationByName } from '../organizations/repository';
 import { insertUser, type UserRecord } from './repository';
@@ -25,6 +26,11 @@ export function fieldErrors<K extends string>(
   return errors;
 }
 
+/** The fields of a new user with a password: NEW_USER_FIELDS' messages, and a common password refused. */
+export function newUserErrors(values: Record<keyof typeof NEW_USER_FIELDS, string | undefined>): Record<string, string> {
+  return refuseCommonPassword(fieldErrors(NEW_USER_FIELDS, values), 'password', values.password);
+}
+
 export interface NewUserInput {
   organization?: string;
   login_id: string;
@@ -45,7 +51,7 @@ export class UserInputError extends Error {
 
 /** Creates a user with an argon2id password hash; the organization is given by name. */
 export async function createUser(db: Queryable, input: NewUserInput, now: Date): Promise<UserRecord> {
-  const errors = fieldErrors(NEW_USER_FIELDS, {
+  const errors = newUserErrors({
     login_id: input.login_id,
     name: input.name,
     email: input.email,

@@ -1,7 +1,10 @@
 // Helpers of the account-flow tests: signing a user all the way in, and reading the outbox.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Clock } from '../identity/clock';
-import { createTestUser, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { buildApp } from '../app';
+import { DEFAULT_IDENTITY } from '../config';
+import type { Clock, ManualClock } from '../identity/clock';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestEnvironment } from '../testing/test-environment';
 import { listOutbox, type OutboxEntry } from '../mail/mailer';
 import { totpCode } from '../sessions/totp';
 
@@ -43,4 +46,21 @@ export function codeIn(mail: OutboxEntry | undefined): string {
   const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in ${JSON.stringify(mail)}`);
   return code;
+}
+
+/**
+ * An app of the account-flow tests over a fresh database, passwords expiring after 90 days (the
+ * expired-password flow), its time that of `clock`. `close` ends it and removes its data.
+ */
+export async function accountFlowApp(clock: ManualClock): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const environment = await createTestEnvironment();
+  const config = { ...environment.config, identity: { ...DEFAULT_IDENTITY, passwordMaxAgeDays: 90 } };
+  const app = likeTheApiClient(await buildApp({ config, now: clock.now }));
+  return {
+    app,
+    async close() {
+      await app.close();
+      await environment.cleanup();
+    },
+  };
 }
