@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       SESSION_IDLE_MINUTES: '15',
       SESSION_ABSOLUTE_HOURS: '8',
       SIGN_IN_ADDRESS_LIMIT: '50',
+      SIGN_IN_PAIR_LIMIT: '5',
+      SIGN_IN_ACCOUNT_LIMIT: '40',
+      SIGN_IN_ACCOUNT_INTERVAL_SECONDS: '60',
       MAIL_OUTBOX_API: 'true',
     });
     expect(config).toEqual({
@@ -61,6 +64,9 @@ describe('loadConfig', () => {
         sessionIdleMs: 15 * 60_000,
         sessionAbsoluteMs: 8 * 3_600_000,
         signInAddressLimit: 50,
+        signInPairLimit: 5,
+        signInAccountLimit: 40,
+        signInAccountIntervalMs: 60_000,
         mailOutboxApi: true,
       },
     });
@@ -102,6 +108,9 @@ describe('loadConfig', () => {
     ['SESSION_IDLE_MINUTES', '0'],
     ['SESSION_ABSOLUTE_HOURS', 'half'],
     ['SIGN_IN_ADDRESS_LIMIT', '1.5'],
+    ['SIGN_IN_PAIR_LIMIT', '0'],
+    ['SIGN_IN_ACCOUNT_LIMIT', 'many'],
+    ['SIGN_IN_ACCOUNT_INTERVAL_SECONDS', '-5'],
     ['MAIL_OUTBOX_API', 'perhaps'],
     ['OIDC_ISSUER', 'https://login.example.com'],
     ['OIDC_CLIENT_ID', 'portal'],

@@ -21,6 +21,9 @@ export const ENVIRONMENT_VARIABLES = [
   'SESSION_IDLE_MINUTES',
   'SESSION_ABSOLUTE_HOURS',
   'SIGN_IN_ADDRESS_LIMIT',
+  'SIGN_IN_PAIR_LIMIT',
+  'SIGN_IN_ACCOUNT_LIMIT',
+  'SIGN_IN_ACCOUNT_INTERVAL_SECONDS',
   'MAIL_OUTBOX_API',
   'OIDC_ISSUER',
   'OIDC_CLIENT_ID',
@@ -95,8 +98,17 @@ export interface IdentityConfig {
   passwordMaxAgeDays: number;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
-  /** Failed sign-ins allowed from one client address per hour (the per-account limit is 100). */
+  /** Failed sign-ins allowed from one client address per hour, whatever the accounts. */
   signInAddressLimit: number;
+  /** Failed sign-ins of one account from one address per 15 minutes; then 429 for that pair. */
+  signInPairLimit: number;
+  /**
+   * Failed sign-ins of one account per hour, from any address, after which the account is slowed
+   * down: addresses it never signed in from get one attempt per signInAccountIntervalMs between
+   * them; its usual addresses are not held back. No account is ever locked.
+   */
+  signInAccountLimit: number;
+  signInAccountIntervalMs: number;
   /** Expose GET /api/mail/outbox for end-to-end tests; never in production. */
   mailOutboxApi: boolean;
 }
@@ -110,6 +122,9 @@ export const DEFAULT_IDENTITY: IdentityConfig = Object.freeze({
   sessionIdleMs: 30 * MINUTE_MS,
   sessionAbsoluteMs: 12 * HOUR_MS,
   signInAddressLimit: 1000,
+  signInPairLimit: 10,
+  signInAccountLimit: 20,
+  signInAccountIntervalMs: 30_000,
   mailOutboxApi: false,
 });
 
@@ -220,6 +235,15 @@ export function loadConfig(env: Environment = process.env): Config {
         DEFAULT_IDENTITY.signInAddressLimit,
         1,
       ),
+      signInPairLimit: parseCount('SIGN_IN_PAIR_LIMIT', read('SIGN_IN_PAIR_LIMIT'), DEFAULT_IDENTITY.signInPairLimit, 1),
+      signInAccountLimit: parseCount('SIGN_IN_ACCOUNT_LIMIT', read('SIGN_IN_ACCOUNT_LIMIT'), DEFAULT_IDENTITY.signInAccountLimit, 1),
+      signInAccountIntervalMs:
+        parseCount(
+          'SIGN_IN_ACCOUNT_INTERVAL_SECONDS',
+          read('SIGN_IN_ACCOUNT_INTERVAL_SECONDS'),
+          DEFAULT_IDENTITY.signInAccountIntervalMs / 1000,
+          0,
+        ) * 1000,
       mailOutboxApi: parseBoolean('MAIL_OUTBOX_API', read('MAIL_OUTBOX_API'), false),
     },
     oidc: parseOidc(read),

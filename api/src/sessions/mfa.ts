@@ -10,6 +10,7 @@ import {
 import { IdentityProblem } from './problems';
 import { updateSession } from './repository';
 import { advanceSession, recordWrongCode, type CurrentSession, type IdentityContext, type IssuedSession } from './service';
+import { checkCodeWithinBudget } from './throttles';
 import { newTotpSecret, totpQrCode, totpStep } from './totp';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -58,21 +59,25 @@ export async function completeMfaSetup(
 
 /**
  * POST sessions/mfa/verify/{code}: a TOTP code newer than the last one accepted, or an unused
- * recovery code (spent now).
+ * recovery code (spent now). Wrong codes of either kind count against the account's budget,
+ * whichever session sent them (throttles.ts): past it, 429 even for a right code.
  */
 export async function verifyMfa(
   context: IdentityContext,
   current: CurrentSession | undefined,
   code: string,
+  address: string,
 ): Promise<IssuedSession> {
   const session = requireStatus(current, 'MfaVerification');
   const { user } = session;
   const now = context.now();
-  const step = user.mfa_secret ? totpStep(context.box.open(user.mfa_secret), code, now) : undefined;
-  const accepted =
-    step !== undefined
-      ? await claimTotpStep(context.db, user.id, step)
-      : await spendRecoveryCode(context.db, user.id, sha256(normalizeRecoveryCode(code)), now);
+  const account = { loginId: user.login_id, userId: user.id, address };
+  const accepted = await checkCodeWithinBudget(context, 'second_factor', account, async () => {
+    const step = user.mfa_secret ? totpStep(context.box.open(user.mfa_secret), code, now) : undefined;
+    return step !== undefined
+      ? claimTotpStep(context.db, user.id, step)
+      : spendRecoveryCode(context.db, user.id, sha256(normalizeRecoveryCode(code)), now);
+  });
   if (!accepted) return recordWrongCode(context, session);
   return advanceSession(context, session, 'Authenticated');
 }

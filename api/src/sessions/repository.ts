@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database';
 // Times go to the database as ISO strings: Date objects from a test sandbox are not Dates to PGlite.
 
-export type StoredAuthenticationStatus = 'MfaVerification' | 'MfaSetup' | 'Authenticated';
+/** PasswordExpired: the password was right but has expired; the session may only change it. */
+export type StoredAuthenticationStatus = 'PasswordExpired' | 'MfaVerification' | 'MfaSetup' | 'Authenticated';
 
 export interface SessionRecord {
   id: string;
@@ -98,18 +99,120 @@ export async function recordSignInAttempt(
   ]);
 }
 
-/** Failed sign-ins since `since`, for one account (by typed login id) and for one address. */
-export async function countFailedSignIns(
-  db: Queryable,
-  loginId: string,
-  address: string,
-  since: Date,
-): Promise<{ account: number; address: number }> {
-  const [row] = await db.query<{ account: string; address: string }>(
-    `SELECT
-       (SELECT count(*) FROM sign_in_attempts WHERE login_id = $1 AND NOT succeeded AND attempted_at > $3)::text AS account,
-       (SELECT count(*) FROM sign_in_attempts WHERE address = $2 AND NOT succeeded AND attempted_at > $3)::text AS address`,
-    [loginId.toLowerCase(), address, since.toISOString()],
-  );
-  return { account: Number(row?.account ?? 0), address: Number(row?.address ?? 0) };
+export interface SignInHistory {
+  /** Failures of this account from this address since `pairSince`, and when the oldest of them was. */
+  pair: number;
+  pairOldest: Date | null;
+  /** Failures of this account from any address since `since`. */
+  account: number;
+  /** Failures from this address, whatever the account, since `since`. */
+  address: number;
+  /** The newest attempt on this account since `since` from an address that is not one of its usual ones. */
+  lastUnusual: Date | null;
+  /** Whether the user has signed in from this address before (false for an unknown name). */
+  usual: boolean;
 }
+
+/**
+ * What the sign-in throttles look at for one attempt: the account is the lowercased login id as
+ * typed (unknown names are counted too); `userId`, when such a user exists, gives its usual addresses.
+ */
+export async function signInHistory(
+  db: Queryable,
+  attempt: { loginId: string; userId: string | null; address: string; pairSince: Date; since: Date },
+): Promise<SignInHistory> {
+  const [row] = await db.query<{
+    pair: string;
+    pair_oldest: Date | null;
+    account: string;
+    address: string;
+    last_unusual: Date | null;
+    usual: boolean;
+  }>(
+    `WITH usual AS (SELECT address FROM sign_in_addresses WHERE user_id = $3::uuid),
+       pair AS (SELECT attempted_at FROM sign_in_attempts
+                WHERE login_id = $1 AND address = $2 AND NOT succeeded AND attempted_at > $4)
+     SELECT
+       (SELECT count(*) FROM pair)::text AS pair,
+       (SELECT min(attempted_at) FROM pair) AS pair_oldest,
+       (SELECT count(*) FROM sign_in_attempts WHERE login_id = $1 AND NOT succeeded AND attempted_at > $5)::text AS account,
+       (SELECT count(*) FROM sign_in_attempts WHERE address = $2 AND NOT succeeded AND attempted_at > $5)::text AS address,
+       (SELECT max(attempted_at) FROM sign_in_attempts
+        WHERE login_id = $1 AND attempted_at > $5 AND address NOT IN (SELECT address FROM usual)) AS last_unusual,
+       EXISTS (SELECT 1 FROM usual WHERE address = $2) AS usual`,
+    [attempt.loginId.toLowerCase(), attempt.address, attempt.userId, attempt.pairSince.toISOString(), attempt.since.toISOString()],
+  );
+  const date = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
+  return {
+    pair: Number(row?.pair ?? 0),
+    pairOldest: date(row?.pair_oldest),
+    account: Number(row?.account ?? 0),
+    address: Number(row?.address ?? 0),
+    lastUnusual: date(row?.last_unusual),
+    usual: row?.usual ?? false,
+  };
+}
+
+/** The user signed in from `address` with the right password: one of their usual addresses now. */
+export async function rememberSignInAddress(db: Queryable, userId: string, address: string, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO sign_in_addresses (user_id, address, last_success_at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, address) DO UPDATE SET last_success_at = EXCLUDED.last_success_at`,
+    [userId, address, now.toISOString()],
+  );
+}
+
+export type SecurityEventKind =
+  | 'second_factor_failed'
+  | 'second_factor_blocked'
+  | 'reset_code_failed'
+  | 'reset_code_blocked'
+  | 'sign_in_pair_blocked'
+  | 'sign_in_account_slowed';
+
+export interface SecurityEvent {
+  kind: SecurityEventKind;
+  /** The account: the user's login id, or the name typed when no user has it. */
+  loginId: string;
+  userId: string | null;
+  address: string;
+  now: Date;
+}
+
+export async function insertSecurityEvent(db: Queryable, event: SecurityEvent): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO security_events (kind, login_id, user_id, address, occurred_at) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id::text AS id`,
+    [event.kind, event.loginId.toLowerCase(), event.userId, event.address, event.now.toISOString()],
+  );
+  if (!row) throw new Error('The security event was not stored.');
+  return row.id;
+}
+
+export async function deleteSecurityEvent(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM security_events WHERE id = $1::bigint', [id]);
+}
+
+/** Events of one kind for an account since `since`: how many, and when the oldest was. */
+export async function countSecurityEvents(
+  db: Queryable,
+  kind: SecurityEventKind,
+  loginId: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await db.query<{ count: string; oldest: Date | string | null }>(
+    `SELECT count(*)::text AS count, min(occurred_at) AS oldest FROM security_events
+     WHERE login_id = $1 AND kind = $2 AND occurred_at > $3`,
+    [loginId.toLowerCase(), kind, since.toISOString()],
+  );
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/**
+ * Serializes, until the transaction ends, the work of every API process on one account's
+ * counter (`key`): a count and the attempt it admits are then one step.
+ */
+export async function lockCounter(tx: Queryable, key: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+}
+

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { MFA_SETUP_MESSAGES, MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
+import {
+  MFA_SETUP_MESSAGES,
+  MFA_VERIFY_MESSAGES,
+  SIGN_IN_MESSAGES,
+  STATUS_MESSAGES,
+  TOO_MANY_CODES_MESSAGE,
+} from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { ACCOUNT_CODE_FAILURE_LIMIT, CODE_WINDOW_MS } from './throttles';
 import { totpCode } from './totp';
 
 const MINUTE = 60_000;
@@ -185,6 +192,74 @@ describe('two-factor verification', () => {
       expectProblem(wrong, 401, MFA_VERIFY_MESSAGES[401]);
     }
     expect(await current(cookie)).toEqual(SIGNED_OUT);
+  });
+});
+
+describe('wrong second-factor codes, per account across sessions (issue 20 finding 4)', () => {
+  const verify = (cookie: SessionCookie, code: string) =>
+    app.inject({ method: 'POST', url: `/api/sessions/mfa/verify/${encodeURIComponent(code)}`, headers: withCookie(cookie) });
+
+  /** A code no authenticator would show now: none of the steps the server accepts. */
+  function wrongCode(secret: string): string {
+    const accepted = [-30_000, 0, 30_000].map((offset) => totpCode(secret, new Date(clock.now().getTime() + offset)));
+    return ['000000', '111111', '222222', '333333'].find((code) => !accepted.includes(code)) as string;
+  }
+
+  async function securityEvents(login: string): Promise<Record<string, number>> {
+    const rows = await app.database.query<{ kind: string; count: string }>(
+      'SELECT kind, count(*)::text AS count FROM security_events WHERE login_id = $1 GROUP BY kind',
+      [login],
+    );
+    return Object.fromEntries(rows.map(({ kind, count }) => [kind, Number(count)]));
+  }
+
+  it(`allows ${ACCOUNT_CODE_FAILURE_LIMIT} wrong codes per 15 minutes whatever the sessions, then 429 even for the right code`, async () => {
+    await createTestUser(app, 'kim', clock.now);
+    const { secret } = await enrol('kim');
+    clock.advance(MINUTE);
+    // A new session is one password away: twelve of them send a wrong code at once.
+    const sessions: SessionCookie[] = [];
+    for (let i = 0; i < 12; i += 1) sessions.push(sessionCookie(await signIn('kim')));
+    const wrong = wrongCode(secret);
+    const answers = await Promise.all(sessions.map((cookie) => verify(cookie, wrong)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(ACCOUNT_CODE_FAILURE_LIMIT).fill(401), ...Array(12 - ACCOUNT_CODE_FAILURE_LIMIT).fill(429)]);
+    for (const answer of answers) {
+      if (answer.statusCode === 401) expectProblem(answer, 401, MFA_VERIFY_MESSAGES[401]);
+      else expectProblem(answer, 429, TOO_MANY_CODES_MESSAGE);
+    }
+
+    const fresh = sessionCookie(await signIn('kim'));
+    const refused = await verify(fresh, totpCode(secret, clock.now()));
+    expectProblem(refused, 429, TOO_MANY_CODES_MESSAGE);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(CODE_WINDOW_MS / 1000);
+    expect(await current(fresh)).toMatchObject({ authenticated: false, authentication_status: 'MfaVerification' });
+    expect(await securityEvents('kim')).toEqual({ second_factor_failed: ACCOUNT_CODE_FAILURE_LIMIT, second_factor_blocked: 1 });
+
+    // The owner, once the window has passed.
+    clock.advance(CODE_WINDOW_MS);
+    const verified = await verify(fresh, totpCode(secret, clock.now()));
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ authenticated: true, authentication_status: 'Authenticated' });
+    // A right code does not count against the budget.
+    expect((await securityEvents('kim')).second_factor_failed).toBe(ACCOUNT_CODE_FAILURE_LIMIT);
+  });
+
+  it('counts wrong recovery codes in the same budget: a right recovery code then waits, unspent', async () => {
+    await createTestUser(app, 'lou', clock.now);
+    const { recoveryCodes } = await enrol('lou');
+    const [kept] = recoveryCodes as [string];
+    clock.advance(MINUTE);
+    // Guesses shaped like recovery codes, each from a new session.
+    for (let i = 0; i < ACCOUNT_CODE_FAILURE_LIMIT; i += 1) {
+      expectProblem(await verify(sessionCookie(await signIn('lou')), `zzzz${i}-zzzzz`), 401, MFA_VERIFY_MESSAGES[401]);
+    }
+    expectProblem(await verify(sessionCookie(await signIn('lou')), 'zzzzz-zzzzz'), 429, TOO_MANY_CODES_MESSAGE);
+    const pending = sessionCookie(await signIn('lou'));
+    expectProblem(await verify(pending, kept), 429, TOO_MANY_CODES_MESSAGE);
+    clock.advance(CODE_WINDOW_MS);
+    expect((await verify(pending, kept)).json()).toMatchObject({ authentication_status: 'Authenticated' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, SIGN_IN_MESSAGES, messageForStatus } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, problemSchema, sendProblem } from '../http/problem';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
@@ -56,7 +56,13 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
     async (request, reply) =>
       answer(reply, async () => {
         const body = request.body as { username: string; password: string };
-        return issue(request, reply, await signIn(identity, body, request.ip));
+        const issued = await signIn(identity, body, request.ip);
+        if (issued.record.authentication_status === 'PasswordExpired') {
+          // The spec's 403, with the cookie of the session that may change the expired password.
+          setSessionCookie(request, reply, issued.token);
+          throw new IdentityProblem(403, SIGN_IN_MESSAGES[403] ?? messageForStatus(403));
+        }
+        return issue(request, reply, issued);
       }),
   );
 
@@ -124,13 +130,13 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
         tags,
         summary: 'Second step of sign-in: a TOTP code or an unused recovery code',
         params: codeParamsSchema,
-        response: { 200: sessionSchema, ...problems(401, 403) },
+        response: { 200: sessionSchema, ...problems(401, 403, 429) },
       },
     },
     async (request, reply) =>
       answer(reply, async () => {
         const { code } = request.params as { code: string };
-        return issue(request, reply, await verifyMfa(identity, await current(request), code));
+        return issue(request, reply, await verifyMfa(identity, await current(request), code, request.ip));
       }),
   );
 

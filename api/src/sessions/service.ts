@@ -8,24 +8,25 @@ import { newToken, sha256 } from '../identity/tokens';
 import { INITIATOR_LOGIN, INITIATOR_USER, spendInitializationCode } from '../initialization/initiator';
 import { findUserById, findUserByLogin, type UserRecord } from '../users/repository';
 import { resolveAccess, toAccessControl } from '../authorization/access';
-import { IdentityProblem, TOO_MANY_SIGN_INS_MESSAGE } from './problems';
+import { IdentityProblem } from './problems';
 import {
-  countFailedSignIns,
   deleteOtherSessions,
   deleteSession,
   findSessionByTokenHash,
   insertSession,
-  recordSignInAttempt,
   touchSession,
   updateSession,
   type SessionRecord,
   type StoredAuthenticationStatus,
 } from './repository';
+import { admitSignIn, recordSignIn } from './throttles';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** Spec-given ceiling (issue 3, ASVS 6.3.1): failed sign-ins per account per hour. */
-export const ACCOUNT_FAILURE_LIMIT = 100;
+const DAY_MS = 24 * 3_600_000;
+/**
+ * How long the session of a sign-in with an expired password lives (idle and absolute): long
+ * enough to type a new password twice, and it can do nothing else.
+ */
+export const PASSWORD_EXPIRED_SESSION_MS = 10 * 60_000;
 
 /** The features every session answer carries; the sign-in screen reads them before anyone signs in. */
 export function sessionFeatures(context: IdentityContext): SessionFeatures {
@@ -75,8 +76,10 @@ function passwordExpired(context: IdentityContext, user: UserRecord, now: Date):
 }
 
 /**
- * POST sessions. Refused without looking at the password once the account or the address has
- * too many recent failures; an unknown username costs the same time as a wrong password.
+ * POST sessions. Refused without looking at the password while the throttles hold the attempt
+ * back (throttles.ts); an unknown username costs the same time as a wrong password. A right but
+ * expired password answers a session in PasswordExpired, which only the expired-password change
+ * accepts (the route answers it as the spec's 403).
  */
 export async function signIn(
   context: IdentityContext,
@@ -85,28 +88,25 @@ export async function signIn(
 ): Promise<IssuedSession> {
   const { db } = context;
   const now = context.now();
-  const failures = await countFailedSignIns(db, credentials.username, address, new Date(now.getTime() - HOUR_MS));
-  if (failures.account >= ACCOUNT_FAILURE_LIMIT || failures.address >= context.settings.signInAddressLimit) {
-    throw new IdentityProblem(429, TOO_MANY_SIGN_INS_MESSAGE, { 'retry-after': '3600' });
-  }
-  if (credentials.username === INITIATOR_LOGIN) {
+  const initiator = credentials.username === INITIATOR_LOGIN;
+  const user = initiator ? undefined : await findUserByLogin(db, credentials.username);
+  const attempt = { loginId: credentials.username, userId: user?.id ?? null, address };
+  const history = await admitSignIn(context, attempt);
+  if (initiator) {
     // The first run's Initiator: the password is the single-use initialization code.
     // No two-factor for it: the code is single use and the Initiator can only initialize.
     const valid = await spendInitializationCode(db, credentials.password, now);
-    await recordSignInAttempt(db, { loginId: credentials.username, address, succeeded: valid, now });
+    await recordSignIn(context, attempt, history, valid);
     if (!valid) throw new IdentityProblem(401, SIGN_IN_MESSAGES[401] ?? messageForStatus(401));
     return openSession(context, INITIATOR_USER, 'Authenticated');
   }
-  const user = await findUserByLogin(db, credentials.username);
   const valid =
     user && !user.inactive
       ? await verifyPassword(user.password_hash, credentials.password)
       : await verifyNothing(credentials.password);
-  await recordSignInAttempt(db, { loginId: credentials.username, address, succeeded: valid, now });
+  await recordSignIn(context, attempt, history, valid);
   if (!valid || !user) throw new IdentityProblem(401, SIGN_IN_MESSAGES[401] ?? messageForStatus(401));
-  if (passwordExpired(context, user, now)) {
-    throw new IdentityProblem(403, SIGN_IN_MESSAGES[403] ?? messageForStatus(403));
-  }
+  if (passwordExpired(context, user, now)) return openSession(context, user, 'PasswordExpired');
   return openSession(context, user, passwordStepStatus(user));
 }
 
@@ -127,13 +127,14 @@ export async function openSession(
 ): Promise<IssuedSession> {
   const now = context.now();
   const token = newToken();
+  const expired = status === 'PasswordExpired';
   const record = await insertSession(context.db, {
     tokenHash: sha256(token),
     userId: user.login_id === INITIATOR_LOGIN ? null : user.id,
     status,
     now,
-    idleExpiresAt: idleExpiry(context, now),
-    absoluteExpiresAt: new Date(now.getTime() + context.settings.sessionAbsoluteMs),
+    idleExpiresAt: expired ? new Date(now.getTime() + PASSWORD_EXPIRED_SESSION_MS) : idleExpiry(context, now),
+    absoluteExpiresAt: new Date(now.getTime() + (expired ? PASSWORD_EXPIRED_SESSION_MS : context.settings.sessionAbsoluteMs)),
   });
   return { token, record, user };
 }
@@ -213,9 +214,16 @@ export async function signOut(context: IdentityContext, current: CurrentSession 
   if (current) await deleteSession(context.db, current.record.id);
 }
 
-/** The spec 3 Session of a live session. */
-export async function describeSession(context: IdentityContext, current: CurrentSession): Promise<Session> {
+/**
+ * The spec 3 Session of a live session. A session in PasswordExpired is not one the shell knows:
+ * it is described as none (the sign-in screen), and only the expired-password change uses it.
+ */
+export async function describeSession(
+  context: IdentityContext,
+  current: CurrentSession,
+): Promise<Session | ReturnType<typeof noSession>> {
   const { record, user } = current;
+  if (record.authentication_status === 'PasswordExpired') return noSession(context);
   const [organization] = user.organization_id
     ? await context.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
         user.organization_id,

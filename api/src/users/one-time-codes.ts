@@ -5,8 +5,11 @@ import { newNumericCode } from '../identity/tokens';
 
 export type CodePurpose = 'password_reset' | 'invitation' | 'initialization';
 
-/** Wrong guesses a code survives: after these it is spent, so six digits cannot be brute-forced. */
-export const CODE_FAILURE_LIMIT = 5;
+/**
+ * Wrong guesses a code survives: after these it is spent. Anyone may have a new reset code mailed,
+ * so the account's wrong codes are limited across codes too (sessions/throttles.ts).
+ */
+export const CODE_FAILURE_LIMIT = 3;
 
 interface StoredCode {
   id: string;

@@ -3,36 +3,39 @@ import {
   MESSAGES,
   ONE_TIME_CODE_TTL_MS,
   OTP_RESET_MESSAGES,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_CHANGE_MESSAGES,
   SIGN_IN_MESSAGES,
   STATUS_MESSAGES,
+  TOO_MANY_CODES_MESSAGE,
 } from '@portal/shared/server';
-import { buildApp } from '../app';
-import { DEFAULT_IDENTITY } from '../config';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, expectProblem } from '../identity/testing';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import {
+  createTestUser,
+  expectProblem,
+  PASSWORD,
+  sessionCookie,
+  withCookie,
+  type SessionCookie,
+} from '../identity/testing';
+import { PASSWORD_EXPIRED_SESSION_MS } from '../sessions/service';
+import { ACCOUNT_CODE_FAILURE_LIMIT, CODE_WINDOW_MS } from '../sessions/throttles';
 import { CODE_FAILURE_LIMIT } from './one-time-codes';
 import { RESET_REQUEST_FLOOR_MS } from './passwords';
-import { authenticate, codeIn, lastMail, signIn } from './testing';
+import { accountFlowApp, authenticate, codeIn, lastMail, signIn } from './testing';
 
 const NEW_PASSWORD = 'N3w!Passw0rd';
 const DAY = 24 * 3_600_000;
 const clock = manualClock(new Date('2030-01-01T00:00:00Z'));
-let environment: TestEnvironment;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  const config = { ...environment.config, identity: { ...DEFAULT_IDENTITY, passwordMaxAgeDays: 90 } };
-  app = likeTheApiClient(await buildApp({ config, now: clock.now }));
-  for (const login of ['rita', 'sam', 'tom', 'uma', 'vic', 'walt', 'xena']) await createTestUser(app, login, clock.now);
+  ({ app, close } = await accountFlowApp(clock));
+  for (const login of ['rita', 'sam', 'tom', 'uma', 'vic', 'walt', 'xena', 'yves', 'zoe']) await createTestUser(app, login, clock.now);
 }, 30_000);
 
-afterAll(async () => {
-  await app.close();
-  await environment.cleanup();
-});
+afterAll(() => close());
 
 const forget = (username: string) =>
   app.inject({ method: 'PATCH', url: `/api/users/${encodeURIComponent(username)}/password/forget`, payload: { username } });
@@ -106,6 +109,51 @@ describe('forgot password', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < CODE_FAILURE_LIMIT; i += 1) expectProblem(await reset('vic', wrong), 401, OTP_RESET_MESSAGES[401]);
     expectProblem(await reset('vic', code), 401, OTP_RESET_MESSAGES[401]);
+    clock.advance(CODE_WINDOW_MS);
+  });
+
+  it(`limits wrong codes per account across new codes: ${ACCOUNT_CODE_FAILURE_LIMIT} in 15 minutes, then 429 even for a right code`, async () => {
+    const guess = async (login: string) => {
+      await forget(login);
+      const code = await mailedCode(login);
+      return { code, wrong: code === '000000' ? '111111' : '000000' };
+    };
+    // An attacker has a new code mailed after each few guesses, as the per-code limit asks.
+    let answered: number[] = [];
+    for (let i = 0; i < ACCOUNT_CODE_FAILURE_LIMIT + 3; i += 1) {
+      const { wrong } = await guess('yves');
+      answered.push((await reset('yves', wrong)).statusCode);
+    }
+    expect(answered).toEqual([...Array(ACCOUNT_CODE_FAILURE_LIMIT).fill(401), 429, 429, 429]);
+    const { code } = await guess('yves');
+    const refused = await reset('yves', code);
+    expectProblem(refused, 429, TOO_MANY_CODES_MESSAGE);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(CODE_WINDOW_MS / 1000);
+    expectProblem(await signIn(app, 'yves', NEW_PASSWORD), 401, SIGN_IN_MESSAGES[401]);
+    // An unknown name is limited alike: the answer does not tell which names are accounts.
+    answered = [];
+    for (let i = 0; i < ACCOUNT_CODE_FAILURE_LIMIT + 1; i += 1) answered.push((await reset('nobody_here', '123456')).statusCode);
+    expect(answered).toEqual([...Array(ACCOUNT_CODE_FAILURE_LIMIT).fill(401), 429]);
+    // The budget is the account's: another user's reset goes on.
+    await forget('zoe');
+    expect((await reset('zoe', await mailedCode('zoe'))).statusCode).toBe(200);
+    const events = await app.database.query<{ kind: string }>(
+      "SELECT kind FROM security_events WHERE login_id = 'yves' AND kind = 'reset_code_blocked'",
+    );
+    expect(events).toHaveLength(1);
+
+    clock.advance(CODE_WINDOW_MS);
+    const fresh = await guess('yves');
+    expect((await reset('yves', fresh.code)).statusCode).toBe(200);
+  });
+
+  it("refuses another user's code: a code is bound to the account it was mailed for", async () => {
+    await forget('rita');
+    await forget('zoe');
+    const ritas = await mailedCode('rita');
+    if (ritas !== (await mailedCode('zoe'))) expectProblem(await reset('zoe', ritas), 401, OTP_RESET_MESSAGES[401]);
+    expect((await reset('rita', ritas)).statusCode).toBe(200);
   });
 
   it('refuses an unknown user and a weak or missing password with the spec messages', async () => {
@@ -150,20 +198,102 @@ describe('change password (settings)', () => {
   });
 });
 
+describe('passwords beyond the minimum (issue 20 finding 10)', () => {
+  it('sets a Unicode password, a passphrase with spaces, and signs in with the Unicode one composed otherwise', async () => {
+    await createTestUser(app, 'ulla', clock.now);
+    const ulla = await authenticate(app, 'ulla', clock.now);
+    const change = (password: string, newPassword: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/users/ulla/changePassword',
+        payload: { password, new_password: newPassword },
+        headers: withCookie(ulla),
+      });
+    const unicode = 'Pässwörd1@'.normalize('NFC');
+    expect((await change(PASSWORD, unicode)).statusCode).toBe(204);
+    // 'ä' as 'a' and a combining mark, as another keyboard or system may send it.
+    expect(unicode.normalize('NFD')).not.toBe(unicode);
+    expect((await signIn(app, 'ulla', unicode.normalize('NFD'))).statusCode).toBe(200);
+    const passphrase = 'Correct horse battery staple, 1 more try!';
+    expect((await change(unicode.normalize('NFD'), passphrase)).statusCode).toBe(204);
+    expect((await signIn(app, 'ulla', passphrase)).statusCode).toBe(200);
+    expectProblem(await change(passphrase, `Aa1@${'x'.repeat(PASSWORD_MAX_LENGTH - 3)}`), 400, MESSAGES.maxLength(PASSWORD_MAX_LENGTH));
+  });
+});
+
 describe('expired password', () => {
-  const changeExpired = (username: string, body: object) =>
-    app.inject({ method: 'PATCH', url: `/api/users/${username}/password/changeExpired`, payload: body });
+  const changeExpired = (username: string, body: object, cookie?: SessionCookie) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/users/${username}/password/changeExpired`,
+      payload: body,
+      headers: cookie ? withCookie(cookie) : {},
+    });
+  const change = { password: PASSWORD, new_password: NEW_PASSWORD };
 
   it('after the 403 of sign-in: refuses the same or a wrong password, then sets it and signs in at the two-factor step', async () => {
     clock.advance(91 * DAY);
-    expectProblem(await signIn(app, 'xena'), 403, SIGN_IN_MESSAGES[403]);
-    expectProblem(await changeExpired('xena', { password: PASSWORD, new_password: PASSWORD }), 400, MESSAGES.samePassword);
-    expectProblem(await changeExpired('xena', { password: 'Wr0ng!Pass', new_password: NEW_PASSWORD }), 401, PASSWORD_CHANGE_MESSAGES[401]);
-    expectProblem(await changeExpired('nobody', { password: PASSWORD, new_password: NEW_PASSWORD }), 401, PASSWORD_CHANGE_MESSAGES[401]);
-    const done = await changeExpired('xena', { password: PASSWORD, new_password: NEW_PASSWORD });
+    const expired = await signIn(app, 'xena');
+    expectProblem(expired, 403, SIGN_IN_MESSAGES[403]);
+    const attempt = sessionCookie(expired);
+    expectProblem(await changeExpired('xena', { password: PASSWORD, new_password: PASSWORD }, attempt), 400, MESSAGES.samePassword);
+    expectProblem(await changeExpired('xena', { password: 'Wr0ng!Pass', new_password: NEW_PASSWORD }, attempt), 401, PASSWORD_CHANGE_MESSAGES[401]);
+    const done = await changeExpired('xena', change, attempt);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ authentication_status: 'MfaSetup', user: { login_id: 'xena' } });
-    sessionCookie(done);
+    expect(sessionCookie(done).value).not.toBe(attempt.value);
     expect((await signIn(app, 'xena', NEW_PASSWORD)).statusCode).toBe(200);
+    // The attempt's session ended with the change: replayed, it changes nothing.
+    expectProblem(await changeExpired('xena', { password: NEW_PASSWORD, new_password: 'Th1rd!Passw0rd' }, attempt), 401, STATUS_MESSAGES[401]);
+  });
+
+  it('is refused without a session: the current password alone does not change it (issue 20 finding 5)', async () => {
+    // quinn2's password has not expired; an attacker knowing it tries to replace it.
+    await createTestUser(app, 'quinn2', clock.now);
+    const victim = await authenticate(app, 'quinn2', clock.now);
+    expectProblem(await changeExpired('quinn2', change), 401, STATUS_MESSAGES[401]);
+    // Nothing was written: the victim's session lives on and the password is the old one.
+    expect((await app.inject({ method: 'GET', url: '/api/sessions', headers: withCookie(victim) })).json().authenticated).toBe(true);
+    expect((await signIn(app, 'quinn2')).statusCode).toBe(200);
+  });
+
+  it("is refused from a session not in the expired state, or of another user, with 403", async () => {
+    await createTestUser(app, 'ned', clock.now);
+    await createTestUser(app, 'olaf', clock.now);
+    // A session of the user itself, but at the two-factor step or signed in: not the expired one.
+    expectProblem(await changeExpired('ned', change, sessionCookie(await signIn(app, 'ned'))), 403, STATUS_MESSAGES[403]);
+    expectProblem(await changeExpired('ned', change, await authenticate(app, 'ned', clock.now)), 403, STATUS_MESSAGES[403]);
+    // olaf's own expired-password attempt, used on ned's account.
+    clock.advance(91 * DAY);
+    const olafs = sessionCookie(await signIn(app, 'olaf'));
+    expectProblem(await changeExpired('ned', change, olafs), 403, STATUS_MESSAGES[403]);
+    expectProblem(await changeExpired('ned@example.com', change, olafs), 403, STATUS_MESSAGES[403]);
+    expect((await signIn(app, 'ned')).statusCode).toBe(403);
+    // olaf may change olaf's, by login id or email.
+    expect((await changeExpired('olaf@example.com', change, olafs)).statusCode).toBe(200);
+  });
+
+  it('gives the expired-password attempt nothing else: it is no session to the shell and expires in 10 minutes', async () => {
+    await createTestUser(app, 'pia', clock.now);
+    clock.advance(91 * DAY);
+    const attempt = sessionCookie(await signIn(app, 'pia'));
+    const seen = await app.inject({ method: 'GET', url: '/api/sessions', headers: withCookie(attempt) });
+    expect(seen.json()).toMatchObject({ authenticated: false, authentication_status: '' });
+    expect(seen.json().user).toBeUndefined();
+    for (const [method, url] of [
+      ['POST', '/api/sessions/mfa'],
+      ['POST', '/api/sessions/mfa/verify/123456'],
+      ['GET', '/api/users'],
+      ['DELETE', '/api/sessions/mfa'],
+    ] as const) {
+      expect((await app.inject({ method, url, headers: withCookie(attempt) })).statusCode).toBe(403);
+    }
+    expectProblem(
+      await app.inject({ method: 'PATCH', url: '/api/users/pia/changePassword', payload: change, headers: withCookie(attempt) }),
+      403,
+      STATUS_MESSAGES[403],
+    );
+    clock.advance(PASSWORD_EXPIRED_SESSION_MS);
+    expectProblem(await changeExpired('pia', change, attempt), 401, STATUS_MESSAGES[401]);
   });
 });

@@ -10,10 +10,10 @@ import {
 import type { Mailer } from '../mail/mailer';
 import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword, verifyNothing, verifyPassword } from '../identity/passwords';
-import { IdentityProblem, TOO_MANY_SIGN_INS_MESSAGE } from '../sessions/problems';
-import { countFailedSignIns, deleteOtherSessions, deleteSessionsOfUser, recordSignInAttempt } from '../sessions/repository';
+import { IdentityProblem } from '../sessions/problems';
+import { deleteOtherSessions, deleteSessionsOfUser } from '../sessions/repository';
+import { admitSignIn, checkCodeWithinBudget, recordSignIn } from '../sessions/throttles';
 import {
-  ACCOUNT_FAILURE_LIMIT,
   openSession,
   passwordStepStatus,
   type CurrentSession,
@@ -24,7 +24,6 @@ import { InputProblem } from './http';
 import { consumeCode, issueCode } from './one-time-codes';
 import { findUserByUsername, updatePassword, type UserRecord } from './repository';
 
-const HOUR_MS = 3_600_000;
 /**
  * Forgot password answers no sooner than this after the request arrived (real time), whether a
  * code was sent or not; the mail itself goes out in the background. The answer's timing then
@@ -95,6 +94,7 @@ export async function resetPasswordWithCode(
   context: IdentityContext,
   username: string,
   body: CodeAndPassword,
+  address: string,
 ): Promise<IssuedSession> {
   const errors = resetErrors(body);
   if (Object.keys(errors).length > 0) throw new InputProblem(errors);
@@ -102,10 +102,12 @@ export async function resetPasswordWithCode(
   const now = context.now();
   const user = await findUserByUsername(db, username);
   const code = body.code ?? '';
-  const valid =
-    user && !user.inactive
-      ? await consumeCode(db, { userId: user.id, purpose: 'password_reset', code, now })
-      : await verifyNothing(code);
+  // Each code survives CODE_FAILURE_LIMIT wrong guesses, but anyone may have a new one mailed:
+  // the account's wrong codes, whichever code they were meant for, are limited too.
+  const account = { loginId: user?.login_id ?? username, userId: user?.id ?? null, address };
+  const valid = await checkCodeWithinBudget(context, 'reset_code', account, () =>
+    user && !user.inactive ? consumeCode(db, { userId: user.id, purpose: 'password_reset', code, now }) : verifyNothing(code),
+  );
   if (!valid || !user) throw wrongCode();
   const passwordHash = await hashPassword(body.new_password ?? '');
   await db.transaction(async (tx) => {
@@ -115,27 +117,13 @@ export async function resetPasswordWithCode(
   return openSession(context, user, passwordStepStatus(user));
 }
 
-async function refuseBursts(context: IdentityContext, username: string, address: string): Promise<void> {
-  const since = new Date(context.now().getTime() - HOUR_MS);
-  const failures = await countFailedSignIns(context.db, username, address, since);
-  if (failures.account >= ACCOUNT_FAILURE_LIMIT || failures.address >= context.settings.signInAddressLimit) {
-    throw new IdentityProblem(429, TOO_MANY_SIGN_INS_MESSAGE, { 'retry-after': '3600' });
-  }
-}
-
-/** A current password checked like a sign-in: counted, limited, timed alike for unknown users. */
-async function checkCurrentPassword(
-  context: IdentityContext,
-  user: UserRecord | undefined,
-  loginId: string,
-  password: string,
-  address: string,
-): Promise<UserRecord> {
-  await refuseBursts(context, loginId, address);
-  const valid = user && !user.inactive ? await verifyPassword(user.password_hash, password) : await verifyNothing(password);
-  await recordSignInAttempt(context.db, { loginId, address, succeeded: valid, now: context.now() });
-  if (!valid || !user) throw new IdentityProblem(401, PASSWORD_CHANGE_MESSAGES[401] ?? messageForStatus(401));
-  return user;
+/** The session's user's current password, checked like a sign-in: throttled and counted alike. */
+async function checkCurrentPassword(context: IdentityContext, user: UserRecord, password: string, address: string): Promise<void> {
+  const attempt = { loginId: user.login_id, userId: user.id, address };
+  const history = await admitSignIn(context, attempt);
+  const valid = !user.inactive && (await verifyPassword(user.password_hash, password));
+  await recordSignIn(context, attempt, history, valid);
+  if (!valid) throw new IdentityProblem(401, PASSWORD_CHANGE_MESSAGES[401] ?? messageForStatus(401));
 }
 
 function names(user: UserRecord, username: string): boolean {
@@ -161,7 +149,7 @@ export async function changePassword(
   }
   const errors = changeErrors(body);
   if (Object.keys(errors).length > 0) throw new InputProblem(errors);
-  await checkCurrentPassword(context, user, user.login_id, body.password ?? '', address);
+  await checkCurrentPassword(context, user, body.password ?? '', address);
   const passwordHash = await hashPassword(body.new_password ?? '');
   await context.db.transaction(async (tx) => {
     await updatePassword(tx, user.id, passwordHash, context.now());
@@ -170,19 +158,26 @@ export async function changePassword(
 }
 
 /**
- * PATCH users/{username}/password/changeExpired: after POST sessions answered 403, the current
- * password and a different new one; signs in at the password step like POST sessions.
+ * PATCH users/{username}/password/changeExpired: only inside the sign-in attempt whose password
+ * has expired — the PasswordExpired session POST sessions answered with its 403, of that very
+ * user — the current password and a different new one; signs in at the password step like POST
+ * sessions. Without a session 401, from any other session 403 (the catalogue's messages).
  */
 export async function changeExpiredPassword(
   context: IdentityContext,
+  current: CurrentSession | undefined,
   username: string,
   body: PasswordAndNew,
   address: string,
 ): Promise<IssuedSession> {
+  if (!current) throw new IdentityProblem(401, messageForStatus(401));
+  const { record, user } = current;
+  if (record.authentication_status !== 'PasswordExpired' || record.user_id === null || !names(user, username)) {
+    throw new IdentityProblem(403, messageForStatus(403));
+  }
   const errors = changeErrors(body);
   if (Object.keys(errors).length > 0) throw new InputProblem(errors);
-  const found = await findUserByUsername(context.db, username);
-  const user = await checkCurrentPassword(context, found, found?.login_id ?? username, body.password ?? '', address);
+  await checkCurrentPassword(context, user, body.password ?? '', address);
   const now = context.now();
   const passwordHash = await hashPassword(body.new_password ?? '');
   await context.db.transaction(async (tx) => {

@@ -71,12 +71,12 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
         summary: 'Set a new password with the mailed code; signs in at the two-factor step',
         params: usernameParams,
         body: body('code', 'new_password'),
-        response: { 200: sessionSchema, ...problems(400, 401) },
+        response: { 200: sessionSchema, ...problems(400, 401, 429) },
       },
     },
     async (request, reply) =>
       answer(reply, async () =>
-        issue(request, reply, await resetPasswordWithCode(identity, params(request).username, payload(request))),
+        issue(request, reply, await resetPasswordWithCode(identity, params(request).username, payload(request), request.ip)),
       ),
   );
 
@@ -105,15 +105,20 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
       config: { permission: 'public' },
       schema: {
         tags,
-        summary: 'Replace an expired password; signs in at the two-factor step',
+        summary:
+          'Replace an expired password, from the session the 403 of POST sessions opened; signs in at the two-factor step',
         params: usernameParams,
         body: body('password', 'new_password'),
-        response: { 200: sessionSchema, ...problems(400, 401, 429) },
+        response: { 200: sessionSchema, ...problems(400, 401, 403, 429) },
       },
     },
     async (request, reply) =>
       answer(reply, async () =>
-        issue(request, reply, await changeExpiredPassword(identity, params(request).username, payload(request), request.ip)),
+        issue(
+          request,
+          reply,
+          await changeExpiredPassword(identity, await current(request), params(request).username, payload(request), request.ip),
+        ),
       ),
   );
 
