@@ -1,4 +1,5 @@
 // A fake `fetch` for component tests: answers by "METHOD /path" and records every call.
+import { MESSAGES } from '@portal/shared';
 
 export interface FakeReply {
   status?: number;
@@ -49,3 +50,15 @@ export function fakeApi(routes: Record<string, Answer | Answer[]>) {
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return { calls, fetchMock };
 }
+
+/** The API's refusal of a common password (problem+json with its field message). */
+export const COMMON_PASSWORD_REPLY: FakeReply = {
+  status: 400,
+  contentType: 'application/problem+json',
+  body: {
+    status: 400,
+    title: 'Bad Request',
+    detail: MESSAGES.commonPassword,
+    errors: [{ field: 'new_password', message: MESSAGES.commonPassword }],
+  },
+};

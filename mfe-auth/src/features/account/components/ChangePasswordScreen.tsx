@@ -3,7 +3,7 @@ import { changePasswordSchema, ScreenFrame, showSnackbar, useSession, type Scree
 import { AuthForm } from '../../../components/AuthForm';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
-import { useForm } from '../../../hooks/useForm';
+import { formMessage, useForm } from '../../../hooks/useForm';
 import { useChangePassword } from '../api/changePassword';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
@@ -11,8 +11,8 @@ export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
 /** /settings/change-password */
 export const ChangePasswordScreen: ScreenComponent = ({ route }) => {
   const loginId = useSession((state) => state.session?.user?.login_id ?? '');
-  const form = useForm(changePasswordSchema, { password: '', new_password: '', repeat_password: '' });
   const change = useChangePassword();
+  const form = useForm(changePasswordSchema, { password: '', new_password: '', repeat_password: '' }, undefined, change.error);
 
   return (
     <ScreenFrame route={route}>
@@ -26,7 +26,7 @@ export const ChangePasswordScreen: ScreenComponent = ({ route }) => {
           <FormField label="Current password" type="password" autoComplete="current-password" {...form.field('password')} />
           <FormField label="New password" type="password" autoComplete="new-password" {...form.field('new_password')} />
           <FormField label="Repeat new password" type="password" autoComplete="new-password" {...form.field('repeat_password')} />
-          <FormError message={change.error?.message} />
+          <FormError message={formMessage(change.error)} />
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={change.isPending} loading={change.isPending} loadingText="CHANGE PASSWORD">
             CHANGE PASSWORD
           </Button>

@@ -1,6 +1,6 @@
-import { bus, history, sessionStore, setPermissionChecker, type RouteDefinition } from '@portal/shared';
+import { bus, history, MESSAGES, sessionStore, setPermissionChecker, type RouteDefinition } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
+import { COMMON_PASSWORD_REPLY, fakeApi } from '../../../testing/fakeApi';
 import { renderScreen } from '../../../testing/renderScreen';
 import { sampleSession } from '../../../testing/sessions';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
@@ -46,6 +46,26 @@ describe('ChangePasswordScreen', () => {
     await user.type(screen.getByLabelText('Repeat new password'), 'Other1Passw0rd!{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please try again.');
     expect(sessionStore.getState().session).not.toBeNull();
+  });
+});
+
+describe('ChangePasswordScreen and a password only the server refuses', () => {
+  const screenRoute = route('/settings/change-password', 'Change Password');
+
+  it('shows the message at the new password until it is changed, and no form-wide error', async () => {
+    fakeApi({ 'PATCH /api/users/alice%40example.com/changePassword': [COMMON_PASSWORD_REPLY, { status: 204 }] });
+    const { user } = renderScreen(<ChangePasswordScreen route={screenRoute} />);
+    await user.type(screen.getByLabelText('Current password'), 'OldPassw0rd!');
+    await user.type(screen.getByLabelText('New password'), 'P@ssw0rd');
+    await user.type(screen.getByLabelText('Repeat new password'), 'P@ssw0rd{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.commonPassword);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Data is not valid.')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('New password'), 'x');
+    expect(screen.queryByText(MESSAGES.commonPassword)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
   });
 });
 

@@ -1,6 +1,6 @@
-import { history, sessionStore } from '@portal/shared';
+import { history, MESSAGES, sessionStore } from '@portal/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
+import { COMMON_PASSWORD_REPLY, fakeApi } from '../../../testing/fakeApi';
 import { renderScreen } from '../../../testing/renderScreen';
 import { sampleSession } from '../../../testing/sessions';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen';
@@ -65,6 +65,16 @@ describe('ForgotPasswordScreen', () => {
     await waitFor(() => expect(sessionStore.getState().session).toEqual(session));
     expect(calls[1].body).toEqual({ code: '123456', new_password: 'N3wPassw0rd!' });
     expect(history.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows the refusal of a common password at the new password', async () => {
+    fakeApi({ [FORGET]: { status: 204 }, [RESET]: COMMON_PASSWORD_REPLY });
+    const { user } = await requestCode();
+    await user.type(screen.getByLabelText('Code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'Passw0rd!');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Passw0rd!{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.commonPassword);
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the invalid-code message on 401', async () => {

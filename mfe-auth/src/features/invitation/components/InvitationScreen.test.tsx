@@ -1,6 +1,6 @@
-import { history, sessionStore } from '@portal/shared';
+import { history, MESSAGES, sessionStore } from '@portal/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
+import { COMMON_PASSWORD_REPLY, fakeApi } from '../../../testing/fakeApi';
 import { renderScreen } from '../../../testing/renderScreen';
 import { sampleSession } from '../../../testing/sessions';
 import { InvitationScreen } from './InvitationScreen';
@@ -32,6 +32,20 @@ describe('InvitationScreen', () => {
     await user.type(screen.getByLabelText('Repeat new password'), 'N3wPassw0rd!{Enter}');
     await waitFor(() => expect(sessionStore.getState().session).toEqual(session));
     expect(calls[2].body).toEqual({ code: '654321', new_password: 'N3wPassw0rd!' });
+  });
+
+  it('shows the refusal of a common password at the new password', async () => {
+    fakeApi({
+      [`GET ${INVITATION}`]: { body: { email: 'new@example.com' } },
+      [`PATCH ${INVITATION}`]: [{ status: 204 }, COMMON_PASSWORD_REPLY],
+    });
+    const { user } = renderScreen(<InvitationScreen token="tok-1" />);
+    await user.click(await screen.findByRole('button', { name: 'CONTINUE' }));
+    await user.type(await screen.findByLabelText('One-time code'), '654321');
+    await user.type(screen.getByLabelText('New password'), 'P@ssw0rd');
+    await user.type(screen.getByLabelText('Repeat new password'), 'P@ssw0rd{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.commonPassword);
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the invalid screen on 404 and CLOSE goes home', async () => {

@@ -5,7 +5,7 @@ import { AuthCard } from '../../../components/AuthCard';
 import { AuthForm } from '../../../components/AuthForm';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
-import { useForm } from '../../../hooks/useForm';
+import { formMessage, useForm } from '../../../hooks/useForm';
 import { useCompleteInvitation, useSendInvitationCode } from '../api/acceptInvitation';
 import { useInvitation } from '../api/getInvitation';
 
@@ -63,8 +63,8 @@ export function InvalidInvitation() {
 }
 
 function CompleteInvitation({ token, email }: { token: string; email: string }) {
-  const form = useForm(resetPasswordSchema, { code: '', new_password: '', repeat_password: '' });
   const complete = useCompleteInvitation();
+  const form = useForm(resetPasswordSchema, { code: '', new_password: '', repeat_password: '' }, undefined, complete.error);
   return (
     <AuthCard title="Complete Invitation">
       <AuthForm label="Complete Invitation" onSubmit={form.handleSubmit(({ code, new_password }) => complete.mutate({ token, code, new_password }))}>
@@ -72,7 +72,7 @@ function CompleteInvitation({ token, email }: { token: string; email: string }) 
         <FormField label="One-time code" inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.field('code')} />
         <FormField label="New password" type="password" autoComplete="new-password" {...form.field('new_password')} />
         <FormField label="Repeat new password" type="password" autoComplete="new-password" {...form.field('repeat_password')} />
-        <FormError message={complete.error?.message} />
+        <FormError message={formMessage(complete.error)} />
         <Button type="submit" colorPalette="brand" w="full" disabled={complete.isPending} loading={complete.isPending} loadingText="SUBMIT">
           SUBMIT
         </Button>

@@ -4,14 +4,14 @@ import { useMemo } from 'react';
 import { AuthForm } from '../../../components/AuthForm';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
-import { useForm } from '../../../hooks/useForm';
+import { formMessage, useForm } from '../../../hooks/useForm';
 import { useChangeExpiredPassword } from '../api/changeExpiredPassword';
 
 /** The password of `credentials` has expired: set a new one, different from it, and sign in. */
 export function ExpiredPasswordForm({ credentials }: { credentials: LoginPayload }) {
   const context = useMemo(() => ({ password: credentials.password }), [credentials.password]);
-  const form = useForm(changePasswordSchema, { new_password: '', repeat_password: '' }, context);
   const change = useChangeExpiredPassword();
+  const form = useForm(changePasswordSchema, { new_password: '', repeat_password: '' }, context, change.error);
 
   return (
     <AuthForm
@@ -23,7 +23,7 @@ export function ExpiredPasswordForm({ credentials }: { credentials: LoginPayload
       <Text mb={2}>Your password has expired. Choose a new password to sign in.</Text>
       <FormField label="New password" type="password" autoComplete="new-password" autoFocus {...form.field('new_password')} />
       <FormField label="Repeat new password" type="password" autoComplete="new-password" {...form.field('repeat_password')} />
-      <FormError message={change.error?.message} />
+      <FormError message={formMessage(change.error)} />
       <Button type="submit" colorPalette="brand" w="full" disabled={change.isPending} loading={change.isPending} loadingText="CHANGE PASSWORD">
         CHANGE PASSWORD
       </Button>

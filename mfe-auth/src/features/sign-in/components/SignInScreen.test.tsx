@@ -1,6 +1,6 @@
-import { sessionStore } from '@portal/shared';
+import { MESSAGES, sessionStore, TOO_MANY_SIGN_INS_MESSAGE } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
+import { COMMON_PASSWORD_REPLY, fakeApi } from '../../../testing/fakeApi';
 import { renderScreen } from '../../../testing/renderScreen';
 import { sampleSession } from '../../../testing/sessions';
 import { SignInScreen } from './SignInScreen';
@@ -72,6 +72,24 @@ describe('SignInScreen', () => {
       path: '/api/users/alice%40example.com/password/changeExpired',
       body: { password: 'OldPassw0rd!', new_password: GOOD_PASSWORD },
     });
+  });
+
+  it('shows our message on 429: too many failed sign-ins', async () => {
+    fakeApi({ 'POST /api/sessions': { status: 429, body: {} } });
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY_SIGN_INS_MESSAGE);
+  });
+
+  it('shows the refusal of a common password at the new password of the expired-password screen', async () => {
+    fakeApi({
+      'POST /api/sessions': { status: 403, body: {} },
+      'PATCH /api/users/alice%40example.com/password/changeExpired': COMMON_PASSWORD_REPLY,
+    });
+    const { user } = await signIn();
+    await user.type(await screen.findByLabelText('New password'), 'Passw0rd!');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Passw0rd!{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.commonPassword);
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('disables Sign in while the request is pending', async () => {

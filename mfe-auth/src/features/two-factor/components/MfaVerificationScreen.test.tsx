@@ -1,4 +1,4 @@
-import { history, sessionStore } from '@portal/shared';
+import { history, sessionStore, TOO_MANY_CODES_MESSAGE } from '@portal/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { fakeApi } from '../../../testing/fakeApi';
 import { renderScreen } from '../../../testing/renderScreen';
@@ -24,6 +24,14 @@ describe('MfaVerificationScreen', () => {
     await user.type(screen.getByLabelText('Verification code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code.');
+    expect(sessionStore.getState().session?.authentication_status).toBe('MfaVerification');
+  });
+
+  it('shows our message on 429: too many wrong codes for the account, the right one included', async () => {
+    fakeApi({ 'POST /api/sessions/mfa/verify/123456': { status: 429, contentType: 'application/problem+json', body: { status: 429 } } });
+    const { user } = renderScreen(<MfaVerificationScreen />);
+    await user.type(screen.getByLabelText('Verification code'), '123456{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY_CODES_MESSAGE);
     expect(sessionStore.getState().session?.authentication_status).toBe('MfaVerification');
   });
 
