@@ -18,6 +18,13 @@ export function userEventsQueue(userId: string): string {
 export const SYNC_USER_EXCHANGE = 'sync-user';
 export const SYNC_ADMIN_EXCHANGE = 'sync-admin';
 
+/**
+ * The longest instant message (characters, once trimmed): the Send message dialog stops there and
+ * the API refuses a longer one. Long enough for a sentence and a '##…##' link, well inside the
+ * broker's frame limit.
+ */
+export const INSTANT_MESSAGE_MAX_LENGTH = 1000;
+
 /** Instant messages are published persistent (AMQP delivery mode 2). */
 export const PERSISTENT_DELIVERY_MODE = 2;
 

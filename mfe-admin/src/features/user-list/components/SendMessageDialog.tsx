@@ -2,14 +2,12 @@
 // durable queue 'notifications#{userId}' through the portal's one broker connection and appears
 // in the user's notifications drawer, at once or at their next sign-in. A failed send is only
 // logged (spec 8): the dialog closes either way, with a snackbar when the message was handed over.
-import { FormDialog, sendInstantMessage, showSnackbar, validateField } from '@portal/shared';
+// The API stamps the sender and refuses a text longer than the contract's limit.
+import { FormDialog, INSTANT_MESSAGE_MAX_LENGTH, sendInstantMessage, showSnackbar, validateField } from '@portal/shared';
 import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { UserSummary } from '../../../lib/api/users';
 import { TextField } from '../../../components/fields';
-
-/** Long enough for a sentence and a '##…##' link, well inside the broker's frame limit. */
-export const MESSAGE_MAX_LENGTH = 1000;
 
 export interface SendMessageDialogProps {
   user: UserSummary;
@@ -24,7 +22,7 @@ export function SendMessageDialog({ user, onClose, send = sendInstantMessage }: 
   const [busy, setBusy] = useState(false);
   const trimmed = message.trim();
   const error =
-    validateField({ required: true }, trimmed) ?? (trimmed.length > MESSAGE_MAX_LENGTH ? `At most ${MESSAGE_MAX_LENGTH} characters.` : undefined);
+    validateField({ required: true }, trimmed) ?? (trimmed.length > INSTANT_MESSAGE_MAX_LENGTH ? `At most ${INSTANT_MESSAGE_MAX_LENGTH} characters.` : undefined);
 
   return (
     <FormDialog
