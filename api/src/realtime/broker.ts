@@ -42,12 +42,4 @@ export function maySubscribe(userId: string, destination: StompDestination): boo
   return FANOUT_EXCHANGES.includes(destination.name);
 }
 
-/**
- * May a browser send to this destination? Only an instant message to a user's notifications queue
- * (spec 7: durable queue 'notifications#{userId}', delivery mode 2).
- */
-export function maySend(destination: StompDestination): boolean {
-  return destination.kind === 'queue' && /^notifications#[^#]+$/.test(destination.name);
-}
-
 export { isDurableQueue };

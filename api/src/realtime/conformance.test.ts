@@ -1,15 +1,17 @@
-// The broker conformance suite (issue 4 item 13): what the browser relies on, checked with a real
-// STOMP client against the embedded broker always, and against RabbitMQ's Web-STOMP when
-// RABBITMQ_URL is set (run scripts/rabbitmq-setup.sh first: Web-STOMP at RABBITMQ_STOMP_URL,
-// default ws://127.0.0.1:15674/ws, asking the API at PORTAL_API_URL, default http://127.0.0.1:8080,
-// where this suite then listens). The client connects as the browser does, to the API's
-// /events/ws/amqp (relayed to Web-STOMP with RabbitMQ). Tokens come from POST iam/rabbitmq/token.
+// The broker conformance suite (issue 4 item 13, issue 20): what the browser relies on, and what an
+// attacker tries, checked with a real STOMP client against the embedded broker always, and against
+// RabbitMQ's Web-STOMP when RABBITMQ_URL is set (run scripts/rabbitmq-setup.sh first: Web-STOMP at
+// RABBITMQ_STOMP_URL, default ws://127.0.0.1:15674/ws, asking the API at PORTAL_API_URL, default
+// http://127.0.0.1:8080, where this suite then listens). The client connects as the browser does,
+// to the API's /events/ws/amqp (the gateway to Web-STOMP with RabbitMQ), with its session cookie
+// and a token of that session from POST iam/rabbitmq/token.
 import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
+import { openSession } from '../sessions/service';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand } from '../users/commands';
 import { findUserByLogin } from '../users/repository';
@@ -17,7 +19,7 @@ import { authenticate } from '../users/testing';
 import { readableQueues, type Broker } from './broker';
 import { BROKER_PATH, MAX_FRAME_BYTES } from './embedded';
 import { recordEvents } from './outbox';
-import { BrokerRefusal, connectStomp, pause, subscribe, type StompConnection } from './testing';
+import { BrokerRefusal, brokerToken, connectAsBrowser, connectStomp, pause, subscribe, type StompConnection } from './testing';
 
 interface Target {
   name: string;
@@ -46,11 +48,24 @@ describe.each(targets)('broker conformance: $name', ({ rabbitmqUrl }) => {
     // As the browser connects: the API's /events/ws/amqp (relayed to Web-STOMP with RabbitMQ).
     url = `${address.replace(/^http/, 'ws')}${BROKER_PATH}`;
     await createOrganizationCommand(app.database, ['--name', 'Acme']);
-    for (const login of ['alice', 'bob', 'carol', 'dave']) {
-      await createTestUser(app, login, clock.now, '--org', 'Acme');
+    await createOrganizationCommand(app.database, ['--name', 'Globex']);
+    // alice administers Acme (she may open the User List, so send instant messages); bob, carol,
+    // dave and erin are Acme's other people; mallory administers Globex.
+    const people: Array<[string, string[]]> = [
+      ['alice', ['--org', 'Acme', '--role', 'ORG_ADMIN']],
+      ['bob', ['--org', 'Acme', '--role', 'READER']],
+      ['carol', ['--org', 'Acme']],
+      ['dave', ['--org', 'Acme']],
+      ['erin', ['--org', 'Acme']],
+      ['mallory', ['--org', 'Globex', '--role', 'ORG_ADMIN']],
+    ];
+    for (const [login, extra] of people) {
+      await createTestUser(app, login, clock.now, ...extra);
       ids[login] = (await findUserByLogin(app.database, login))!.id;
       cookies[login] = await authenticate(app, login, clock.now);
     }
+    // Their sign-ons' System Sign On events go out before any test listens on sync-user.
+    await app.outboxRelay.idle();
   }, 60_000);
 
   afterEach(async () => {
@@ -69,16 +84,30 @@ describe.each(targets)('broker conformance: $name', ({ rabbitmqUrl }) => {
     await environment.cleanup();
   });
 
-  async function tokenOf(login: string): Promise<string> {
-    const response = await app.inject({ method: 'POST', url: '/api/iam/rabbitmq/token', headers: withCookie(cookies[login]!) });
-    expect(response.statusCode).toBe(200);
-    return (response.json() as { token: string }).token;
-  }
+  const tokenOf = (login: string) => brokerToken(app, cookies[login]!);
 
   async function connectAs(login: string): Promise<StompConnection> {
-    const connection = await connectStomp(url, await tokenOf(login));
+    const connection = await connectAsBrowser(app, url, cookies[login]!);
     open.push(connection);
     return connection;
+  }
+
+  /** The message of the ERROR frame a connection gets for a frame it sent (it closes afterwards). */
+  async function errorAfter(connection: StompConnection): Promise<string> {
+    const accepted = pause(5_000).then(() => 'no ERROR within 5 s: the broker accepted the frame');
+    const reason = await Promise.race([connection.refused, accepted]);
+    expect(connection.errors).toHaveLength(1);
+    return reason;
+  }
+
+  /** Only what the server publishes reaches the queue: the first message there is the marker published now. */
+  async function expectNothingBefore(login: string, kind: 'notifications' | 'events'): Promise<void> {
+    const connection = await connectAs(login);
+    const inbox = await subscribe(connection, `/amq/queue/${queueOf(kind, login)}`);
+    await app.broker.publish(queueOf(kind, login), { marker: true });
+    const [first] = await inbox.atLeast(1);
+    expect(JSON.parse(first!.body)).toEqual({ marker: true });
+    first!.ack();
   }
 
   const queueOf = (kind: 'notifications' | 'events', login: string) => `${kind}#${ids[login]}`;
@@ -92,13 +121,43 @@ describe.each(targets)('broker conformance: $name', ({ rabbitmqUrl }) => {
     expect(sends).toBeLessThanOrEqual(10_000);
   });
 
-  it('refuses a token that is not one, and an expired one', async () => {
-    await expect(connectStomp(url, 'not-a-token')).rejects.toBeInstanceOf(BrokerRefusal);
+  it('refuses a token that is not one, and an expired one, with 403 (the browser then fetches another)', async () => {
+    await expect(connectStomp(url, 'not-a-token', { cookie: cookies.alice })).rejects.toThrow('(403)');
     const token = await tokenOf('alice');
     clock.advance(6 * 60_000);
-    await expect(connectStomp(url, token)).rejects.toBeInstanceOf(BrokerRefusal);
+    await expect(connectStomp(url, token, { cookie: cookies.alice })).rejects.toThrow('(403)');
     // A fresh token works again.
     await connectAs('alice');
+  });
+
+  it('refuses a connection without a signed-in session, even with a valid token', async () => {
+    await expect(connectStomp(url, await tokenOf('alice'))).rejects.toThrow('(403)');
+    await expect(connectStomp(url, await tokenOf('alice'), { cookie: { name: 'portal_session', value: 'made-up' } })).rejects.toThrow('(403)');
+  });
+
+  it('refuses every broker account (guest, the compose user, the API\'s own), with or without a session', async () => {
+    const own = new URL(rabbitmqUrl ?? process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
+    const accounts = [['guest', 'guest'], ['portal', 'portal'], [decodeURIComponent(own.username), decodeURIComponent(own.password)]];
+    for (const [login, passcode] of accounts) {
+      for (const cookie of [undefined, cookies.alice]) {
+        await expect(connectStomp(url, passcode!, { login, cookie })).rejects.toThrow('(403)');
+        // The account's password as passcode with the browser's empty login.
+        await expect(connectStomp(url, passcode!, { cookie })).rejects.toThrow('(403)');
+      }
+    }
+  });
+
+  it("refuses another user's token with one's own cookie, and a token of another session of the same user", async () => {
+    await expect(connectStomp(url, await tokenOf('bob'), { cookie: cookies.alice })).rejects.toThrow('(403)');
+    await expect(connectStomp(url, await tokenOf('mallory'), { cookie: cookies.alice })).rejects.toThrow('(403)');
+    // Two live sessions of erin: a token of the one is useless with the cookie of the other.
+    const erin = (await findUserByLogin(app.database, 'erin'))!;
+    const other = await openSession(app.identity, erin, 'Authenticated');
+    const otherCookie: SessionCookie = { name: 'portal_session', value: other.token };
+    await expect(connectStomp(url, await tokenOf('erin'), { cookie: otherCookie })).rejects.toThrow('(403)');
+    await expect(connectStomp(url, await brokerToken(app, otherCookie), { cookie: cookies.erin })).rejects.toThrow('(403)');
+    // Each with its own token connects.
+    open.push(await connectAsBrowser(app, url, otherCookie), await connectAs('erin'));
   });
 
   it("delivers a published message on the user's own notifications queue as JSON", async () => {
@@ -108,6 +167,19 @@ describe.each(targets)('broker conformance: $name', ({ rabbitmqUrl }) => {
     const [message] = await inbox.atLeast(1);
     expect(JSON.parse(message!.body)).toEqual({ title: 'Hello', message: 'ü ##link##' });
     message!.ack();
+  });
+
+  it("refuses to subscribe to another user's queues, of the same organization or another", async () => {
+    const attempts: Array<[string, string]> = [];
+    for (const kind of ['notifications', 'events'] as const) {
+      attempts.push(['alice', `/amq/queue/${queueOf(kind, 'bob')}`], ['alice', `/queue/${queueOf(kind, 'bob')}`]);
+      attempts.push(['mallory', `/amq/queue/${queueOf(kind, 'alice')}`], ['alice', `/amq/queue/${queueOf(kind, 'mallory')}`]);
+    }
+    for (const [login, destination] of attempts) {
+      const connection = await connectAs(login);
+      await expect(subscribe(connection, destination)).rejects.toThrow(`Access refused to '${destination}' (403).`);
+    }
+    await expectNothingBefore('bob', 'events');
   });
 
   it("refuses another user's queue with an ERROR and delivers nothing of it", async () => {
@@ -198,6 +270,71 @@ describe.each(targets)('broker conformance: $name', ({ rabbitmqUrl }) => {
     for (let attempt = 0; attempt < 100 && (await pending()) > 0; attempt += 1) await pause(50);
     expect(await pending()).toBe(0);
   }, 15_000);
+
+  it('publishes an instant message to a user of the organization, stamped and stripped by the server', async () => {
+    const sender = await connectAs('alice');
+    const receipt = new Promise<void>((resolve) => sender.client.watchForReceipt('sent-1', () => resolve()));
+    sender.client.publish({
+      destination: `/amq/queue/${queueOf('notifications', 'carol')}`,
+      headers: { persistent: 'true', 'content-type': 'application/json', receipt: 'sent-1' },
+      body: JSON.stringify({
+        type: 'instant-message',
+        project: '',
+        sender: 'Security Portal',
+        eventId: 'forged-id',
+        message: 'Your account is locked: ##https://evil.example/unlock##',
+        time: '2000-01-01T00:00:00.000Z',
+        title: 'Security alert',
+        link: 'https://evil.example/unlock',
+        session_id: 'forged',
+        data: { id: ids.carol },
+      }),
+    });
+    await receipt;
+    const receiver = await connectAs('carol');
+    const inbox = await subscribe(receiver, `/amq/queue/${queueOf('notifications', 'carol')}`);
+    const [message] = await inbox.atLeast(1);
+    expect(JSON.parse(message!.body)).toEqual({
+      type: 'instant-message',
+      project: '',
+      sender: 'User alice (alice)',
+      eventId: expect.not.stringMatching(/^forged-id$/),
+      message: 'Your account is locked: ##https://evil.example/unlock##',
+      time: clock.now().toISOString(),
+    });
+    message!.ack();
+  });
+
+  it('refuses every other SEND: another organization, events queues, other bodies, no permission', async () => {
+    const instant = JSON.stringify({ type: 'instant-message', message: 'Hello' });
+    const signOn = JSON.stringify({ type: 'System Sign On', session_id: 'forged', timestamp: Date.now() + 60_000, data: { id: ids.carol } });
+    const attempts: Array<[string, string, string, string]> = [
+      // Cross-organization forgery, both ways.
+      ['mallory', `/amq/queue/${queueOf('notifications', 'alice')}`, instant, '(404)'],
+      ['alice', `/amq/queue/${queueOf('notifications', 'mallory')}`, instant, '(404)'],
+      // Events queues take nothing from browsers, not even one's own.
+      ['alice', `/amq/queue/${queueOf('events', 'carol')}`, signOn, '(403)'],
+      ['mallory', `/amq/queue/${queueOf('events', 'alice')}`, signOn, '(403)'],
+      ['carol', `/amq/queue/${queueOf('events', 'carol')}`, signOn, '(403)'],
+      ['alice', '/exchange/sync-user', signOn, '(403)'],
+      ['alice', '/exchange/amq.default', instant, '(403)'],
+      // Only instant messages go to a notifications queue.
+      ['alice', `/amq/queue/${queueOf('notifications', 'carol')}`, signOn, '(400)'],
+      ['alice', `/queue/${queueOf('notifications', 'carol')}`, JSON.stringify({ title: 'Security alert', message: 'x', sender: 'Security Portal' }), '(400)'],
+      // Without the permission of the screen that sends (the User List).
+      ['bob', `/amq/queue/${queueOf('notifications', 'carol')}`, instant, '(403)'],
+      ['carol', `/amq/queue/${queueOf('notifications', 'alice')}`, instant, '(403)'],
+    ];
+    for (const [login, destination, body, status] of attempts) {
+      const connection = await connectAs(login);
+      connection.client.publish({ destination, body, headers: { 'content-type': 'application/json' } });
+      expect([login, destination, await errorAfter(connection)]).toEqual([login, destination, expect.stringContaining(status)]);
+    }
+    await expectNothingBefore('alice', 'notifications');
+    await expectNothingBefore('carol', 'notifications');
+    await expectNothingBefore('carol', 'events');
+    await expectNothingBefore('mallory', 'notifications');
+  });
 
   it(`refuses a frame larger than ${MAX_FRAME_BYTES} bytes and closes the connection`, async () => {
     const connection = await connectAs('alice');

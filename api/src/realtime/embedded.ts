@@ -2,41 +2,47 @@
 // /events/ws/amqp, for the one-command default without RabbitMQ. It follows what the browser
 // relies on in RabbitMQ's Web-STOMP: CONNECT with the broker token as passcode and vhost '/',
 // heart-beats only when the client asks (10 s), frames up to 131072 bytes, `/queue/N` and
-// `/amq/queue/N` for the durable '#' queues (a user reads only their own), `/exchange/X` for a
-// fanout exchange (an exclusive queue per subscriber), MESSAGE with ack ids, ACK/NACK
-// (client-individual, client, auto), RECEIPT, ERROR then close on any refusal.
+// `/amq/queue/N` for the durable '#' queues, `/exchange/X` for a fanout exchange (an exclusive
+// queue per subscriber), MESSAGE with ack ids, ACK/NACK (client-individual, client, auto),
+// RECEIPT, ERROR then close on any refusal. Who may connect, subscribe and send is the browser
+// policy's (browser-policy.ts), the same as in front of RabbitMQ: a SEND is an instant message the
+// policy rebuilds and this broker publishes as the API would.
 //
 // Queues live in memory (embedded-queues.ts): a '#' queue keeps its messages while nobody consumes
 // it, for as long as the API process runs (durable across browser reconnects, not an API restart).
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { maySend, maySubscribe, parseStompDestination, type Broker } from './broker';
+import type { Server } from 'node:http';
+import type { WebSocket } from 'ws';
+import type { Broker } from './broker';
+import {
+  BROKER_PATH,
+  CONNECT_TIMEOUT_MS,
+  errorFrame,
+  HEARTBEAT_MS,
+  readBrowserFrames,
+  serveBrowserEndpoint,
+  type BrowserEndpoint,
+} from './browser-endpoint';
+import type { BrowserPolicy, BrowserSession } from './browser-policy';
 import { EmbeddedQueues, type StoredMessage, type Subscription as QueueSubscription } from './embedded-queues';
-import { serializeFrame, StompProtocolError, StompReader, type StompFrame } from './stomp-frame';
+import { serializeFrame, type StompFrame } from './stomp-frame';
 
-/** The browser's broker endpoint (spec 7 default events path). */
-export const BROKER_PATH = '/events/ws/amqp';
-/** Spec 7: frame max 131072. */
-export const MAX_FRAME_BYTES = 131_072;
-/** Spec 7: heartbeat 10 s. */
-export const HEARTBEAT_MS = 10_000;
-/** A WebSocket that has not sent CONNECT by then is closed. */
-const CONNECT_TIMEOUT_MS = 10_000;
+export { BROKER_PATH, HEARTBEAT_MS, MAX_FRAME_BYTES } from './browser-endpoint';
 
 type Subscription = QueueSubscription<Connection>;
 
 export interface EmbeddedBrokerOptions {
-  /** The user id of a valid broker token, else null. */
-  verifyToken(token: string): string | null;
+  /** Who may connect, subscribe and send (the same policy as in front of RabbitMQ). */
+  policy: BrowserPolicy;
   log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
 interface Connection {
   id: string;
   socket: WebSocket;
-  reader: StompReader;
+  /** The signed-in session of the upgrade's cookie (null: CONNECT is refused). */
+  session: BrowserSession | null;
+  /** Set by an accepted CONNECT. */
   userId: string | null;
   subscriptions: Map<string, Subscription>;
   lastReceived: number;
@@ -50,14 +56,7 @@ export class EmbeddedBroker implements Broker {
   readonly kind = 'embedded' as const;
   private readonly queues = new EmbeddedQueues<Connection>((subscription, message) => this.deliver(subscription, message));
   private readonly connections = new Set<Connection>();
-  private readonly server = new WebSocketServer({
-    noServer: true,
-    // Larger than a frame may be: an oversized frame is answered with a STOMP ERROR, not a bare close.
-    maxPayload: 4 * MAX_FRAME_BYTES,
-    handleProtocols: (protocols) => (protocols.has('v12.stomp') ? 'v12.stomp' : false),
-  });
-  private upgradeListener?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
-  private httpServer?: Server;
+  private endpoint?: BrowserEndpoint;
   /** Until then (epoch ms) the broker plays an outage: no connection, no publish (e2e only). */
   private unavailableUntil = 0;
 
@@ -65,21 +64,12 @@ export class EmbeddedBroker implements Broker {
 
   /** Serves the broker on `path` of an HTTP server (the API's own: no extra port). */
   attach(httpServer: Server, path = BROKER_PATH): void {
-    this.httpServer = httpServer;
-    this.upgradeListener = (request, socket, head) => {
-      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-      if (pathname !== path) {
-        // Nobody else serves WebSockets here: refuse instead of leaving the socket hanging.
-        if (httpServer.listenerCount('upgrade') === 1) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-        return;
-      }
-      if (!this.available()) {
-        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
-        return;
-      }
-      this.server.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
-    };
-    httpServer.on('upgrade', this.upgradeListener);
+    this.endpoint = serveBrowserEndpoint(httpServer, path, {
+      policy: this.options.policy,
+      unavailable: () => (this.available() ? undefined : '503 Service Unavailable'),
+      accept: (socket, session) => this.accept(socket, session),
+      log: this.options.log,
+    });
   }
 
   /** Open broker connections (the e2e tests count one per browser). */
@@ -127,8 +117,7 @@ export class EmbeddedBroker implements Broker {
 
   async close(): Promise<void> {
     for (const connection of [...this.connections]) this.drop(connection, 1001);
-    if (this.httpServer && this.upgradeListener) this.httpServer.off('upgrade', this.upgradeListener);
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.endpoint?.close();
   }
 
   /** Messages waiting in a queue (tests). */
@@ -154,12 +143,12 @@ export class EmbeddedBroker implements Broker {
     this.send(connection, { command: 'MESSAGE', headers, body: message.body });
   }
 
-  private accept(socket: WebSocket): void {
+  private accept(socket: WebSocket, session: BrowserSession | null): void {
     const now = Date.now();
     const connection: Connection = {
       id: randomUUID(),
       socket,
-      reader: new StompReader(MAX_FRAME_BYTES),
+      session,
       userId: null,
       subscriptions: new Map(),
       lastReceived: now,
@@ -174,30 +163,20 @@ export class EmbeddedBroker implements Broker {
         if (!connection.userId) this.refuse(connection, 'No CONNECT frame was received in time.');
       }, CONNECT_TIMEOUT_MS),
     );
-    socket.on('message', (data: RawData) => this.receive(connection, data));
+    socket.on('message', () => {
+      connection.lastReceived = Date.now();
+    });
+    readBrowserFrames(socket, {
+      frame: (frame) => (frame ? this.handle(connection, frame) : undefined),
+      refuse: (message, frame) => this.refuse(connection, message, frame),
+      closed: () => connection.closed,
+      log: this.options.log,
+    });
     socket.on('close', () => this.release(connection));
     socket.on('error', () => this.release(connection));
   }
 
-  private receive(connection: Connection, data: RawData): void {
-    if (connection.closed) return;
-    connection.lastReceived = Date.now();
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
-    let frames: Array<StompFrame | null>;
-    try {
-      frames = connection.reader.push(text);
-    } catch (error) {
-      const reason = error instanceof StompProtocolError ? error.message : 'Malformed frame.';
-      this.refuse(connection, reason);
-      return;
-    }
-    for (const frame of frames) {
-      if (connection.closed) return;
-      if (frame) this.handle(connection, frame);
-    }
-  }
-
-  private handle(connection: Connection, frame: StompFrame): void {
+  private async handle(connection: Connection, frame: StompFrame): Promise<void> {
     if (!connection.userId) {
       if (frame.command === 'CONNECT' || frame.command === 'STOMP') this.connect(connection, frame);
       else this.refuse(connection, `Expected CONNECT, received ${frame.command}.`);
@@ -217,9 +196,12 @@ export class EmbeddedBroker implements Broker {
       case 'NACK':
         if (!this.acknowledge(connection, frame)) return;
         break;
-      case 'SEND':
-        if (!this.sendFromClient(connection, frame)) return;
+      case 'SEND': {
+        // An instant message: rebuilt by the policy and published as the API publishes.
+        const { destination, body } = await this.options.policy.instantMessage(connection.session as BrowserSession, frame);
+        await this.publish(destination, body);
         break;
+      }
       case 'DISCONNECT':
         this.receipt(connection, frame);
         this.drop(connection, 1000);
@@ -235,16 +217,7 @@ export class EmbeddedBroker implements Broker {
   }
 
   private connect(connection: Connection, frame: StompFrame): void {
-    const versions = (frame.headers['accept-version'] ?? '1.0').split(',').map((version) => version.trim());
-    if (!versions.includes('1.2')) return this.refuse(connection, 'Supported protocol version is 1.2.');
-    const host = frame.headers.host;
-    if (host !== undefined && host !== '/') return this.refuse(connection, `Virtual host '${host}' access denied.`);
-    const userId = this.options.verifyToken(frame.headers.passcode ?? '');
-    if (!userId) {
-      this.options.log?.warn({ connection: connection.id }, 'broker connection refused: invalid or expired token');
-      return this.refuse(connection, 'Access refused: the broker token is invalid or expired (403).');
-    }
-    connection.userId = userId;
+    connection.userId = this.options.policy.connect(connection.session, frame);
     const [clientSends, clientWants] = (frame.headers['heart-beat'] ?? '0,0').split(',').map((part) => Number(part) || 0);
     // Heart-beats only when the client asks for them (as RabbitMQ does); then every 10 s or slower.
     const outgoing = clientWants && clientWants > 0 ? Math.max(HEARTBEAT_MS, clientWants) : 0;
@@ -276,11 +249,7 @@ export class EmbeddedBroker implements Broker {
     const target = frame.headers.destination ?? '';
     if (!id) return this.refuse(connection, 'SUBSCRIBE needs an id header.', frame), false;
     if (connection.subscriptions.has(id)) return this.refuse(connection, `Subscription '${id}' exists already.`, frame), false;
-    const destination = parseStompDestination(target);
-    if (!destination || !maySubscribe(connection.userId as string, destination)) {
-      this.options.log?.warn({ connection: connection.id, destination: target }, 'broker subscription refused');
-      return this.refuse(connection, `Access refused to '${target}' (403).`, frame), false;
-    }
+    const destination = this.options.policy.subscription(connection.userId as string, frame);
     const ack = frame.headers.ack ?? 'auto';
     if (ack !== 'auto' && ack !== 'client' && ack !== 'client-individual') {
       return this.refuse(connection, `Unknown ack mode '${ack}'.`, frame), false;
@@ -306,22 +275,6 @@ export class EmbeddedBroker implements Broker {
     return false;
   }
 
-  private sendFromClient(connection: Connection, frame: StompFrame): boolean {
-    const target = frame.headers.destination ?? '';
-    const destination = parseStompDestination(target);
-    if (!destination || !maySend(destination)) {
-      this.refuse(connection, `Access refused to '${target}' (403).`, frame);
-      return false;
-    }
-    this.queues.send(destination.name, {
-      id: randomUUID(),
-      body: frame.body,
-      contentType: frame.headers['content-type'] ?? 'application/json',
-      redelivered: false,
-    });
-    return true;
-  }
-
   private receipt(connection: Connection, frame: StompFrame): void {
     const receipt = frame.headers.receipt;
     if (receipt !== undefined) this.send(connection, { command: 'RECEIPT', headers: { 'receipt-id': receipt }, body: '' });
@@ -329,9 +282,8 @@ export class EmbeddedBroker implements Broker {
 
   /** ERROR, then close (STOMP: the server closes the connection after an ERROR frame). */
   private refuse(connection: Connection, message: string, frame?: StompFrame): void {
-    const headers: Record<string, string> = { message, 'content-type': 'text/plain' };
-    if (frame?.headers.receipt !== undefined) headers['receipt-id'] = frame.headers.receipt;
-    this.send(connection, { command: 'ERROR', headers, body: message });
+    if (connection.closed) return;
+    this.send(connection, errorFrame(message, frame));
     this.drop(connection, 1000);
   }
 

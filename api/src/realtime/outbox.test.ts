@@ -6,13 +6,13 @@ import { userEventsQueue } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { DEFAULT_IDENTITY } from '../config';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../users/testing';
 import { BROKER_PATH, EmbeddedBroker } from './embedded';
 import { recordEvents } from './outbox';
-import { connectStomp, pause, subscribe, type StompConnection } from './testing';
+import { connectAsBrowser, pause, subscribe, type StompConnection } from './testing';
 
 const clock = manualClock(new Date('2030-07-01T08:00:00Z'));
 let environment: TestEnvironment;
@@ -38,10 +38,7 @@ afterAll(async () => {
   await environment.cleanup();
 });
 
-async function connect(): Promise<StompConnection> {
-  const token = (await app.inject({ method: 'POST', url: '/api/iam/rabbitmq/token', headers: withCookie(cookie) })).json().token;
-  return connectStomp(url, token);
-}
+const connect = (): Promise<StompConnection> => connectAsBrowser(app, url, cookie);
 
 // Only this file's test event: the System Sign On that signing in records is not awaited, so on a
 // busy machine it may still be waiting in the outbox when the outage begins (CI once counted 2).

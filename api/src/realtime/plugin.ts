@@ -1,14 +1,16 @@
-// Wires the real-time side of the API: the broker token issuer and the Broker — RabbitMQ when
-// RABBITMQ_URL is set (with RABBITMQ_STOMP_URL, /events/ws/amqp is relayed to its Web-STOMP),
-// otherwise the embedded STOMP broker served on the API's own HTTP server at /events/ws/amqp (no
-// extra port). Routes use `app.broker` to publish and `app.brokerTokens` for tokens.
+// Wires the real-time side of the API: the broker token issuer, the browser policy and the Broker —
+// RabbitMQ when RABBITMQ_URL is set (with RABBITMQ_STOMP_URL, /events/ws/amqp is the gateway to
+// its Web-STOMP), otherwise the embedded STOMP broker served on the API's own HTTP server at
+// /events/ws/amqp (no extra port). Both apply the same browser policy (browser-policy.ts). Routes
+// use `app.broker` to publish and `app.brokerTokens` for tokens.
 import type { FastifyInstance } from 'fastify';
 import { loadSecretKey } from '../identity/secret-box';
 import type { Broker } from './broker';
+import { createBrowserPolicy } from './browser-policy';
 import { EmbeddedBroker } from './embedded';
+import { StompGateway } from './gateway';
 import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 import { RabbitMqBroker } from './rabbitmq';
-import { attachStompRelay, type StompRelay } from './relay';
 import { createBrokerTokens, type BrokerTokens } from './token';
 
 declare module 'fastify' {
@@ -27,17 +29,29 @@ export async function registerRealtime(
   relayOptions: Partial<Omit<OutboxRelayOptions, 'db' | 'broker'>> = {},
 ): Promise<void> {
   const tokens = createBrokerTokens(await loadSecretKey(app.identity.settings.secretKey, app.config.dataDir));
+  const policy = createBrowserPolicy({
+    identity: app.identity,
+    tokens,
+    trustProxy: app.config.trustProxy ?? false,
+    // @fastify/cookie's parser (registered after this: it is only called once requests come).
+    parseCookie: (header) => app.parseCookie(header),
+  });
   let broker: Broker;
-  let relay: StompRelay | undefined;
+  let gateway: StompGateway | undefined;
   if (app.config.rabbitmqUrl) {
     broker = new RabbitMqBroker(app.config.rabbitmqUrl);
-    // Browsers keep connecting to /events/ws/amqp here; without the relay a proxy in front must map it.
-    if (app.config.rabbitmqStompUrl) relay = attachStompRelay(app.server, app.config.rabbitmqStompUrl);
+    // Browsers keep connecting to /events/ws/amqp: the gateway speaks to Web-STOMP for them.
+    if (app.config.rabbitmqStompUrl) {
+      gateway = new StompGateway({
+        target: app.config.rabbitmqStompUrl,
+        policy,
+        publish: (destination, body) => app.broker.publish(destination, body),
+        log: app.log,
+      });
+      gateway.attach(app.server);
+    }
   } else {
-    const embedded = new EmbeddedBroker({
-      verifyToken: (token) => tokens.verify(token, app.identity.now()),
-      log: app.log,
-    });
+    const embedded = new EmbeddedBroker({ policy, log: app.log });
     embedded.attach(app.server);
     broker = embedded;
   }
@@ -55,7 +69,7 @@ export async function registerRealtime(
   // (what it has not published stays in the outbox for the next start).
   app.addHook('preClose', async () => {
     await outboxRelay.stop();
-    relay?.close();
+    await gateway?.close();
     await broker.close();
   });
 }

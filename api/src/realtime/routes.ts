@@ -22,18 +22,17 @@ const SUBSCRIPTION_QUEUE = /^stomp-subscription-[A-Za-z0-9_-]+$/;
 /**
  * May the token's user do `permission` (configure, write, read) on the resource? Their own queues
  * (read, and configure: `/queue/…` declares); the shell's fanout exchanges (read: binding); the
- * per-subscriber queue of an exchange subscription; and writing to the default exchange, which
- * is how an instant message reaches 'notifications#{userId}' (spec 7).
+ * per-subscriber queue of an exchange subscription (configure, read, and write: binding it). No
+ * exchange is ever writable: a token user publishes nothing. Browsers reach RabbitMQ only through
+ * the API's gateway (gateway.ts), whose policy allows no more; this is the second wall. Instant
+ * messages are published by the API itself, with its own AMQP account.
  */
 export function rabbitMqMayAccess(userId: string, resource: string, name: string, permission: string): boolean {
   if (resource === 'queue') {
     if (readableQueues(userId).includes(name)) return permission === 'read' || permission === 'configure';
     return SUBSCRIPTION_QUEUE.test(name);
   }
-  if (resource === 'exchange') {
-    if (FANOUT_EXCHANGES.includes(name)) return permission === 'read';
-    return name === 'amq.default' && permission === 'write';
-  }
+  if (resource === 'exchange') return FANOUT_EXCHANGES.includes(name) && permission === 'read';
   return false;
 }
 
@@ -47,21 +46,21 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'authenticated' },
       schema: {
         tags: ['realtime'],
-        summary: 'A short-lived broker token for the caller: the STOMP passcode of the broker connection (spec 7)',
+        summary: "A short-lived broker token for the caller's session: the STOMP passcode of the broker connection (spec 7)",
         response: {
           200: { type: 'object', required: ['token'], properties: { token: { type: 'string', nullable: true } } },
         },
       },
     },
     async (request) => {
-      const { user } = callerOf(request);
+      const { user, session } = callerOf(request);
       try {
         await app.broker.prepareUser(user.id);
       } catch (error) {
         // The broker is down: the browser's connection fails and it asks again (spec 4.4 reconnect).
         request.log.warn({ err: error }, 'broker queues of the user could not be declared');
       }
-      return { token: app.brokerTokens.issue(user.id, app.identity.now()) };
+      return { token: app.brokerTokens.issue({ userId: user.id, sessionId: session.record.id }, app.identity.now()) };
     },
   );
 
@@ -81,8 +80,8 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
     );
 
   backend('user', 'RabbitMQ HTTP auth backend: may this login connect (the password is a broker token)?', (query) => {
-    const userId = app.brokerTokens.verify(query.password ?? '', app.identity.now());
-    return userId ? `allow ${USER_TAG_PREFIX}${userId}` : 'deny';
+    const holder = app.brokerTokens.verify(query.password ?? '', app.identity.now());
+    return holder ? `allow ${USER_TAG_PREFIX}${holder.userId}` : 'deny';
   });
   backend('vhost', 'RabbitMQ HTTP auth backend: may a token user use this virtual host?', (query) =>
     userOfTags(query.tags) && query.vhost === '/' ? 'allow' : 'deny',

@@ -52,7 +52,7 @@ it('publishes System Sign On for the newer session, naming the user by id only',
   // The older session's own System Sign On is published by the outbox relay: let it go out before
   // subscribing (with RabbitMQ it would otherwise reach the new queue first).
   await app.outboxRelay.idle();
-  const connection = await connectStomp(url, token);
+  const connection = await connectStomp(url, token, { cookie: older });
   try {
     const inbox = await subscribe(connection, `/exchange/${SYNC_USER_EXCHANGE}`);
     clock.advance(60_000);

@@ -1,9 +1,12 @@
 // Test helpers of the broker suites: a real STOMP client (@stomp/stompjs over the `ws` package,
-// as TOOLCHAIN "Tests" advises for Node) connected the way the browser connects (spec 7: login
-// empty, token as passcode, vhost '/', heartbeat 10 s), and an inbox of received messages.
+// as TOOLCHAIN "Tests" advises for Node) connected the way the browser connects (spec 7: the
+// session cookie on the WebSocket, login empty, token as passcode, vhost '/', heartbeat 10 s), and
+// an inbox of received messages.
 import { randomUUID } from 'node:crypto';
 import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/stompjs';
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { withCookie, type SessionCookie } from '../identity/testing';
 
 export class BrokerRefusal extends Error {}
 
@@ -17,7 +20,16 @@ export interface StompConnection {
   disconnect(): Promise<void>;
 }
 
-export function connectStomp(url: string, passcode: string, heartbeat = 10_000): Promise<StompConnection> {
+export interface ConnectOptions {
+  /** The session cookie the browser sends with the WebSocket upgrade (none: an anonymous socket). */
+  cookie?: SessionCookie;
+  /** The CONNECT login (the browser's is empty). */
+  login?: string;
+  heartbeat?: number;
+}
+
+export function connectStomp(url: string, passcode: string, options: ConnectOptions = {}): Promise<StompConnection> {
+  const { cookie, login = '', heartbeat = 10_000 } = options;
   return new Promise((resolve, reject) => {
     let settled = false;
     let refuse: (reason: string) => void = () => undefined;
@@ -26,8 +38,8 @@ export function connectStomp(url: string, passcode: string, heartbeat = 10_000):
     });
     const errors: IFrame[] = [];
     const client = new Client({
-      webSocketFactory: () => new WebSocket(url, ['v12.stomp']) as unknown as IStompSocket,
-      connectHeaders: { login: '', passcode, host: '/' },
+      webSocketFactory: () => new WebSocket(url, ['v12.stomp'], cookie ? { headers: withCookie(cookie) } : {}) as unknown as IStompSocket,
+      connectHeaders: { login, passcode, host: '/' },
       heartbeatIncoming: heartbeat,
       heartbeatOutgoing: heartbeat,
       reconnectDelay: 0,
@@ -62,6 +74,18 @@ export function connectStomp(url: string, passcode: string, heartbeat = 10_000):
     };
     client.activate();
   });
+}
+
+/** POST iam/rabbitmq/token as the browser of that session asks for it. */
+export async function brokerToken(app: FastifyInstance, cookie: SessionCookie): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/iam/rabbitmq/token', headers: withCookie(cookie) });
+  if (response.statusCode !== 200) throw new Error(`no broker token: ${response.statusCode} ${response.body}`);
+  return (response.json() as { token: string }).token;
+}
+
+/** Connects as the browser of that session does: its cookie on the WebSocket, a fresh token of it as passcode. */
+export async function connectAsBrowser(app: FastifyInstance, url: string, cookie: SessionCookie): Promise<StompConnection> {
+  return connectStomp(url, await brokerToken(app, cookie), { cookie });
 }
 
 /** Messages of one subscription, in arrival order, with a way to wait for the next ones. */
