@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createPortalQueryClient, PortalProvider, sessionStore, type Notification, type Session } from '@portal/shared';
 import { NotificationsBell } from './NotificationsBell';
 import { NO_NOTIFICATIONS, NotificationsDrawer } from './NotificationsDrawer';
+import { INSTANT_MESSAGE_TITLE, notificationOf } from './notificationOf';
 import { createNotificationStore } from './store';
 
 const session = {
@@ -62,6 +63,29 @@ it('shows title, message with a safe link, sender and time; click reads, delete 
   await userEvent.click(within(first).getByRole('button', { name: 'Delete notification Title a' }));
   expect(onDelete).toHaveBeenCalledWith('a');
   expect(onRead).toHaveBeenCalledTimes(1);
+});
+
+it("shows an instant message's stamped sender, and links its ##…## part only into the portal", async () => {
+  const instant = (eventId: string, message: string, extra: Record<string, unknown> = {}) =>
+    notificationOf({ type: 'instant-message', project: '', sender: 'Meg Messenger (meg)', eventId, message, time: '2026-03-04T10:20:00.000Z', ...extra }, 'ann')!;
+  const notifications = [
+    instant('in', 'Please review ##/requirements/7## today'),
+    instant('out', 'Your account is locked: ##https://evil.example/unlock## now'),
+    instant('sneaky', 'Open ##//evil.example/x##'),
+    // A link field is not the sender's to give: only the server's notifications have one.
+    instant('field', 'See ##/dashboard##', { link: 'https://evil.example', title: 'Security alert' }),
+  ];
+  wrap(<NotificationsDrawer open notifications={notifications} onClose={() => undefined} onRead={() => undefined} onDelete={() => undefined} />);
+  const items = await screen.findAllByTestId('notification-item');
+  const [inside, outside, sneaky, field] = items as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+  expect(within(inside).getByRole('link', { name: '/requirements/7' }).getAttribute('href')).toBe('/requirements/7');
+  expect(within(inside).getByText(/Meg Messenger \(meg\)/)).toBeTruthy();
+  expect(within(outside).queryByRole('link')).toBeNull();
+  expect(within(outside).getByTestId('notification-message').textContent).toBe('Your account is locked: https://evil.example/unlock now');
+  expect(within(sneaky).queryByRole('link')).toBeNull();
+  expect(within(field).getByText(INSTANT_MESSAGE_TITLE)).toBeTruthy();
+  expect(within(field).getByRole('link', { name: '/dashboard' }).getAttribute('href')).toBe('/dashboard');
+  for (const item of items) expect(item.querySelector('a[href*="evil"]')).toBeNull();
 });
 
 it("says 'No new notifications.' when empty", async () => {

@@ -1,4 +1,4 @@
-import { messageParts, safeHref } from './messageText';
+import { messageParts, portalPath, safeHref } from './messageText';
 
 it('renders the ##…## part as a link to itself or to the notification link', () => {
   expect(messageParts('Open ##/requirements/7## now')).toEqual([
@@ -25,4 +25,14 @@ it('keeps a message without link, and an unsafe target, as plain text', () => {
   ]);
   expect(safeHref('//evil.example')).toBeUndefined();
   expect(safeHref('data:text/html,x')).toBeUndefined();
+});
+
+it('takes for a path of the portal only what stays on this site however a browser reads it', () => {
+  expect(portalPath('/requirements/7?x=1#y')).toBe('/requirements/7?x=1#y');
+  expect(portalPath(' /dashboard ')).toBe('/dashboard');
+  for (const elsewhere of ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example', 'https://evil.example', 'evil.example', 'javascript:alert(1)', '']) {
+    expect([elsewhere, portalPath(elsewhere)]).toEqual([elsewhere, undefined]);
+  }
+  expect(safeHref('/\\evil.example')).toBeUndefined();
+  expect(safeHref('/\t/evil.example')).toBeUndefined();
 });

@@ -1,5 +1,6 @@
 // Single active session (spec 4.1): a System Sign On of a newer session of the same user signs
-// this browser out, on any of the user's destinations; its own or an older sign-on does not.
+// this browser out where only the server publishes (the user's events queue, the sync-user
+// exchange); its own or an older sign-on does not, nor one that arrives with an instant message.
 import { createRealtimeProxy, sessionStore, type Session } from '@portal/shared';
 import { watchSingleActiveSession } from './singleActiveSession';
 
@@ -13,7 +14,11 @@ const session = {
 
 afterEach(() => sessionStore.clearSession());
 
-function deliverTo(destination: string, body: unknown) {
+/**
+ * Delivers `body` twice on `destination` to what the watcher subscribed there; `everywhere` also
+ * hands it, as from that destination, to every handler it subscribed (a facade that would mix them up).
+ */
+function deliverTo(destination: string, body: unknown, everywhere = false) {
   const { facade, setImplementation } = createRealtimeProxy();
   const handlers = new Map<string, (body: unknown, destination: string) => void>();
   setImplementation({
@@ -27,8 +32,11 @@ function deliverTo(destination: string, body: unknown) {
   });
   const signOut = jest.fn();
   const stop = watchSingleActiveSession('42', signOut, facade);
-  handlers.get(destination)?.(body, destination);
-  handlers.get(destination)?.(body, destination);
+  const receivers = everywhere ? [...handlers.values()] : [handlers.get(destination)];
+  for (const receiver of receivers) {
+    receiver?.(body, destination);
+    receiver?.(body, destination);
+  }
   stop();
   return signOut;
 }
@@ -37,8 +45,15 @@ it('signs out once for a newer session of the same user', () => {
   sessionStore.setSession(session);
   const event = { type: 'System Sign On', session_id: 's-new', timestamp: 2_000, data: { id: '42' } };
   expect(deliverTo('events#42', event)).toHaveBeenCalledTimes(1);
-  expect(deliverTo('notifications#42', event)).toHaveBeenCalledTimes(1);
   expect(deliverTo('sync-user', event)).toHaveBeenCalledTimes(1);
+});
+
+it('is not signed out by a System Sign On on the notifications queue, where users send instant messages', () => {
+  sessionStore.setSession(session);
+  // What a user of another organization could send before the server checked SENDs (issue 20 finding 3).
+  const forged = { type: 'System Sign On', session_id: 's-forged', timestamp: 9_999_999_999_999, data: { id: '42', login_id: 'ann' } };
+  expect(deliverTo('notifications#42', forged)).not.toHaveBeenCalled();
+  expect(deliverTo('notifications#42', forged, true)).not.toHaveBeenCalled();
 });
 
 it('ignores its own sign-on, an older one, another user and other events', () => {

@@ -1,10 +1,10 @@
 // Single active session, immediate (spec 4.1; issue 4 item 11): a System Sign On of a newer
-// session of the same user signs this browser out. It may arrive on the user's events or
-// notifications queue, or on the sync-user exchange (then data names the user). Started with the
+// session of the same user signs this browser out. It is heard only where the server alone
+// publishes: the user's events queue and the sync-user exchange (then data names the user) —
+// never the notifications queue, where instant messages arrive (issue 20). Started with the
 // realtime connection (lazily loaded chunk).
 import {
   isNewerSignOn,
-  notificationsQueue,
   realtime,
   sessionStore,
   SYNC_USER_EXCHANGE,
@@ -21,16 +21,16 @@ function namesUser(body: unknown, userId: string): boolean {
 
 /** Watches the user's destinations and calls `signOut` once for a newer sign-on. */
 export function watchSingleActiveSession(userId: string, signOut: () => void, facade: RealtimeFacade = realtime): Unsubscribe {
+  // Destinations only the server publishes to.
+  const destinations = [userEventsQueue(userId), SYNC_USER_EXCHANGE];
   let done = false;
   const check = (body: unknown, destination: string) => {
-    if (done || !isNewerSignOn(body, sessionStore.getState().session)) return;
+    if (done || !destinations.includes(destination) || !isNewerSignOn(body, sessionStore.getState().session)) return;
     // On the fanout every user's browser hears it: it must name this user.
     if (destination === SYNC_USER_EXCHANGE && !namesUser(body, userId)) return;
     done = true;
     signOut();
   };
-  const stops = [userEventsQueue(userId), notificationsQueue(userId), SYNC_USER_EXCHANGE].map((destination) =>
-    facade.subscribe(destination, check),
-  );
+  const stops = destinations.map((destination) => facade.subscribe(destination, check));
   return () => stops.forEach((stop) => stop());
 }
