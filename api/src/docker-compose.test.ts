@@ -10,14 +10,32 @@ import { loadRemoteManifests } from './static/remotes';
 
 interface ComposeService {
   environment?: Record<string, string | number | boolean | null> | string[];
+  ports?: unknown[];
+  network_mode?: string;
 }
 
-async function apiEnvironment(): Promise<Record<string, string>> {
-  const compose: { services: Record<string, ComposeService> } = parse(
-    await readFile(path.join(REPOSITORY_ROOT, 'docker-compose.yml'), 'utf8'),
-  );
-  const environment = compose.services.api?.environment;
-  if (!environment) throw new Error('docker-compose.yml has no api service with an environment');
+const readCompose = async (): Promise<{ services: Record<string, ComposeService> }> =>
+  parse(await readFile(path.join(REPOSITORY_ROOT, 'docker-compose.yml'), 'utf8'));
+
+/** The broker account compose takes from `.env` (values a user would choose). */
+const ENV_FILE: Record<string, string> = { RABBITMQ_USER: 'portal-api', RABBITMQ_PASSWORD: 'Zq7-long-random' };
+
+/**
+ * A value as compose reads it with ENV_FILE: `${NAME:?message}` (required) is replaced, and any
+ * other form of variable — above all one with a default, `${NAME:-value}` — fails the test.
+ */
+function interpolate(value: string): string {
+  return value.replace(/\$\{([A-Z_]+)([^}]*)\}/g, (whole, name: string, rest: string) => {
+    if (!/^:\?.+/.test(rest)) throw new Error(`${whole}: a variable of docker-compose.yml must be required (\${${name}:?…}), with no default`);
+    const chosen = ENV_FILE[name];
+    if (chosen === undefined) throw new Error(`${whole}: not a variable the compose file documents`);
+    return chosen;
+  });
+}
+
+function environmentOf(service: ComposeService | undefined, serviceName: string): Record<string, string> {
+  const environment = service?.environment;
+  if (!environment) throw new Error(`docker-compose.yml has no ${serviceName} service with an environment`);
   const entries = Array.isArray(environment)
     ? environment.map((entry) => {
         const [name, ...value] = entry.split('=');
@@ -25,6 +43,11 @@ async function apiEnvironment(): Promise<Record<string, string>> {
       })
     : Object.entries(environment).map(([name, value]) => [name, String(value ?? '')]);
   return Object.fromEntries(entries);
+}
+
+async function apiEnvironment(): Promise<Record<string, string>> {
+  const environment = environmentOf((await readCompose()).services.api, 'api');
+  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, interpolate(value)]));
 }
 
 it('sets only variables the API reads, with values it accepts', async () => {
@@ -41,4 +64,30 @@ it('maps every remote to an origin of its own in deploy/remotes.json', async () 
   expect(Object.keys(manifests).sort()).toEqual([...REMOTES].sort());
   const origins = Object.values(manifests).map((url) => new URL(url).origin);
   expect(new Set(origins).size).toBe(REMOTES.length);
+});
+
+it('publishes no port of RabbitMQ: AMQP, Web-STOMP and the management UI are on the compose network only', async () => {
+  const { services } = await readCompose();
+  const rabbitmq = services.rabbitmq;
+  expect(rabbitmq).toBeDefined();
+  expect(rabbitmq?.ports).toBeUndefined();
+  expect(rabbitmq?.network_mode).toBeUndefined();
+  // Nothing else forwards to it either: browsers reach Web-STOMP only through the API's gateway.
+  const nginx = await readFile(path.join(REPOSITORY_ROOT, 'deploy', 'nginx-host.conf'), 'utf8');
+  expect(nginx).not.toMatch(/rabbitmq|15674|61613/);
+  expect(loadConfig(await apiEnvironment()).rabbitmqStompUrl).toBe('ws://rabbitmq:15674/ws');
+});
+
+it('writes no broker account into the files: the API and RabbitMQ take the same one from .env', async () => {
+  const { services } = await readCompose();
+  const rabbitmq = environmentOf(services.rabbitmq, 'rabbitmq');
+  expect(interpolate(rabbitmq.RABBITMQ_DEFAULT_USER ?? '')).toBe(ENV_FILE.RABBITMQ_USER);
+  expect(interpolate(rabbitmq.RABBITMQ_DEFAULT_PASS ?? '')).toBe(ENV_FILE.RABBITMQ_PASSWORD);
+  const url = new URL(loadConfig(await apiEnvironment()).rabbitmqUrl ?? '');
+  expect([url.username, url.password, url.host]).toEqual([ENV_FILE.RABBITMQ_USER, ENV_FILE.RABBITMQ_PASSWORD, 'rabbitmq:5672']);
+  const conf = await readFile(path.join(REPOSITORY_ROOT, 'deploy', 'rabbitmq.conf'), 'utf8');
+  expect(conf).not.toMatch(/^\s*default_(user|pass)\s*=/m);
+  const compose = await readFile(path.join(REPOSITORY_ROOT, 'docker-compose.yml'), 'utf8');
+  expect(compose).not.toMatch(/amqp:\/\/[^$\s]*@/);
+  expect(compose).not.toMatch(/RABBITMQ_DEFAULT_(USER|PASS):\s*[^$\s]/);
 });

@@ -6,6 +6,8 @@
 // to the API's /events/ws/amqp (the gateway to Web-STOMP with RabbitMQ), with its session cookie
 // and a token of that session from POST iam/rabbitmq/token.
 import { randomBytes } from 'node:crypto';
+import { createConnection } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import amqp from 'amqplib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -20,6 +22,20 @@ import { readableQueues, type Broker } from './broker';
 import { BROKER_PATH, MAX_FRAME_BYTES } from './embedded';
 import { recordEvents } from './outbox';
 import { BrokerRefusal, brokerToken, connectAsBrowser, connectStomp, pause, subscribe, type StompConnection } from './testing';
+
+/** Whether a TCP connection to host:port is accepted. */
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port, timeout: 2_000 });
+    const settle = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.once('connect', () => settle(true));
+    socket.once('error', () => settle(false));
+    socket.once('timeout', () => settle(false));
+  });
+}
 
 interface Target {
   name: string;
@@ -345,4 +361,21 @@ describe.each(targets)('broker conformance: $name', ({ rabbitmqUrl }) => {
     });
     await expect(connection.refused).resolves.toEqual(expect.any(String));
   });
+
+  if (rabbitmqUrl) {
+    // As an attacker on the network sees it. (rabbitmq-diagnostics listeners cannot say: RabbitMQ
+    // 3.10 reports Web-STOMP on [::] whatever address it is bound to.)
+    it('finds Web-STOMP and STOMP closed on every address but loopback after scripts/rabbitmq-setup.sh', async () => {
+      const webStomp = Number(new URL(process.env.RABBITMQ_STOMP_URL ?? 'ws://127.0.0.1:15674/ws').port);
+      const ports = [webStomp, 61613];
+      for (const port of ports) expect([port, await reachable('127.0.0.1', port)]).toEqual([port, true]);
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .filter((address) => address && !address.internal && !address.address.startsWith('fe80:'))
+        .map((address) => address!.address);
+      // Without a network interface there is nothing to prove: this suite runs where RabbitMQ does, on a networked machine.
+      expect(external.length).toBeGreaterThan(0);
+      for (const address of external) for (const port of ports) expect([address, port, await reachable(address, port)]).toEqual([address, port, false]);
+    });
+  }
 });
