@@ -176,6 +176,19 @@ describe.each(targets)('broker conformance: $name', ({ rabbitmqUrl }) => {
     open.push(await connectAsBrowser(app, url, otherCookie), await connectAs('erin'));
   });
 
+  it('keeps an idle connection open while heart-beats pass both ways', async () => {
+    // 1 s asked: RabbitMQ drops a client silent for two intervals (the embedded broker negotiates 10 s).
+    const connection = await connectStomp(url, await tokenOf('dave'), { cookie: cookies.dave, heartbeat: 1_000 });
+    open.push(connection);
+    await pause(4_000);
+    expect(connection.client.connected).toBe(true);
+    const inbox = await subscribe(connection, `/amq/queue/${queueOf('notifications', 'dave')}`);
+    await app.broker.publish(queueOf('notifications', 'dave'), { after: 'idle' });
+    const [message] = await inbox.atLeast(1);
+    expect(JSON.parse(message!.body)).toEqual({ after: 'idle' });
+    message!.ack();
+  }, 15_000);
+
   it("delivers a published message on the user's own notifications queue as JSON", async () => {
     const connection = await connectAs('alice');
     const inbox = await subscribe(connection, `/amq/queue/${queueOf('notifications', 'alice')}`);

@@ -40,8 +40,12 @@ export async function registerRealtime(
   let gateway: StompGateway | undefined;
   if (app.config.rabbitmqUrl) {
     broker = new RabbitMqBroker(app.config.rabbitmqUrl);
-    // Browsers keep connecting to /events/ws/amqp: the gateway speaks to Web-STOMP for them.
-    if (app.config.rabbitmqStompUrl) {
+    // Browsers keep connecting to /events/ws/amqp: the gateway speaks to Web-STOMP for them. It is
+    // the only way in that checks the browser's session and frames: Web-STOMP itself must stay
+    // out of browsers' reach (scripts/rabbitmq-setup.sh binds it to loopback).
+    if (!app.config.rabbitmqStompUrl) {
+      app.log.warn('RABBITMQ_URL without RABBITMQ_STOMP_URL: browsers get no broker connection at /events/ws/amqp');
+    } else {
       gateway = new StompGateway({
         target: app.config.rabbitmqStompUrl,
         policy,
