@@ -9,6 +9,7 @@ import { checkPermission, messageForStatus, type PermissionCheck, type PolicyCon
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { createChangeTracker, createReadCache, type ChangeTracker, type ReadCache } from '../http/read-cache';
+import { API_KEY_HEADER, API_KEY_NOT_ACCEPTED, findServiceModuleByApiKey, INVALID_API_KEY, type ApiKeyHolder } from '../service-modules/api-keys';
 import { readSessionToken } from '../sessions/cookie';
 import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
 import type { UserRecord } from '../users/repository';
@@ -31,9 +32,16 @@ declare module 'fastify' {
      * for routes like PATCH projects/{id}; otherwise the `graph` query parameter names it.
      */
     processParam?: string;
+    /**
+     * The route takes a service module's key (X-Api-Key) instead of a session: the guard resolves
+     * the key into `request.apiKeyHolder` and the route checks the module's type itself.
+     */
+    apiKey?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
+    /** The service module whose X-Api-Key the request presented (routes with `config.apiKey`). */
+    apiKeyHolder: ApiKeyHolder | null;
   }
   interface FastifyInstance {
     /** Changes in flight and the generation of the data (http/read-cache.ts): read caches follow it. */
@@ -181,6 +189,7 @@ export function registerAuthorization(
 ): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
   app.decorateRequest('caller', null);
+  app.decorateRequest('apiKeyHolder', null);
   // Every change through the API is tracked, so read caches (here and in route families) never
   // serve what was read before it (config.readCacheMs).
   const changes = createChangeTracker();
@@ -235,7 +244,18 @@ export function registerAuthorization(
   });
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config?.permission;
-    if (permission === undefined || permission === 'public') return;
+    if (permission === undefined) return;
+    // A request with X-Api-Key is the key's alone: the session cookie is never looked at, so an
+    // invalid key is a 401 even beside a valid cookie, and a key cannot borrow a browser's session.
+    const key = request.headers[API_KEY_HEADER];
+    if (key !== undefined) {
+      const holder = typeof key === 'string' ? await findServiceModuleByApiKey(identity.db, key) : undefined;
+      if (!holder) throw new ApiProblem(401, INVALID_API_KEY);
+      if (!request.routeOptions.config?.apiKey) throw new ApiProblem(403, API_KEY_NOT_ACCEPTED);
+      request.apiKeyHolder = holder;
+      return;
+    }
+    if (permission === 'public') return;
     const caller = await resolveCaller(sources, request);
     request.caller = caller;
     const allowed = permission === 'authenticated' || checkPermission(caller.access, permission, caller.context);

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/shared/server';
 import { API_KEY_HEADER } from '../service-modules/api-keys';
+import { sessionCookieName } from '../sessions/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { loadRemoteManifests } from '../static/remotes';
@@ -25,6 +26,21 @@ export function isCsrfSafe(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return true;
   if (request.headers[API_KEY_HEADER] !== undefined) return true;
   return request.headers[CSRF_HEADER.toLowerCase()] === CSRF_HEADER_VALUE;
+}
+
+/** HSTS for a year, subdomains included: sent on https answers only (RFC 6797 8.1: never over http). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * An API request that presents credentials (the session cookie or X-Api-Key): its answer, whatever
+ * it is (an error too), is the caller's own and must not be kept by the browser or a proxy cache.
+ */
+function presentsCredentials(app: FastifyInstance, request: FastifyRequest): boolean {
+  if (!isApiPath(request.url)) return false;
+  if (request.headers[API_KEY_HEADER] !== undefined) return true;
+  // The CSRF refusal answers before @fastify/cookie has parsed the header.
+  const cookies = request.cookies ?? app.parseCookie(request.headers.cookie ?? '');
+  return cookies[sessionCookieName(request)] !== undefined;
 }
 
 /** The distinct origins of absolute manifest URLs; relative ones are served by the API ('self'). */
@@ -72,7 +88,8 @@ function websocketOrigins(request: FastifyRequest): string[] {
 
 /**
  * Registered on the root before any route: the CSRF check (onRequest) and the security headers of
- * every response (onSend), the 404 and error answers included.
+ * every response (onSend), the 404 and error answers included: HSTS on https, `no-store` on the
+ * answers of API calls with credentials (not on the static files, whose names carry their hash).
  */
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   // Keyed by the manifest file's modification time: a repointed remote is allowed from its very
@@ -108,6 +125,9 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   });
 
   app.addHook('onSend', async (request, reply) => {
+    // request.protocol is the TLS socket's, or X-Forwarded-Proto's with TRUST_PROXY.
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    if (presentsCredentials(app, request)) reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('content-security-policy', contentSecurityPolicy(await origins(), websocketOrigins(request)));

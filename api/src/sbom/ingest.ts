@@ -9,8 +9,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveAccess } from '../authorization/access';
 import { ApiProblem } from '../http/problem';
 import { readMultipart, type MultipartWords } from '../http/multipart';
-import { API_KEY_HEADER, findServiceModuleByApiKey } from '../service-modules/api-keys';
-import { INVALID_API_KEY } from '../service-modules/routes';
 import { readSessionToken } from '../sessions/cookie';
 import { currentSession } from '../sessions/service';
 import { problems } from '../users/http';
@@ -37,14 +35,15 @@ declare module 'fastify' {
   }
 }
 
-/** Who uploads, and into which app: the API key's module, or the session's user with ingest=>SBOM. */
+/**
+ * Who uploads, and into which app: the module of the API key (resolved by the guard, which
+ * answers 401 for an unknown key), or the session's user with ingest=>SBOM.
+ */
 async function authorizeUpload(app: FastifyInstance, request: FastifyRequest): Promise<Upload> {
   const db = app.identity.db;
   const appKey = (request.params as { appKey: string }).appKey;
-  const key = request.headers[API_KEY_HEADER];
-  if (key !== undefined) {
-    const holder = typeof key === 'string' ? await findServiceModuleByApiKey(db, key) : undefined;
-    if (!holder) throw new ApiProblem(401, INVALID_API_KEY);
+  const holder = request.apiKeyHolder;
+  if (holder) {
     if (holder.type !== 'cicd-ingestion') throw new ApiProblem(403, NOT_A_CICD_KEY);
     const application = await findApplication(db, holder.organization_id, appKey);
     if (!application) throw new ApiProblem(404, INVALID_APP_KEY);
@@ -130,7 +129,7 @@ export async function ingestionRoutes(app: FastifyInstance, options: { queue: Bu
       bodyLimit: SBOM_MAX_UPLOAD_BYTES,
       // A session with ingest=>SBOM in the app's process, or a CI/CD ingestion module's X-Api-Key:
       // checked by the route itself (onRequest, before the body is read).
-      config: { permission: 'public' },
+      config: { permission: 'public', apiKey: true },
       onRequest: async (request) => {
         request.sbomUpload = await authorizeUpload(app, request);
       },

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
-import { API_KEY_HEADER, findServiceModuleByApiKey } from './api-keys';
+import { INVALID_API_KEY } from './api-keys';
 import { configsView } from './configs';
 import { deleteServiceModule, listServiceModules } from './repository';
 import {
@@ -35,8 +35,6 @@ import {
 
 const M = PERMISSIONS.operations.SERVICE_MODULE;
 
-/** Spec 8 has no words for it; a pipeline's log shows this. */
-export const INVALID_API_KEY = 'Invalid API key.';
 
 export async function serviceModulesRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['modules'];
@@ -49,8 +47,8 @@ export async function serviceModulesRoutes(app: FastifyInstance): Promise<void> 
   app.get(
     '/modules/whoami',
     {
-      // Authenticated by the module's API key (X-Api-Key), not by a session.
-      config: { permission: 'public' },
+      // Authenticated by the module's API key (X-Api-Key, resolved by the guard), not by a session.
+      config: { permission: 'public', apiKey: true },
       schema: {
         tags,
         summary: 'The service module an API key (X-Api-Key header) belongs to; 401 for an unknown or rotated key',
@@ -65,8 +63,7 @@ export async function serviceModulesRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const key = request.headers[API_KEY_HEADER];
-      const holder = typeof key === 'string' ? await findServiceModuleByApiKey(db, key) : undefined;
+      const holder = request.apiKeyHolder;
       if (!holder) throw new ApiProblem(401, INVALID_API_KEY);
       return { id: holder.id, type: holder.type, name: holder.name };
     },
