@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
+import { registerHostileValueChecks } from './http/hostile-values';
 import { registerSecurity } from './http/security';
 import { systemClock, type Clock } from './identity/clock';
 import { createIdentityContext, identityRoutes } from './identity/routes';
@@ -107,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerSecurity(app, config);
+  // Before the guard, which reads path and query parameters into SQL.
+  registerHostileValueChecks(app);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     db: database,

@@ -39,9 +39,9 @@ describe('priority plane', () => {
   it('refuses coordinates outside 0..1, half a placement, unknown ids, deleted requirements and readers', async () => {
     const a = await f.requirement({ code: 'PLN-3', title: 'Patch servers' });
     const url = `/api/requirements/${a}/plane?graph=alpha`;
-    expectProblem(await f.call(f.amy, 'PUT', url, { x: 1.5, y: 0.5 }), 400, STATUS_MESSAGES[400]);
-    expectProblem(await f.call(f.amy, 'PUT', url, { x: -0.1, y: 0.5 }), 400, STATUS_MESSAGES[400]);
-    expectProblem(await f.call(f.amy, 'PUT', url, { x: 0.5 }), 400, STATUS_MESSAGES[400]);
+    expectProblem(await f.call(f.amy, 'PUT', url, { x: 1.5, y: 0.5 }), 400, "Data is not valid: 'x' must be <= 1.");
+    expectProblem(await f.call(f.amy, 'PUT', url, { x: -0.1, y: 0.5 }), 400, "Data is not valid: 'x' must be >= 0.");
+    expectProblem(await f.call(f.amy, 'PUT', url, { x: 0.5 }), 400, "Data is not valid: 'y' is required.");
     expectProblem(await f.call(f.amy, 'PUT', url, { x: 0.5, y: null }), 400, BOTH_OR_NEITHER);
     expectProblem(await f.call(f.amy, 'PUT', `/api/requirements/${UNKNOWN}/plane?graph=alpha`, { x: 0.5, y: 0.5 }), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.rita, 'PUT', url, { x: 0.5, y: 0.5 }), 403, STATUS_MESSAGES[403]);
@@ -134,14 +134,14 @@ describe('duplicates', () => {
     const link = '/api/requirements/duplicates/link?graph=alpha';
     expectProblem(await f.call(f.amy, 'POST', link, { a_id: parent, b_id: parent, action: 'link' }), 400, SAME_REQUIREMENT);
     expectProblem(await f.call(f.amy, 'POST', link, { a_id: child, b_id: parent, action: 'merge' }), 400, MERGE_INTO_DESCENDANT);
-    expectProblem(await f.call(f.amy, 'POST', link, { a_id: parent, b_id: child, action: 'copy' }), 400, STATUS_MESSAGES[400]);
+    expectProblem(await f.call(f.amy, 'POST', link, { a_id: parent, b_id: child, action: 'copy' }), 400, "Data is not valid: 'action' must be equal to one of the allowed values.");
     expectProblem(await f.call(f.amy, 'POST', link, { a_id: parent, b_id: UNKNOWN, action: 'link' }), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.amy, 'POST', '/api/requirements/duplicates/dismiss?graph=alpha', { a_id: UNKNOWN, b_id: parent }), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.rita, 'POST', link, { a_id: parent, b_id: child, action: 'link' }), 403, STATUS_MESSAGES[403]);
     expectProblem(await f.call(f.rita, 'POST', '/api/requirements/duplicates/dismiss?graph=alpha', { a_id: parent, b_id: child }), 403, STATUS_MESSAGES[403]);
     expectProblem(await f.call(f.rita, 'GET', '/api/requirements/duplicates?graph=alpha'), 403, STATUS_MESSAGES[403]);
     expectProblem(await f.call(f.rita, 'GET', `/api/requirements/${UNKNOWN}/duplicates?graph=alpha`), 404, STATUS_MESSAGES[404]);
-    expectProblem(await f.call(f.amy, 'GET', '/api/requirements/duplicates?graph=alpha&threshold=2'), 400, STATUS_MESSAGES[400]);
+    expectProblem(await f.call(f.amy, 'GET', '/api/requirements/duplicates?graph=alpha&threshold=2'), 400, "Data is not valid: the query parameter 'threshold' must be <= 1.");
   });
 });
 
@@ -198,7 +198,7 @@ describe('traceability', () => {
   });
 
   it('needs LIST_REQUIREMENT in the process and a known format', async () => {
-    expectProblem(await f.call(f.rita, 'GET', '/api/requirements/traceability?graph=alpha&format=xml'), 400, STATUS_MESSAGES[400]);
+    expectProblem(await f.call(f.rita, 'GET', '/api/requirements/traceability?graph=alpha&format=xml'), 400, "Data is not valid: the query parameter 'format' must be equal to one of the allowed values.");
     expectProblem(await f.call(f.bob, 'GET', '/api/requirements/traceability?graph=alpha'), 404, STATUS_MESSAGES[404]);
   });
 });

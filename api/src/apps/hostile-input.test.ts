@@ -3,7 +3,7 @@
 // malformed multipart uploads, a settings entry naming no app, the monitoring setting changed
 // through the app itself, and a VEX sent back with the CycloneDX media type the export gives it.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { NUL_IN_TEXT } from '../http/errors';
+import { REFUSALS } from '../http/hostile-values';
 import type { SessionCookie } from '../identity/testing';
 import { ONE_FILE_PER_UPLOAD, ONE_SBOM_PER_UPLOAD, MULTIPART_LIMITS } from '../sbom/ingest';
 import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../graph/testing';
@@ -72,35 +72,36 @@ afterAll(async () => {
 describe('a NUL character (U+0000) in a value', () => {
   it('answers 400 that says so, never 500, wherever it is sent, and stores nothing', async () => {
     const before = await rows();
-    const gets = [
-      '/api/apps?graph=al%00pha',
-      '/api/apps/sh%00op?graph=alpha',
-      '/api/apps/components/search?graph=alpha&search=lo%00dash',
-      '/api/apps/vulnerabilities/search?graph=alpha&search=%00',
-      '/api/apps/builds/search?graph=alpha&search=%00&category=all',
-      '/api/apps/appSettings/%00?graph=alpha',
-      '/api/apps/shop/builds/%00?graph=alpha',
-      '/api/sbom?graph=alpha&app=%00',
-      '/api/apps/shop/builds/1/vulnerabilities/%00?graph=alpha',
-      '/api/apps/shop/builds/1/vulnerabilities/GHSA-35jh-r3h4-6jhm?graph=alpha&component=%00',
-      '/api/apps/monitoring/events?graph=alpha&app=%00',
-      '/api/vulnerabilities/%00?graph=alpha',
+    const nulIn = (field: string) => `Data is not valid: ${field} ${REFUSALS.nul}.`;
+    const gets: Array<[string, string]> = [
+      ['/api/apps?graph=al%00pha', "the query parameter 'graph'"],
+      ['/api/apps/sh%00op?graph=alpha', "the path parameter 'appKey'"],
+      ['/api/apps/components/search?graph=alpha&search=lo%00dash', "the query parameter 'search'"],
+      ['/api/apps/vulnerabilities/search?graph=alpha&search=%00', "the query parameter 'search'"],
+      ['/api/apps/builds/search?graph=alpha&search=%00&category=all', "the query parameter 'search'"],
+      ['/api/apps/appSettings/%00?graph=alpha', "the path parameter 'id'"],
+      ['/api/apps/shop/builds/%00?graph=alpha', "the path parameter 'buildId'"],
+      ['/api/sbom?graph=alpha&app=%00', "the query parameter 'app'"],
+      ['/api/apps/shop/builds/1/vulnerabilities/%00?graph=alpha', "the path parameter 'vulnId'"],
+      ['/api/apps/shop/builds/1/vulnerabilities/GHSA-35jh-r3h4-6jhm?graph=alpha&component=%00', "the query parameter 'component'"],
+      ['/api/apps/monitoring/events?graph=alpha&app=%00', "the query parameter 'app'"],
+      ['/api/vulnerabilities/%00?graph=alpha', "the path parameter 'id'"],
     ];
-    for (const url of gets) expectBadRequest(await api.call(olga, 'GET', url), NUL_IN_TEXT);
-    const changes: Array<[string, string, unknown]> = [
-      ['POST', '/api/apps?graph=alpha', { app_key: 'crm', name: 'C\u0000RM' }],
-      ['PUT', '/api/apps/shop?graph=alpha', { name: 'Sh\u0000op', portfolio: 'Retail' }],
-      ['PUT', '/api/apps/appSettings?graph=alpha', [{ app_key: 'shop', enable_continuous_monitoring: false }, { id: '\u0000', enable_continuous_monitoring: false }]],
-      ['POST', '/api/apps/shop/builds/1/vulnerabilities?graph=alpha', { search: 'lo\u0000' }],
-      ['POST', '/api/apps/shop/builds/1/vulnerabilities/GHSA-35jh-r3h4-6jhm/vex?graph=alpha', { state: 'resolved', comment: 'fixed\u0000' }],
-      ['POST', '/api/apps/shop/builds/1/vulnerabilities/GHSA-35jh-r3h4-6jhm/vex?graph=alpha', { state: 'not_affected', detail: 'not\u0000reached' }],
-      ['POST', '/api/apps/monitoring/rescan?graph=alpha', { app_key: 'sh\u0000op' }],
-      ['POST', '/api/apps/shop/deploymentProfiles?graph=alpha', { name: 'Prod', environment: 'prod', exclude: ['jest\u0000'] }],
-      ['POST', '/api/apps/shop/deploymentProfiles?graph=alpha', { name: 'Prod', environment: 'prod', build_id: '\u0000' }],
+    for (const [url, field] of gets) expectBadRequest(await api.call(olga, 'GET', url), nulIn(field));
+    const changes: Array<[string, string, unknown, string]> = [
+      ['POST', '/api/apps?graph=alpha', { app_key: 'crm', name: 'C\u0000RM' }, "'name'"],
+      ['PUT', '/api/apps/shop?graph=alpha', { name: 'Sh\u0000op', portfolio: 'Retail' }, "'name'"],
+      ['PUT', '/api/apps/appSettings?graph=alpha', [{ app_key: 'shop', enable_continuous_monitoring: false }, { id: '\u0000', enable_continuous_monitoring: false }], "'[1].id'"],
+      ['POST', '/api/apps/shop/builds/1/vulnerabilities?graph=alpha', { search: 'lo\u0000' }, "'search'"],
+      ['POST', '/api/apps/shop/builds/1/vulnerabilities/GHSA-35jh-r3h4-6jhm/vex?graph=alpha', { state: 'resolved', comment: 'fixed\u0000' }, "'comment'"],
+      ['POST', '/api/apps/shop/builds/1/vulnerabilities/GHSA-35jh-r3h4-6jhm/vex?graph=alpha', { state: 'not_affected', detail: 'not\u0000reached' }, "'detail'"],
+      ['POST', '/api/apps/monitoring/rescan?graph=alpha', { app_key: 'sh\u0000op' }, "'app_key'"],
+      ['POST', '/api/apps/shop/deploymentProfiles?graph=alpha', { name: 'Prod', environment: 'prod', exclude: ['jest\u0000'] }, "'exclude[0]'"],
+      ['POST', '/api/apps/shop/deploymentProfiles?graph=alpha', { name: 'Prod', environment: 'prod', build_id: '\u0000' }, "'build_id'"],
     ];
-    for (const [method, url, payload] of changes) expectBadRequest(await api.call(olga, method as 'POST', url, payload), NUL_IN_TEXT);
+    for (const [method, url, payload, field] of changes) expectBadRequest(await api.call(olga, method as 'POST', url, payload), nulIn(field));
     const upload = await app.inject({ method: 'POST', url: '/api/apps/sh%00op/builds', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, payload: SBOM });
-    expectBadRequest(upload, NUL_IN_TEXT);
+    expectBadRequest(upload, nulIn("the path parameter 'appKey'"));
     expect(await rows()).toEqual(before);
   });
 
@@ -108,15 +109,16 @@ describe('a NUL character (U+0000) in a value', () => {
     const nul = { ...advisory('GHSA-35jh-r3h4-6jhm'), id: 'GHSA-xxxx-0000-nul0', aliases: ['CVE-2099-0001'], details: 'broken\u0000' };
     const alias = { ...advisory('GHSA-35jh-r3h4-6jhm'), id: 'GHSA-xxxx-0000-ali0', aliases: ['CVE-2099-\u001d0002'] };
     const fine = { ...advisory('GHSA-35jh-r3h4-6jhm'), id: 'GHSA-xxxx-0000-fin0', aliases: ['CVE-2099-0003'] };
-    const imported = await api.call(gil, 'POST', '/api/vulnerabilities/imports', [nul, alias, fine]);
+    const lone = { ...advisory('GHSA-35jh-r3h4-6jhm'), id: 'GHSA-xxxx-0000-sur0', aliases: ['CVE-2099-0004'], database_specific: { note: 'x\ud800' } };
+    const imported = await api.call(gil, 'POST', '/api/vulnerabilities/imports', [nul, alias, fine, lone]);
     expect(imported.statusCode).toBe(200);
     // The import rescans the monitored shop in the background (a new finding): done before the next test counts rows.
     await app.monitoring.idle();
     expect(imported.json()).toMatchObject({
-      read: 3,
+      read: 4,
       added: 1,
-      invalid: 2,
-      problems: ['GHSA-xxxx-0000-nul0: has the NUL character (U+0000), which the database cannot store', "GHSA-xxxx-0000-ali0: 'aliases' has control characters"],
+      invalid: 3,
+      problems: [`GHSA-xxxx-0000-nul0: 'details' ${REFUSALS.nul}`, "GHSA-xxxx-0000-ali0: 'aliases' has control characters", `GHSA-xxxx-0000-sur0: 'database_specific.note' ${REFUSALS.surrogate}`],
     });
     expect((await api.call(olga, 'GET', '/api/vulnerabilities/CVE-2099-0003?graph=alpha')).statusCode).toBe(200);
     expect((await api.call(olga, 'GET', '/api/vulnerabilities/GHSA-xxxx-0000-nul0?graph=alpha')).statusCode).toBe(404);
@@ -144,6 +146,19 @@ describe('a malformed multipart upload', () => {
     for (let attempt = 0; attempt < 800 && !['DONE', 'FAILED'].includes((await api.call(olga, 'GET', `/api/apps/shop/builds/${taken.json().id}?graph=alpha`)).json().status); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  });
+
+  it('of a KEV catalog holding text the database cannot store answers 400 naming the field, and stores nothing', async () => {
+    const [before] = await app.database.query<{ n: number }>('SELECT count(*)::int AS n FROM known_exploited_vulnerabilities');
+    const catalog = '{"catalogVersion":"2099.01.01","vulnerabilities":[{"cveID":"CVE-2099-0003","vendorProject":"x\\ud800","product":"p","vulnerabilityName":"n","dateAdded":"2099-01-01","dueDate":"2099-01-22"}]}';
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/vulnerabilities/kev',
+      headers: { cookie: `${gil.name}=${gil.value}`, 'content-type': 'multipart/form-data; boundary=b' },
+      payload: `--b\r\nContent-Disposition: form-data; name="file"; filename="kev.json"\r\nContent-Type: application/json\r\n\r\n${catalog}\r\n--b--\r\n`,
+    });
+    expectBadRequest(response, `Data is not valid: 'vulnerabilities[0].vendorProject' ${REFUSALS.surrogate}.`);
+    expect(await app.database.query('SELECT count(*)::int AS n FROM known_exploited_vulnerabilities')).toEqual([before]);
   });
 
   it('of advisories or of the KEV catalog answers 400 too', async () => {

@@ -98,7 +98,7 @@ describe('gaps', () => {
       { field: 'description', message: MESSAGES.required },
       { field: 'target_date', message: INVALID_DATE },
     ]);
-    expectProblem(await f.call(f.amy, 'POST', url, { remediation_plan: 'x', target_date: '2026-01-01' }), 400, STATUS_MESSAGES[400]);
+    expectProblem(await f.call(f.amy, 'POST', url, { remediation_plan: 'x', target_date: '2026-01-01' }), 400, "Data is not valid: 'description' is required.");
     expectProblem(await f.call(f.amy, 'POST', url, { ...gapBody, description: 'see javascript:alert(1)' }), 400, MESSAGES.invalidInput);
     expectProblem(await f.call(f.amy, 'POST', url, { ...gapBody, description: 'x'.repeat(10001) }), 400, MESSAGES.maxLength(10000));
     expectProblem(await f.call(f.amy, 'POST', `/api/requirements/${UNKNOWN}/gaps?graph=alpha`, gapBody), 404, STATUS_MESSAGES[404]);
@@ -106,7 +106,7 @@ describe('gaps', () => {
     expectProblem(await f.call(f.amy, 'POST', url, { ...gapBody, assignee_id: f.ids.bob }), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.rita, 'POST', url, gapBody), 403, STATUS_MESSAGES[403]);
     expectProblem(await f.call(f.rex, 'POST', `/api/assessments/gaps/${UNKNOWN}/close?graph=alpha`, {}), 404, STATUS_MESSAGES[404]);
-    expectProblem(await f.call(f.amy, 'GET', '/api/assessments/gaps?graph=alpha&status=DONE'), 400, STATUS_MESSAGES[400]);
+    expectProblem(await f.call(f.amy, 'GET', '/api/assessments/gaps?graph=alpha&status=DONE'), 400, "Data is not valid: the query parameter 'status' must be equal to one of the allowed values.");
     const gone = await f.requirement({ code: 'REQ-GONE', title: 'Deleted' });
     await f.app.database.query('UPDATE requirements SET deleted_at = now() WHERE id = $1', [gone]);
     expectProblem(await f.call(f.amy, 'POST', `/api/requirements/${gone}/gaps?graph=alpha`, gapBody), 409, DELETED_REQUIREMENT);
@@ -140,9 +140,9 @@ describe('risks', () => {
 
   it('refuses values outside 1-5, unknown requirements and readers', async () => {
     const url = `/api/requirements/${login}/risks?graph=alpha`;
-    expectProblem(await f.call(f.rex, 'POST', url, { likelihood: 0, impact: 3, description: 'x' }), 400, STATUS_MESSAGES[400]);
-    expectProblem(await f.call(f.rex, 'POST', url, { likelihood: 3, impact: 6, description: 'x' }), 400, STATUS_MESSAGES[400]);
-    expectProblem(await f.call(f.rex, 'POST', url, { likelihood: 2.5, impact: 3, description: 'x' }), 400, STATUS_MESSAGES[400]);
+    expectProblem(await f.call(f.rex, 'POST', url, { likelihood: 0, impact: 3, description: 'x' }), 400, "Data is not valid: 'likelihood' must be >= 1.");
+    expectProblem(await f.call(f.rex, 'POST', url, { likelihood: 3, impact: 6, description: 'x' }), 400, "Data is not valid: 'impact' must be <= 5.");
+    expectProblem(await f.call(f.rex, 'POST', url, { likelihood: 2.5, impact: 3, description: 'x' }), 400, "Data is not valid: 'likelihood' must be integer.");
     expectProblem(await f.call(f.rex, 'POST', url, { likelihood: 2, impact: 3, description: '' }), 400, MESSAGES.required);
     expectProblem(await f.call(f.rex, 'POST', `/api/requirements/${UNKNOWN}/risks?graph=alpha`, { likelihood: 2, impact: 3, description: 'x' }), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.rita, 'POST', url, { likelihood: 2, impact: 3, description: 'x' }), 403, STATUS_MESSAGES[403]);
@@ -188,7 +188,7 @@ describe('conflicts', () => {
       404,
       STATUS_MESSAGES[404],
     );
-    expectProblem(await f.call(f.amy, 'POST', '/api/conflicts?graph=alpha', { requirement_a_id: login, description: 'x' }), 400, STATUS_MESSAGES[400]);
+    expectProblem(await f.call(f.amy, 'POST', '/api/conflicts?graph=alpha', { requirement_a_id: login, description: 'x' }), 400, "Data is not valid: 'requirement_b_id' is required.");
     expectProblem(
       await f.call(f.rita, 'POST', '/api/conflicts?graph=alpha', { requirement_a_id: login, requirement_b_id: mfa, description: 'x' }),
       403,

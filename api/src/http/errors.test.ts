@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { NUL_IN_TEXT } from './errors';
+import { MAX_DEPTH, REFUSALS } from './hostile-values';
 import { likeTheApiClient } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 
@@ -27,6 +28,24 @@ beforeAll(async () => {
   );
   app.get('/api/test/lookup', { config: { permission: 'public' } }, async (request) =>
     app.database.query('SELECT $1::text AS text', [(request.query as { text: string }).text]),
+  );
+  // Bytes the generic checks cannot look into (as an SBOM's or an uploaded file's), read as text.
+  app.register(async (raw) => {
+    raw.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    raw.post('/api/test/store', { config: { permission: 'public' } }, async (request) =>
+      app.database.query('SELECT $1::text AS text', [(request.body as Buffer).toString('utf8')]),
+    );
+  });
+  app.post(
+    '/api/test/counts',
+    {
+      config: { permission: 'public' },
+      schema: {
+        querystring: { type: 'object', properties: { offset: { type: 'integer', minimum: 0 } } },
+        body: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { count: { type: 'integer' } } } } } },
+      },
+    },
+    async (request) => ({ query: request.query, body: request.body }),
   );
   app.get('/api/test/crash', { config: { permission: 'public' } }, async () => {
     throw new Error('secret internals: connection string postgres://user:pw@db');
@@ -66,13 +85,55 @@ it('answers a malformed JSON body with a 400 problem', async () => {
   expectProblem(response, 400, 'Bad Request', 'Data is not valid.');
 });
 
-it('answers a body that fails its schema with a 400 problem naming the field', async () => {
+it('answers a body that fails its schema with a 400 problem naming the field in its detail', async () => {
   const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'too long' } });
-  expectProblem(response, 400, 'Bad Request', 'Data is not valid.');
-  expect(response.json().errors).toEqual([{ field: 'body.name', message: expect.any(String) }]);
+  expectProblem(response, 400, 'Bad Request', "Data is not valid: 'name' must NOT have more than 5 characters.");
+  expect(response.json().errors).toEqual([{ field: 'body.name', message: 'must NOT have more than 5 characters' }]);
 
   const missing = await app.inject({ method: 'POST', url: '/api/test/echo', payload: {} });
-  expect(missing.json().errors).toEqual([{ field: 'body.name', message: expect.any(String) }]);
+  expectProblem(missing, 400, 'Bad Request', "Data is not valid: 'name' is required.");
+  expect(missing.json().errors).toEqual([{ field: 'body.name', message: 'is required' }]);
+
+  const array = await app.inject({ method: 'POST', url: '/api/test/echo', payload: [{ name: 'a' }] });
+  expectProblem(array, 400, 'Bad Request', 'Data is not valid: the body must be object.');
+});
+
+it('holds an integer without a range of its own to int4, the columns it lands in, naming the field', async () => {
+  const nested = await app.inject({ method: 'POST', url: '/api/test/counts', payload: { items: [{ count: 1 }, { count: 2 }, { count: 2147483648 }] } });
+  expectProblem(nested, 400, 'Bad Request', "Data is not valid: 'items[2].count' must be <= 2147483647.");
+  expect(nested.json().errors).toEqual([{ field: 'body.items[2].count', message: 'must be <= 2147483647' }]);
+  const low = await app.inject({ method: 'POST', url: '/api/test/counts', payload: { items: [{ count: -2147483649 }] } });
+  expectProblem(low, 400, 'Bad Request', "Data is not valid: 'items[0].count' must be >= -2147483648.");
+  const query = await app.inject({ method: 'POST', url: `/api/test/counts?offset=${'9'.repeat(30)}`, payload: {} });
+  expectProblem(query, 400, 'Bad Request', "Data is not valid: the query parameter 'offset' must be <= 2147483647.");
+  // A bound the schema gives itself stays.
+  expectProblem(await app.inject({ method: 'POST', url: '/api/test/counts?offset=-1', payload: {} }), 400, 'Bad Request', "Data is not valid: the query parameter 'offset' must be >= 0.");
+  const fine = await app.inject({ method: 'POST', url: '/api/test/counts?offset=2147483647', payload: { items: [{ count: -2147483648 }] } });
+  expect(fine.json()).toEqual({ query: { offset: 2147483647 }, body: { items: [{ count: -2147483648 }] } });
+  // The OpenAPI document says it too.
+  const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  const offset = document.paths['/api/requirements'].get.parameters.find((parameter: { name: string }) => parameter.name === 'offset');
+  expect(offset.schema).toMatchObject({ type: 'integer', minimum: 0, maximum: 2147483647 });
+});
+
+it('refuses text Postgres cannot store and numbers JSON.parse made infinite with 400 naming the field, before the route runs', async () => {
+  const sent = (payload: string) => app.inject({ method: 'POST', url: '/api/test/counts', headers: { 'content-type': 'application/json' }, payload });
+  const cases: Array<[string, string]> = [
+    ['{"name":"x\\ud800"}', `'name' ${REFUSALS.surrogate}`],
+    ['{"items":[{},{"name":"\\udc00x"}]}', `'items[1].name' ${REFUSALS.surrogate}`],
+    ['{"items":[{"name":"\\ude00\\ud83d"}]}', `'items[0].name' ${REFUSALS.surrogate}`],
+    [`{"items":[{"count":${'9'.repeat(400)}}]}`, `'items[0].count' ${REFUSALS.infinite}`],
+    ['{"a":{"b c":["ok","\\u0000"]}}', `'a["b c"][1]' ${REFUSALS.nul}`],
+    ['{"x\\u0000":1}', `'["x\\u0000"]' (a property name) ${REFUSALS.nul}`],
+    ['-1e999', `the body ${REFUSALS.infinite}`],
+    ['['.repeat(100_000) + ']'.repeat(100_000), `'${'[0]'.repeat(MAX_DEPTH)}' ${REFUSALS.deep}`],
+  ];
+  for (const [payload, detail] of cases) expectProblem(await sent(payload), 400, 'Bad Request', `Data is not valid: ${detail}.`);
+  // A pair is text like any other; so is a lone surrogate's escape written out as text.
+  expect((await sent('{"items":[{"name":"\\ud83d\\ude00 \\\\ud800"}]}')).statusCode).toBe(200);
+  const query = await app.inject({ method: 'GET', url: '/api/test/lookup?text=a%00b' });
+  expectProblem(query, 400, 'Bad Request', `Data is not valid: the query parameter 'text' ${REFUSALS.nul}.`);
+  expect(query.json().errors).toEqual([{ field: 'querystring.text', message: REFUSALS.nul }]);
 });
 
 it('passes a valid body through', async () => {
@@ -94,8 +155,8 @@ it('tags every answer with a request id, reusing the caller’s', async () => {
   expect(given.headers['x-request-id']).toBe('trace-42');
 });
 
-it('answers a value the database cannot hold (a NUL character) with a 400 problem, not a 500', async () => {
-  expect((await app.inject({ method: 'GET', url: '/api/test/lookup?text=abc' })).statusCode).toBe(200);
-  const response = await app.inject({ method: 'GET', url: '/api/test/lookup?text=a%00b' });
-  expectProblem(response, 400, 'Bad Request', NUL_IN_TEXT);
+it('answers a value the database cannot hold (a NUL character) in bytes it reads with a 400 problem, not a 500', async () => {
+  const store = (text: string) => app.inject({ method: 'POST', url: '/api/test/store', headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from(text) });
+  expect((await store('abc')).statusCode).toBe(200);
+  expectProblem(await store('a\u0000b'), 400, 'Bad Request', NUL_IN_TEXT);
 });

@@ -1,19 +1,36 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiProblem, problem, sendProblem, type ProblemFieldError } from './problem';
+import { childPath, describeField, fieldName } from './hostile-values';
+import { ApiProblem, messageForStatus, problem, sendProblem, type Problem } from './problem';
 
 /** Answers a request no route took; resolves false to let it become a 404 problem. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
-function fieldErrors(error: FastifyError): ProblemFieldError[] | undefined {
-  if (!error.validation) return undefined;
-  return error.validation.map((issue) => {
+/** A JSON pointer's segment (RFC 6901: ~1 is '/', ~0 is '~'). */
+const pointerSegment = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/**
+ * A schema failure as a 400 whose detail names the field and says what is wrong with it ('Data is
+ * not valid: 'likelihood' must be <= 5.'), the catalogue's words first; every failure in `errors`.
+ */
+function validationProblem(error: FastifyError): Problem {
+  const issues = (error.validation ?? []).map((issue) => {
+    let path = issue.instancePath
+      .split('/')
+      .slice(1)
+      .map(pointerSegment)
+      .reduce<string>((parent, segment) => childPath(parent, /^\d+$/.test(segment) ? Number(segment) : segment), '');
+    let message = issue.message ?? 'is not valid';
     const missing = issue.params?.missingProperty;
-    const where = [error.validationContext, issue.instancePath.replace(/^\//, '').replace(/\//g, '.')]
-      .concat(typeof missing === 'string' ? [missing] : [])
-      .filter(Boolean)
-      .join('.');
-    return { field: where, message: issue.message ?? 'is not valid' };
+    if (issue.keyword === 'required' && typeof missing === 'string') {
+      path = childPath(path, missing);
+      message = 'is required';
+    }
+    return { path, message };
   });
+  const part = error.validationContext;
+  const [first] = issues;
+  const detail = first ? `${messageForStatus(400).replace(/\.$/, '')}: ${describeField(part, first.path)} ${first.message}.` : messageForStatus(400);
+  return { ...problem(400, detail), errors: issues.map(({ path, message }) => ({ field: fieldName(part, path), message })) };
 }
 
 /**
@@ -49,7 +66,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'request rejected');
-      return sendProblem(reply, { ...problem(status), errors: fieldErrors(error) });
+      return sendProblem(reply, error.validation ? validationProblem(error) : problem(status));
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, problem(status >= 500 && status < 600 ? status : 500));

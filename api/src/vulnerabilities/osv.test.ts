@@ -1,3 +1,4 @@
+import { REFUSALS } from '../http/hostile-values';
 import { osvProblem } from './osv';
 
 const base = { id: 'GHSA-xxxx-xxxx-xxxx', modified: '2026-01-01T00:00:00Z' };
@@ -20,9 +21,12 @@ test.each([
   [{ ...base, affected: [{ ranges: [{ type: 'SEMVER' }] }] }, "GHSA-xxxx-xxxx-xxxx: affected[0].ranges[0] needs 'type' and 'events'"],
   [{ ...base, affected: [{ ranges: [{ type: 'SEMVER', events: [{ fixed: 1 }] }] }] }, 'GHSA-xxxx-xxxx-xxxx: affected[0].ranges[0].events must be objects of version strings (without control characters)'],
   [{ ...base, aliases: ['CVE-2026-\u001d1'] }, "GHSA-xxxx-xxxx-xxxx: 'aliases' has control characters"],
-  [{ ...base, details: 'a\u0000b' }, 'GHSA-xxxx-xxxx-xxxx: has the NUL character (U+0000), which the database cannot store'],
-  [{ ...base, database_specific: { 'k\u0000': 1 } }, 'GHSA-xxxx-xxxx-xxxx: has the NUL character (U+0000), which the database cannot store'],
-  [{ ...base, references: [{ type: 'WEB', url: 'https://x/\u0000' }] }, 'GHSA-xxxx-xxxx-xxxx: has the NUL character (U+0000), which the database cannot store'],
+  [{ ...base, details: 'a\u0000b' }, `GHSA-xxxx-xxxx-xxxx: 'details' ${REFUSALS.nul}`],
+  [{ ...base, database_specific: { 'k\u0000': 1 } }, `GHSA-xxxx-xxxx-xxxx: 'database_specific["k\\u0000"]' (a property name) ${REFUSALS.nul}`],
+  [{ ...base, references: [{ type: 'WEB', url: 'https://x/\u0000' }] }, `GHSA-xxxx-xxxx-xxxx: 'references[0].url' ${REFUSALS.nul}`],
+  // Postgres's jsonb refuses a lone surrogate's escape; JSON.parse made 1e999 infinite.
+  [{ ...base, summary: 'x\ud800' }, `GHSA-xxxx-xxxx-xxxx: 'summary' ${REFUSALS.surrogate}`],
+  [{ ...base, database_specific: { cvss: [Infinity] } }, `GHSA-xxxx-xxxx-xxxx: 'database_specific.cvss[0]' ${REFUSALS.infinite}`],
 ])('refused: %j', (record, problem) => {
   expect(osvProblem(record)).toBe(problem);
 });

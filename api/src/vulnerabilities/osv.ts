@@ -1,5 +1,6 @@
 // The OSV format (https://ossf.github.io/osv-schema/): the parts the vulnerability database keeps,
 // and the check of a record before it is stored.
+import { findHostileValue } from '../http/hostile-values';
 
 export interface OsvEvent {
   introduced?: string;
@@ -51,13 +52,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether a NUL (U+0000) is anywhere in the value, keys included: Postgres text and jsonb hold none. */
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (isObject(value)) return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
-  return false;
-}
 
 function stringArray(value: unknown): boolean {
   return value === undefined || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
@@ -99,7 +93,9 @@ export function osvProblem(value: unknown): string | undefined {
       }
     }
   }
-  // Anywhere else (summary, details, references, database_specific…) only NUL cannot be stored.
-  if (hasNul(value)) return `${value.id}: has the NUL character (U+0000), which the database cannot store`;
+  // Anywhere else (summary, details, references, database_specific…): what Postgres's jsonb cannot
+  // store (NUL, lone surrogates) or JSON.parse made infinite, keys included.
+  const hostile = findHostileValue(value);
+  if (hostile) return `${value.id}: '${hostile.path}' ${hostile.reason}`;
   return undefined;
 }

@@ -4,6 +4,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refuseHostileValues } from '../http/hostile-values';
 import { readOneFile } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../users/http';
@@ -160,7 +161,8 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
   app.post(
     '/vulnerabilities/imports',
     {
-      config: { permission: PERMISSIONS.applications.IMPORT_ADVISORIES },
+      // A record the database cannot store is counted invalid (osv.ts), the others are imported.
+      config: { permission: PERMISSIONS.applications.IMPORT_ADVISORIES, checksBodyValues: true },
       bodyLimit: ADVISORY_UPLOAD_MAX_BYTES,
       schema: {
         tags,
@@ -204,6 +206,8 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
         } catch {
           throw new ApiProblem(400, `${upload.source} is not JSON. ${NOT_A_KEV_UPLOAD}`);
         }
+        // A JSON body was looked at as it arrived; a file is looked at here.
+        refuseHostileValues('body', catalog);
       }
       const problem = kevProblem(catalog);
       if (problem) throw new ApiProblem(400, `Not a KEV catalog: ${problem}.`);
