@@ -14,6 +14,7 @@ import { createTestUser, likeTheApiClient, type SessionCookie } from '../identit
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
 import { authenticate } from '../users/testing';
+import { REFUSALS } from '../http/hostile-values';
 import { SBOM_MAX_INFLATED_BYTES } from './body';
 
 const laravel = JSON.parse(gunzipSync(readFileSync(path.join(__dirname, 'testdata', 'laravel-7.12.0.bom.1.4.json.gz'))).toString()) as Record<string, unknown>;
@@ -184,6 +185,24 @@ describe('fuzzed uploads', () => {
     const nested = await hold(gzipSync(gzipSync(JSON.stringify(laravel))));
     expect(nested.statusCode).toBe(400);
   }, 300_000);
+
+  it('refuses text the database cannot store (lone surrogates, NUL), naming the field', async () => {
+    // (XML cannot carry either: the reader drops a character reference to one.)
+    const json = (field: string, text: string) =>
+      `{"bomFormat":"CycloneDX","specVersion":"1.5","components":[{"type":"library","bom-ref":"a","name":"a","version":"1.0",${JSON.stringify(field)}:"${text}"}]}`;
+    const cases: Array<[string, string]> = [
+      [json('name', 'lo\\ud800dash'), `components[0].name ${REFUSALS.surrogate}`],
+      [json('group', '\\udc00'), `components[0].group ${REFUSALS.surrogate}`],
+      [json('purl', 'pkg:npm/a@1\\u0000'), `components[0].purl ${REFUSALS.nul}`],
+    ];
+    for (const [body, problem] of cases) {
+      const response = await hold(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe(`The CycloneDX document is not valid: ${problem}.`);
+    }
+    // The escape of a pair is text like any other.
+    expect((await hold(json('name', '\\ud83d\\ude00'))).statusCode).toBe(202);
+  });
 
   it('refuses duplicate bom-refs and drops dependency refs to components the document does not have', async () => {
     await fc.assert(

@@ -3,6 +3,7 @@
 // its components and the dependency graph. Every refusal is a 400 that says what is wrong and
 // where (`fields`: path → message, paths like `components[3].name`).
 import { isAscii } from 'node:buffer';
+import { textProblem } from '../http/hostile-values';
 import { ApiProblem } from '../http/problem';
 import { parseCycloneDxJson, parseCycloneDxXml } from './cyclonedx';
 import { isObject, Problems, SbomProblem, type ParsedSbom } from './document';
@@ -20,21 +21,22 @@ export function parseSbom(bytes: Buffer): ParsedSbom {
     // A document hostile enough to break a reader (stack, limits) is refused, not a server error.
     throw new SbomProblem(`The SBOM could not be read: ${(error as Error).message}.`);
   }
-  // The database stores text without NUL characters: such a document is refused, not half-stored.
-  // JSON writes a NUL in a string only as the escape \u0000: a document without one has none.
+  // The database stores no text with NUL characters or lone surrogates: such a document is
+  // refused, not half-stored or stored altered. JSON writes either in a string only as a \u escape:
+  // a document without one has none.
   const problems = new Problems();
-  const mayHoldNul = sbom.encoding !== 'json' || bytes.includes('\\u0000');
-  if (mayHoldNul) {
+  const mayHoldThem = sbom.encoding !== 'json' || bytes.includes('\\u');
+  if (mayHoldThem) {
     sbom.components.forEach((component, index) => {
       for (const [field, value] of Object.entries(component)) {
         const values = Array.isArray(value) ? value : [value];
-        if (values.some((text) => typeof text === 'string' && text.includes('\u0000'))) {
-          problems.add(`components[${index}].${field}`, 'must not contain NUL characters');
-        }
+        const refused = values.map((text) => (typeof text === 'string' ? textProblem(text) : undefined)).find(Boolean);
+        if (refused) problems.add(`components[${index}].${field}`, refused);
       }
     });
   }
-  if (sbom.serialNumber?.includes('\u0000')) problems.add('serialNumber', 'must not contain NUL characters');
+  const serial = sbom.serialNumber ? textProblem(sbom.serialNumber) : undefined;
+  if (serial) problems.add('serialNumber', serial);
   problems.refuse(sbom.format === 'SPDX' ? 'SPDX 2.3 document' : 'CycloneDX document');
   return sbom;
 }
