@@ -15,6 +15,7 @@ import { createTestEnvironment, type TestEnvironment } from '../testing/test-env
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
 import { authenticate } from '../users/testing';
 import { REFUSALS } from '../http/hostile-values';
+import { inflationBudget } from '../http/inflate';
 import { SBOM_MAX_INFLATED_BYTES } from './body';
 
 const laravel = JSON.parse(gunzipSync(readFileSync(path.join(__dirname, 'testdata', 'laravel-7.12.0.bom.1.4.json.gz'))).toString()) as Record<string, unknown>;
@@ -184,7 +185,33 @@ describe('fuzzed uploads', () => {
     }
     const nested = await hold(gzipSync(gzipSync(JSON.stringify(laravel))));
     expect(nested.statusCode).toBe(400);
+    // A multipart file is the same bytes: a bomb there is a 413 too.
+    const [bomb] = bombs;
+    const form = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="bom"; filename="bom.json.gz"\r\nContent-Type: application/gzip\r\n\r\n'),
+      bomb,
+      Buffer.from('\r\n--b--\r\n'),
+    ]);
+    const multipart = await hold(form, { 'content-type': 'multipart/form-data; boundary=b' });
+    expect([multipart.statusCode, multipart.json().detail]).toEqual([413, 'The inflated SBOM is larger than the 256 MiB accepted.']);
+    expect(inflationBudget.reserved).toBe(0);
   }, 300_000);
+
+  it('holds inflated uploads within the process-wide budget: with it taken, a gzip SBOM waits its turn and a bomb is refused at once', async () => {
+    const release = await inflationBudget.reserve(inflationBudget.capacity);
+    let answered = false;
+    const waiting = hold(gzipSync(JSON.stringify(laravel)), { 'content-encoding': 'gzip' }).then((response) => {
+      answered = true;
+      return response;
+    });
+    const bomb = await hold(gzipSync(Buffer.alloc(SBOM_MAX_INFLATED_BYTES + 1, 0x20), { level: 9 }), { 'content-encoding': 'gzip' });
+    expect(bomb.statusCode).toBe(413);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answered).toBe(false);
+    release();
+    expect((await waiting).statusCode).toBe(202);
+    expect(inflationBudget.reserved).toBe(0);
+  }, 120_000);
 
   it('refuses text the database cannot store (lone surrogates, NUL), naming the field', async () => {
     // (XML cannot carry either: the reader drops a character reference to one.)

@@ -148,9 +148,14 @@ export async function ingestionRoutes(app: FastifyInstance, options: { queue: Bu
       if (!upload) throw new ApiProblem(401);
       const raw = await uploadedBytes(app, request);
       if (raw.length === 0) throw new ApiProblem(400, NO_SBOM);
-      const bytes = await inflateIfGzip(raw, request.isMultipart() ? undefined : request.headers['content-encoding']);
-      const sbom = parseSbom(bytes);
-      const stored = await storeBuild(app.database, upload.application.id, sbom, upload.uploader);
+      const inflated = await inflateIfGzip(raw, request.isMultipart() ? undefined : request.headers['content-encoding']);
+      let stored: Awaited<ReturnType<typeof storeBuild>>;
+      try {
+        stored = await storeBuild(app.database, upload.application.id, parseSbom(inflated.bytes), upload.uploader);
+      } finally {
+        // The inflated bytes are done with: the next upload waiting for the budget may inflate.
+        inflated.release();
+      }
       // Processed once the answer is sent: PGlite's queries hold the event loop while they run.
       // What processing would read back of the components, it is handed.
       const enqueue = () => options.queue.enqueue(stored.id, stored.components);
