@@ -5,6 +5,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Database } from '../db/database';
+import { inflationBudget } from '../http/inflate';
 import { emptyAdvisoryCounts, importOsvBatch, noteProblem, type AdvisoryImportCounts } from './repository';
 
 /** Records per transaction. */
@@ -18,6 +19,28 @@ export const BATCH_SIZE = 1000;
 export const ANALYZE_AFTER = 1000;
 /** One advisory is a few kB; an entry this large is not one. */
 export const ZIP_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * What one chunk of a zip's entries may inflate to, all entries together (sizes as declared): as
+ * much as its largest entry. Real exports' chunks are bounded by BATCH_SIZE long before (a
+ * thousand advisories are a few MB); a zip of large entries is read one entry at a time.
+ */
+export const ZIP_CHUNK_MAX_BYTES = ZIP_ENTRY_MAX_BYTES;
+
+/** The entries in chunks of at most `entries` names and ZIP_CHUNK_MAX_BYTES declared bytes (an entry alone may fill one). */
+export function zipChunks(list: ReadonlyArray<{ name: string; size: number }>, entries: number): Array<{ names: Set<string>; bytes: number }> {
+  const chunks: Array<{ names: Set<string>; bytes: number }> = [];
+  let current = { names: new Set<string>(), bytes: 0 };
+  for (const entry of list) {
+    if (current.names.size > 0 && (current.names.size >= entries || current.bytes + entry.size > ZIP_CHUNK_MAX_BYTES)) {
+      chunks.push(current);
+      current = { names: new Set<string>(), bytes: 0 };
+    }
+    current.names.add(entry.name);
+    current.bytes += entry.size;
+  }
+  if (current.names.size > 0) chunks.push(current);
+  return chunks;
+}
 
 /** Collects parsed records and imports them a batch at a time. */
 export class AdvisoryImporter {
@@ -49,10 +72,13 @@ export class AdvisoryImporter {
 
   /**
    * A zip archive: every '.json' entry in it, inflated a chunk of entries at a time (an OSV export
-   * holds tens of thousands); entries above ZIP_ENTRY_MAX_BYTES are refused unread.
+   * holds tens of thousands); entries above ZIP_ENTRY_MAX_BYTES are refused unread. A chunk holds
+   * at most BATCH_SIZE entries and ZIP_CHUNK_MAX_BYTES inflated (the sizes the archive declares,
+   * which are what the reader allocates: an entry inflating past its declared size is cut there),
+   * reserved in the process-wide budget of inflated uploads while it is read.
    */
   async addZip(bytes: Uint8Array, source: string): Promise<void> {
-    const names: string[] = [];
+    const entries: Array<{ name: string; size: number }> = [];
     try {
       unzipSync(bytes, {
         filter: (file) => {
@@ -61,7 +87,7 @@ export class AdvisoryImporter {
             this.counts.invalid += 1;
             noteProblem(this.counts, `${source}:${file.name}: larger than ${ZIP_ENTRY_MAX_BYTES} bytes, not read`);
           } else {
-            names.push(file.name);
+            entries.push({ name: file.name, size: file.originalSize });
           }
           return false;
         },
@@ -71,18 +97,26 @@ export class AdvisoryImporter {
       this.counts.invalid += 1;
       return;
     }
-    names.sort();
-    for (let start = 0; start < names.length; start += this.batchSize) {
-      const chunk = new Set(names.slice(start, start + this.batchSize));
-      let entries: Record<string, Uint8Array>;
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const chunk of zipChunks(entries, this.batchSize)) {
+      const release = await inflationBudget.reserve(chunk.bytes);
       try {
-        entries = unzipSync(bytes, { filter: (file) => chunk.has(file.name) });
-      } catch (error) {
-        noteProblem(this.counts, `${source}: ${error instanceof Error ? error.message : String(error)}`);
-        this.counts.invalid += chunk.size;
-        continue;
+        let inflated: Record<string, Uint8Array>;
+        try {
+          inflated = unzipSync(bytes, { filter: (file) => chunk.names.has(file.name) });
+        } catch (error) {
+          noteProblem(this.counts, `${source}: ${error instanceof Error ? error.message : String(error)}`);
+          this.counts.invalid += chunk.names.size;
+          continue;
+        }
+        for (const name of chunk.names) {
+          const entry = inflated[name];
+          delete inflated[name]; // each entry goes once it is read
+          if (entry) await this.addJson(entry, `${source}:${name}`);
+        }
+      } finally {
+        release();
       }
-      for (const name of chunk) if (entries[name]) await this.addJson(entries[name], `${source}:${name}`);
     }
   }
 

@@ -14,7 +14,8 @@ import { createTestEnvironment, type TestEnvironment } from '../testing/test-env
 import { matchComponents, type ComponentRef, type Finding } from './matching';
 import type { OsvEvent, OsvRecord } from './osv';
 import { findVulnerability, importKevCatalog } from './repository';
-import { ANALYZE_AFTER, AdvisoryImporter, importAdvisoryPaths } from './sources';
+import { inflationBudget } from '../http/inflate';
+import { ANALYZE_AFTER, AdvisoryImporter, importAdvisoryPaths, ZIP_CHUNK_MAX_BYTES, ZIP_ENTRY_MAX_BYTES } from './sources';
 
 const TESTDATA = path.join(__dirname, 'testdata');
 const OSV_DIR = path.join(TESTDATA, 'osv');
@@ -271,6 +272,33 @@ describe('re-import, withdrawal, alias merge, zips', () => {
       ['pkg:pypi/gitonly@1.0', 'OSV-2099-1', 'not-evaluated', 'GIT range (commits) not evaluated'],
     ]);
   });
+
+  test('a zip of entries inflating to more than a chunk may hold is read a bounded chunk at a time, within the budget', async () => {
+    // 8 entries of 16 MiB (declared and true sizes), 128 MiB in all, from a few hundred kB of zip.
+    const zeros = new Uint8Array(ZIP_ENTRY_MAX_BYTES);
+    const entries: Record<string, Uint8Array> = { 'GHSA-2099-aaaa-0001.json': strToU8(JSON.stringify({ id: 'GHSA-2099-aaaa-0001', modified: '2026-03-01T00:00:00Z' })) };
+    for (let i = 0; i < 8; i += 1) entries[`bomb-${String(i).padStart(2, '0')}.json`] = zeros;
+    const zip = zipSync(entries, { level: 1 });
+    expect(zip.length).toBeLessThan(2 * 1024 * 1024);
+    const spy = jest.spyOn(inflationBudget, 'reserve');
+    const importer = new AdvisoryImporter(db);
+    let reserved: number[];
+    try {
+      await importer.addBytes(zip, 'bomb.zip');
+    } finally {
+      reserved = spy.mock.calls.map(([bytes]) => bytes);
+      spy.mockRestore();
+    }
+    const counts = await importer.flush();
+    expect(counts).toMatchObject({ read: 1, added: 1, invalid: 8 });
+    // Entries are read in name order, a chunk holding what ZIP_CHUNK_MAX_BYTES allows (one large
+    // entry), each reserved while it is read: the reader allocates the declared sizes, and in one
+    // go it would take 128 MiB.
+    const tiny = entries['GHSA-2099-aaaa-0001.json'].length;
+    expect(reserved).toEqual([tiny, ...Array(8).fill(ZIP_ENTRY_MAX_BYTES)]);
+    expect(Math.max(...reserved)).toBeLessThanOrEqual(ZIP_CHUNK_MAX_BYTES);
+    expect(inflationBudget.reserved).toBe(0);
+  }, 60_000);
 
   test('invalid records are counted and named, valid ones of the batch still stored', async () => {
     const importer = new AdvisoryImporter(db);
