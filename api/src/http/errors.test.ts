@@ -1,6 +1,7 @@
+import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { NUL_IN_TEXT } from './errors';
+import { bodyTooLarge, NUL_IN_TEXT } from './errors';
 import { MAX_DEPTH, REFUSALS } from './hostile-values';
 import { likeTheApiClient } from '../identity/testing';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
@@ -36,6 +37,7 @@ beforeAll(async () => {
       app.database.query('SELECT $1::text AS text', [(request.body as Buffer).toString('utf8')]),
     );
   });
+  app.post('/api/test/small', { config: { permission: 'public' }, bodyLimit: 1024 }, async (request) => request.body);
   app.post(
     '/api/test/counts',
     {
@@ -134,6 +136,34 @@ it('refuses text Postgres cannot store and numbers JSON.parse made infinite with
   const query = await app.inject({ method: 'GET', url: '/api/test/lookup?text=a%00b' });
   expectProblem(query, 400, 'Bad Request', `Data is not valid: the query parameter 'text' ${REFUSALS.nul}.`);
   expect(query.json().errors).toEqual([{ field: 'querystring.text', message: REFUSALS.nul }]);
+});
+
+it('refuses a body over the route limit with 413 as it arrives, saying the limit', async () => {
+  const declared = await app.inject({ method: 'POST', url: '/api/test/small', payload: { text: 'x'.repeat(2000) } });
+  expectProblem(declared, 413, 'Payload Too Large', bodyTooLarge(1024));
+  expect(bodyTooLarge(1024)).toBe('The request body is larger than the 1 KiB this call accepts.');
+  // No Content-Length and no end: counted as it arrives, refused without waiting for the rest.
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { status, detail, sent } = await new Promise<{ status: number; detail: string; sent: number }>((resolve, reject) => {
+    let written = 0;
+    const request = httpRequest(`${address}/api/test/small`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, detail: JSON.parse(Buffer.concat(chunks).toString()).detail, sent: written });
+        request.destroy();
+      });
+    });
+    request.on('error', reject);
+    const pump = () => {
+      // Written on until the answer comes: a server waiting for the end would never give one.
+      while (!request.destroyed && written < 64 * 1024 * 1024 && request.write('x'.repeat(256))) written += 256;
+      if (!request.destroyed && written < 64 * 1024 * 1024) request.once('drain', pump);
+    };
+    pump();
+  });
+  expect({ status, detail }).toEqual({ status: 413, detail: bodyTooLarge(1024) });
+  expect(sent).toBeLessThan(64 * 1024 * 1024);
 });
 
 it('passes a valid body through', async () => {

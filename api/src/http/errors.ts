@@ -47,6 +47,12 @@ function isRefusedValue(error: unknown): boolean {
   return typeof code === 'string' && REFUSED_VALUE_STATES.has(code) && typeof severity === 'string';
 }
 
+/** The 413 of a body over its route's limit (Fastify's bodyLimit). */
+export function bodyTooLarge(limit: number): string {
+  const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MiB` : limit >= 1024 ? `${Math.round(limit / 1024)} KiB` : `${limit} bytes`;
+  return `The request body is larger than the ${size} this call accepts.`;
+}
+
 /**
  * Every error leaves the API as `application/problem+json` whose detail is the catalogue message
  * of spec 8: the UI shows it as it is. Internals of a 500 go to the log, never to the caller.
@@ -62,6 +68,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isRefusedValue(error)) {
       request.log.info({ err: error }, 'request refused: a value the database cannot hold');
       return sendProblem(reply, problem(400, NUL_IN_TEXT));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Refused as the body arrived (Content-Length, or the bytes counted so far): say the limit.
+      request.log.info({ err: error }, 'request refused: body too large');
+      return sendProblem(reply, problem(413, bodyTooLarge(request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
