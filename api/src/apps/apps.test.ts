@@ -263,6 +263,18 @@ describe('ingestion', () => {
     expect(await stored()).toEqual(before);
   }, 60_000);
 
+  it('answers 413 for a multipart body larger than an upload, however it is split into parts', async () => {
+    const before = await stored();
+    // Each field within the parser's field size, the whole past what one upload may carry.
+    const note = 'n'.repeat(30 * 1024 * 1024);
+    const parts = ['note1', 'note2', 'note3'].map((name) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${note}\r\n`);
+    const body = `${parts.join('')}--b\r\nContent-Disposition: form-data; name="bom"; filename="bom.xml"\r\n\r\n${xml}\r\n--b--\r\n`;
+    const response = await upload({ key: apiKey }, 'shop', body, { 'content-type': 'multipart/form-data; boundary=b' });
+    expectRefused(response, 413, /^The SBOM is larger than the 64 MiB accepted\.$/);
+    expect(response.headers.connection).toBe('close');
+    expect(await stored()).toEqual(before);
+  }, 60_000);
+
   it('stores nothing when the transaction fails half-way', async () => {
     const before = await stored();
     // A component name the database refuses (NUL) is caught before storing…

@@ -4,8 +4,39 @@
 // multipart the route expects are 400s in the route's own words; a body that is not well-formed
 // multipart (cut short, no boundary) is a 400 that says so. busboy's own errors carry no status,
 // and were answered 500 before.
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiProblem } from './problem';
+
+/**
+ * What a multipart body may carry besides its file's bytes: boundaries, part headers and the small
+ * fields around it. The parser limits each part, not the whole; the whole is counted here.
+ */
+export const MULTIPART_FRAMING_BYTES = 1024 * 1024;
+
+/** The whole multipart body passed its route's limit (counted as it arrived). */
+class MultipartBodyTooLarge extends Error {}
+
+/**
+ * The parts of `request`, the raw body counted as it arrives: past `maxBytes` (plus the framing)
+ * the parts fail with the route's 413, whatever their sizes each. busboy's limits are per part (an
+ * SBOM sent as a field needs a field size of 64 MiB), so ten such fields would be read otherwise.
+ */
+export function partsWithin(request: FastifyRequest, maxBytes: number): AsyncIterableIterator<Multipart> {
+  const parts = request.parts(); // pipes the body into the parser: counting from here loses nothing
+  const limit = maxBytes + MULTIPART_FRAMING_BYTES;
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return;
+    request.raw.off('data', count);
+    // @fastify/multipart stops parsing on the request's error and hands it to the parts.
+    request.raw.emit('error', new MultipartBodyTooLarge(`the multipart body passed ${limit} bytes`));
+  };
+  request.raw.on('data', count);
+  request.raw.once('end', () => request.raw.off('data', count));
+  return parts;
+}
 
 export interface MultipartWords {
   /** The 413 for a file over the route's cap. */
@@ -21,6 +52,8 @@ export interface MultipartWords {
 /** The problem to answer for `error`, thrown while reading a multipart body. */
 export function multipartProblem(app: FastifyInstance, error: unknown, words: MultipartWords): unknown {
   if (error instanceof ApiProblem) return error;
+  // The rest of such a body is not read: the connection closes after the answer.
+  if (error instanceof MultipartBodyTooLarge) return new ApiProblem(413, words.tooLarge().detail, { connection: 'close' });
   const { RequestFileTooLargeError, FilesLimitError, PartsLimitError, FieldsLimitError, InvalidMultipartContentTypeError } = app.multipartErrors;
   if (error instanceof RequestFileTooLargeError) return words.tooLarge();
   if (error instanceof FilesLimitError) return new ApiProblem(400, words.oneFile ?? words.refusal);

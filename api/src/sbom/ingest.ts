@@ -8,7 +8,7 @@ import { checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/s
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveAccess } from '../authorization/access';
 import { ApiProblem } from '../http/problem';
-import { readMultipart, type MultipartWords } from '../http/multipart';
+import { partsWithin, readMultipart, type MultipartWords } from '../http/multipart';
 import { readSessionToken } from '../sessions/cookie';
 import { currentSession } from '../sessions/service';
 import { problems } from '../users/http';
@@ -98,7 +98,7 @@ async function uploadedBytes(app: FastifyInstance, request: FastifyRequest): Pro
 
 async function multipartBom(request: FastifyRequest): Promise<Buffer> {
   let found: Buffer | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of partsWithin(request, SBOM_MAX_UPLOAD_BYTES)) {
     if (part.fieldname !== 'bom') {
       if (part.type === 'file') await part.toBuffer();
       continue;
