@@ -10,5 +10,6 @@ module.exports = {
     '<rootDir>/mfe-operations',
     '<rootDir>/mfe-admin',
     '<rootDir>/api',
+    '<rootDir>/scripts',
   ],
 };

@@ -43,7 +43,7 @@ async function shareScope(page: Page): Promise<Record<string, Record<string, Sha
     const merged: Record<string, Record<string, ShareEntry>> = {};
     for (const instance of Object.values(federation.__SHARE__)) {
       for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
-        merged[pkg] = { ...(merged[pkg] ?? {}), ...Object.fromEntries(Object.entries(versions).map(([v, e]) => [v, { from: e.from, loaded: e.loaded, useIn: e.useIn }])) };
+        merged[pkg] = { ...merged[pkg], ...Object.fromEntries(Object.entries(versions).map(([v, e]) => [v, { from: e.from, loaded: e.loaded, useIn: e.useIn }])) };
       }
     }
     return merged;

@@ -24,7 +24,7 @@ test.describe('route table', () => {
   // One page per owner, a step per route: the owner's scripts come from the browser's cache after
   // the first route, which keeps the suite's time to what the routes themselves cost.
   const served = OWNED.filter((candidate) => !INITIATOR_ONLY.includes(candidate.path));
-  for (const owner of [...new Set(served.map((route) => route.owner))]) {
+  for (const owner of new Set(served.map((route) => route.owner))) {
     test(`every route of ${owner} is served by it`, async ({ page }) => {
       for (const route of served.filter((candidate) => candidate.owner === owner)) {
         await test.step(route.path, async () => {

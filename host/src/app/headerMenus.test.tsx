@@ -13,10 +13,10 @@ import {
   sessionStore,
   type Session,
 } from '@portal/shared';
-import { Portal } from '../app/Portal';
+import { Portal } from './Portal';
 import { loadRemoteApp } from '../remotes/remoteRegistry';
 import { allow, ORGANIZATION_PERMISSIONS, process, processRole, READER_PERMISSIONS, sessionWith } from '../testing/sessions';
-import { resetVersionState } from './versionCheck';
+import { resetVersionState } from '../shell/versionCheck';
 
 jest.mock('../remotes/remoteRegistry', () => ({ loadRemoteApp: jest.fn() }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
