@@ -4,8 +4,7 @@
 import type { Requirement } from '@portal/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { REQUIREMENT_KEYS } from '../../requirement/api/queryKeys';
-import { PAGE_SIZE, requirementCalls, type RequirementListParams } from '../../requirement/api/requirements';
+import { getRequirementsQueryOptions, PAGE_SIZE, type RequirementListParams } from '../../requirement';
 
 export interface PagedRequirements {
   total: number | undefined;
@@ -24,11 +23,7 @@ export function pagesOf(start: number, end: number): number[] {
 export function usePagedRequirements(graph: string, params: RequirementListParams, start: number, end: number): PagedRequirements {
   const pages = pagesOf(start, end);
   const results = useQueries({
-    queries: pages.map((page) => ({
-      queryKey: REQUIREMENT_KEYS.list(graph, params, page),
-      queryFn: () => requirementCalls.list(graph, params, page * PAGE_SIZE),
-      staleTime: 15_000,
-    })),
+    queries: pages.map((page) => ({ ...getRequirementsQueryOptions(graph, params, page), staleTime: 15_000 })),
   });
   const first = results[0];
   const byPage = useMemo(() => {

@@ -4,8 +4,7 @@
 import type { Requirement } from '@portal/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { REQUIREMENT_KEYS } from '../../requirement/api/queryKeys';
-import { PAGE_SIZE, requirementCalls, type RequirementFilters } from '../../requirement/api/requirements';
+import { getRequirementsQueryOptions, type RequirementFilters } from '../../requirement';
 
 export const ROOT = 'root';
 
@@ -36,11 +35,7 @@ export function useRequirementTree(graph: string, filters: RequirementFilters) {
     [parents, pageCounts],
   );
   const results = useQueries({
-    queries: requests.map(({ parent, page }) => ({
-      queryKey: REQUIREMENT_KEYS.list(graph, { ...filters, parent }, page),
-      queryFn: () => requirementCalls.list(graph, { ...filters, parent }, page * PAGE_SIZE),
-      staleTime: 15_000,
-    })),
+    queries: requests.map(({ parent, page }) => ({ ...getRequirementsQueryOptions(graph, { ...filters, parent }, page), staleTime: 15_000 })),
   });
 
   const stamp = results.map((result) => `${result.dataUpdatedAt}:${result.status}`).join(',');

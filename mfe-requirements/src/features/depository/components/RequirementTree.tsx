@@ -5,7 +5,7 @@ import { Box, chakra, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, problemText } from '@portal/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { RequirementFilters } from '../../requirement/api/requirements';
+import type { RequirementFilters } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { useRequirementTree, type TreeRow } from '../api/useRequirementTree';
 import { observeRectWithFallback } from '../api/virtualRect';

@@ -7,23 +7,26 @@ import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/rea
 import { showSnackbar, type RequirementTask } from '@portal/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useRequirementMutation } from '../../requirement/api/requirements';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
-import { ProgressDialog } from '../../requirement/components/ProgressDialog';
-import { SubmitForReviewDialog } from '../../requirement/components/SubmitForReviewDialog';
-import { modifyPath } from '../../requirement/paths';
-import { taskCalls, useMyTasks } from '../api/tasks';
-import { AcceptDialog, CommentDialog, type AcceptValues } from './TaskDialogs';
+import { useAcceptTask } from '../api/acceptTask';
+import { useFailTask } from '../api/failTask';
+import { useMyTasks } from '../api/getTasks';
+import { useRejectTask } from '../api/rejectTask';
+import { useUpdateTaskProgress } from '../api/updateTaskProgress';
+import { modifyPath } from '../paths';
+import { ProgressDialog } from './ProgressDialog';
+import { SubmitForReviewDialog } from './SubmitForReviewDialog';
+import { AcceptDialog, CommentDialog } from './TaskDialogs';
 import { formatDate } from '../../../lib/dates';
 
 type Dialog = 'accept' | 'reject' | 'progress' | 'fail' | 'resubmit' | null;
 
 export function TaskActions({ graph, task, onDone }: { graph: string; task: RequirementTask; onDone: () => void }) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const accept = useRequirementMutation(graph, (values: AcceptValues) => taskCalls.accept(graph, task.id, values));
-  const reject = useRequirementMutation(graph, (comment: string) => taskCalls.reject(graph, task.id, comment));
-  const progress = useRequirementMutation(graph, (value: number) => taskCalls.progress(graph, task.id, value));
-  const fail = useRequirementMutation(graph, (comment: string) => taskCalls.fail(graph, task.id, comment));
+  const accept = useAcceptTask(graph, task);
+  const reject = useRejectTask(graph, task);
+  const progress = useUpdateTaskProgress(graph, task);
+  const fail = useFailTask(graph, task);
   const code = task.requirement?.code ?? 'the requirement';
   const open = task.status === 'OPEN';
 

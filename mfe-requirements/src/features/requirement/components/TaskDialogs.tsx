@@ -3,15 +3,11 @@
 import { Field, Input, Textarea } from '@chakra-ui/react';
 import { FormDialog } from '@portal/shared';
 import { useState } from 'react';
-import { useAssignees } from '../../requirement/api/requirements';
+import type { AcceptValues } from '../api/acceptTask';
+import { useAssignees } from '../api/getAssignees';
 import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
 
-export interface AcceptValues {
-  delegate_to_id: string;
-  due_date?: string;
-  comment?: string;
-}
 
 export function AcceptDialog({
   graph,
