@@ -1,27 +1,19 @@
 // The attachments of one requirement: upload with a progress bar (limits checked first, with the
 // API's own messages), the list with download links, delete after confirmation.
 import { Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import {
-  apiClient,
-  buildUrl,
-  ConfirmDialog,
-  downloadFile,
-  Empty,
-  ErrorAlert,
-  problemText,
-  QueryView,
-  showSnackbar,
-  usePermitted,
-} from '@portal/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog, Empty, ErrorAlert, problemText, QueryView, showSnackbar, usePermitted } from '@portal/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
-import { KEYS } from '../../lib/graph';
-import { useAnalysisMutation } from '../../lib/mutation';
+import { invalidateKeys } from '../../lib/queryKeys';
 import { P } from '../../lib/permissions';
 import { ProgressBar } from '../../components/ProgressBar';
 import type { Attachment } from '../../types/analysis';
 import { ALLOWED_EXTENSIONS, checkFile, formatSize, uploadAttachment, type Upload } from './upload';
+import { useDeleteAttachment } from './api/deleteAttachment';
+import { attachmentUrl, downloadAttachment } from './api/downloadAttachment';
+import { useAttachments } from './api/getAttachments';
+import { attachmentChangeKeys } from './api/keys';
 import { formatDate } from '../../lib/dates';
 
 export interface AttachmentsPanelProps {
@@ -48,13 +40,8 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
   const upload = useRef<Upload | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
 
-  const attachments = useQuery({
-    queryKey: KEYS.attachments(graph, requirementId),
-    queryFn: ({ signal }) => apiClient.get<Attachment[]>(`requirements/${encodeURIComponent(requirementId)}/attachments`, { graph, notices: false, signal }),
-  });
-  const remove = useAnalysisMutation(graph, (attachment: Attachment) =>
-    apiClient.delete<void>(`attachments/${encodeURIComponent(attachment.id)}`, { graph, permission: P.DOCUMENT_DELETE, notices: false }),
-  );
+  const attachments = useAttachments(graph, requirementId);
+  const remove = useDeleteAttachment(graph, requirementId);
 
   const start = (file: File) => {
     setProblem(null);
@@ -68,7 +55,7 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
     upload.current.promise
       .then((attachment) => {
         showSnackbar(`${attachment.name} attached.`, 'success');
-        return queryClient.invalidateQueries({ queryKey: KEYS.attachments(graph, requirementId) });
+        return invalidateKeys(queryClient, attachmentChangeKeys(graph, requirementId));
       })
       .catch((error: unknown) => {
         if (!(error instanceof DOMException && error.name === 'AbortError')) setProblem(error);
@@ -80,9 +67,7 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
   };
 
   const download = (attachment: Attachment) => {
-    downloadFile(`attachments/${encodeURIComponent(attachment.id)}/download`, { graph, fallbackName: attachment.name }).catch((error: unknown) =>
-      setProblem(error),
-    );
+    downloadAttachment(graph, attachment).catch((error: unknown) => setProblem(error));
   };
 
   return (
@@ -149,7 +134,7 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
                     rowHeader: true,
                     cell: (attachment) => (
                       <Link
-                        href={buildUrl(`attachments/${encodeURIComponent(attachment.id)}/download`, { graph })}
+                        href={attachmentUrl(graph, attachment)}
                         aria-label={`Download ${attachment.name}`}
                         onClick={(event) => {
                           event.preventDefault();

@@ -3,15 +3,14 @@
 // or, with the keyboard, chosen and moved with the arrow keys; every placement is saved with
 // PUT /requirements/:id/plane. Read-only: an overview of every placed requirement by status.
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, Empty, problemText, QueryView, REQUIREMENT_STATUSES, showSnackbar } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Empty, QueryView, REQUIREMENT_STATUSES } from '@portal/shared';
 import { axisBottom, axisLeft, drag, scaleLinear, select } from 'd3';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { STATUS_LABELS } from '../../components/labels';
 import { statusColor } from '../../lib/statusColor';
-import { KEYS } from '../../lib/graph';
-import { P } from '../../lib/permissions';
 import type { PlanePoint, Planes } from '../../types/analysis';
+import { usePlanes } from './api/getPlanes';
+import { usePlaneChanges } from './api/placeRequirement';
 import { describePlacement, dropPlacement, innerSize, labelPlacement, nudge, PLOT, toPixels, type Placement } from './placement';
 
 /** Chakra's `sm` breakpoint (30em): below it a dragged requirement shows its title in a preview. */
@@ -41,55 +40,14 @@ function useSmallScreen(): boolean {
   return small;
 }
 
-/** Moves a requirement to `placement` in the cached planes (before the answer of the PUT). */
-function placeInCache(planes: Planes, ref: Ref | PlanePoint['requirement'], placement: Placement): Planes {
-  const existing = planes.placed.find((point) => point.requirement.id === ref.id);
-  const requirement = existing?.requirement ?? { status: 'DRAFT', priority: 'MEDIUM', ...ref };
-  return {
-    placed: [...planes.placed.filter((point) => point.requirement.id !== ref.id), { requirement: requirement as PlanePoint['requirement'], ...placement }],
-    unplaced: planes.unplaced.filter((item) => item.id !== ref.id),
-  };
-}
-
 export interface PriorityPlaneProps {
   graph: string;
   readOnly?: boolean;
 }
 
 export function PriorityPlane({ graph, readOnly = false }: PriorityPlaneProps) {
-  const queryClient = useQueryClient();
-  const planes = useQuery({
-    queryKey: KEYS.planes(graph),
-    queryFn: ({ signal }) => apiClient.get<Planes>('requirements/planes', { graph, notices: false, signal }),
-  });
-  const save = useMutation({
-    // Removal sends nulls, which the client would drop from an object body: sent as JSON text.
-    mutationFn: ({ id, placement }: { id: string; placement: Placement | null }) =>
-      apiClient.put<PlanePoint>(`requirements/${encodeURIComponent(id)}/plane`, placement ?? JSON.stringify({ x: null, y: null }), {
-        graph,
-        permission: P.UPDATE_REQUIREMENT,
-        notices: false,
-        headers: placement ? undefined : { 'Content-Type': 'application/json' },
-      }),
-    onError: (error) => {
-      showSnackbar(`The placement could not be saved: ${problemText(error)}`, 'error');
-      void queryClient.invalidateQueries({ queryKey: KEYS.planes(graph) });
-    },
-  });
-
-  const place = (ref: Ref | PlanePoint['requirement'], placement: Placement) => {
-    queryClient.setQueryData<Planes>(KEYS.planes(graph), (current) => (current ? placeInCache(current, ref, placement) : current));
-    save.mutate({ id: ref.id, placement });
-  };
-
-  const unplace = (point: PlanePoint) => {
-    queryClient.setQueryData<Planes>(KEYS.planes(graph), (current) =>
-      current
-        ? { placed: current.placed.filter((item) => item.requirement.id !== point.requirement.id), unplaced: [...current.unplaced, point.requirement] }
-        : current,
-    );
-    save.mutate({ id: point.requirement.id, placement: null });
-  };
+  const planes = usePlanes(graph);
+  const { place, remove: unplace, saving } = usePlaneChanges(graph);
 
   return (
     <QueryView query={planes} loading="Loading the priority plane…">
@@ -97,7 +55,7 @@ export function PriorityPlane({ graph, readOnly = false }: PriorityPlaneProps) {
         data.placed.length === 0 && data.unplaced.length === 0 ? (
           <Empty title="No requirements yet" description="Requirements appear here once the process has some." />
         ) : (
-          <PlaneView data={data} readOnly={readOnly} onPlace={place} onRemove={unplace} saving={save.isPending} />
+          <PlaneView data={data} readOnly={readOnly} onPlace={place} onRemove={unplace} saving={saving} />
         )
       }
     </QueryView>

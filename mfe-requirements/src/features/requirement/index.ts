@@ -11,5 +11,6 @@ export { useTask } from './api/getTask';
 export { useRequirementLiveUpdates } from './api/useRequirementLiveUpdates';
 export { PAGE_SIZE, SORT_FIELDS, type DeletedFilter, type RequirementFilters, type RequirementListParams, type SortField } from './api/filters';
 export { RequirementDetailPanel, RequirementDetailView } from './components/RequirementDetailPanel';
+export { RequirementPicker, type RequirementPickerProps } from './components/RequirementPicker';
 export { TaskActions } from './components/TaskActions';
 export { addChildPath, detailPath, modifyPath } from './paths';

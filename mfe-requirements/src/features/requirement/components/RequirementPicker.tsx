@@ -1,11 +1,10 @@
 // Chooses one requirement of the process: type to search (GET /api/requirements?search=…), pick
 // one of the matches. The chosen one is shown with a way to choose again.
 import { Box, Button, chakra, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { apiClient, type RequirementPage, type RequirementRef } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { RequirementRef } from '@portal/shared';
 import { useState } from 'react';
-import { KEYS } from '../lib/graph';
-import { useDebounced } from '../lib/useDebounced';
+import { useDebounced } from '../../../lib/useDebounced';
+import { useRequirementSearch } from '../api/searchRequirements';
 
 export interface RequirementPickerProps {
   graph: string;
@@ -20,12 +19,7 @@ export interface RequirementPickerProps {
 export function RequirementPicker({ graph, label, value, onChange, exclude, error }: RequirementPickerProps) {
   const [text, setText] = useState('');
   const search = useDebounced(text.trim(), 250);
-  const matches = useQuery({
-    queryKey: KEYS.requirementSearch(graph, search),
-    queryFn: ({ signal }) =>
-      apiClient.get<RequirementPage>('requirements', { graph, params: { search, limit: 10, sort: 'code' }, notices: false, signal }),
-    enabled: value === null && search !== '',
-  });
+  const matches = useRequirementSearch(graph, search, value === null);
 
   if (value) {
     return (
