@@ -3,7 +3,6 @@
 // just the pages in view.
 import type { Requirement } from '@portal/shared';
 import { useQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { getRequirementsQueryOptions, PAGE_SIZE, type RequirementListParams } from '../../requirement';
 
 export interface PagedRequirements {
@@ -26,14 +25,11 @@ export function usePagedRequirements(graph: string, params: RequirementListParam
     queries: pages.map((page) => ({ ...getRequirementsQueryOptions(graph, params, page), staleTime: 15_000 })),
   });
   const first = results[0];
-  const byPage = useMemo(() => {
-    const map = new Map<number, Requirement[]>();
-    results.forEach((result, index) => {
-      if (result.data) map.set(pages[index], result.data.items);
-    });
-    return map;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [results.map((result) => result.dataUpdatedAt).join(','), pages.join(',')]);
+  // A handful of pages at most: indexed again at every render, which costs less than memoizing.
+  const byPage = new Map<number, Requirement[]>();
+  results.forEach((result, index) => {
+    if (result.data) byPage.set(pages[index], result.data.items);
+  });
   return {
     total: first.data?.total,
     rowAt: (index) => byPage.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE],

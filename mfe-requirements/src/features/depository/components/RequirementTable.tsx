@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { detailPath, useRequirementPage, type RequirementFilters, type SortField } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { usePagedRequirements } from '../api/usePagedRequirements';
-import { observeRectWithFallback } from '../api/virtualRect';
+import { observeRectWithFallback } from './virtualRect';
 import { formatDate } from '../../../lib/dates';
 
 export const ROW_HEIGHT = 44;

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { RequirementFilters } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { useRequirementTree, type TreeRow } from '../api/useRequirementTree';
-import { observeRectWithFallback } from '../api/virtualRect';
+import { observeRectWithFallback } from './virtualRect';
 
 const ROW_HEIGHT = 36;
 const itemId = (key: string) => `requirement-tree-${key}`;

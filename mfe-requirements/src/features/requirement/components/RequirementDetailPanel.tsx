@@ -23,8 +23,6 @@ import { ProgressDialog } from './ProgressDialog';
 import { SubmitForReviewDialog } from './SubmitForReviewDialog';
 import { formatDate, formatTime } from '../../../lib/dates';
 
-export { addChildPath, detailPath, modifyPath } from '../paths';
-
 /** Statuses from which the author (re)submits for review. */
 const SUBMITTABLE = new Set(['DRAFT', 'REJECTED']);
 /** Statuses whose progress is reported (accepted and being implemented). */
