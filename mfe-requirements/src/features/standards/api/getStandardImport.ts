@@ -25,8 +25,11 @@ export function useStandardImport(graph: string, id: string | null, onDone?: (jo
   const queryClient = useQueryClient();
   const job = useQuery({ ...getStandardImportQueryOptions(graph, id ?? ''), enabled: id !== null });
   const announced = useRef<string | null>(null);
+  // The caller's latest onDone, kept outside render; this effect runs before the one that calls it.
   const onDoneRef = useRef(onDone);
-  onDoneRef.current = onDone;
+  useEffect(() => {
+    onDoneRef.current = onDone;
+  }, [onDone]);
   useEffect(() => {
     const data = job.data;
     if (!data || data.status === 'RUNNING' || announced.current === data.id) return;
