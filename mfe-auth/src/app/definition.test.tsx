@@ -1,5 +1,5 @@
 import { history, RemoteRoot, sessionStore } from '@portal/shared';
-import { describeRemoteRoutes } from '@portal/shared/testing/describeRemoteRoutes';
+import { describeRemoteRoutes } from '@portal/shared/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../testing/fakeApi';
