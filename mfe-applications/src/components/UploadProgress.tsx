@@ -1,8 +1,8 @@
 // The progress of one file being sent: what is sent, a bar of the bytes (XHR upload progress) and
 // the bytes as text, and a way to cancel when the sender offers one.
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import type { UploadProgress as Progress } from '@portal/shared';
 import { formatSize } from '../lib/format';
-import type { UploadProgress as Progress } from '../lib/upload';
 import { ProgressBar } from './ProgressBar';
 
 export interface UploadProgressProps {
