@@ -8,6 +8,7 @@ import {
   downloadFile,
   Empty,
   ErrorAlert,
+  isAbortError,
   problemText,
   QueryView,
   showSnackbar,
@@ -21,7 +22,8 @@ import { useAnalysisMutation } from '../../lib/mutation';
 import { P } from '../../lib/permissions';
 import { ProgressBar } from '../../components/ProgressBar';
 import type { Attachment } from '../../types/analysis';
-import { ALLOWED_EXTENSIONS, checkFile, formatSize, uploadAttachment, type Upload } from './upload';
+import { uploadAttachment } from './api/uploadAttachment';
+import { ALLOWED_EXTENSIONS, checkFile, formatSize } from './attachmentFile';
 import { formatDate } from '../../lib/dates';
 
 export interface AttachmentsPanelProps {
@@ -45,7 +47,7 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
   const [progress, setProgress] = useState<Progress | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
-  const upload = useRef<Upload | null>(null);
+  const upload = useRef<AbortController | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
 
   const attachments = useQuery({
@@ -64,14 +66,14 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
       return;
     }
     setProgress({ name: file.name, loaded: 0, total: file.size });
-    upload.current = uploadAttachment(graph, requirementId, file, (loaded, total) => setProgress({ name: file.name, loaded, total }));
-    upload.current.promise
+    upload.current = new AbortController();
+    uploadAttachment(graph, requirementId, file, ({ loaded, total }) => setProgress({ name: file.name, loaded, total }), upload.current.signal)
       .then((attachment) => {
         showSnackbar(`${attachment.name} attached.`, 'success');
         return queryClient.invalidateQueries({ queryKey: KEYS.attachments(graph, requirementId) });
       })
       .catch((error: unknown) => {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) setProblem(error);
+        if (!isAbortError(error)) setProblem(error);
       })
       .finally(() => {
         upload.current = null;
