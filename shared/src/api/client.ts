@@ -355,3 +355,14 @@ export const apiClient = {
 };
 
 export type ApiClient = typeof apiClient;
+
+/**
+ * A static file served beside the portal, not by the API (the remotes' manifest, the login help):
+ * no credentials, token or CSRF header; a non-2xx answer is an Error naming the status. Kept here
+ * so that the client is the one place of the browser code that calls fetch.
+ */
+export async function readStaticFile(url: string, { accept, cache }: { accept?: string; cache?: RequestCache } = {}): Promise<string> {
+  const response = await fetch(url, { ...(accept ? { headers: { Accept: accept } } : {}), ...(cache ? { cache } : {}) });
+  if (!response.ok) throw new Error(`Could not read ${url} (${response.status})`);
+  return response.text();
+}
