@@ -21,6 +21,7 @@ export interface FakeReply {
 
 export interface FakeCall {
   method: string;
+  /** The path decoded ('/api/users/bob@example.com'). */
   path: string;
   query: Record<string, string>;
   body: unknown;
@@ -58,11 +59,15 @@ function respond(reply: FakeReply) {
   };
 }
 
-/** Answers calls from a table of routes: an array of answers is used in order, the last repeating. */
+/**
+ * Answers calls from a table of routes, keyed by the path as sent or decoded: an array of answers
+ * is used in order, the last repeating.
+ */
 export function routeAnswers(routes: FakeRoutes) {
   const used: Record<string, number> = {};
-  return (call: FakeCall): FakeReply => {
-    const key = `${call.method} ${call.path}`;
+  return (call: FakeCall, rawPath = call.path): FakeReply => {
+    const sent = `${call.method} ${rawPath}`;
+    const key = sent in routes ? sent : `${call.method} ${call.path}`;
     const answers = routes[key];
     if (answers === undefined) return { status: 404, problem: { detail: `No fake answer for ${key}.` } };
     const list = Array.isArray(answers) ? answers : [answers];
@@ -91,7 +96,7 @@ export function fakeApi(routes: FakeRoutes) {
   const fetchMock = jest.fn(async (input: string | URL, init: RequestInit = {}) => {
     const call = recordCall(init.method ?? 'GET', input, init.body);
     calls.push(call);
-    return respond(answer(call));
+    return respond(answer(call, new URL(String(input), 'http://localhost').pathname));
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   /** The calls that changed something (every method but GET). */
