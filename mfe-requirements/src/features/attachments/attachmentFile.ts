@@ -21,8 +21,4 @@ export function checkFile(file: Pick<File, 'name' | 'size'>): string | null {
   return null;
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export { formatSize } from '@portal/shared/screens';
