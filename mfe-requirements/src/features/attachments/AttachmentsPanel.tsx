@@ -1,19 +1,17 @@
 // The attachments of one requirement: upload with a progress bar (limits checked first, with the
 // API's own messages), the list with download links, delete after confirmation.
 import { Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, Empty, ErrorAlert, problemText, QueryView, showSnackbar, usePermitted } from '@portal/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog, Empty, ErrorAlert, isAbortError, problemText, QueryView, showSnackbar, usePermitted } from '@portal/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
-import { invalidateKeys } from '../../lib/queryKeys';
 import { P } from '../../lib/permissions';
 import { ProgressBar } from '../../components/ProgressBar';
 import type { Attachment } from '../../types/analysis';
-import { ALLOWED_EXTENSIONS, checkFile, formatSize, uploadAttachment, type Upload } from './upload';
 import { useDeleteAttachment } from './api/deleteAttachment';
 import { attachmentUrl, downloadAttachment } from './api/downloadAttachment';
 import { useAttachments } from './api/getAttachments';
-import { attachmentChangeKeys } from './api/keys';
+import { useUploadAttachment } from './api/uploadAttachment';
+import { ALLOWED_EXTENSIONS, checkFile, formatSize } from './attachmentFile';
 import { formatDate } from '../../lib/dates';
 
 export interface AttachmentsPanelProps {
@@ -31,17 +29,17 @@ interface Progress {
 export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
   const canUpload = usePermitted(P.DOCUMENT_UPLOAD);
   const canDelete = usePermitted(P.DOCUMENT_DELETE);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
-  const upload = useRef<Upload | null>(null);
+  const upload = useRef<AbortController | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
 
   const attachments = useAttachments(graph, requirementId);
   const remove = useDeleteAttachment(graph, requirementId);
+  const send = useUploadAttachment(graph, requirementId);
 
   const start = (file: File) => {
     setProblem(null);
@@ -51,14 +49,12 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
       return;
     }
     setProgress({ name: file.name, loaded: 0, total: file.size });
-    upload.current = uploadAttachment(graph, requirementId, file, (loaded, total) => setProgress({ name: file.name, loaded, total }));
-    upload.current.promise
-      .then((attachment) => {
-        showSnackbar(`${attachment.name} attached.`, 'success');
-        return invalidateKeys(queryClient, attachmentChangeKeys(graph, requirementId));
-      })
+    upload.current = new AbortController();
+    send
+      .mutateAsync({ file, onProgress: ({ loaded, total }) => setProgress({ name: file.name, loaded, total }), signal: upload.current.signal })
+      .then((attachment) => showSnackbar(`${attachment.name} attached.`, 'success'))
       .catch((error: unknown) => {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) setProblem(error);
+        if (!isAbortError(error)) setProblem(error);
       })
       .finally(() => {
         upload.current = null;

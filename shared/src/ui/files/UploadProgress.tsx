@@ -1,16 +1,16 @@
-// The progress of one file being sent: what is sent, a bar of the bytes (XHR upload progress) and
-// the bytes as text, and a way to cancel when the sender offers one.
+// The progress of one file being sent: what is sent, a bar of the bytes (apiClient.upload's
+// progress) and the bytes as text, and a way to cancel when the sender offers one.
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { formatSize } from '../lib/format';
-import type { UploadProgress as Progress } from '../lib/upload';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '../feedback/ProgressBar';
+import { formatSize } from './formatSize';
 
 export interface UploadProgressProps {
   /** What the line says, e.g. 'Uploading bom.json'. */
   title: string;
   /** Names the bar for screen readers, e.g. 'Upload progress'. */
   label: string;
-  progress: Progress;
+  /** Bytes sent of the total, as apiClient.upload reports them. */
+  progress: { loaded: number; total: number };
   onCancel?: () => void;
   cancelText?: string;
 }

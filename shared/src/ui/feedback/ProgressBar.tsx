@@ -1,5 +1,6 @@
-// A labelled progress bar (Chakra's Progress is not on the portal's federation surface). Without a
-// value it is indeterminate: work whose length is unknown (processing on the server).
+// A labelled progress bar (Chakra's Progress recipe is not on the federation surface: the host
+// would carry it in its first load). Without a value it is indeterminate: work whose length is
+// unknown (processing on the server).
 import { Box } from '@chakra-ui/react';
 
 export interface ProgressBarProps {
@@ -7,12 +8,14 @@ export interface ProgressBarProps {
   /** 0..max; undefined: indeterminate. */
   value?: number;
   max?: number;
-  /** Read to screen readers, e.g. '1.2 MB of 3.4 MB'. */
+  /** Read to screen readers, e.g. '1.2 MB of 3.4 MB' or '12 of 149'. */
   valueText?: string;
   color?: string;
+  /** The bar's height in the theme's spacing units. */
+  height?: number;
 }
 
-export function ProgressBar({ label, value, max = 100, valueText, color = 'blue.500' }: ProgressBarProps) {
+export function ProgressBar({ label, value, max = 100, valueText, color = 'blue.500', height = 2 }: ProgressBarProps) {
   const ratio = value === undefined ? undefined : max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
   return (
     <Box
@@ -24,7 +27,7 @@ export function ProgressBar({ label, value, max = 100, valueText, color = 'blue.
       aria-valuetext={valueText}
       bg="bg.muted"
       borderRadius="full"
-      h={2}
+      h={height}
       overflow="hidden"
       minW="4rem"
       position="relative"

@@ -1,6 +1,7 @@
-// A plain, accessible data table for the administration lists (Chakra's Table is not part of the
-// portal's federation surface): a caption naming the list, column headers with scope, one row per
-// item, optionally a row header naming each row and a marked current row.
+// A plain, accessible data table for lists that fit a page (Chakra's Table recipe is not on the
+// federation surface: the host would carry it in its first load): a caption naming the list,
+// column headers with scope, one row per item, optionally a row header naming each row and a
+// marked current row. Lists of thousands of rows use VirtualTable.
 import { Box, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
@@ -22,9 +23,11 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** Marks a row, e.g. the selected process. */
   rowCurrent?: (row: T) => boolean;
+  /** Where cells sit in a row taller than them: 'top' for cells of several lines. */
+  verticalAlign?: 'middle' | 'top';
 }
 
-export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, rowCurrent }: DataTableProps<T>) {
+export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, rowCurrent, verticalAlign = 'middle' }: DataTableProps<T>) {
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="md">
       <chakra.table width="full" fontSize="sm" borderCollapse="collapse">
@@ -55,7 +58,7 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, ro
                       {column.cell(row)}
                     </chakra.th>
                   ) : (
-                    <chakra.td key={column.header} textAlign={column.align ?? 'start'} px={3} py={2} verticalAlign="middle">
+                    <chakra.td key={column.header} textAlign={column.align ?? 'start'} px={3} py={2} verticalAlign={verticalAlign}>
                       {column.cell(row)}
                     </chakra.td>
                   ),

@@ -7,7 +7,7 @@
 import { Box, chakra, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { observeRectWithFallback } from '../lib/virtualRect';
+import { observeRectWithFallback } from './virtualRect';
 
 export type SortDirection = 'asc' | 'desc';
 

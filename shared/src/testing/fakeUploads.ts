@@ -1,15 +1,23 @@
-// A fake XMLHttpRequest for the upload tests: each send is recorded and stays open until the test
-// reports progress and answers it, so the progress bar can be seen half-way. Test-only.
-import { problemBody, type FakeReply } from './fakeApi';
+// A fake XMLHttpRequest for upload tests (apiClient.upload sends with it): each send is recorded
+// and stays open until the test reports progress and answers it, so a progress bar can be seen
+// half-way and a cancel can happen while it is open. Test-only.
+import { replyParts, type FakeReply } from './fakeApi';
 
 export interface FakeUploadRequest {
   method: string;
   url: URL;
-  headers: Record<string, string>;
+  headers: Headers;
+  withCredentials: boolean;
   body: unknown;
   progress: (loaded: number, total: number) => void;
   answer: (reply: FakeReply) => void;
+  /** The network failing under the upload. */
+  fail: () => void;
+  /** Whether the upload was cancelled. */
+  readonly aborted: boolean;
 }
+
+type ProgressHandler = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
 
 export function fakeUploads() {
   const requests: FakeUploadRequest[] = [];
@@ -19,13 +27,15 @@ export function fakeUploads() {
     status = 0;
     responseText = '';
     withCredentials = false;
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ProgressHandler } = { onprogress: null };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
     private method = 'GET';
     private url = '';
-    private headers: Record<string, string> = {};
+    private headers = new Headers();
+    private responseHeaders: Record<string, string> = {};
+    private aborted = false;
 
     open(method: string, url: string) {
       this.method = method;
@@ -33,26 +43,38 @@ export function fakeUploads() {
     }
 
     setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
+      this.headers.set(name, value);
+    }
+
+    getResponseHeader(name: string): string | null {
+      return this.responseHeaders[name.toLowerCase()] ?? null;
     }
 
     send(body: unknown) {
+      const xhr = this;
       requests.push({
         method: this.method,
         url: new URL(this.url, 'http://localhost'),
         headers: this.headers,
+        withCredentials: this.withCredentials,
         body,
         progress: (loaded, total) => this.upload.onprogress?.({ lengthComputable: true, loaded, total }),
-        answer: ({ status = 200, body: answer, problem }) => {
+        answer: (reply) => {
+          const { status, text, headers } = replyParts(reply);
           this.status = status;
-          const payload = problem ? problemBody(status, problem) : answer;
-          this.responseText = payload === undefined ? '' : JSON.stringify(payload);
+          this.responseText = text;
+          this.responseHeaders = headers;
           this.onload?.();
+        },
+        fail: () => this.onerror?.(),
+        get aborted() {
+          return xhr.aborted;
         },
       });
     }
 
     abort() {
+      this.aborted = true;
       this.onabort?.();
     }
   }
