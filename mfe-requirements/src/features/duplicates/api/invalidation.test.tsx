@@ -3,8 +3,8 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { fakeApi } from '@portal/shared/testing';
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
-import { fakeApi } from '../../../testing/fakeApi';
 import { REQ } from '../../../testing/fixtures';
 import { DUPLICATE_KEYS } from './keys';
 import { useResolveDuplicates, type DuplicateAction } from './resolveDuplicates';

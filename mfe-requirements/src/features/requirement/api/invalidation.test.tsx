@@ -4,12 +4,12 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { fakeApi } from '@portal/shared/testing';
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
-import { fakeApi } from '../../../testing/fakeApi';
 import { task } from '../../../testing/fixtures';
-import { useAcceptTask } from './acceptTask';
 import { useAddRequirementComment } from './addRequirementComment';
 import { useCreateRequirement } from './createRequirement';
+import { useAcceptTask } from './decideTask';
 import { REQUIREMENT_KEYS, TASK_KEYS } from './keys';
 import { useApplicationLink } from './linkApplication';
 import { useUpdateRequirement } from './updateRequirement';

@@ -3,7 +3,7 @@
 import { Field, Input, Textarea } from '@chakra-ui/react';
 import { FormDialog } from '@portal/shared';
 import { useState } from 'react';
-import type { AcceptValues } from '../api/acceptTask';
+import type { AcceptValues } from '../api/decideTask';
 import { useAssignees } from '../api/getAssignees';
 import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
