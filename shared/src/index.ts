@@ -68,6 +68,6 @@ export {
   type QueryViewProps,
 } from './ui/feedback/QueryStates';
 export { problemFieldMap, problemText } from './ui/feedback/problemText';
-export { authHeaders, downloadFile, type DownloadOptions } from './ui/download/downloadFile';
+export { downloadFile, type DownloadOptions } from './ui/download/downloadFile';
 // Labelled fields, tabs, the Wizard and the priority planes' geometry are in
 // '@portal/shared/screens' (screens.ts): the host uses none of them.

@@ -1,5 +1,5 @@
-// @portal/shared/screens: the stateless building blocks of the remotes' screens that the host does
-// not use — labelled fields, tabs, the Wizard, the priority planes' geometry. '@portal/shared' is a
+// @portal/shared/screens: the building blocks of the remotes' screens that the host does not use —
+// labelled fields, tabs, the Wizard, data tables, progress, file drop, the priority planes. '@portal/shared' is a
 // federation singleton, never tree-shaken: everything its index exports is in the host's first load
 // (budget 250 KB gzip), used or not. This entry is not shared: each package bundles what it takes of
 // it. So nothing here may hold state or reach the index's stateful modules (session, API client,
@@ -28,3 +28,27 @@ export type {
   WizardStep,
   WizardStepContext,
 } from './ui/wizard/types';
+// Tables: a page's list (DataTable) and thousands of rows, sortable, virtual (VirtualTable).
+export { DataTable, type Column, type DataTableProps } from './ui/table/DataTable';
+export {
+  nextSort,
+  VirtualTable,
+  type SortDirection,
+  type SortState,
+  type VirtualColumn,
+  type VirtualTableProps,
+} from './ui/table/VirtualTable';
+export { observeRectWithFallback } from './ui/table/virtualRect';
+// Progress and files.
+export { ProgressBar, type ProgressBarProps } from './ui/feedback/ProgressBar';
+export { FileDrop, type FileDropProps } from './ui/files/FileDrop';
+export { UploadProgress, type UploadProgressProps } from './ui/files/UploadProgress';
+export { formatSize } from './ui/files/formatSize';
+// The priority plane both remotes draw: side list, chart, keyboard and drag, drag preview.
+export {
+  PriorityPlaneBoard,
+  type PlaneItemView,
+  type PlanePoint,
+  type PlaneWords,
+  type PriorityPlaneBoardProps,
+} from './ui/plane/PriorityPlaneBoard';

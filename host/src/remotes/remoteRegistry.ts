@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { federationName, REMOTES, type RemoteMountProps, type RemoteName } from '@portal/shared';
+import { federationName, readStaticFile, REMOTES, type RemoteMountProps, type RemoteName } from '@portal/shared';
 import type { ParcelConfig } from './parcel';
 
 /** `/remotes.json`: remote name -> URL of its mf-manifest.json (relative to the host's origin). */
@@ -8,9 +8,7 @@ export type RemoteManifest = Partial<Record<RemoteName, string>>;
 const MANIFEST_URL = '/remotes.json';
 
 async function fetchManifest(): Promise<RemoteManifest> {
-  const response = await fetch(MANIFEST_URL, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`Could not read ${MANIFEST_URL} (${response.status})`);
-  return (await response.json()) as RemoteManifest;
+  return JSON.parse(await readStaticFile(MANIFEST_URL, { cache: 'no-store' })) as RemoteManifest;
 }
 
 let manifest: Promise<RemoteManifest> | undefined;

@@ -2,14 +2,9 @@
 // API builds it (docs/authorization.md: a process role's policies carry `project == "<code>"`),
 // and the processes GET /api/projects answers. Used by *.test.ts(x) files only.
 import type { Policy, Process, Session } from '@portal/shared';
+import { allow, testSession } from '@portal/shared/testing';
 
-/** Allow policies for permission strings (`action=>Resource`, a scope suffix is dropped). */
-export function allow(permissions: readonly string[], principal: string, condition: string | null = null): Policy[] {
-  return permissions.map((permission) => {
-    const [action, resource] = permission.replace(/@\w+$/, '').split('=>');
-    return { effect: 'allow', actions: [action], resources: [resource], principals: [principal], condition };
-  });
-}
+export { allow };
 
 /** The permissions of a reader of a process (a subset of the API's READER). */
 export const READER_PERMISSIONS = [
@@ -52,18 +47,11 @@ export function process(code: string, name = code.toUpperCase(), type: Process['
 }
 
 export function sessionWith(policies: Policy[], projects: readonly string[], overrides: Partial<Session> = {}): Session {
-  return {
+  return testSession({
     session_id: 's',
-    timestamp: 1,
-    authenticated: true,
-    authentication_status: 'Authenticated',
     organization: { id: 'org', name: 'Acme' },
     user: { id: 'u-ada', login_id: 'ada', name: 'Ada Lovelace' },
     access_control: { policies, projects: projects.map((code_name) => ({ code_name })) },
-    edition: 'Enterprise',
-    tenancy: false,
-    roles: [],
-    features: {},
     ...overrides,
-  };
+  });
 }

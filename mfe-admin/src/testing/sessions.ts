@@ -1,19 +1,13 @@
 // A signed-in organization administrator as GET sessions describes one. Test-only.
 import type { Session } from '@portal/shared';
+import { testSession } from '@portal/shared/testing';
 
 export function adminSession(overrides: Partial<Session> = {}): Session {
-  return {
+  return testSession({
     session_id: 's-admin',
-    timestamp: 1,
-    authenticated: true,
-    authentication_status: 'Authenticated',
-    organization: { id: 'o1', name: 'Acme Corp' },
     user: { id: 'u-admin', login_id: 'grace_admin', name: 'Grace Admin' },
     access_control: { policies: [], projects: [{ code_name: 'demo' }] },
-    edition: 'Enterprise',
-    tenancy: false,
     roles: ['ORG_ADMIN'],
-    features: {},
     ...overrides,
-  };
+  });
 }

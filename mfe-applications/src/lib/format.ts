@@ -15,12 +15,6 @@ export function formatDateTime(value: string | null | undefined): string {
   return date.toLocaleString(DATE_LOCALE, { ...DATE_FORMAT_OPTIONS, hour: '2-digit', minute: '2-digit' });
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString(DATE_LOCALE)} ${count === 1 ? one : many}`;
 }

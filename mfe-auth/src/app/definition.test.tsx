@@ -1,8 +1,7 @@
 import { history, RemoteRoot, sessionStore } from '@portal/shared';
-import { describeRemoteRoutes } from '@portal/shared/testing/describeRemoteRoutes';
+import { describeRemoteRoutes, fakeApi } from '@portal/shared/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi } from '../testing/fakeApi';
 import { sampleSession } from '../testing/sessions';
 import { invitationToken } from './AuthApp';
 import { definition } from './definition';

@@ -1,4 +1,4 @@
-import { describeRemoteRoutes } from '@portal/shared/testing/describeRemoteRoutes';
+import { describeRemoteRoutes } from '@portal/shared/testing';
 import { definition } from './definition';
 
 describeRemoteRoutes(definition);

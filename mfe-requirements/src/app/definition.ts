@@ -1,9 +1,8 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { AddRequirementScreen } from '../features/authoring/components/AddRequirementScreen';
-import { ModifyRequirementScreen } from '../features/authoring/components/ModifyRequirementScreen';
-import { DepositoryScreen } from '../features/depository/components/DepositoryScreen';
-import { MarkdownPreviewScreen } from '../features/markdown/components/MarkdownPreviewScreen';
-import { ReviewScreen } from '../features/review/components/ReviewScreen';
+import { AddRequirementScreen, ModifyRequirementScreen } from '../features/authoring';
+import { DepositoryScreen } from '../features/depository';
+import { MarkdownPreviewScreen } from '../features/markdown';
+import { ReviewScreen } from '../features/review';
 import {
   CommentsScreen,
   DashboardScreen,

@@ -19,9 +19,9 @@ function lazyScreen(load: () => Promise<ScreenComponent>): ScreenComponent {
   return Screen;
 }
 
-export const DashboardScreen = lazyScreen(() => import('../features/dashboard/DashboardScreen').then((module) => module.DashboardScreen));
-export const GapAnalysisScreen = lazyScreen(() => import('../features/gaps/GapAnalysisScreen').then((module) => module.GapAnalysisScreen));
-export const ReportsScreen = lazyScreen(() => import('../features/reports/ReportsScreen').then((module) => module.ReportsScreen));
-export const CommentsScreen = lazyScreen(() => import('../features/comments/CommentsScreen').then((module) => module.CommentsScreen));
-export const PriorityPlanesScreen = lazyScreen(() => import('../features/planes/PriorityPlanesScreen').then((module) => module.PriorityPlanesScreen));
-export const PriorityPlanesOverviewScreen = lazyScreen(() => import('../features/planes/PriorityPlanesScreen').then((module) => module.PriorityPlanesOverviewScreen));
+export const DashboardScreen = lazyScreen(() => import('../features/dashboard').then((module) => module.DashboardScreen));
+export const GapAnalysisScreen = lazyScreen(() => import('../features/gaps').then((module) => module.GapAnalysisScreen));
+export const ReportsScreen = lazyScreen(() => import('../features/reports').then((module) => module.ReportsScreen));
+export const CommentsScreen = lazyScreen(() => import('../features/comments').then((module) => module.CommentsScreen));
+export const PriorityPlanesScreen = lazyScreen(() => import('../features/planes').then((module) => module.PriorityPlanesScreen));
+export const PriorityPlanesOverviewScreen = lazyScreen(() => import('../features/planes').then((module) => module.PriorityPlanesOverviewScreen));

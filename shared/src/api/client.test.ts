@@ -5,7 +5,17 @@ import type { NoticeMessage } from '../bus/events';
 import type { Session } from '../entities/session';
 import { setPermissionChecker } from '../permissions/checker';
 import { sessionStore } from '../session/sessionStore';
-import { apiClient, buildUrl, configureApiClient, setApiErrorHandler, type ApiErrorHandler } from './client';
+import { installFakeUploads } from '../testing/fakeUploads';
+import {
+  apiClient,
+  buildUrl,
+  configureApiClient,
+  isAbortError,
+  setApiErrorHandler,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  type ApiErrorHandler,
+  type UploadProgress,
+} from './client';
 import { ApiError, SIGN_IN_MESSAGES } from './errors';
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
@@ -301,5 +311,110 @@ describe('CSRF header', () => {
       { method: 'PATCH', header: 'XMLHttpRequest' },
       { method: 'DELETE', header: 'XMLHttpRequest' },
     ]);
+  });
+});
+
+describe('upload', () => {
+  const uploads = installFakeUploads();
+  const file = () => new Blob(['0123456789'], { type: 'application/json' });
+  const form = () => {
+    const body = new FormData();
+    body.append('file', file(), 'bom.json');
+    return body;
+  };
+
+  it('sends as every call does: credentials, bearer token, CSRF header, the graph; and answers the JSON', async () => {
+    sessionStore.setToken('t0k3n');
+    const body = form();
+    const sending = apiClient.upload<{ id: string }>('apps/shop/builds', body, { graph: 'CORE' });
+    const [request] = uploads.requests;
+    expect(request.method).toBe('POST');
+    expect(`${request.url.pathname}${request.url.search}`).toBe('/api/apps/shop/builds?graph=core');
+    expect(request.withCredentials).toBe(true);
+    expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(request.headers.get('Authorization')).toBe('Bearer t0k3n');
+    expect(request.headers.get('Accept')).toBe('application/json');
+    expect(request.body).toBe(body);
+    request.answer({ status: 202, body: { id: 'b1' } });
+    await expect(sending).resolves.toEqual({ id: 'b1' });
+  });
+
+  it('reports progress as the bytes go out, then all of them once answered', async () => {
+    const seen: UploadProgress[] = [];
+    const sending = apiClient.upload('vulnerabilities/kev', file(), { method: 'PUT', onProgress: (progress) => seen.push(progress) });
+    const [request] = uploads.requests;
+    expect(request.method).toBe('PUT');
+    request.progress(4, 10);
+    request.progress(8, 10);
+    request.answer({ status: 200, body: {} });
+    await sending;
+    expect(seen).toEqual([
+      { loaded: 4, total: 10 },
+      { loaded: 8, total: 10 },
+      { loaded: 10, total: 10 },
+    ]);
+  });
+
+  it('is cancelled by its signal: rejects with an AbortError, unreported', async () => {
+    const handler = jest.fn();
+    setApiErrorHandler(handler);
+    const controller = new AbortController();
+    const sending = apiClient.upload('apps/shop/builds', form(), { signal: controller.signal });
+    controller.abort();
+    const error = await sending.catch((failed: unknown) => failed);
+    expect(isAbortError(error)).toBe(true);
+    expect(uploads.requests[0].aborted).toBe(true);
+    expect(handler).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+    // Already cancelled: nothing is sent.
+    await expect(apiClient.upload('apps/shop/builds', form(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(uploads.requests).toHaveLength(1);
+  });
+
+  it('clears the session on a 401, as every call does', async () => {
+    sessionStore.setSession(session);
+    sessionStore.setToken('t');
+    const sending = apiClient.upload('apps/shop/builds', form());
+    uploads.requests[0].answer({ status: 401, problem: { detail: 'Session expired.' } });
+    const error = await failure(sending);
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Unauthorized.');
+    expect(sessionStore.getState()).toEqual({ session: null, process: null, token: null });
+    expect(cleared).toEqual(['unauthorized']);
+  });
+
+  it("says why a 413 was refused: the API's words (they name the limit), else the client's", async () => {
+    const named = apiClient.upload('apps/shop/builds', form());
+    uploads.requests[0].answer({ status: 413, problem: { detail: 'The SBOM is larger than the 64 MiB accepted.' } });
+    expect(await failure(named)).toMatchObject({ status: 413, message: 'The SBOM is larger than the 64 MiB accepted.' });
+    const bare = apiClient.upload('apps/shop/builds', form());
+    uploads.requests[1].answer({ status: 413, body: '<html>Request Entity Too Large</html>', contentType: 'text/html' });
+    expect(await failure(bare)).toMatchObject({ status: 413, message: UPLOAD_TOO_LARGE_MESSAGE, problem: undefined });
+  });
+
+  it('maps errors as every call does: catalogue message, problem details kept, notices, the global handler', async () => {
+    const handler = jest.fn();
+    setApiErrorHandler(handler);
+    const refused = apiClient.upload('apps/shop/builds', form());
+    uploads.requests[0].answer({ status: 400, problem: { detail: 'Not an SBOM.', errors: [{ field: 'bom', message: 'Unknown format' }] } });
+    const error = await failure(refused);
+    expect(error).toMatchObject({ status: 400, message: 'Data is not valid.', problem: { detail: 'Not an SBOM.' } });
+    expect(handler).toHaveBeenCalledWith(error, { method: 'POST', path: 'apps/shop/builds' });
+    // POST shows 503 as a notice, like any other POST.
+    const unavailable = apiClient.upload('apps/shop/builds', form());
+    uploads.requests[1].answer({ status: 503 });
+    expect(await failure(unavailable)).toMatchObject({ status: 503 });
+    expect(notices).toEqual([{ title: 'Error', message: 'Service is not available at the moment. Please try again later.' }]);
+    // The network failing under the upload is status 999.
+    const lost = apiClient.upload('apps/shop/builds', form(), { messages: { other: 'The file could not be sent.' } });
+    uploads.requests[2].fail();
+    expect(await failure(lost)).toMatchObject({ status: 999, message: 'The file could not be sent.' });
+  });
+
+  it('refuses an upload the session may not make as 403, before a byte is sent', async () => {
+    setPermissionChecker(() => false);
+    const error = await failure(apiClient.upload('apps/shop/builds', form(), { permission: 'ingest=>SBOM' }));
+    expect(error.status).toBe(403);
+    expect(uploads.requests).toHaveLength(0);
   });
 });

@@ -1,8 +1,7 @@
 import { history, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../testing/fakeApi';
+import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { applicationDetail, build, buildDetail, component, counts, finding, findingDetail, findingsPage } from '../../testing/fixtures';
-import { renderScreen } from '../../testing/renderScreen';
 import { signIn, signInPlatformView } from '../../testing/sessions';
 import { NO_PROCESSED_BUILD } from '../../features/applications/components/ApplicationHeader';
 import { ApplicationScreen } from './ApplicationScreen';
@@ -25,7 +24,7 @@ describe('the app page', () => {
       'POST /api/apps/shop/builds/b2/vulnerabilities': { body: findingsPage([finding('GHSA-1', { severity: 'CRITICAL', score: 9.8 }), finding('GHSA-2')]) },
       'GET /api/apps/shop/builds/b3': { body: buildDetail(3, { status: 'FAILED', error: 'Not a CycloneDX or SPDX document.' }) },
     });
-    const { user } = renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    const { user } = renderRoute(ApplicationScreen, PATH, '/applications/shop');
     expect(await screen.findByRole('heading', { level: 1, name: 'Application shop' })).toBeInTheDocument();
     expect(await screen.findByText('Retail')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Findings of shop by severity' })).toHaveTextContent('Critical 1High 1');
@@ -51,7 +50,7 @@ describe('the app page', () => {
       'POST /api/apps/shop/builds/b1/vulnerabilities': { body: findingsPage([finding('GHSA-1')]) },
       'DELETE /api/sbom/shop': { body: { applications: 1, builds: 1 } },
     });
-    const { user, snackbars } = renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    const { user, snackbars } = renderRoute(ApplicationScreen, PATH, '/applications/shop');
     await screen.findByRole('table', { name: 'Findings' });
     await user.click(screen.getByRole('button', { name: 'Clear SBOMs' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Clear SBOMs' });
@@ -72,7 +71,7 @@ describe('the app page', () => {
       'GET /api/apps/shop/builds/b1': [{ body: buildDetail(1, { status: 'PROCESSING' }) }, { body: buildDetail(1, { vulnerability_count: 0 }) }],
       'POST /api/apps/shop/builds/b1/vulnerabilities': { body: findingsPage([]) },
     });
-    renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    renderRoute(ApplicationScreen, PATH, '/applications/shop');
     expect(await screen.findByText('Building the component tree and matching components against advisories…')).toBeInTheDocument();
     expect(await screen.findByText('No findings', {}, { timeout: 6000 })).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/apps/shop').length).toBeGreaterThanOrEqual(2);
@@ -80,7 +79,7 @@ describe('the app page', () => {
 
   it("says 'Invalid app key' for a key the process does not hold", async () => {
     fakeApi({ 'GET /api/apps/nope': { status: 404, problem: { detail: 'Invalid app key' } } });
-    renderScreen(ApplicationScreen, PATH, '/applications/nope');
+    renderRoute(ApplicationScreen, PATH, '/applications/nope');
     const alert = await screen.findByRole('alert');
     // Said once: the API's message is the catalogue's own.
     expect(alert).toHaveTextContent(/^Invalid app key$/);
@@ -95,7 +94,7 @@ describe('the app page', () => {
       'PUT /api/apps/shop': { body: renamed },
       'GET /api/apps/webshop': { body: renamed },
     });
-    const { user } = renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    const { user } = renderRoute(ApplicationScreen, PATH, '/applications/shop');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit application shop' });
     const key = within(edit).getByLabelText(/App key/);
@@ -113,7 +112,7 @@ describe('the app page', () => {
   it('offers a READER no upload and no changes, and an app without builds its empty state', async () => {
     setPermissionChecker((permission) => permission.startsWith('view=>') || permission.startsWith('list=>'));
     fakeApi({ 'GET /api/apps/shop': { body: applicationDetail('shop', []) } });
-    renderScreen(ApplicationScreen, PATH, '/applications/shop');
+    renderRoute(ApplicationScreen, PATH, '/applications/shop');
     expect(await screen.findByText('No builds yet')).toBeInTheDocument();
     expect(screen.getByText('Builds appear here once an SBOM is uploaded.')).toBeInTheDocument();
     // No zero counts for findings nobody looked for yet.
@@ -127,7 +126,7 @@ describe('the app page', () => {
   it('reads an app of another process in Platform View from its link, without changes', async () => {
     signInPlatformView();
     const { calls } = fakeApi({ 'GET /api/apps/gateway': { body: applicationDetail('gateway', [], { process: 'EDGE' }) } });
-    renderScreen(ApplicationScreen, PATH, '/applications/gateway?process=edge');
+    renderRoute(ApplicationScreen, PATH, '/applications/gateway?process=edge');
     expect(await screen.findByText('No builds yet')).toBeInTheDocument();
     expect(calls[0].query).toEqual({ graph: 'edge' });
     expect(screen.queryByLabelText('SBOM file')).not.toBeInTheDocument();
@@ -148,7 +147,7 @@ describe('the app page', () => {
         },
       },
     });
-    const { user } = renderScreen(ApplicationScreen, PATH, '/applications/shop?view=components');
+    const { user } = renderRoute(ApplicationScreen, PATH, '/applications/shop?view=components');
     const tree = await screen.findByRole('tree', { name: 'Components' });
     expect(within(tree).getAllByRole('treeitem').map((item) => item.getAttribute('aria-label'))).toEqual(['shop 1.0.0', 'express 1.0.0']);
     await user.click(within(tree).getByRole('treeitem', { name: 'express 1.0.0' }));

@@ -2,9 +2,8 @@
 // (?view=), and the vulnerability a view opened (?vuln=&ref=) in a dialog above them.
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { isPermitted, usePermitted } from '@portal/shared';
-import { Tabs } from '@portal/shared/screens';
+import { ProgressBar, Tabs } from '@portal/shared/screens';
 import { BuildStatusBadge } from '../../components/labels';
-import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorAlert, QueryView } from '../../components/QueryStates';
 import { useBuild } from '../../features/builds/api/getBuild';
 import { VulnerabilityDialog } from '../../features/findings/components/VulnerabilityDialog';

@@ -2,9 +2,8 @@ import { history, type DependencyGraph, type GraphMetrics } from '@portal/shared
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COLORS } from '../../features/graph/utils/scene';
 import { recordingContext } from '../../features/graph/testing/recordingContext';
-import { fakeApi } from '../../testing/fakeApi';
+import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { application, applicationDetail, build } from '../../testing/fixtures';
-import { renderScreen } from '../../testing/renderScreen';
 import { signIn } from '../../testing/sessions';
 import { GraphViewScreen } from './GraphViewScreen';
 
@@ -74,7 +73,7 @@ function answers(overrides: Record<string, unknown> = {}) {
 describe('GraphViewScreen', () => {
   it("opens the chosen app's newest processed build and draws its graph", async () => {
     const { calls } = answers();
-    renderScreen(GraphViewScreen, PATH, `${PATH}?app=shop`);
+    renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop`);
     expect(await screen.findByRole('img', { name: 'Dependency graph of build 1 of shop: 5 components, 3 dependencies' })).toBeInTheDocument();
     expect(new URLSearchParams(history.location.search).get('build')).toBe('b1');
     expect(calls.find((call) => call.path === '/api/apps/shop/builds/b1/graph')?.query).toEqual({ graph: 'core' });
@@ -88,7 +87,7 @@ describe('GraphViewScreen', () => {
 
   it('highlights the paths from the root to a chosen vulnerable component and names a shortest one', async () => {
     answers();
-    const { user } = renderScreen(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);
+    const { user } = renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);
     await user.click(await screen.findByRole('button', { name: /^qs@1\.0\.0/ }));
     expect(await screen.findByTestId('path-summary')).toHaveTextContent('3 components and 2 dependencies lie on the paths from the root');
     expect(within(screen.getByRole('list', { name: 'Shortest path from the root' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -109,7 +108,7 @@ describe('GraphViewScreen', () => {
 
   it('finds components by name or purl and chooses one with Enter; the metrics lists choose too', async () => {
     answers();
-    const { user } = renderScreen(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1&component=${encodeURIComponent('pkg:npm/lonely@1.0.0')}`);
+    const { user } = renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1&component=${encodeURIComponent('pkg:npm/lonely@1.0.0')}`);
     expect(await screen.findByRole('heading', { name: 'lonely@1.0.0' })).toBeInTheDocument();
     const search = screen.getByRole('searchbox', { name: 'Component name or purl' });
     await user.type(search, 'pkg:npm/l');
@@ -128,7 +127,7 @@ describe('GraphViewScreen', () => {
 
   it('answers the keyboard on the canvas: zoom, pan, fit and Escape', async () => {
     answers();
-    renderScreen(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1&component=${encodeURIComponent('pkg:npm/qs@1.0.0')}`);
+    renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1&component=${encodeURIComponent('pkg:npm/qs@1.0.0')}`);
     const canvas = await screen.findByTestId('dependency-graph');
     await waitFor(() => expect(drawn.fills.length).toBeGreaterThan(0));
     for (const key of ['+', '-', 'ArrowLeft', 'ArrowDown', '0']) {
@@ -142,7 +141,7 @@ describe('GraphViewScreen', () => {
 
   it('says what is missing: no app chosen, no processed build, a build not processed', async () => {
     answers({ 'GET /api/apps/shop': { body: applicationDetail('shop', [build(2, { status: 'PROCESSING' })]) } });
-    const first = renderScreen(GraphViewScreen, PATH);
+    const first = renderRoute(GraphViewScreen, PATH);
     expect(await screen.findByRole('heading', { name: 'Choose an application' })).toBeInTheDocument();
     await first.user.selectOptions(screen.getByLabelText('Application'), 'shop');
     expect(await screen.findByText('No processed build')).toBeInTheDocument();
@@ -154,13 +153,13 @@ describe('GraphViewScreen', () => {
         problem: { detail: 'Build 1 is still being processed (PROCESSING): its dependency graph is not ready yet.' },
       },
     });
-    renderScreen(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);
+    renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Build 1 is still being processed');
   });
 
   it('asks for an application when the process has none', async () => {
     fakeApi({ 'GET /api/apps': { body: [] } });
-    renderScreen(GraphViewScreen, PATH);
+    renderRoute(GraphViewScreen, PATH);
     expect(await screen.findByText('No applications yet')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,7 @@
 import { history, setPermissionChecker, setRealtimeImplementation, type MonitoringEvent, type RealtimeFacade, type RealtimeHandler } from '@portal/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../testing/fakeApi';
+import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
 import { application } from '../../testing/fixtures';
-import { fill, renderScreen } from '../../testing/renderScreen';
 import { signIn } from '../../testing/sessions';
 import { MonitoringEventsScreen } from './MonitoringEventsScreen';
 
@@ -51,7 +50,7 @@ afterEach(() => {
 describe('MonitoringEventsScreen', () => {
   it('names the monitored applications and lists the events, newest first', async () => {
     const { calls } = answers();
-    renderScreen(MonitoringEventsScreen, PATH);
+    renderRoute(MonitoringEventsScreen, PATH);
     expect(await screen.findByTestId('monitored-applications')).toHaveTextContent('Continuous monitoring is on for shop.');
     const table = await screen.findByRole('table', { name: 'Monitoring events' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -64,7 +63,7 @@ describe('MonitoringEventsScreen', () => {
 
   it('opens an event with its finding as it stands now, and filters by application, type and severity', async () => {
     const { calls } = answers();
-    const { user } = renderScreen(MonitoringEventsScreen, PATH);
+    const { user } = renderRoute(MonitoringEventsScreen, PATH);
     const table = await screen.findByRole('table', { name: 'Monitoring events' });
     await user.click(within(table).getByText('GHSA-p6mc-m468-83gw'));
     const panel = await screen.findByRole('region', { name: 'Monitoring event' });
@@ -94,7 +93,7 @@ describe('MonitoringEventsScreen', () => {
     const { mutations } = answers({
       'POST /api/apps/monitoring/rescan': { body: { applications: 1, builds: 1, new_vulnerabilities: 2, new_active_exploits: 1, events: [EVENTS[0]] } },
     });
-    const { user, snackbars } = renderScreen(MonitoringEventsScreen, PATH);
+    const { user, snackbars } = renderRoute(MonitoringEventsScreen, PATH);
     await user.click(await screen.findByRole('button', { name: 'Rescan now' }));
     await waitFor(() => expect(snackbars).toEqual(['1 monitored application rescanned: 2 new vulnerabilities and 1 new active exploit.']));
     expect(mutations()[0]).toMatchObject({ method: 'POST', path: '/api/apps/monitoring/rescan', query: { graph: 'core' }, body: {} });
@@ -108,7 +107,7 @@ describe('MonitoringEventsScreen', () => {
       },
       'POST /api/apps/monitoring/simulateNewVulnerability/CVE-2020-8203': { body: { events: [EVENTS[1]] } },
     });
-    const { user, snackbars } = renderScreen(MonitoringEventsScreen, PATH);
+    const { user, snackbars } = renderRoute(MonitoringEventsScreen, PATH);
     await user.click(await screen.findByRole('button', { name: 'Simulate a new vulnerability' }));
     const field = screen.getByRole('textbox', { name: /Advisory/ });
     await fill(user, field, 'not an id');
@@ -130,7 +129,7 @@ describe('MonitoringEventsScreen', () => {
   it('hides the actions the user may not take', async () => {
     setPermissionChecker((permission) => permission !== 'scan=>Application' && permission !== 'perform=>Demo');
     answers();
-    renderScreen(MonitoringEventsScreen, PATH);
+    renderRoute(MonitoringEventsScreen, PATH);
     await screen.findByRole('table', { name: 'Monitoring events' });
     expect(screen.queryByRole('button', { name: 'Rescan now' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Simulate a new vulnerability' })).not.toBeInTheDocument();
@@ -150,7 +149,7 @@ describe('MonitoringEventsScreen', () => {
     };
     setRealtimeImplementation(facade);
     const { calls } = answers();
-    renderScreen(MonitoringEventsScreen, PATH);
+    renderRoute(MonitoringEventsScreen, PATH);
     await screen.findByRole('table', { name: 'Monitoring events' });
     const reads = () => calls.filter((call) => call.path === '/api/apps/monitoring/events').length;
     const before = reads();
@@ -163,7 +162,7 @@ describe('MonitoringEventsScreen', () => {
 
   it('says when nothing is monitored and nothing happened yet', async () => {
     answers({ 'GET /api/apps': { body: [application('billing')] }, 'GET /api/apps/monitoring/events': { body: { events: [], total: 0 } } });
-    renderScreen(MonitoringEventsScreen, PATH);
+    renderRoute(MonitoringEventsScreen, PATH);
     expect(await screen.findByText(/No application of this process has continuous monitoring on yet/)).toBeInTheDocument();
     expect(await screen.findByText('No monitoring events yet')).toBeInTheDocument();
   });

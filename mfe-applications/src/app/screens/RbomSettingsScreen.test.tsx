@@ -1,9 +1,8 @@
 import { DEPLOYMENT_CONFIG_POLL_MS, history, setPermissionChecker, type DeploymentConfiguration, type DeploymentProfileView, type RbomShare } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { getDeploymentConfigurationQueryOptions } from '../../features/deployment-profiles/api/getDeploymentConfiguration';
-import { fakeApi } from '../../testing/fakeApi';
+import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
 import { applicationDetail, build } from '../../testing/fixtures';
-import { fill, renderScreen } from '../../testing/renderScreen';
 import { signIn } from '../../testing/sessions';
 import { RbomSettingsScreen } from './RbomSettingsScreen';
 
@@ -72,7 +71,7 @@ afterEach(() => setPermissionChecker(null));
 describe('RbomSettingsScreen', () => {
   it("lists the profiles and opens one's runtime BOM: what runs with its findings, what is left out and why", async () => {
     const { calls } = answers();
-    const { user } = renderScreen(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings');
+    const { user } = renderRoute(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings');
     const table = await screen.findByRole('table', { name: 'Deployment profiles' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('ProductionEU clusterProductionBuild 11 pattern11/22/2026 by ada');
     await user.click(within(table).getByRole('button', { name: 'Production' }));
@@ -90,7 +89,7 @@ describe('RbomSettingsScreen', () => {
       [`GET ${BASE}`]: [{ body: [] }, { body: [profile()] }],
       [`POST ${BASE}`]: { status: 201, body: profile() },
     });
-    const { user, snackbars } = renderScreen(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings');
+    const { user, snackbars } = renderRoute(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings');
     expect(await screen.findByText('No deployment profiles yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New deployment profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'New deployment profile' });
@@ -123,7 +122,7 @@ describe('RbomSettingsScreen', () => {
         { body: profile({ name: 'Staging', build: null, version: 2 }) },
       ],
     });
-    const { user } = renderScreen(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings');
+    const { user } = renderRoute(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings');
     await user.click(await screen.findByRole('button', { name: 'Change Production' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the profile Production' });
     await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Staging');
@@ -137,7 +136,7 @@ describe('RbomSettingsScreen', () => {
 
   it('waits for a runtime BOM being computed, asking again every 15 s or at once', async () => {
     const { calls } = answers({ [`GET ${BASE}/p1/requestDeploymentConfiguration`]: [{ status: 202, body: PENDING }, { body: READY }] });
-    const { user } = renderScreen(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings?profile=p1');
+    const { user } = renderRoute(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings?profile=p1');
     expect(await screen.findByTestId('rbom-pending')).toHaveTextContent('Build 2 is still being processed: the RBOM is computed once it is done.');
     expect(screen.getByTestId('rbom-pending')).toHaveTextContent('Checked again every 15 s');
     const options = getDeploymentConfigurationQueryOptions('core', 'shop', 'p1');
@@ -157,7 +156,7 @@ describe('RbomSettingsScreen', () => {
       [`POST ${BASE}/p1/shares`]: { status: 201, body: { ...SHARE, id: 's2', url: 'http://portal.example/api/rbom/shared/token' } },
       [`DELETE ${BASE}/p1/shares/s1`]: { status: 204 },
     });
-    const { user, snackbars } = renderScreen(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings?profile=p1');
+    const { user, snackbars } = renderRoute(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings?profile=p1');
     await user.click(await screen.findByRole('button', { name: 'Export CycloneDX' }));
     await waitFor(() => expect(snackbars).toContain('Exported shop-Production-build-1.rbom.cdx.json.'));
 
@@ -183,7 +182,7 @@ describe('RbomSettingsScreen', () => {
 
   it('deletes a profile after the word is typed', async () => {
     const { mutations } = answers({ [`DELETE ${BASE}/p1`]: { status: 204 } });
-    const { user } = renderScreen(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings');
+    const { user } = renderRoute(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings');
     await user.click(await screen.findByRole('button', { name: 'Delete Production' }));
     const dialog = await screen.findByRole('alertdialog');
     const confirm = within(dialog).getByRole('button', { name: /delete/i });
@@ -196,7 +195,7 @@ describe('RbomSettingsScreen', () => {
   it('shows a READER the profiles and RBOM without the actions they may not take', async () => {
     setPermissionChecker((permission) => permission.startsWith('list=>') || permission.startsWith('view=>') || permission.startsWith('use=>'));
     answers();
-    renderScreen(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings?profile=p1');
+    renderRoute(RbomSettingsScreen, PATH, '/applications/shop/rbom-settings?profile=p1');
     expect(await screen.findByTestId('rbom-summary')).toBeInTheDocument();
     for (const name of ['New deployment profile', 'Change Production', 'Delete Production', 'Export CycloneDX', 'Share']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
@@ -206,7 +205,7 @@ describe('RbomSettingsScreen', () => {
 
   it("says 'Invalid app key' for an app the process does not hold", async () => {
     fakeApi({ 'GET /api/apps/nope': { status: 404, problem: { detail: 'Invalid app key' } } });
-    renderScreen(RbomSettingsScreen, PATH, '/applications/nope/rbom-settings');
+    renderRoute(RbomSettingsScreen, PATH, '/applications/nope/rbom-settings');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid app key');
   });
 });

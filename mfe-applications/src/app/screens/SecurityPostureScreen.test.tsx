@@ -1,8 +1,7 @@
 import { history, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../testing/fakeApi';
+import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
 import { application, build, counts } from '../../testing/fixtures';
-import { fill, renderScreen } from '../../testing/renderScreen';
 import { signIn, signInPlatformView } from '../../testing/sessions';
 import { SecurityPostureScreen } from './SecurityPostureScreen';
 import { READ_ONLY_SETTINGS } from '../../features/applications/components/ApplicationSettingsDialog';
@@ -27,7 +26,7 @@ afterEach(() => setPermissionChecker(null));
 describe('Security Posture', () => {
   it('lists the apps worst first with their findings by severity, sorts by any column, searches and opens an app', async () => {
     const { calls } = fakeApi({ ...NO_LICENSES, 'GET /api/apps': { body: APPS } });
-    const { user } = renderScreen(SecurityPostureScreen, '/applications');
+    const { user } = renderRoute(SecurityPostureScreen, '/applications');
     const table = await screen.findByRole('table', { name: 'Applications' });
     expect(calls[0].query).toEqual({ graph: 'core' });
     expect(rowNames()).toEqual(['Juice Shopshop', 'Billing APIapi', 'Docs sitedocs']);
@@ -67,7 +66,7 @@ describe('Security Posture', () => {
         { status: 201, body: application('shop3', { name: 'Shop 3' }) },
       ],
     });
-    const { user, snackbars } = renderScreen(SecurityPostureScreen, '/applications');
+    const { user, snackbars } = renderRoute(SecurityPostureScreen, '/applications');
     await user.click(await screen.findByRole('button', { name: 'New application' }));
     const dialog = await screen.findByRole('dialog', { name: 'New application' });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -101,7 +100,7 @@ describe('Security Posture', () => {
       'PUT /api/apps/appSettings/id-api': { body: { id: 'id-api', app_key: 'api', enable_continuous_monitoring: false } },
       'DELETE /api/apps/docs': { status: 204 },
     });
-    const { user, snackbars } = renderScreen(SecurityPostureScreen, '/applications');
+    const { user, snackbars } = renderRoute(SecurityPostureScreen, '/applications');
     await user.click(await screen.findByRole('button', { name: 'Edit api' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit application api' });
     expect(within(edit).getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -138,7 +137,7 @@ describe('Security Posture', () => {
       'GET /api/apps': { body: APPS },
       'GET /api/apps/appSettings/id-api': { body: { id: 'id-api', app_key: 'api', enable_continuous_monitoring: true } },
     });
-    const { user } = renderScreen(SecurityPostureScreen, '/applications');
+    const { user } = renderRoute(SecurityPostureScreen, '/applications');
     await screen.findByRole('table', { name: 'Applications' });
     expect(screen.queryByRole('button', { name: 'New application' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit api' })).not.toBeInTheDocument();
@@ -152,7 +151,7 @@ describe('Security Posture', () => {
 
   it("links those who may import advisories to the vulnerability database, and holds no import itself", async () => {
     fakeApi({ ...NO_LICENSES, 'GET /api/apps': { body: APPS } });
-    const { user } = renderScreen(SecurityPostureScreen, '/applications');
+    const { user } = renderRoute(SecurityPostureScreen, '/applications');
     await screen.findByRole('table', { name: 'Applications' });
     expect(screen.queryByRole('group', { name: 'Advisory files: drop zone' })).not.toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Vulnerability database' });
@@ -163,14 +162,14 @@ describe('Security Posture', () => {
   it('does not offer the vulnerability database to a process admin without the import permission', async () => {
     setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global');
     fakeApi({ ...NO_LICENSES, 'GET /api/apps': { body: APPS } });
-    renderScreen(SecurityPostureScreen, '/applications');
+    renderRoute(SecurityPostureScreen, '/applications');
     await screen.findByRole('table', { name: 'Applications' });
     expect(screen.queryByRole('region', { name: 'Vulnerability database' })).not.toBeInTheDocument();
   });
 
   it('has a loading, an error with Try again, and an empty state', async () => {
     fakeApi({ ...NO_LICENSES, 'GET /api/apps': [{ status: 503, problem: { detail: 'Service is not available at the moment. Please try again later.' } }, { body: [] }] });
-    const { user } = renderScreen(SecurityPostureScreen, '/applications');
+    const { user } = renderRoute(SecurityPostureScreen, '/applications');
     expect(screen.getByText('Loading applications…')).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Service is not available at the moment. Please try again later.');
@@ -190,7 +189,7 @@ describe('Security Posture', () => {
             ? { body: [application('gateway', { process: 'EDGE', name: 'Gateway', vulnerabilities: counts({ CRITICAL: 3 }) })] }
             : { status: 403, problem: { detail: 'You do not have the privileges for the request.' } },
     });
-    const { user } = renderScreen(SecurityPostureScreen, '/applications');
+    const { user } = renderRoute(SecurityPostureScreen, '/applications');
     const table = await screen.findByRole('table', { name: 'Applications' });
     expect(calls.filter((call) => call.path === '/api/apps').map((call) => call.query.graph).sort()).toEqual(['core', 'edge', 'secret']);
     expect(rowNames()).toEqual(['Gatewaygateway', 'Juice Shopshop']);

@@ -3,7 +3,8 @@ import { fakeApi } from '../../testing/fakeApi';
 import { renderScreen } from '../../testing/renderScreen';
 import { signIn } from '../../testing/session';
 import { AttachmentsPanel } from './index';
-import { checkFile, TOO_LARGE } from './upload';
+import { installFakeUploads } from '@portal/shared/testing';
+import { checkFile, TOO_LARGE } from './attachmentFile';
 
 const attachment = (id: string, name: string) => ({
   id,
@@ -15,52 +16,8 @@ const attachment = (id: string, name: string) => ({
   created_at: '2026-11-01T10:00:00Z',
 });
 
-/** A fake XMLHttpRequest: records the request; the test drives progress and the answer. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  withCredentials = false;
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-const realXhr = globalThis.XMLHttpRequest;
-beforeEach(() => {
-  signIn();
-  FakeXhr.last = null;
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-});
-afterEach(() => {
-  globalThis.XMLHttpRequest = realXhr;
-});
+const uploads = installFakeUploads();
+beforeEach(() => signIn());
 
 describe('AttachmentsPanel', () => {
   it('uploads a file showing its progress, then lists it', async () => {
@@ -68,15 +25,15 @@ describe('AttachmentsPanel', () => {
     const { user } = renderScreen(<AttachmentsPanel graph="core" requirementId="r1" />);
     expect(await screen.findByText('No attachments')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Attach a file'), new File(['%PDF-1.4'], 'policy.pdf', { type: 'application/pdf' }));
-    const xhr = FakeXhr.last!;
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/requirements/r1/attachments?graph=core');
-    expect(xhr.withCredentials).toBe(true);
-    expect(xhr.headers['X-Requested-With']).toBe('XMLHttpRequest');
-    expect((xhr.body!.get('file') as File).name).toBe('policy.pdf');
-    act(() => xhr.upload.onprogress!({ lengthComputable: true, loaded: 4, total: 8 }));
+    const [request] = uploads.requests;
+    expect(request.method).toBe('POST');
+    expect(`${request.url.pathname}${request.url.search}`).toBe('/api/requirements/r1/attachments?graph=core');
+    expect(request.withCredentials).toBe(true);
+    expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(((request.body as FormData).get('file') as File).name).toBe('policy.pdf');
+    act(() => request.progress(4, 8));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
-    act(() => xhr.respond(201, attachment('a1', 'policy.pdf')));
+    act(() => request.answer({ status: 201, body: attachment('a1', 'policy.pdf') }));
     expect(await screen.findByRole('link', { name: 'Download policy.pdf' })).toHaveAttribute('href', '/api/attachments/a1/download?graph=core');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
@@ -91,14 +48,14 @@ describe('AttachmentsPanel', () => {
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
     await user.upload(await screen.findByLabelText('Attach a file'), big);
     expect(await screen.findByRole('alert')).toHaveTextContent('The file is too large (at most 10 MB).');
-    expect(FakeXhr.last).toBeNull();
+    expect(uploads.requests).toHaveLength(0);
   });
 
   it('shows the API’s refusal of an upload', async () => {
     fakeApi({ 'GET /api/requirements/r1/attachments': { body: [] } });
     const { user } = renderScreen(<AttachmentsPanel graph="core" requirementId="r1" />);
     await user.upload(await screen.findByLabelText('Attach a file'), new File(['nope'], 'notes.pdf'));
-    act(() => FakeXhr.last!.respond(415, { detail: 'The content of the file is not a .pdf file.' }));
+    act(() => uploads.requests[0].answer({ status: 415, problem: { detail: 'The content of the file is not a .pdf file.' } }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The content of the file is not a .pdf file.');
   });
 

@@ -1,27 +1,17 @@
 // The attachments of one requirement: upload with a progress bar (limits checked first, with the
 // API's own messages), the list with download links, delete after confirmation.
 import { Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import {
-  apiClient,
-  buildUrl,
-  ConfirmDialog,
-  downloadFile,
-  Empty,
-  ErrorAlert,
-  problemText,
-  QueryView,
-  showSnackbar,
-  usePermitted,
-} from '@portal/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog, Empty, ErrorAlert, isAbortError, problemText, QueryView, showSnackbar, usePermitted } from '@portal/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
-import { KEYS } from '../../lib/graph';
-import { useAnalysisMutation } from '../../lib/mutation';
 import { P } from '../../lib/permissions';
 import { ProgressBar } from '../../components/ProgressBar';
 import type { Attachment } from '../../types/analysis';
-import { ALLOWED_EXTENSIONS, checkFile, formatSize, uploadAttachment, type Upload } from './upload';
+import { useDeleteAttachment } from './api/deleteAttachment';
+import { attachmentUrl, downloadAttachment } from './api/downloadAttachment';
+import { useAttachments } from './api/getAttachments';
+import { useUploadAttachment } from './api/uploadAttachment';
+import { ALLOWED_EXTENSIONS, checkFile, formatSize } from './attachmentFile';
 import { formatDate } from '../../lib/dates';
 
 export interface AttachmentsPanelProps {
@@ -39,22 +29,17 @@ interface Progress {
 export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
   const canUpload = usePermitted(P.DOCUMENT_UPLOAD);
   const canDelete = usePermitted(P.DOCUMENT_DELETE);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
-  const upload = useRef<Upload | null>(null);
+  const upload = useRef<AbortController | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
 
-  const attachments = useQuery({
-    queryKey: KEYS.attachments(graph, requirementId),
-    queryFn: ({ signal }) => apiClient.get<Attachment[]>(`requirements/${encodeURIComponent(requirementId)}/attachments`, { graph, notices: false, signal }),
-  });
-  const remove = useAnalysisMutation(graph, (attachment: Attachment) =>
-    apiClient.delete<void>(`attachments/${encodeURIComponent(attachment.id)}`, { graph, permission: P.DOCUMENT_DELETE, notices: false }),
-  );
+  const attachments = useAttachments(graph, requirementId);
+  const remove = useDeleteAttachment(graph, requirementId);
+  const send = useUploadAttachment(graph, requirementId);
 
   const start = (file: File) => {
     setProblem(null);
@@ -64,14 +49,12 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
       return;
     }
     setProgress({ name: file.name, loaded: 0, total: file.size });
-    upload.current = uploadAttachment(graph, requirementId, file, (loaded, total) => setProgress({ name: file.name, loaded, total }));
-    upload.current.promise
-      .then((attachment) => {
-        showSnackbar(`${attachment.name} attached.`, 'success');
-        return queryClient.invalidateQueries({ queryKey: KEYS.attachments(graph, requirementId) });
-      })
+    upload.current = new AbortController();
+    send
+      .mutateAsync({ file, onProgress: ({ loaded, total }) => setProgress({ name: file.name, loaded, total }), signal: upload.current.signal })
+      .then((attachment) => showSnackbar(`${attachment.name} attached.`, 'success'))
       .catch((error: unknown) => {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) setProblem(error);
+        if (!isAbortError(error)) setProblem(error);
       })
       .finally(() => {
         upload.current = null;
@@ -80,9 +63,7 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
   };
 
   const download = (attachment: Attachment) => {
-    downloadFile(`attachments/${encodeURIComponent(attachment.id)}/download`, { graph, fallbackName: attachment.name }).catch((error: unknown) =>
-      setProblem(error),
-    );
+    downloadAttachment(graph, attachment).catch((error: unknown) => setProblem(error));
   };
 
   return (
@@ -149,7 +130,7 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
                     rowHeader: true,
                     cell: (attachment) => (
                       <Link
-                        href={buildUrl(`attachments/${encodeURIComponent(attachment.id)}/download`, { graph })}
+                        href={attachmentUrl(graph, attachment)}
                         aria-label={`Download ${attachment.name}`}
                         onClick={(event) => {
                           event.preventDefault();

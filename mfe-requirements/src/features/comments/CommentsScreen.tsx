@@ -1,17 +1,13 @@
 // /requirements/comments: every comment of the process, newest first, filtered by text and
 // author, a page at a time.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, Empty, QueryView, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { Empty, QueryView, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { TextField } from '@portal/shared/screens';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { KEYS, useCurrentGraph } from '../../lib/graph';
-
-import type { CommentPage } from '../../types/analysis';
 import { formatDate } from '../../lib/dates';
+import { useCurrentGraph } from '../../lib/graph';
 import { useDebounced } from '../../lib/useDebounced';
-
-export const PAGE_SIZE = 20;
+import { COMMENT_PAGE_SIZE as PAGE_SIZE, useCommentSearch } from './api/searchComments';
 
 function CommentsList({ graph }: { graph: string }) {
   const [text, setText] = useState('');
@@ -20,17 +16,7 @@ function CommentsList({ graph }: { graph: string }) {
   const search = useDebounced(text.trim());
   const by = useDebounced(author.trim());
   useEffect(() => setOffset(0), [search, by]);
-  const comments = useQuery({
-    queryKey: KEYS.comments(graph, search, by, offset),
-    queryFn: ({ signal }) =>
-      apiClient.get<CommentPage>('requirements/comments', {
-        graph,
-        params: { search: search || undefined, author: by || undefined, offset, limit: PAGE_SIZE },
-        notices: false,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const comments = useCommentSearch(graph, search, by, offset);
   return (
     <Stack gap={4}>
       <HStack gap={4} flexWrap="wrap" align="flex-end">

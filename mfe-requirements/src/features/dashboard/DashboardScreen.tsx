@@ -3,60 +3,18 @@
 // MIX — the same figures and lists, read again every minute and on demand;
 // PRESENTATION — a large, read-only view of the figures and charts for a wall screen.
 import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import {
-  apiClient,
-  Empty,
-  isPlatformView,
-  QueryView,
-  REQUIREMENT_EVENTS,
-  ScreenFrame,
-  subscribeEvents,
-  TASK_EVENTS,
-  useSession,
-  type DashboardType,
-  type RequirementChangeEvent,
-  type ScreenComponent,
-} from '@portal/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Empty, isPlatformView, QueryView, ScreenFrame, useSession, type DashboardType, type ScreenComponent } from '@portal/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PriorityBars, ProgressGauge, StatusDonut } from './Charts';
-import { KEYS, useCurrentGraph } from '../../lib/graph';
-
-import type { DashboardStatistics } from '../../types/analysis';
 import { TASK_TYPE_LABELS } from '../../components/labels';
 import { formatDate, formatTime } from '../../lib/dates';
+import { useCurrentGraph } from '../../lib/graph';
+import { useDashboardStatistics } from './api/getDashboardStatistics';
+import { PriorityBars, ProgressGauge, StatusDonut } from './Charts';
+import { useLiveRefresh } from './hooks/useLiveRefresh';
 
 export const MIX_REFRESH_MS = 60_000;
-/** Events arriving together (an import, a merge) cause one read, not one each. */
-export const LIVE_COALESCE_MS = 400;
-const LIVE_EVENT_TYPES = [...new Set<string>([...REQUIREMENT_EVENTS, ...TASK_EVENTS])];
-
-/** Follows the process's requirement and task events; answers how many arrived and when the last did. */
-function useLiveRefresh(graph: string, enabled: boolean): { received: number; last: string | null } {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<{ received: number; last: string | null }>({ received: 0, last: null });
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const onEvent = (event: RequirementChangeEvent) => {
-      if (event.data?.graph && event.data.graph.toLowerCase() !== graph) return;
-      setState((current) => ({ received: current.received + 1, last: event.time ?? new Date().toISOString() }));
-      if (timer.current) return;
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        void queryClient.invalidateQueries({ queryKey: KEYS.dashboard(graph) });
-      }, LIVE_COALESCE_MS);
-    };
-    const stops = LIVE_EVENT_TYPES.map((type) => subscribeEvents<RequirementChangeEvent & { data: RequirementChangeEvent['data'] & Record<string, unknown> }>(type, onEvent as never));
-    return () => {
-      for (const stop of stops) stop();
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-    };
-  }, [graph, enabled, queryClient]);
-  return state;
-}
+export { LIVE_COALESCE_MS } from './hooks/useLiveRefresh';
 
 function Counter({ label, value, large, tone }: { label: string; value: ReactNode; large: boolean; tone?: 'warning' }) {
   return (
@@ -85,11 +43,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 function Dashboard({ graph, type }: { graph: string; type: DashboardType }) {
   const large = type === 'PRESENTATION';
   const live = useLiveRefresh(graph, type === 'LIVE');
-  const stats = useQuery({
-    queryKey: KEYS.dashboard(graph),
-    queryFn: ({ signal }) => apiClient.get<DashboardStatistics>('statistics/dashboard', { graph, notices: false, signal }),
-    refetchInterval: type === 'LIVE' ? false : MIX_REFRESH_MS,
-  });
+  const stats = useDashboardStatistics(graph, type === 'LIVE' ? false : MIX_REFRESH_MS);
 
   return (
     <QueryView query={stats} loading="Loading the dashboard…">

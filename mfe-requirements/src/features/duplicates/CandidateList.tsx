@@ -2,13 +2,11 @@
 // duplicates, Merge (after confirmation) folds the second into the first, Dismiss never proposes
 // the pair again.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, ConfirmDialog, ErrorAlert, showSnackbar, usePermitted } from '@portal/shared';
+import { ConfirmDialog, ErrorAlert, showSnackbar, usePermitted } from '@portal/shared';
 import { useState } from 'react';
-import { useAnalysisMutation } from '../../lib/mutation';
 import { P } from '../../lib/permissions';
 import type { DuplicateCandidate } from '../../types/analysis';
-
-type Action = 'link' | 'merge' | 'dismiss';
+import { useResolveDuplicates, type DuplicateAction as Action } from './api/resolveDuplicates';
 
 export const pairName = (pair: DuplicateCandidate) => `${pair.a.code} and ${pair.b.code}`;
 export const scoreText = (score: number) => `${Math.round(score * 100)}%`;
@@ -17,11 +15,7 @@ export function CandidateList({ graph, pairs, label }: { graph: string; pairs: D
   const canAnalyze = usePermitted(P.ANALYZE_REQUIREMENT);
   const canUpdate = usePermitted(P.UPDATE_REQUIREMENT);
   const [merging, setMerging] = useState<DuplicateCandidate | null>(null);
-  const act = useAnalysisMutation(graph, ({ pair, action }: { pair: DuplicateCandidate; action: Action }) =>
-    action === 'dismiss'
-      ? apiClient.post<void>('requirements/duplicates/dismiss', { a_id: pair.a.id, b_id: pair.b.id }, { graph, permission: P.ANALYZE_REQUIREMENT, notices: false })
-      : apiClient.post<void>('requirements/duplicates/link', { a_id: pair.a.id, b_id: pair.b.id, action }, { graph, permission: P.UPDATE_REQUIREMENT, notices: false }),
-  );
+  const act = useResolveDuplicates(graph);
   const run = (pair: DuplicateCandidate, action: Action) =>
     act.mutate(
       { pair, action },

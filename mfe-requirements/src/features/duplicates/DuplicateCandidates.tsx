@@ -1,10 +1,8 @@
 // The possible duplicates of one requirement, shown with it in the depository (so right after it is
 // added): each with its similarity and the shared terms that explain it, to link, merge or dismiss.
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { apiClient, QueryView } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
-import { KEYS } from '../../lib/graph';
-import type { DuplicateCandidate } from '../../types/analysis';
+import { QueryView } from '@portal/shared';
+import { useDuplicateCandidates } from './api/getDuplicateCandidates';
 import { CandidateList } from './CandidateList';
 
 export interface DuplicateCandidatesProps {
@@ -13,10 +11,7 @@ export interface DuplicateCandidatesProps {
 }
 
 export function DuplicateCandidates({ graph, requirementId }: DuplicateCandidatesProps) {
-  const candidates = useQuery({
-    queryKey: KEYS.duplicates(graph, requirementId),
-    queryFn: ({ signal }) => apiClient.get<DuplicateCandidate[]>(`requirements/${encodeURIComponent(requirementId)}/duplicates`, { graph, notices: false, signal }),
-  });
+  const candidates = useDuplicateCandidates(graph, requirementId);
   return (
     <Box as="section" aria-label="Possible duplicates">
       <Heading as="h3" size="sm" mb={2}>

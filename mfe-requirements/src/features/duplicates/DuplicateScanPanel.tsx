@@ -1,10 +1,8 @@
 // "Find duplicates": every likely duplicate pair of the process, most similar first.
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
-import { apiClient, Empty, QueryView } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
+import { Empty, QueryView } from '@portal/shared';
 import { useState } from 'react';
-import { KEYS } from '../../lib/graph';
-import type { DuplicateCandidate } from '../../types/analysis';
+import { useDuplicateScan } from './api/scanDuplicates';
 import { CandidateList } from './CandidateList';
 
 export interface DuplicateScanPanelProps {
@@ -15,11 +13,7 @@ export interface DuplicateScanPanelProps {
 
 export function DuplicateScanPanel({ graph, autoStart = false }: DuplicateScanPanelProps) {
   const [started, setStarted] = useState(autoStart);
-  const scan = useQuery({
-    queryKey: KEYS.duplicates(graph),
-    queryFn: ({ signal }) => apiClient.get<DuplicateCandidate[]>('requirements/duplicates', { graph, notices: false, signal }),
-    enabled: started,
-  });
+  const scan = useDuplicateScan(graph, started);
   return (
     <Box as="section" aria-labelledby="duplicate-scan-heading">
       <HStack justify="space-between" mb={3} flexWrap="wrap">

@@ -1,15 +1,13 @@
 // Conflicts between two requirements of the process: add one (RESOLVE_CONFLICT task) and the list.
 import { Button, HStack, Stack } from '@chakra-ui/react';
-import { apiClient, Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { TextField } from '@portal/shared/screens';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { P } from '../../lib/permissions';
-import { KEYS } from '../../lib/graph';
-import { useAnalysisMutation } from '../../lib/mutation';
-import { RequirementPicker } from '../../components/RequirementPicker';
-import type { Conflict } from '../../types/analysis';
+import { RequirementPicker } from '../requirement';
+import { useAddConflict } from './api/addConflict';
+import { useConflicts } from './api/getConflicts';
 import { formatDate } from '../../lib/dates';
 
 function AddConflictDialog({ graph, open, onClose }: { graph: string; open: boolean; onClose: () => void }) {
@@ -17,13 +15,7 @@ function AddConflictDialog({ graph, open, onClose }: { graph: string; open: bool
   const [b, setB] = useState<RequirementRef | null>(null);
   const [description, setDescription] = useState('');
   const [tried, setTried] = useState(false);
-  const add = useAnalysisMutation(graph, () =>
-    apiClient.post<Conflict>(
-      'conflicts',
-      { requirement_a_id: a!.id, requirement_b_id: b!.id, description: description.trim() },
-      { graph, permission: P.ANALYZE_REQUIREMENT, notices: false },
-    ),
-  );
+  const add = useAddConflict(graph);
   const close = () => {
     setA(null);
     setB(null);
@@ -35,7 +27,7 @@ function AddConflictDialog({ graph, open, onClose }: { graph: string; open: bool
   const submit = () => {
     setTried(true);
     if (!a || !b || !description.trim()) return;
-    add.mutate(undefined, {
+    add.mutate({ requirement_a_id: a.id, requirement_b_id: b.id, description: description.trim() }, {
       onSuccess: () => {
         showSnackbar(`Conflict between ${a.code} and ${b.code} added.`, 'success');
         close();
@@ -54,10 +46,7 @@ function AddConflictDialog({ graph, open, onClose }: { graph: string; open: bool
 export function ConflictsTab({ graph }: { graph: string }) {
   const [adding, setAdding] = useState(false);
   const canAnalyze = usePermitted(P.ANALYZE_REQUIREMENT);
-  const conflicts = useQuery({
-    queryKey: KEYS.conflicts(graph),
-    queryFn: ({ signal }) => apiClient.get<Conflict[]>('conflicts', { graph, notices: false, signal }),
-  });
+  const conflicts = useConflicts(graph);
   return (
     <Stack gap={4}>
       {canAnalyze && (

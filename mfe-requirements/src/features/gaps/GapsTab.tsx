@@ -1,25 +1,15 @@
 // The gaps of the process (spec: gap analysis): filter open/closed, search, identify a gap on a
 // requirement (HAS_GAP task), close a gap after confirmation.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import {
-  apiClient,
-  ConfirmDialog,
-  Empty,
-  FormDialog,
-  QueryView,
-  showSnackbar,
-  usePermitted,
-  type RequirementRef,
-  type UserRef,
-} from '@portal/shared';
+import { ConfirmDialog, Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { SelectField, TextField } from '@portal/shared/screens';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
-import { KEYS } from '../../lib/graph';
-import { useAnalysisMutation } from '../../lib/mutation';
-import { RequirementPicker } from '../../components/RequirementPicker';
+import { RequirementPicker, useAssignees } from '../requirement';
 import type { Gap } from '../../types/analysis';
+import { useCloseGap } from './api/closeGap';
+import { useGaps } from './api/getGaps';
+import { useIdentifyGap } from './api/identifyGap';
 import { P } from '../../lib/permissions';
 import { formatDate } from '../../lib/dates';
 
@@ -47,24 +37,8 @@ export function validateGap(form: GapForm): Partial<Record<keyof GapForm, string
 function IdentifyGapDialog({ graph, open, onClose }: { graph: string; open: boolean; onClose: () => void }) {
   const [form, setForm] = useState<GapForm>(EMPTY_FORM);
   const [tried, setTried] = useState(false);
-  const assignees = useQuery({
-    queryKey: KEYS.assignees(graph),
-    queryFn: () => apiClient.get<UserRef[]>('users/assignees', { graph, params: { permission: G.UPDATE }, notices: false }),
-    enabled: open,
-    retry: false,
-  });
-  const identify = useAnalysisMutation(graph, (input: GapForm) =>
-    apiClient.post<Gap>(
-      `requirements/${encodeURIComponent(input.requirement!.id)}/gaps`,
-      {
-        description: input.description.trim(),
-        remediation_plan: input.remediation_plan.trim(),
-        target_date: input.target_date,
-        assignee_id: input.assignee_id || undefined,
-      },
-      { graph, permission: G.CREATE, notices: false },
-    ),
-  );
+  const assignees = useAssignees(graph, G.UPDATE, open, { retry: false });
+  const identify = useIdentifyGap(graph);
   const errors = tried ? validateGap(form) : {};
   const set = <K extends keyof GapForm>(key: K) => (value: GapForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const close = () => {
@@ -76,7 +50,14 @@ function IdentifyGapDialog({ graph, open, onClose }: { graph: string; open: bool
   const submit = () => {
     setTried(true);
     if (Object.keys(validateGap(form)).length > 0) return;
-    identify.mutate(form, {
+    const input = {
+      requirementId: form.requirement!.id,
+      description: form.description.trim(),
+      remediation_plan: form.remediation_plan.trim(),
+      target_date: form.target_date,
+      assignee_id: form.assignee_id || undefined,
+    };
+    identify.mutate(input, {
       onSuccess: (gap) => {
         showSnackbar(`Gap identified on ${gap.requirement?.code ?? form.requirement!.code}.`, 'success');
         close();
@@ -110,13 +91,8 @@ export function GapsTab({ graph }: { graph: string }) {
   const canCreate = usePermitted(G.CREATE);
   const canUpdate = usePermitted(G.UPDATE);
   const term = search.trim();
-  const gaps = useQuery({
-    queryKey: KEYS.gaps(graph, status, term),
-    queryFn: ({ signal }) => apiClient.get<Gap[]>('assessments/gaps', { graph, params: { status: status || undefined, search: term || undefined }, notices: false, signal }),
-  });
-  const close = useAnalysisMutation(graph, (gap: Gap) =>
-    apiClient.post<Gap>(`assessments/gaps/${encodeURIComponent(gap.id)}/close`, {}, { graph, permission: G.UPDATE, notices: false }),
-  );
+  const gaps = useGaps(graph, status, term);
+  const close = useCloseGap(graph);
 
   return (
     <Stack gap={4}>

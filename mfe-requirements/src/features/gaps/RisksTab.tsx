@@ -1,16 +1,14 @@
 // The risks of the process: add a risk on a requirement (likelihood × impact 1–5, score shown),
 // the heat grid of open risks and the list.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { SelectField, TextField } from '@portal/shared/screens';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { P } from '../../lib/permissions';
-import { KEYS } from '../../lib/graph';
-import { useAnalysisMutation } from '../../lib/mutation';
-import { RequirementPicker } from '../../components/RequirementPicker';
-import type { Risk } from '../../types/analysis';
+import { RequirementPicker } from '../requirement';
+import { useAddRisk } from './api/addRisk';
+import { useRisks } from './api/getRisks';
 import { RiskHeatGrid } from './RiskHeatGrid';
 import { LEVELS, scoreBand } from './riskGrid';
 import { formatDate } from '../../lib/dates';
@@ -23,13 +21,7 @@ function AddRiskDialog({ graph, open, onClose }: { graph: string; open: boolean;
   const [impact, setImpact] = useState('3');
   const [description, setDescription] = useState('');
   const [tried, setTried] = useState(false);
-  const add = useAnalysisMutation(graph, () =>
-    apiClient.post<Risk>(
-      `requirements/${encodeURIComponent(requirement!.id)}/risks`,
-      { likelihood: Number(likelihood), impact: Number(impact), description: description.trim() },
-      { graph, permission: P.ASSESS_REQUIREMENT, notices: false },
-    ),
-  );
+  const add = useAddRisk(graph);
   const score = Number(likelihood) * Number(impact);
   const close = () => {
     setRequirement(null);
@@ -43,7 +35,7 @@ function AddRiskDialog({ graph, open, onClose }: { graph: string; open: boolean;
   const submit = () => {
     setTried(true);
     if (!requirement || !description.trim()) return;
-    add.mutate(undefined, {
+    add.mutate({ requirementId: requirement.id, likelihood: Number(likelihood), impact: Number(impact), description: description.trim() }, {
       onSuccess: () => {
         showSnackbar(`Risk added on ${requirement.code}.`, 'success');
         close();
@@ -68,10 +60,7 @@ function AddRiskDialog({ graph, open, onClose }: { graph: string; open: boolean;
 export function RisksTab({ graph }: { graph: string }) {
   const [adding, setAdding] = useState(false);
   const canAssess = usePermitted(P.ASSESS_REQUIREMENT);
-  const risks = useQuery({
-    queryKey: KEYS.risks(graph),
-    queryFn: ({ signal }) => apiClient.get<Risk[]>('assessments/risks', { graph, notices: false, signal }),
-  });
+  const risks = useRisks(graph);
   return (
     <Stack gap={4}>
       {canAssess && (

@@ -1,13 +1,12 @@
 // One report of the process as a table, with its CSV and PDF downloads.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, downloadFile, Empty, ErrorAlert, QueryView, type RequirementStatus } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
+import { Empty, ErrorAlert, QueryView, type RequirementStatus } from '@portal/shared';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { STATUS_LABELS } from '../../components/labels';
 import { formatDate } from '../../lib/dates';
-import { KEYS } from '../../lib/graph';
-import type { Report, ReportKind, ReportValue } from '../../types/analysis';
+import type { ReportKind, ReportValue } from '../../types/analysis';
+import { downloadReport, useReport } from './api/getReport';
 
 export const REPORT_LABELS: Record<ReportKind, string> = {
   status: 'Status',
@@ -32,14 +31,11 @@ function cellText(key: string, value: ReportValue): string {
 export function ReportView({ graph, kind }: { graph: string; kind: ReportKind }) {
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
-  const report = useQuery({
-    queryKey: KEYS.report(graph, kind),
-    queryFn: ({ signal }) => apiClient.get<Report>(`reports/${kind}`, { graph, params: { format: 'json' }, notices: false, signal }),
-  });
+  const report = useReport(graph, kind);
   const download = (format: 'csv' | 'pdf') => {
     setBusy(format);
     setProblem(null);
-    downloadFile(`reports/${kind}`, { graph, params: { format }, fallbackName: `${kind}-report.${format}` })
+    downloadReport(graph, kind, format)
       .catch((error: unknown) => setProblem(error))
       .finally(() => setBusy(null));
   };

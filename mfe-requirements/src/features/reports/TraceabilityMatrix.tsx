@@ -3,12 +3,10 @@
 // yet) are highlighted and can be shown alone. A page of rows at a time: a process may hold
 // thousands. CSV export of the whole matrix.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, downloadFile, Empty, ErrorAlert, QueryView } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
+import { Empty, ErrorAlert, QueryView } from '@portal/shared';
 import { useState } from 'react';
-import { KEYS } from '../../lib/graph';
 import { ProgressBar } from '../../components/ProgressBar';
-import type { TraceabilityRow } from '../../types/analysis';
+import { downloadTraceability, useTraceability } from './api/getTraceability';
 
 const HEADERS = ['Requirement', 'Source', 'Sub-requirements', 'Tasks (open / closed)', 'Applications', 'Source controls', 'Coverage', 'Gap'];
 export const MATRIX_PAGE = 200;
@@ -18,14 +16,11 @@ export function TraceabilityMatrix({ graph }: { graph: string }) {
   const [busy, setBusy] = useState(false);
   const [onlyGaps, setOnlyGaps] = useState(false);
   const [shown, setShown] = useState(MATRIX_PAGE);
-  const matrix = useQuery({
-    queryKey: KEYS.traceability(graph),
-    queryFn: ({ signal }) => apiClient.get<TraceabilityRow[]>('requirements/traceability', { graph, params: { format: 'json' }, notices: false, signal }),
-  });
+  const matrix = useTraceability(graph);
   const exportCsv = () => {
     setBusy(true);
     setProblem(null);
-    downloadFile('requirements/traceability', { graph, params: { format: 'csv' }, fallbackName: `traceability-${graph}.csv` })
+    downloadTraceability(graph)
       .catch((error: unknown) => setProblem(error))
       .finally(() => setBusy(false));
   };

@@ -2,15 +2,13 @@
 // POST /standards/imports, then the background job is followed, with a progress bar, until it
 // reports what it created and updated, or why it failed.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { apiClient, ErrorAlert, problemText, usePermitted } from '@portal/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { KEYS } from '../../lib/graph';
+import { ErrorAlert, problemText, usePermitted } from '@portal/shared';
+import { useRef, useState } from 'react';
 import { P } from '../../lib/permissions';
 import { ProgressBar } from '../../components/ProgressBar';
 import type { StandardImport } from '../../types/analysis';
-
-export const POLL_MS = 500;
+import { useStandardImport } from './api/getStandardImport';
+import { useStartStandardImport } from './api/startStandardImport';
 
 function readText(file: File): Promise<string> {
   if (typeof file.text === 'function') return file.text();
@@ -30,32 +28,12 @@ export interface StandardsImportButtonProps {
 
 export function StandardsImportButton({ graph, onImported }: StandardsImportButtonProps) {
   const canImport = usePermitted(P.CREATE_REQUIREMENT);
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [sending, setSending] = useState<string | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
-  const announced = useRef<string | null>(null);
-  const onImportedRef = useRef(onImported);
-  onImportedRef.current = onImported;
-
-  const job = useQuery({
-    queryKey: KEYS.standardImport(graph, jobId ?? ''),
-    queryFn: () => apiClient.get<StandardImport>(`standards/imports/${encodeURIComponent(jobId!)}`, { graph, notices: false }),
-    enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'RUNNING' ? false : POLL_MS),
-  });
-
-  useEffect(() => {
-    const data = job.data;
-    if (!data || data.status === 'RUNNING' || announced.current === data.id) return;
-    announced.current = data.id;
-    if (data.status === 'DONE') {
-      void queryClient.invalidateQueries({ queryKey: KEYS.all(graph) });
-      void queryClient.invalidateQueries({ queryKey: ['requirements'] });
-      onImportedRef.current?.(data);
-    }
-  }, [job.data, graph, queryClient]);
+  const job = useStandardImport(graph, jobId, onImported);
+  const startImport = useStartStandardImport(graph);
 
   if (!canImport) return null;
 
@@ -70,13 +48,7 @@ export function StandardsImportButton({ graph, onImported }: StandardsImportButt
       } catch {
         throw new Error(`${file.name} is not a JSON file.`);
       }
-      const created = await apiClient.post<StandardImport>('standards/imports', text, {
-        graph,
-        permission: P.CREATE_REQUIREMENT,
-        notices: false,
-        headers: { 'Content-Type': 'application/json' },
-      });
-      queryClient.setQueryData(KEYS.standardImport(graph, created.id), created);
+      const created = await startImport.mutateAsync(text);
       setJobId(created.id);
     } catch (error) {
       setProblem(error);

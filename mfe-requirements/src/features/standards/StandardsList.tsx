@@ -1,17 +1,11 @@
 // The security standards imported into the process.
-import { apiClient, Empty, QueryView } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
+import { Empty, QueryView } from '@portal/shared';
 import { DataTable } from '../../components/DataTable';
-import { KEYS } from '../../lib/graph';
-
-import type { Standard } from '../../types/analysis';
 import { formatDate } from '../../lib/dates';
+import { useStandards } from './api/getStandards';
 
 export function StandardsList({ graph }: { graph: string }) {
-  const standards = useQuery({
-    queryKey: KEYS.standards(graph),
-    queryFn: ({ signal }) => apiClient.get<Standard[]>('standards', { graph, notices: false, signal }),
-  });
+  const standards = useStandards(graph);
   return (
     <QueryView query={standards} loading="Loading standards…">
       {(list) =>

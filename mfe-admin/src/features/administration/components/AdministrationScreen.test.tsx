@@ -1,6 +1,6 @@
 import { history, setPermissionChecker } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
-import { renderScreen, routeOf } from '../../../testing/renderScreen';
+import { renderScreen, routeOf } from '@portal/shared/testing';
 import { AdministrationScreen } from './AdministrationScreen';
 
 const open = () => renderScreen(<AdministrationScreen route={routeOf('/administration')} />, { location: '/administration' });

@@ -1,8 +1,7 @@
 import { bus, sessionStore, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserSummary } from '../../../lib/api/users';
-import { fakeApi } from '../../../testing/fakeApi';
-import { fill, renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
 import { adminSession } from '../../../testing/sessions';
 import type { WorkgroupDetails } from '../api/workgroups';
 import { CollaborationAdministrationScreen } from './CollaborationAdministrationScreen';

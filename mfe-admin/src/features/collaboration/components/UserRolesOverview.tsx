@@ -3,7 +3,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { Empty, QueryView } from '@portal/shared';
 import { useUsers } from '../../../lib/api/users';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable } from '@portal/shared/screens';
 
 const none = <Text color="fg.muted">None</Text>;
 

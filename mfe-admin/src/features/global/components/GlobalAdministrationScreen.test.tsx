@@ -1,8 +1,7 @@
 import { history, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Organization } from '../../../lib/organizations';
-import { fakeApi, fieldLabel, noContent, ok, problem } from '../../../testing/fakeApi';
-import { fill, renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, fieldLabel, fill, noContent, ok, problem, renderScreen, routeOf } from '@portal/shared/testing';
 import { GlobalAdministrationScreen } from './GlobalAdministrationScreen';
 
 const acme: Organization = {

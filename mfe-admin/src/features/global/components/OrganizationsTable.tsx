@@ -3,7 +3,7 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { formatDate } from '@portal/shared';
 import { LIMITS, usageText, type Organization } from '../../../lib/organizations';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { type Column, DataTable } from '@portal/shared/screens';
 
 export interface OrganizationsTableProps {
   organizations: readonly Organization[];

@@ -1,7 +1,6 @@
 import { sessionStore, setPermissionChecker, type Session } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, fieldLabel, noContent, ok, problem } from '../../../testing/fakeApi';
-import { fill, renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, fieldLabel, fill, noContent, ok, problem, renderScreen, routeOf } from '@portal/shared/testing';
 import type { Role } from '../api/roles';
 import type { RoleHolder } from '../api/users';
 import { IamScreen } from './IamScreen';

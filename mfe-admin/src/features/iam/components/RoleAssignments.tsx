@@ -5,7 +5,7 @@ import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/re
 import { ConfirmDialog, Empty, ErrorAlert, Loading, QueryView, showSnackbar, usePermitted, useSession } from '@portal/shared';
 import { useState } from 'react';
 import { Tag } from '../../../components/display';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable } from '@portal/shared/screens';
 import { SelectField } from '../../../components/fields';
 import { useOrganizations } from '../../global/api/organizations';
 import { useAssignRole, type Role } from '../api/roles';

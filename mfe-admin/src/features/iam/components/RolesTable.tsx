@@ -2,7 +2,7 @@
 // customized here), its number of policies and the actions the user may take on it.
 import { Button, HStack } from '@chakra-ui/react';
 import { Tag } from '../../../components/display';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { type Column, DataTable } from '@portal/shared/screens';
 import type { Role } from '../api/roles';
 import { KIND_LABELS } from './RoleForm';
 

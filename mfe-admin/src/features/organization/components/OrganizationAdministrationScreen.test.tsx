@@ -1,8 +1,7 @@
 import { setPermissionChecker } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import type { Subscription } from '../../../lib/organizations';
-import { fakeApi, ok, problem } from '../../../testing/fakeApi';
-import { renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, ok, problem, renderScreen, routeOf } from '@portal/shared/testing';
 import { OrganizationAdministrationScreen } from './OrganizationAdministrationScreen';
 
 const subscription: Subscription = {

@@ -3,7 +3,7 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Empty, ErrorAlert, QueryView, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable } from '@portal/shared/screens';
 import { Checkbox } from '../../../components/fields';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useNotificationSettings, useSaveNotificationSettings, type NotificationChannels } from '../api/processCommands';

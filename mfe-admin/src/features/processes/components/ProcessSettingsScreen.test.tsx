@@ -1,7 +1,6 @@
 import { bus, history, PLATFORM_VIEW_ID, sessionStore, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen, routeOf } from '@portal/shared/testing';
 import { adminSession } from '../../../testing/sessions';
 import { ProcessSettingsScreen } from './ProcessSettingsScreen';
 

@@ -1,7 +1,6 @@
 import { bus, history, sessionStore, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen, routeOf } from '@portal/shared/testing';
 import { adminSession } from '../../../testing/sessions';
 import { ProcessesScreen } from './ProcessesScreen';
 

@@ -1,7 +1,6 @@
 import { bus, formatDate, sessionStore, setPermissionChecker } from '@portal/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { fill, renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
 import { adminSession } from '../../../testing/sessions';
 import type { ServiceModuleDetails } from '../api/serviceModules';
 import { ServiceModulesScreen } from './ServiceModulesScreen';

@@ -14,7 +14,7 @@ import {
   type ScreenComponent,
 } from '@portal/shared';
 import { useState } from 'react';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable } from '@portal/shared/screens';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { moduleTypeLabel } from '../api/moduleTypes';
 import { useDeleteServiceModule, useRotateApiKey, useServiceModules, type ServiceModuleDetails } from '../api/serviceModules';

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { Subscription } from '../../../lib/organizations';
-import { fakeApi, ok, problem } from '../../../testing/fakeApi';
-import { renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, ok, problem, renderScreen, routeOf } from '@portal/shared/testing';
 import { SubscriptionScreen } from './SubscriptionScreen';
 
 const subscription: Subscription = {

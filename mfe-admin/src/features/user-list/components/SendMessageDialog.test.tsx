@@ -1,8 +1,7 @@
 import { bus, sessionStore, setRealtimeImplementation, type RealtimeFacade } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserSummary } from '../../../lib/api/users';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen, routeOf } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen, routeOf } from '@portal/shared/testing';
 import { adminSession } from '../../../testing/sessions';
 import { UserListScreen } from './UserListScreen';
 

@@ -1,8 +1,6 @@
 import { setPermissionChecker } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { installFakeUploads } from '../../../testing/fakeUpload';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, installFakeUploads, renderRoute } from '@portal/shared/testing';
 import { signIn } from '../../../testing/sessions';
 import { AdvisoriesSection } from './AdvisoriesSection';
 
@@ -20,7 +18,7 @@ afterEach(() => setPermissionChecker(null));
 describe('advisory import', () => {
   it('imports several OSV files a few at a time with progress, then adds up what the database made of them', async () => {
     fakeApi({});
-    renderScreen(AdvisoriesSection, '/administration/global/vulnerabilities');
+    renderRoute(AdvisoriesSection, '/administration/global/vulnerabilities');
     // A dropped folder's files: OSV's folders also hold a README.
     const files = [json('GHSA-1.json'), json('GHSA-2.json'), json('GHSA-3.json'), json('npm.zip', 6000), new File(['x'], 'README.md')];
     fireEvent.drop(screen.getByRole('group', { name: 'Advisory files: drop zone' }), { dataTransfer: { files } });
@@ -57,13 +55,13 @@ describe('advisory import', () => {
     // Everything but the import: an organization admin holds access=>Administration, not this.
     setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global');
     fakeApi({});
-    renderScreen(AdvisoriesSection, '/administration/global/vulnerabilities');
+    renderRoute(AdvisoriesSection, '/administration/global/vulnerabilities');
     expect(screen.queryByRole('heading', { name: 'Advisories' })).not.toBeInTheDocument();
   });
 
   it("imports CISA's KEV catalog with progress, then shows its counts; a refused file shows the API's reason", async () => {
     fakeApi({});
-    renderScreen(AdvisoriesSection, '/administration/global/vulnerabilities');
+    renderRoute(AdvisoriesSection, '/administration/global/vulnerabilities');
     expect(screen.getByRole('heading', { name: 'Known exploited vulnerabilities' })).toBeInTheDocument();
     const zone = screen.getByRole('group', { name: 'KEV catalog file: drop zone' });
     fireEvent.drop(zone, { dataTransfer: { files: [json('known_exploited_vulnerabilities.json', 4000)] } });

@@ -2,10 +2,9 @@
 // or the .zip exports OSV publishes per ecosystem; the progress over every file, then what the
 // database made of them (added, updated, unchanged, withdrawn …) and the problems met.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { FileDrop } from '../../../components/FileDrop';
+import { FileDrop, formatSize, ProgressBar } from '@portal/shared/screens';
 import { Figures } from '../../../components/Figures';
-import { ProgressBar } from '../../../components/ProgressBar';
-import { formatSize, plural } from '../../../lib/format';
+import { plural } from '../../../lib/format';
 import { ADVISORY_ACCEPT } from '../api/importAdvisories';
 import { useAdvisoryImport, type AdvisoryImportState } from '../hooks/useAdvisoryImport';
 

@@ -1,10 +1,8 @@
 // Import CISA's catalog of known exploited vulnerabilities (issue 7 item 6): the findings of the
 // CVEs it names (directly or as an advisory's alias) are flagged 'active exploit'.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { FileDrop } from '../../../components/FileDrop';
+import { FileDrop, formatSize, ProgressBar } from '@portal/shared/screens';
 import { Figures } from '../../../components/Figures';
-import { ProgressBar } from '../../../components/ProgressBar';
-import { formatSize } from '../../../lib/format';
 import { KEV_ACCEPT } from '../api/importKev';
 import { useKevImport } from '../hooks/useKevImport';
 

@@ -2,12 +2,11 @@
 // with the bytes sent over all of them as progress, the counts of every answer added up, and a
 // file the API refused listed with its reason while the others go on. Findings of every app may
 // change with the advisories: everything shown of the apps is read again at the end.
-import { messageForStatus, type AdvisoryImportCounts } from '@portal/shared';
+import { isAbortError, messageForStatus, type AdvisoryImportCounts } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { problemText } from '../../../lib/problemText';
 import { APP_KEYS } from '../../../lib/queryKeys';
-import { isAbortError, type Upload } from '../../../lib/upload';
 import { ADVISORY_UPLOAD_MAX_BYTES, importAdvisoryFile, isAdvisoryFile } from '../api/importAdvisories';
 
 const AT_ONCE = 3;
@@ -43,7 +42,7 @@ function add(a: AdvisoryImportCounts, b: AdvisoryImportCounts): AdvisoryImportCo
 export function useAdvisoryImport() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AdvisoryImportState>(IDLE);
-  const running = useRef<Set<Upload<AdvisoryImportCounts>>>(new Set());
+  const running = useRef<Set<AbortController>>(new Set());
   const cancelled = useRef(false);
   useEffect(() => () => running.current.forEach((upload) => upload.abort()), []);
 
@@ -60,14 +59,18 @@ export function useAdvisoryImport() {
           setState((current) => ({ ...current, finished: current.finished + 1, failures: [...current.failures, { file: file.name, message: messageForStatus(413) }] }));
           return;
         }
-        const upload = importAdvisoryFile(file, ({ loaded }) => {
-          sentOf.set(file, loaded);
-          const sent = [...sentOf.values()].reduce((sum, value) => sum + value, 0);
-          setState((current) => ({ ...current, sent }));
-        });
+        const upload = new AbortController();
         running.current.add(upload);
         try {
-          const counts = await upload.promise;
+          const counts = await importAdvisoryFile(
+            file,
+            ({ loaded }) => {
+              sentOf.set(file, loaded);
+              const sent = [...sentOf.values()].reduce((sum, value) => sum + value, 0);
+              setState((current) => ({ ...current, sent }));
+            },
+            upload.signal,
+          );
           setState((current) => ({ ...current, finished: current.finished + 1, counts: add(current.counts, counts) }));
         } catch (error) {
           if (isAbortError(error)) return;

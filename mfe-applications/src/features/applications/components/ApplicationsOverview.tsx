@@ -8,7 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { SearchInput } from '../../../components/filters';
 import { Empty, ErrorAlert, Loading } from '../../../components/QueryStates';
 import { SeverityCountsView } from '../../../components/labels';
-import type { SortState } from '../../../components/VirtualTable';
+import { type SortState } from '@portal/shared/screens';
 import { plural } from '../../../lib/format';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { SEVERITIES, type ApplicationSummary, type SeverityCounts } from '../../../lib/types';

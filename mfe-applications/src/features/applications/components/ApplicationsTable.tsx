@@ -4,7 +4,7 @@
 import { Box, Button, chakra, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router';
 import { BuildStatusBadge, severityLabel } from '../../../components/labels';
-import { nextSort, VirtualTable, type SortState, type VirtualColumn } from '../../../components/VirtualTable';
+import { nextSort, type SortState, type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { formatDate, plural } from '../../../lib/format';
 import { applicationPath } from '../../../lib/graph';
 import type { ApplicationSummary, Severity } from '../../../lib/types';

@@ -1,6 +1,6 @@
 // Security Posture's search and order: the text matches app key, name, portfolio and process;
 // the order is by a column, ties broken by the worse severities, then by app key.
-import type { SortState } from '../../../components/VirtualTable';
+import { type SortState } from '@portal/shared/screens';
 import type { ApplicationSummary } from '../../../lib/types';
 
 export const APPLICATION_COLUMNS = ['name', 'portfolio', 'process', 'build', 'CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'total', 'monitoring'] as const;

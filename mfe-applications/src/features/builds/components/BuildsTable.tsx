@@ -3,7 +3,7 @@
 import { chakra, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { BuildStatusBadge } from '../../../components/labels';
-import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable';
+import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { formatDateTime, plural } from '../../../lib/format';
 import type { Build } from '../../../lib/types';
 

@@ -1,7 +1,6 @@
 import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { signIn } from '../../../testing/sessions';
 import { ClearSbomsButton } from './ClearSbomsButton';
 
@@ -11,7 +10,7 @@ afterEach(() => setPermissionChecker(null));
 describe('Clear SBOMs', () => {
   it("asks 'Clear SBOMs of application {app}.' and clears that app's builds", async () => {
     const { mutations } = fakeApi({ 'DELETE /api/sbom/shop': { body: { applications: 1, builds: 3 } } });
-    const { user, snackbars } = renderScreen(() => <ClearSbomsButton graph="core" target={{ appKey: 'shop' }} builds={3} />, '/applications/:app_key', '/applications/shop');
+    const { user, snackbars } = renderRoute(() => <ClearSbomsButton graph="core" target={{ appKey: 'shop' }} builds={3} />, '/applications/:app_key', '/applications/shop');
     await user.click(screen.getByRole('button', { name: 'Clear SBOMs' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Clear SBOMs' });
     expect(within(dialog).getByText('Clear SBOMs of application shop.')).toBeInTheDocument();
@@ -22,7 +21,7 @@ describe('Clear SBOMs', () => {
 
   it("asks 'Clear all SBOMs of the process.', and a No clears nothing", async () => {
     const { mutations } = fakeApi({ 'DELETE /api/sbom/_clearAll': { body: { applications: 4, builds: 9 } } });
-    const { user, snackbars } = renderScreen(() => <ClearSbomsButton graph="core" target={{ all: true }} builds={9} />, '/applications');
+    const { user, snackbars } = renderRoute(() => <ClearSbomsButton graph="core" target={{ all: true }} builds={9} />, '/applications');
     await user.click(screen.getByRole('button', { name: 'Clear all SBOMs' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Clear all SBOMs' });
     expect(within(dialog).getByText('Clear all SBOMs of the process.')).toBeInTheDocument();
@@ -40,13 +39,13 @@ describe('Clear SBOMs', () => {
   it('is offered only with the clear permission (the DEMO role)', () => {
     setPermissionChecker((permission) => permission !== 'clear=>SBOM');
     fakeApi({});
-    renderScreen(() => <ClearSbomsButton graph="core" target={{ all: true }} builds={9} />, '/applications');
+    renderRoute(() => <ClearSbomsButton graph="core" target={{ all: true }} builds={9} />, '/applications');
     expect(screen.queryByRole('button', { name: 'Clear all SBOMs' })).not.toBeInTheDocument();
   });
 
   it('is not offered while there is no build to clear', () => {
     fakeApi({});
-    renderScreen(
+    renderRoute(
       () => (
         <>
           <ClearSbomsButton graph="core" target={{ all: true }} builds={0} />

@@ -1,9 +1,7 @@
 import { setPermissionChecker } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { installFakeUploads } from '../../../testing/fakeUpload';
+import { fakeApi, installFakeUploads, renderRoute } from '@portal/shared/testing';
 import { build } from '../../../testing/fixtures';
-import { renderScreen } from '../../../testing/renderScreen';
 import { signIn } from '../../../testing/sessions';
 import { SbomUpload } from './SbomUpload';
 
@@ -21,7 +19,7 @@ afterEach(() => setPermissionChecker(null));
 describe('SBOM upload', () => {
   it('is reached with the keyboard through its button alone, not once more on the hidden file field', async () => {
     fakeApi({});
-    const { user } = renderScreen(Upload, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Upload, '/applications/:app_key', '/applications/shop');
     const button = screen.getByRole('button', { name: 'Upload SBOM' });
     await user.tab();
     expect(button).toHaveFocus();
@@ -34,13 +32,13 @@ describe('SBOM upload', () => {
     fakeApi({
       'GET /api/apps/shop/builds/b3': [{ body: { ...build(3, { status: 'PROCESSING' }), app_key: 'shop' } }, { body: { ...build(3, { component_count: 840, vulnerability_count: 37 }), app_key: 'shop' } }],
     });
-    const { user } = renderScreen(Upload, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Upload, '/applications/:app_key', '/applications/shop');
     await user.upload(screen.getByLabelText('SBOM file'), sbom('juice-shop.json'));
     expect(uploads.requests).toHaveLength(1);
     const [request] = uploads.requests;
     expect(request.method).toBe('POST');
     expect(`${request.url.pathname}${request.url.search}`).toBe('/api/apps/shop/builds?graph=core');
-    expect(request.headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect((request.body as FormData).get('bom')).toBeInstanceOf(File);
     expect(screen.getByText('Uploading juice-shop.json')).toBeInTheDocument();
 
@@ -61,7 +59,7 @@ describe('SBOM upload', () => {
 
   it('takes a dropped file, and says why an upload was refused with the paths of what is wrong', async () => {
     fakeApi({});
-    renderScreen(Upload, '/applications/:app_key', '/applications/shop');
+    renderRoute(Upload, '/applications/:app_key', '/applications/shop');
     fireEvent.drop(screen.getByTestId('file-drop'), { dataTransfer: { files: [sbom('broken.json')] } });
     expect(uploads.requests).toHaveLength(1);
     uploads.requests[0].answer({
@@ -83,7 +81,7 @@ describe('SBOM upload', () => {
 
   it('refuses a file over 64 MiB before sending it, and shows the 413 of the server', async () => {
     fakeApi({});
-    const { user } = renderScreen(Upload, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Upload, '/applications/:app_key', '/applications/shop');
     await user.upload(screen.getByLabelText('SBOM file'), sbom('huge.json', 65 * 1024 * 1024));
     expect(await screen.findByRole('alert')).toHaveTextContent('The SBOM is larger than the 64 MiB accepted.');
     expect(uploads.requests).toHaveLength(0);
@@ -97,7 +95,7 @@ describe('SBOM upload', () => {
 
   it('shows why a build failed on the server, and cancels an upload on request', async () => {
     fakeApi({ 'GET /api/apps/shop/builds/b4': { body: { ...build(4, { status: 'FAILED', error: 'The SBOM was not processed within 15 minutes.' }), app_key: 'shop' } } });
-    const { user } = renderScreen(Upload, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Upload, '/applications/:app_key', '/applications/shop');
     await user.upload(screen.getByLabelText('SBOM file'), sbom('slow.json'));
     await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
     expect(screen.queryByText('Uploading slow.json')).not.toBeInTheDocument();
@@ -112,7 +110,7 @@ describe('SBOM upload', () => {
   it('refuses an upload client side (403, no request) without the ingest permission', async () => {
     setPermissionChecker((permission) => permission !== 'ingest=>SBOM');
     fakeApi({});
-    const { user } = renderScreen(Upload, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Upload, '/applications/:app_key', '/applications/shop');
     await user.upload(screen.getByLabelText('SBOM file'), sbom());
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the privileges for the request.');
     expect(uploads.requests).toHaveLength(0);

@@ -4,11 +4,9 @@
 // with the paths of the schema violations).
 import { Box, Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { FileDrop } from '../../../components/FileDrop';
+import { FileDrop, ProgressBar, UploadProgress } from '@portal/shared/screens';
 import { BuildStatusBadge } from '../../../components/labels';
-import { ProgressBar } from '../../../components/ProgressBar';
 import { ErrorAlert } from '../../../components/QueryStates';
-import { UploadProgress } from '../../../components/UploadProgress';
 import { plural } from '../../../lib/format';
 import { SBOM_ACCEPT } from '../api/uploadSbom';
 import { useSbomUpload } from '../hooks/useSbomUpload';

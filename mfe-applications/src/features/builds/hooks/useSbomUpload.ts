@@ -1,11 +1,11 @@
 // One SBOM upload from picking the file to the processed build: the bytes sent (XHR progress),
 // then the build's processing status followed until DONE or FAILED. Leaving the page cancels an
 // upload still sending; a build already accepted keeps processing on the server.
+import { isAbortError, type UploadProgress } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { APP_KEYS } from '../../../lib/queryKeys';
 import type { Build } from '../../../lib/types';
-import { isAbortError, type Upload, type UploadProgress } from '../../../lib/upload';
 import { useBuild } from '../api/getBuild';
 import { uploadSbom } from '../api/uploadSbom';
 
@@ -18,7 +18,7 @@ export type SbomUploadState =
 export function useSbomUpload(graph: string, appKey: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SbomUploadState>({ phase: 'idle' });
-  const current = useRef<Upload<Build> | null>(null);
+  const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
 
   const accepted = state.phase === 'accepted' ? state.build : undefined;
@@ -34,9 +34,9 @@ export function useSbomUpload(graph: string, appKey: string) {
     (file: File) => {
       current.current?.abort();
       setState({ phase: 'uploading', fileName: file.name, progress: { loaded: 0, total: file.size } });
-      const sending = uploadSbom(graph, appKey, file, (progress) => setState({ phase: 'uploading', fileName: file.name, progress }));
+      const sending = new AbortController();
       current.current = sending;
-      sending.promise
+      uploadSbom(graph, appKey, file, (progress) => setState({ phase: 'uploading', fileName: file.name, progress }), sending.signal)
         .then((build) => setState({ phase: 'accepted', fileName: file.name, build }))
         .catch((error: unknown) => setState(isAbortError(error) ? { phase: 'idle' } : { phase: 'refused', fileName: file.name, error }))
         .finally(() => {

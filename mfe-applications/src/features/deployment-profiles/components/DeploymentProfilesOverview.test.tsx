@@ -1,7 +1,6 @@
 import { history, type ScreenComponent } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { signIn } from '../../../testing/sessions';
 import { DeploymentProfilesOverview } from './DeploymentProfilesOverview';
 
@@ -32,7 +31,7 @@ describe("the app page's Deployment profiles tab", () => {
         ],
       },
     });
-    const { user } = renderScreen(Tab, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Tab, '/applications/:app_key', '/applications/shop');
     const table = await screen.findByRole('table', { name: 'Deployment profiles' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('ProductionProductionBuild 3Processingtypes: library11/22/2026');
     expect(within(table).queryByRole('button', { name: 'Change Production' })).not.toBeInTheDocument();
@@ -43,7 +42,7 @@ describe("the app page's Deployment profiles tab", () => {
 
   it('says where to create profiles when there are none', async () => {
     fakeApi({ 'GET /api/apps/shop/deploymentProfiles': { body: [] } });
-    renderScreen(Tab, '/applications/:app_key', '/applications/shop');
+    renderRoute(Tab, '/applications/:app_key', '/applications/shop');
     expect(await screen.findByText('Create them on the RBOM settings page.')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import type { RbomComponent, RbomExclusion } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { ActiveExploitBadge, SeverityBadge } from '../../../components/labels';
-import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable';
+import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { plural } from '../../../lib/format';
 import { SEVERITIES, type Severity } from '../../../lib/types';
 

@@ -1,10 +1,8 @@
 import { setPermissionChecker, type BuildVulnerabilityQuery } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
-import { fakeApi, type FakeCall } from '../../../testing/fakeApi';
-import { installFakeUploads } from '../../../testing/fakeUpload';
+import { fakeApi, type FakeCall, fill, installFakeUploads, renderRoute } from '@portal/shared/testing';
 import { analysis, counts, finding, findingDetail, findingsPage, vulnerability } from '../../../testing/fixtures';
-import { fill, renderScreen } from '../../../testing/renderScreen';
 import { signIn } from '../../../testing/sessions';
 import { FindingsPanel } from './FindingsPanel';
 import { VulnerabilityDialog } from './VulnerabilityDialog';
@@ -43,7 +41,7 @@ afterEach(() => setPermissionChecker(null));
 describe('the findings of a build', () => {
   it('reads them from the server worst first with their analyses, and asks it again to sort and filter', async () => {
     const { calls } = fakeApi({ [`POST ${PATH}`]: (call) => ({ body: findingsPage((call.body as BuildVulnerabilityQuery).severity ? [LODASH] : ALL) }) });
-    const { user } = renderScreen(Findings, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Findings, '/applications/:app_key', '/applications/shop');
     const table = await screen.findByRole('table', { name: 'Findings' });
     // Worst first: the API's ascending severity rank.
     expect(bodies(calls)[0]).toEqual({ sort: 'severity', order: 'asc', offset: 0, limit: 100 });
@@ -80,7 +78,7 @@ describe('the findings of a build', () => {
         return { body: findingsPage(Array.from({ length: limit }, (_, index) => finding(`GHSA-${offset + index}`, { component: { bom_ref: `c${offset + index}` } })), 5000) };
       },
     });
-    renderScreen(Findings, '/applications/:app_key', '/applications/shop');
+    renderRoute(Findings, '/applications/:app_key', '/applications/shop');
     const table = await screen.findByRole('table', { name: 'Findings' });
     expect(table).toHaveAttribute('aria-rowcount', '5001');
     expect(within(table).getAllByRole('row').length).toBeLessThan(60);
@@ -121,7 +119,7 @@ describe('the findings of a build', () => {
       ],
       [`POST ${PATH}/GHSA-jfh8-c2jp-5v3q/vex`]: { body: saved },
     });
-    const { user, snackbars } = renderScreen(Findings, '/applications/:app_key', '/applications/shop');
+    const { user, snackbars } = renderRoute(Findings, '/applications/:app_key', '/applications/shop');
     const table = await screen.findByRole('table', { name: 'Findings' });
     await user.click(within(table).getAllByRole('row')[1]);
     const dialog = await screen.findByRole('dialog', { name: 'GHSA-jfh8-c2jp-5v3q' });
@@ -170,7 +168,7 @@ describe('the findings of a build', () => {
       [`POST ${PATH}`]: { body: findingsPage(ALL) },
       'GET /api/apps/shop/builds/b2/vex': { body: { bomFormat: 'CycloneDX', specVersion: '1.6' }, headers: { 'content-disposition': 'attachment; filename="shop-build-2.vex.json"' } },
     });
-    const { user, snackbars } = renderScreen(Findings, '/applications/:app_key', '/applications/shop');
+    const { user, snackbars } = renderRoute(Findings, '/applications/:app_key', '/applications/shop');
     await screen.findByRole('table', { name: 'Findings' });
     await user.click(screen.getByRole('button', { name: 'Export VEX' }));
     await waitFor(() => expect(snackbars).toContain('VEX of build #2 saved as shop-build-2.vex.json.'));
@@ -180,7 +178,7 @@ describe('the findings of a build', () => {
     await user.upload(screen.getByLabelText('VEX file'), new File(['{"bomFormat":"CycloneDX"}'], 'shop-build-1.vex.json', { type: 'application/json' }));
     const [request] = uploads.requests;
     expect(`${request.url.pathname}${request.url.search}`).toBe('/api/apps/shop/builds/b2/vex?graph=core');
-    expect(request.headers['Content-Type']).toBe('application/json');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
     request.progress(10, 40);
     expect(await screen.findByRole('progressbar', { name: 'VEX import progress' })).toHaveAttribute('aria-valuenow', '25');
     request.answer({ body: { statements: 3, applied: 2, unchanged: 0, skipped: 0, unmatched: [{ id: 'CVE-2020-1', ref: 'pkg:npm/gone@1.0.0', reason: 'no component of this build has that purl' }] } });
@@ -192,7 +190,7 @@ describe('the findings of a build', () => {
 
   it('counts the statements an import skipped for want of an analysis apart from those that matched no finding', async () => {
     fakeApi({ [`POST ${PATH}`]: { body: findingsPage(ALL) } });
-    const { user } = renderScreen(Findings, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Findings, '/applications/:app_key', '/applications/shop');
     await screen.findByRole('table', { name: 'Findings' });
     await user.upload(screen.getByLabelText('VEX file'), new File(['{"bomFormat":"CycloneDX"}'], 'shop-build-1.vex.json', { type: 'application/json' }));
     uploads.requests[0].answer({
@@ -212,7 +210,7 @@ describe('the findings of a build', () => {
       [`POST ${PATH}`]: { body: findingsPage(ALL) },
       [`GET ${PATH}/GHSA-35jh-r3h4-6jhm`]: { body: findingDetail(LODASH) },
     });
-    const { user } = renderScreen(Findings, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Findings, '/applications/:app_key', '/applications/shop');
     const table = await screen.findByRole('table', { name: 'Findings' });
     expect(screen.queryByRole('button', { name: 'Export VEX' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import VEX' })).not.toBeInTheDocument();

@@ -4,12 +4,11 @@
 // advisory); the build's VEX is imported and exported here.
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { VEX_ANALYSIS_STATES, type BuildVulnerability, type BuildVulnerabilityQuery, type SeverityCounts } from '@portal/shared';
-import { SelectField } from '@portal/shared/screens';
+import { nextSort, SelectField, type SortState, type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { useCallback, useMemo, useState } from 'react';
 import { CheckboxFilter, SearchInput } from '../../../components/filters';
 import { ActiveExploitBadge, SeverityBadge, SeverityCountsView, severityLabel } from '../../../components/labels';
 import { Empty, ErrorAlert, Loading } from '../../../components/QueryStates';
-import { nextSort, VirtualTable, type SortState, type VirtualColumn } from '../../../components/VirtualTable';
 import { plural } from '../../../lib/format';
 import { usePageParams } from '../../../lib/searchParams';
 import { SEVERITIES, type Severity } from '../../../lib/types';

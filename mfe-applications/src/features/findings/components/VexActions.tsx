@@ -5,7 +5,7 @@ import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar, usePermitted, type VexImportResult } from '@portal/shared';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/QueryStates';
-import { UploadProgress } from '../../../components/UploadProgress';
+import { UploadProgress } from '@portal/shared/screens';
 import { plural } from '../../../lib/format';
 import { allOf, APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { exportVex } from '../api/exportVex';

@@ -1,10 +1,9 @@
 // One VEX file applied to a build: its upload progress, then what it did (statements read,
 // findings changed, statements that matched nothing); the build's findings are read again.
-import type { VexImportResult } from '@portal/shared';
+import { isAbortError, type UploadProgress, type VexImportResult } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { APP_KEYS } from '../../../lib/queryKeys';
-import { isAbortError, type Upload, type UploadProgress } from '../../../lib/upload';
 import { importVex } from '../api/importVex';
 
 export type VexImportState =
@@ -16,15 +15,15 @@ export type VexImportState =
 export function useVexImport(graph: string, appKey: string, buildId: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<VexImportState>({ phase: 'idle' });
-  const current = useRef<Upload<VexImportResult> | null>(null);
+  const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
 
   const start = useCallback(
     (file: File) => {
       setState({ phase: 'uploading', fileName: file.name, progress: { loaded: 0, total: file.size } });
-      const sending = importVex(graph, appKey, buildId, file, (progress) => setState({ phase: 'uploading', fileName: file.name, progress }));
+      const sending = new AbortController();
       current.current = sending;
-      sending.promise
+      importVex(graph, appKey, buildId, file, (progress) => setState({ phase: 'uploading', fileName: file.name, progress }), sending.signal)
         .then(async (result) => {
           setState({ phase: 'done', fileName: file.name, result });
           await queryClient.invalidateQueries({ queryKey: APP_KEYS.findings(graph, appKey, buildId) });

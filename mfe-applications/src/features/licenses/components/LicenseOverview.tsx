@@ -6,7 +6,7 @@ import { usePermitted, type ApplicationLicenseSummary, type LicenseRiskAlert } f
 import { Link } from 'react-router';
 import { QueryView } from '../../../components/QueryStates';
 import { SeverityBadge } from '../../../components/labels';
-import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable';
+import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { formatDateTime, plural } from '../../../lib/format';
 import { applicationPath } from '../../../lib/graph';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';

@@ -1,7 +1,6 @@
 import { setPermissionChecker, type ComponentLicense, type LicenseAnalysis } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { fill, renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
 import { signIn } from '../../../testing/sessions';
 import { LicenseOverview } from './LicenseOverview';
 import { LicensePanel } from './LicensePanel';
@@ -34,7 +33,7 @@ afterEach(() => setPermissionChecker(null));
 describe('license analysis', () => {
   it('shows a build’s categories, the licenses used and each component’s licenses, filtered', async () => {
     const { calls } = fakeApi({ 'GET /api/apps/shop/builds/b2/licenses': { body: ANALYSIS } });
-    const { user } = renderScreen(() => <LicensePanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(() => <LicensePanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
     expect(await screen.findByRole('list', { name: 'Components by license category' })).toHaveTextContent('Permissive 2Weak copyleft 1Strong copyleft 1Unknown 1');
     expect(calls[0].query).toEqual({ graph: 'core' });
     const licenses = screen.getByRole('table', { name: 'Licenses used' });
@@ -65,7 +64,7 @@ describe('license analysis', () => {
       components: [dual],
     };
     fakeApi({ 'GET /api/apps/shop/builds/b2/licenses': { body: analysis } });
-    renderScreen(() => <LicensePanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
+    renderRoute(() => <LicensePanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
     expect(await screen.findByRole('list', { name: 'Components by license category' })).toHaveTextContent('Strong copyleft 0');
     expect(screen.getByRole('note')).toHaveTextContent(
       '1 component counts in the category of its whole license expression: a choice (OR) as its least restrictive license, a license WITH an exception as the exception makes it. So GPL-2.0-only is among the licenses used without adding to its own category’s count.',
@@ -74,7 +73,7 @@ describe('license analysis', () => {
 
   it('has no such note when every license counts in its own category', async () => {
     fakeApi({ 'GET /api/apps/shop/builds/b2/licenses': { body: ANALYSIS } });
-    renderScreen(() => <LicensePanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
+    renderRoute(() => <LicensePanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
     await screen.findByRole('table', { name: 'Licenses used' });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
@@ -91,7 +90,7 @@ describe('license analysis', () => {
         ],
       },
     });
-    renderScreen(() => <LicenseOverview graph="core" />, '/applications');
+    renderRoute(() => <LicenseOverview graph="core" />, '/applications');
     const summary = await screen.findByRole('table', { name: 'Licenses by application' });
     expect(within(summary).getByRole('link', { name: 'Juice Shop' })).toHaveAttribute('href', '/applications/shop?build=b2&view=licenses');
     expect(within(summary).getAllByRole('row')[1]).toHaveTextContent('#2');
@@ -106,7 +105,7 @@ describe('license analysis', () => {
   it('is not shown, nor read, without the license permissions', () => {
     setPermissionChecker((permission) => permission !== 'use=>LicenseCheck' && permission !== 'receive=>Alert::LicenseRisk');
     const { calls } = fakeApi({});
-    renderScreen(() => <LicenseOverview graph="core" />, '/applications');
+    renderRoute(() => <LicenseOverview graph="core" />, '/applications');
     expect(screen.queryByRole('heading', { name: 'Licenses' })).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });

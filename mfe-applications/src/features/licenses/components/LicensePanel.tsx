@@ -3,11 +3,10 @@
 // expression read from them and its category (filterable; virtual for thousands).
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LICENSE_CATEGORIES, type ComponentLicense, type LicenseAnalysis, type LicenseCategory } from '@portal/shared';
-import { SelectField } from '@portal/shared/screens';
+import { SelectField, type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { SearchInput } from '../../../components/filters';
 import { QueryView } from '../../../components/QueryStates';
-import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable';
 import { plural } from '../../../lib/format';
 import { useBuildLicenses } from '../api/getBuildLicenses';
 import { CategoryBadge, CategoryCounts, categoryLabel } from './LicenseCategory';

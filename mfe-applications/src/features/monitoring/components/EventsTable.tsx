@@ -3,7 +3,7 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { MonitoringEvent, MonitoringEventPage } from '@portal/shared';
 import { ActiveExploitBadge, SeverityBadge } from '../../../components/labels';
-import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable';
+import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { formatDateTime, plural } from '../../../lib/format';
 import type { Severity } from '../../../lib/types';
 import { EVENTS_PAGE_SIZE } from '../api/getMonitoringEvents';

@@ -1,9 +1,8 @@
 import { setPermissionChecker, type ApplicationPlanes, type PlaneApplication } from '@portal/shared';
 import { PLANE_PLOT, toPlacement } from '@portal/shared/screens';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
+import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { counts } from '../../../testing/fixtures';
-import { renderScreen } from '../../../testing/renderScreen';
 import { signIn } from '../../../testing/sessions';
 import { ApplicationPlanesScreen } from './ApplicationPlanesScreen';
 
@@ -34,7 +33,7 @@ const point = (name: RegExp | string) => screen.findByRole('button', { name });
 describe('ApplicationPlanesScreen', () => {
   it('shows placed applications with their placement and findings, and the unplaced ones beside', async () => {
     const { calls } = fakeApi({ 'GET /api/apps/planes': { body: planes } });
-    renderScreen(ApplicationPlanesScreen, PATH);
+    renderRoute(ApplicationPlanesScreen, PATH);
     expect(await point('shop app (shop): risk 80%, business criticality 70%; 1 critical, 2 high vulnerabilities')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Priority plane: 1 placed application' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Unplaced applications (1)' })).toBeInTheDocument();
@@ -45,7 +44,7 @@ describe('ApplicationPlanesScreen', () => {
     fakeApi({
       'GET /api/apps/planes': { body: { ...planes, placed: [{ ...planes.placed[0], x: 1 }, { ...planes.placed[0], application: billing, x: 0.2 }], unplaced: [] } },
     });
-    renderScreen(ApplicationPlanesScreen, PATH);
+    renderRoute(ApplicationPlanesScreen, PATH);
     const label = async (name: RegExp) => (await point(name)).querySelector('text')!;
     expect(await label(/^shop app \(shop\): risk 100%/)).toHaveAttribute('text-anchor', 'end');
     expect(await label(/\(billing\): risk 20%/)).toHaveAttribute('text-anchor', 'start');
@@ -56,7 +55,7 @@ describe('ApplicationPlanesScreen', () => {
       'GET /api/apps/planes': { body: planes },
       'PUT /api/apps/shop/plane': ({ body }) => ({ body: { ...planes.placed[0], ...(body as object) } }),
     });
-    renderScreen(ApplicationPlanesScreen, PATH);
+    renderRoute(ApplicationPlanesScreen, PATH);
     const shopPoint = await point(/^shop app \(shop\)/);
     act(() => shopPoint.focus());
     fireEvent.keyDown(shopPoint, { key: 'ArrowLeft' });
@@ -69,7 +68,7 @@ describe('ApplicationPlanesScreen', () => {
 
   it('places an unplaced application at its suggested risk when pressed, then takes it off with Delete', async () => {
     const { mutations } = fakeApi({ 'GET /api/apps/planes': { body: planes }, 'PUT /api/apps/billing/plane': [{ body: {} }, { status: 204 }] });
-    const { user } = renderScreen(ApplicationPlanesScreen, PATH);
+    const { user } = renderRoute(ApplicationPlanesScreen, PATH);
     await user.click(await point('Place billing app (billing)'));
     await waitFor(() => expect(mutations()[0]).toMatchObject({ path: '/api/apps/billing/plane', body: { x: 0.2, y: 0.5 } }));
     const placed = await point(/^billing app \(billing\): risk 20%, business criticality 50%/);
@@ -81,7 +80,7 @@ describe('ApplicationPlanesScreen', () => {
 
   it('takes the selected application off with the Remove button', async () => {
     const { mutations } = fakeApi({ 'GET /api/apps/planes': { body: planes }, 'PUT /api/apps/shop/plane': { status: 204 } });
-    const { user } = renderScreen(ApplicationPlanesScreen, PATH);
+    const { user } = renderRoute(ApplicationPlanesScreen, PATH);
     await user.click(await point(/^shop app \(shop\)/));
     await user.click(screen.getByRole('button', { name: 'Remove shop from the plane' }));
     await waitFor(() => expect(mutations()[0]).toMatchObject({ body: { x: null, y: null } }));
@@ -90,7 +89,7 @@ describe('ApplicationPlanesScreen', () => {
 
   it('places an application dragged from the list onto the plot, where it was dropped', async () => {
     const { mutations } = fakeApi({ 'GET /api/apps/planes': { body: planes }, 'PUT /api/apps/billing/plane': { body: {} } });
-    renderScreen(ApplicationPlanesScreen, PATH);
+    renderRoute(ApplicationPlanesScreen, PATH);
     const item = await point('Place billing app (billing)');
     // jsdom lays nothing out: the chart's coordinates are the client coordinates.
     fireEvent.mouseDown(item, { view: window, button: 0, clientX: 5, clientY: 5 });
@@ -105,7 +104,7 @@ describe('ApplicationPlanesScreen', () => {
     window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
     try {
       const { mutations } = fakeApi({ 'GET /api/apps/planes': { body: planes } });
-      renderScreen(ApplicationPlanesScreen, PATH);
+      renderRoute(ApplicationPlanesScreen, PATH);
       const item = await point('Place billing app (billing)');
       fireEvent.mouseDown(item, { view: window, button: 0, clientX: 5, clientY: 5 });
       fireEvent.mouseMove(window, { view: window, clientX: 40, clientY: 60 });
@@ -121,7 +120,7 @@ describe('ApplicationPlanesScreen', () => {
   it('is read-only without the permission to update applications: no list, no moves', async () => {
     setPermissionChecker((permission) => !permission.startsWith('update=>'));
     const { mutations } = fakeApi({ 'GET /api/apps/planes': { body: planes } });
-    renderScreen(ApplicationPlanesScreen, PATH);
+    renderRoute(ApplicationPlanesScreen, PATH);
     const shopPoint = await screen.findByRole('img', { name: /^shop app \(shop\)/ });
     fireEvent.keyDown(shopPoint, { key: 'ArrowRight' });
     expect(screen.queryByRole('button', { name: /^Place / })).not.toBeInTheDocument();
@@ -134,7 +133,7 @@ describe('ApplicationPlanesScreen', () => {
       'GET /api/apps/planes': { body: planes },
       'PUT /api/apps/shop/plane': { status: 404, problem: { detail: 'Invalid app key' } },
     });
-    const { snackbars } = renderScreen(ApplicationPlanesScreen, PATH);
+    const { snackbars } = renderRoute(ApplicationPlanesScreen, PATH);
     const shopPoint = await point(/^shop app \(shop\)/);
     fireEvent.keyDown(shopPoint, { key: 'ArrowRight' });
     await waitFor(() => expect(snackbars).toEqual(['The placement could not be saved: Invalid app key']));
@@ -144,11 +143,11 @@ describe('ApplicationPlanesScreen', () => {
 
   it('shows an empty process and a failed read', async () => {
     fakeApi({ 'GET /api/apps/planes': { body: { placed: [], unplaced: [] } } });
-    const first = renderScreen(ApplicationPlanesScreen, PATH);
+    const first = renderRoute(ApplicationPlanesScreen, PATH);
     expect(await screen.findByText('No applications yet')).toBeInTheDocument();
     first.view.unmount();
     fakeApi({ 'GET /api/apps/planes': { status: 503, problem: { detail: 'Service is not available at the moment. Please try again later.' } } });
-    renderScreen(ApplicationPlanesScreen, PATH);
+    renderRoute(ApplicationPlanesScreen, PATH);
     expect(await screen.findByRole('alert')).toHaveTextContent('Service is not available');
   });
 });

@@ -1,7 +1,6 @@
 import type { RepositoryAnalysis } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { signIn } from '../../../testing/sessions';
 import { RepositoryPanel } from './RepositoryPanel';
 
@@ -27,7 +26,7 @@ beforeEach(() => signIn());
 describe('repository analysis', () => {
   it('shows where the components’ sources live: figures, hosts and repositories', async () => {
     const { calls } = fakeApi({ 'GET /api/apps/shop/builds/b2/repositoryAnalysis': { body: ANALYSIS } });
-    renderScreen(() => <RepositoryPanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
+    renderRoute(() => <RepositoryPanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
     const figures = await screen.findByLabelText('Repository figures');
     expect(calls[0].query).toEqual({ graph: 'core' });
     expect(figures).toHaveTextContent('Components840');
@@ -42,7 +41,7 @@ describe('repository analysis', () => {
 
   it('says so when no component names a repository', async () => {
     fakeApi({ 'GET /api/apps/shop/builds/b2/repositoryAnalysis': { body: { ...ANALYSIS, with_vcs: 0, hosts: [], repositories: [] } } });
-    renderScreen(() => <RepositoryPanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
+    renderRoute(() => <RepositoryPanel graph="core" appKey="shop" buildId="b2" />, '/applications/:app_key', '/applications/shop');
     expect(await screen.findByText('No component of this build names a source repository.')).toBeInTheDocument();
   });
 });

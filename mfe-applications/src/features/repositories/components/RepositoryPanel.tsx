@@ -4,7 +4,7 @@ import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import type { SourceRepository } from '@portal/shared';
 import { Figures } from '../../../components/Figures';
 import { QueryView } from '../../../components/QueryStates';
-import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable';
+import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { plural } from '../../../lib/format';
 import { useRepositoryAnalysis } from '../api/getRepositoryAnalysis';
 

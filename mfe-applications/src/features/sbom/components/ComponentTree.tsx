@@ -6,7 +6,7 @@ import { Box, chakra, HStack, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SeverityBadge } from '../../../components/labels';
-import { observeRectWithFallback } from '../../../lib/virtualRect';
+import { observeRectWithFallback } from '@portal/shared/screens';
 import { SEVERITIES, type Severity } from '../../../lib/types';
 import { visibleNodes, type SbomNode, type SbomTree, type TreeFilter } from './sbomTree';
 

@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
+import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
 import { build, component } from '../../../testing/fixtures';
-import { fill, renderScreen } from '../../../testing/renderScreen';
 import { signIn } from '../../../testing/sessions';
 import { ComponentsPanel } from './ComponentsPanel';
 
@@ -22,7 +21,7 @@ beforeEach(() => signIn());
 describe('the component tree of a build', () => {
   it('renders only the rows in view of thousands of components, with the derived figures', async () => {
     const { calls } = fakeApi({ 'GET /api/sbom': { body: sbom(2500) } });
-    const { user } = renderScreen(Components, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Components, '/applications/:app_key', '/applications/shop');
     const tree = await screen.findByRole('tree', { name: 'Components' });
     expect(calls[0].query).toEqual({ graph: 'core', app: 'shop', build: 'b1' });
     expect(screen.getByText('5,001 components, 25 vulnerable')).toBeInTheDocument();
@@ -46,7 +45,7 @@ describe('the component tree of a build', () => {
 
   it('filters by text or to the vulnerable components, opening the branches that lead there', async () => {
     fakeApi({ 'GET /api/sbom': { body: sbom(300) } });
-    const { user } = renderScreen(Components, '/applications/:app_key', '/applications/shop');
+    const { user } = renderRoute(Components, '/applications/:app_key', '/applications/shop');
     const tree = await screen.findByRole('tree', { name: 'Components' });
     await user.click(screen.getByRole('checkbox', { name: 'Only vulnerable components' }));
     expect(within(tree).getAllByRole('treeitem').map((item) => item.getAttribute('aria-label'))).toEqual([

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { fill, renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
 import { signIn } from '../../../testing/sessions';
 import { PortfolioSearch } from './PortfolioSearch';
 
@@ -19,7 +18,7 @@ beforeEach(() => signIn());
 describe('the searches across apps', () => {
   it('runs no search for empty or blank text, then searches components and links each hit to its build', async () => {
     const { calls } = fakeApi({ 'GET /api/apps/components/search': { body: [COMPONENT_HIT] } });
-    const { user } = renderScreen(InProcess, '/applications');
+    const { user } = renderRoute(InProcess, '/applications');
     const box = screen.getByRole('searchbox', { name: 'Search components' });
     await user.type(box, '   ');
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -39,7 +38,7 @@ describe('the searches across apps', () => {
       'GET /api/apps/vulnerabilities/search': { body: [VULNERABILITY_HIT] },
       'GET /api/apps/builds/search': (call) => ({ body: call.query.category === 'component' ? [BUILD_HIT] : [] }),
     });
-    const { user } = renderScreen(InProcess, '/applications');
+    const { user } = renderRoute(InProcess, '/applications');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Search for' }), 'vulnerabilities');
     await fill(user, screen.getByRole('searchbox', { name: 'Search vulnerabilities' }), 'CVE-2021-23337');
     const found = await screen.findByRole('table', { name: 'Vulnerabilities found' });
@@ -64,7 +63,7 @@ describe('the searches across apps', () => {
       'GET /api/projects': { body: [{ id: 'p1', code_name: 'CORE', name: 'Core' }, { id: 'p2', code_name: 'EDGE', name: 'Edge' }] },
       'GET /api/apps/components/search': (call) => ({ body: call.query.graph === 'edge' ? [{ ...COMPONENT_HIT, app_key: 'gateway' }] : [] }),
     });
-    const { user } = renderScreen(Everywhere, '/applications');
+    const { user } = renderRoute(Everywhere, '/applications');
     await fill(user, screen.getByRole('searchbox', { name: 'Search components' }), 'lodash');
     const results = await screen.findByRole('table', { name: 'Components found' });
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/apps/components/search').map((call) => call.query.graph).sort()).toEqual(['core', 'edge']));

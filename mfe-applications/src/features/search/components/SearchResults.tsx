@@ -3,7 +3,7 @@
 import { Box, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { ActiveExploitBadge, BuildStatusBadge, SeverityBadge } from '../../../components/labels';
-import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable';
+import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { formatDate } from '../../../lib/format';
 import { applicationPath } from '../../../lib/graph';
 import type { BuildHit } from '../api/searchBuilds';

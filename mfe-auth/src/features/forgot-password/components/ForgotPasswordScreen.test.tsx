@@ -1,7 +1,7 @@
 import { history, MESSAGES, sessionStore } from '@portal/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { COMMON_PASSWORD_REPLY, fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen } from '@portal/shared/testing';
+import { COMMON_PASSWORD_REPLY } from '../../../testing/replies';
 import { sampleSession } from '../../../testing/sessions';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen';
 

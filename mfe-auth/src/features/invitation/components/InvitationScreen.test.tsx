@@ -1,7 +1,7 @@
 import { history, MESSAGES, sessionStore } from '@portal/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { COMMON_PASSWORD_REPLY, fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen } from '@portal/shared/testing';
+import { COMMON_PASSWORD_REPLY } from '../../../testing/replies';
 import { sampleSession } from '../../../testing/sessions';
 import { InvitationScreen } from './InvitationScreen';
 
@@ -25,7 +25,7 @@ describe('InvitationScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     expect(await screen.findByRole('heading', { name: 'Complete Invitation' })).toBeInTheDocument();
-    expect(calls[1]).toEqual({ method: 'PATCH', path: INVITATION, body: {} });
+    expect(calls[1]).toEqual({ method: 'PATCH', path: INVITATION, query: {}, body: {} });
 
     await user.type(screen.getByLabelText('One-time code'), '654321');
     await user.type(screen.getByLabelText('New password'), 'N3wPassw0rd!');

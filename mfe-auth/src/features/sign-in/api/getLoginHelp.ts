@@ -1,4 +1,4 @@
-import { HELP_CACHE_MS } from '@portal/shared';
+import { HELP_CACHE_MS, readStaticFile } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Where the Login help markdown is served (a static file beside the portal, editable by operators). */
@@ -10,10 +10,8 @@ export const BUILT_IN_LOGIN_HELP =
   'Forgot your password? Use the Forgot password link to receive a one-time code by e-mail.\n\n' +
   'Two-step verification is required: keep your authenticator app or a recovery code at hand.';
 
-export async function getLoginHelp(): Promise<string> {
-  const response = await fetch(LOGIN_HELP_PATH, { headers: { Accept: 'text/markdown, text/plain' } });
-  if (!response.ok) throw new Error(`Login help answered ${response.status}`);
-  return response.text();
+export function getLoginHelp(): Promise<string> {
+  return readStaticFile(LOGIN_HELP_PATH, { accept: 'text/markdown, text/plain' });
 }
 
 export function getLoginHelpQueryOptions() {

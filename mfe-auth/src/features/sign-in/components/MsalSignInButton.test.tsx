@@ -1,7 +1,6 @@
 import { sessionStore } from '@portal/shared';
 import { act, screen, waitFor } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen } from '@portal/shared/testing';
 import { sampleSession } from '../../../testing/sessions';
 import { THIRD_PARTY_SIGN_IN_LABEL } from './MsalSignInButton';
 import { SignInScreen } from './SignInScreen';

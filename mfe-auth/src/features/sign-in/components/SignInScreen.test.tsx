@@ -1,7 +1,7 @@
 import { MESSAGES, sessionStore, TOO_MANY_SIGN_INS_MESSAGE } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { COMMON_PASSWORD_REPLY, fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen } from '@portal/shared/testing';
+import { COMMON_PASSWORD_REPLY } from '../../../testing/replies';
 import { sampleSession } from '../../../testing/sessions';
 import { SignInScreen } from './SignInScreen';
 
@@ -69,7 +69,8 @@ describe('SignInScreen', () => {
     await waitFor(() => expect(sessionStore.getState().session).toEqual(session));
     expect(calls[1]).toEqual({
       method: 'PATCH',
-      path: '/api/users/alice%40example.com/password/changeExpired',
+      path: '/api/users/alice@example.com/password/changeExpired',
+      query: {},
       body: { password: 'OldPassw0rd!', new_password: GOOD_PASSWORD },
     });
   });

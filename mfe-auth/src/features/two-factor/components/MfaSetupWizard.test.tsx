@@ -1,7 +1,6 @@
 import { history, sessionStore } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen } from '@portal/shared/testing';
 import { sampleSession } from '../../../testing/sessions';
 import { MfaSetupWizard } from './MfaSetupWizard';
 

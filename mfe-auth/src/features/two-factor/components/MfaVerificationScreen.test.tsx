@@ -1,7 +1,6 @@
 import { history, sessionStore, TOO_MANY_CODES_MESSAGE } from '@portal/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { fakeApi } from '../../../testing/fakeApi';
-import { renderScreen } from '../../../testing/renderScreen';
+import { fakeApi, renderScreen } from '@portal/shared/testing';
 import { sampleSession } from '../../../testing/sessions';
 import { MfaVerificationScreen } from './MfaVerificationScreen';
 

@@ -5,9 +5,8 @@ import { Empty, Loading, navigate, problemText, ScreenFrame, showSnackbar, type 
 import { Wizard } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { requirementCalls, useRequirement, useRequirementMutation } from '../../requirement/api/requirements';
 import { useGraph } from '../../../lib/graph';
-import { detailPath } from '../../requirement/components/RequirementDetailPanel';
+import { detailPath, useCreateRequirement, useRequirement } from '../../requirement';
 import { EMPTY_FORM, inputOf, requirementSteps, todayText, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';
 
@@ -18,14 +17,12 @@ export const AddRequirementScreen: ScreenComponent = ({ route }) => {
   const parent = useRequirement(graph, parentId);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
   const steps = useMemo(() => requirementSteps(serverErrors, todayText()), [serverErrors]);
-  const create = useRequirementMutation(graph ?? '', (values: RequirementFormValues) =>
-    requirementCalls.create(graph!, { ...inputOf(values), ...(parentId ? { parent_id: parentId } : {}) }),
-  );
+  const create = useCreateRequirement(graph ?? '');
 
   const submit = async (values: RequirementFormValues) => {
     setServerErrors({});
     try {
-      const created = await create.mutateAsync(values);
+      const created = await create.mutateAsync({ ...inputOf(values), ...(parentId ? { parent_id: parentId } : {}) });
       showSnackbar(`Requirement ${created.code} added.`, 'success');
       navigate(detailPath(created.id));
     } catch (error) {

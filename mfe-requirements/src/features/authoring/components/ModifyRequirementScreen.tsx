@@ -16,9 +16,8 @@ import {
 import { Wizard } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { requirementCalls, useRequirement, useRequirementMutation } from '../../requirement/api/requirements';
 import { useGraph } from '../../../lib/graph';
-import { detailPath } from '../../requirement/components/RequirementDetailPanel';
+import { detailPath, useRequirement, useUpdateRequirement } from '../../requirement';
 import { errorSummary } from './AddRequirementScreen';
 import { inputOf, requirementSteps, valuesOf, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';
@@ -67,9 +66,7 @@ function ModifyForm({ graph, requirement, onReload }: { graph: string; requireme
   const initialValues = useMemo(() => valuesOf(base), [base]);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
   const steps = useMemo(() => requirementSteps(serverErrors, null), [serverErrors]);
-  const update = useRequirementMutation(graph, (values: RequirementFormValues) =>
-    requirementCalls.update(graph, requirement.id, { ...inputOf(values), version: base.version }),
-  );
+  const update = useUpdateRequirement(graph, requirement.id);
   const stale = errorStatus(update.error) === 409;
   const reload = () => {
     update.reset();
@@ -80,7 +77,7 @@ function ModifyForm({ graph, requirement, onReload }: { graph: string; requireme
   const submit = async (values: RequirementFormValues) => {
     setServerErrors({});
     try {
-      const saved = await update.mutateAsync(values);
+      const saved = await update.mutateAsync({ ...inputOf(values), version: base.version });
       showSnackbar(`Requirement ${saved.code} saved.`, 'success');
       navigate(detailPath(saved.id));
     } catch (error) {

@@ -4,7 +4,7 @@
 import { Input } from '@chakra-ui/react';
 import { MESSAGES, REQUIREMENT_PRIORITIES, type Requirement, type RequirementInput, type RequirementPriority } from '@portal/shared';
 import { type WizardFieldRenderProps, type WizardStep } from '@portal/shared/screens';
-import { MarkdownEditor } from '../../markdown/components/MarkdownEditor';
+import { MarkdownEditor } from '../../markdown';
 import { PRIORITY_LABELS } from '../../../components/labels';
 import { NativeSelect } from '../../../components/Select';
 

@@ -3,9 +3,7 @@
 // just the pages in view.
 import type { Requirement } from '@portal/shared';
 import { useQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { REQUIREMENT_KEYS } from '../../requirement/api/queryKeys';
-import { PAGE_SIZE, requirementCalls, type RequirementListParams } from '../../requirement/api/requirements';
+import { getRequirementsQueryOptions, PAGE_SIZE, type RequirementListParams } from '../../requirement';
 
 export interface PagedRequirements {
   total: number | undefined;
@@ -24,21 +22,14 @@ export function pagesOf(start: number, end: number): number[] {
 export function usePagedRequirements(graph: string, params: RequirementListParams, start: number, end: number): PagedRequirements {
   const pages = pagesOf(start, end);
   const results = useQueries({
-    queries: pages.map((page) => ({
-      queryKey: REQUIREMENT_KEYS.list(graph, params, page),
-      queryFn: () => requirementCalls.list(graph, params, page * PAGE_SIZE),
-      staleTime: 15_000,
-    })),
+    queries: pages.map((page) => ({ ...getRequirementsQueryOptions(graph, params, page), staleTime: 15_000 })),
   });
   const first = results[0];
-  const byPage = useMemo(() => {
-    const map = new Map<number, Requirement[]>();
-    results.forEach((result, index) => {
-      if (result.data) map.set(pages[index], result.data.items);
-    });
-    return map;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [results.map((result) => result.dataUpdatedAt).join(','), pages.join(',')]);
+  // A handful of pages at most: indexed again at every render, which costs less than memoizing.
+  const byPage = new Map<number, Requirement[]>();
+  results.forEach((result, index) => {
+    if (result.data) byPage.set(pages[index], result.data.items);
+  });
   return {
     total: first.data?.total,
     rowAt: (index) => byPage.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE],

@@ -1,11 +1,10 @@
 // The tree view's data: the top level (`parent=root`) and, for each expanded node, its children
 // (`parent=<id>`), each level read page by page (PAGE_SIZE) as its end scrolls into view. The
 // visible nodes are flattened in display order for the virtual list.
-import type { Requirement } from '@portal/shared';
-import { useQueries } from '@tanstack/react-query';
+import type { Requirement, RequirementPage } from '@portal/shared';
+import { useQueries, type QueryObserverResult } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { REQUIREMENT_KEYS } from '../../requirement/api/queryKeys';
-import { PAGE_SIZE, requirementCalls, type RequirementFilters } from '../../requirement/api/requirements';
+import { getRequirementsQueryOptions, type RequirementFilters } from '../../requirement';
 
 export const ROOT = 'root';
 
@@ -35,31 +34,33 @@ export function useRequirementTree(graph: string, filters: RequirementFilters) {
       }),
     [parents, pageCounts],
   );
-  const results = useQueries({
-    queries: requests.map(({ parent, page }) => ({
-      queryKey: REQUIREMENT_KEYS.list(graph, { ...filters, parent }, page),
-      queryFn: () => requirementCalls.list(graph, { ...filters, parent }, page * PAGE_SIZE),
-      staleTime: 15_000,
-    })),
+  // The levels are rebuilt only when a page's result changes (useQueries runs `combine` again only
+  // then, or when `combine` itself changes with the requests), so the rows below stay memoized.
+  const combine = useCallback(
+    (results: QueryObserverResult<RequirementPage>[]) => {
+      const levels = new Map<string, Level>();
+      requests.forEach(({ parent }, index) => {
+        const result = results[index];
+        const level = levels.get(parent) ?? { items: [], total: undefined, loading: false, error: null };
+        if (result.data) {
+          level.items.push(...result.data.items);
+          level.total = result.data.total;
+        }
+        if (result.isPending) level.loading = true;
+        if (result.error) level.error = result.error;
+        levels.set(parent, level);
+      });
+      const retry = () => {
+        for (const result of results) if (result.error) void result.refetch();
+      };
+      return { levels, retry };
+    },
+    [requests],
+  );
+  const { levels, retry } = useQueries({
+    queries: requests.map(({ parent, page }) => ({ ...getRequirementsQueryOptions(graph, { ...filters, parent }, page), staleTime: 15_000 })),
+    combine,
   });
-
-  const stamp = results.map((result) => `${result.dataUpdatedAt}:${result.status}`).join(',');
-  const levels = useMemo(() => {
-    const map = new Map<string, Level>();
-    requests.forEach(({ parent }, index) => {
-      const result = results[index];
-      const level = map.get(parent) ?? { items: [], total: undefined, loading: false, error: null };
-      if (result.data) {
-        level.items.push(...result.data.items);
-        level.total = result.data.total;
-      }
-      if (result.isPending) level.loading = true;
-      if (result.error) level.error = result.error;
-      map.set(parent, level);
-    });
-    return map;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stamp, requests]);
 
   const rows = useMemo(() => {
     const list: TreeRow[] = [];
@@ -103,8 +104,6 @@ export function useRequirementTree(graph: string, filters: RequirementFilters) {
     rootTotal: root?.total,
     rootLoading: root?.loading ?? true,
     rootError: root?.error ?? null,
-    retry: () => {
-      for (const result of results) if (result.error) void result.refetch();
-    },
+    retry,
   };
 }

@@ -2,7 +2,7 @@
 import { Button, chakra, Flex, HStack, Input } from '@chakra-ui/react';
 import { REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type RequirementPriority, type RequirementStatus } from '@portal/shared';
 import { useEffect, useState } from 'react';
-import type { RequirementFilters, SortField } from '../../requirement/api/requirements';
+import type { RequirementFilters, SortField } from '../../requirement';
 import { PRIORITY_LABELS, STATUS_LABELS } from '../../../components/labels';
 import { NativeSelect } from '../../../components/Select';
 

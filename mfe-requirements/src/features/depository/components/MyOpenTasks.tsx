@@ -3,8 +3,7 @@
 import { Box, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
-import { detailPath } from '../../requirement/paths';
-import { useMyTasks } from '../../review/api/tasks';
+import { detailPath, useMyTasks } from '../../requirement';
 import { formatDate } from '../../../lib/dates';
 
 export function MyOpenTasks({ graph }: { graph: string }) {

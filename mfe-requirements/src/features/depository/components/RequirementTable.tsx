@@ -4,14 +4,13 @@
 import { Box, chakra, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { Requirement } from '@portal/shared';
 import { ErrorAlert, Loading } from '@portal/shared';
+import { observeRectWithFallback } from '@portal/shared/screens';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { useRequirementPage, type RequirementFilters, type SortField } from '../../requirement/api/requirements';
-import { detailPath } from '../../requirement/components/RequirementDetailPanel';
+import { detailPath, useRequirementPage, type RequirementFilters, type SortField } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { usePagedRequirements } from '../api/usePagedRequirements';
-import { observeRectWithFallback } from '../api/virtualRect';
 import { formatDate } from '../../../lib/dates';
 
 export const ROW_HEIGHT = 44;

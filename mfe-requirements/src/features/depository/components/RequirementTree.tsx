@@ -3,12 +3,12 @@
 // the first child), Left collapses (or goes to the parent), Home/End, Enter opens the requirement.
 import { Box, chakra, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, problemText } from '@portal/shared';
+import { observeRectWithFallback } from '@portal/shared/screens';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { RequirementFilters } from '../../requirement/api/requirements';
+import type { RequirementFilters } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { useRequirementTree, type TreeRow } from '../api/useRequirementTree';
-import { observeRectWithFallback } from '../api/virtualRect';
 
 const ROW_HEIGHT = 36;
 const itemId = (key: string) => `requirement-tree-${key}`;

@@ -4,7 +4,7 @@
 import { REQUIREMENT_EVENTS, subscribeEvents, TASK_EVENTS, type RequirementChangeEvent } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { REQUIREMENT_KEYS, TASK_KEYS } from './queryKeys';
+import { REQUIREMENT_KEYS, TASK_KEYS } from './keys';
 
 /** The event types to follow: requirement and task events (some names are both). */
 export const LIVE_EVENT_TYPES: readonly string[] = [...new Set<string>([...REQUIREMENT_EVENTS, ...TASK_EVENTS])];

@@ -5,7 +5,9 @@ import { ErrorAlert, Loading, usePermitted } from '@portal/shared';
 import { useId, useState } from 'react';
 import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
-import { LIST_APPLICATION, useApplicationLink, useProcessApplications, useRequirementApplications } from '../api/applications';
+import { LIST_APPLICATION, useProcessApplications } from '../api/getProcessApplications';
+import { useRequirementApplications } from '../api/getRequirementApplications';
+import { useApplicationLink } from '../api/linkApplication';
 
 export function ApplicationsSection({ graph, id, readOnly }: { graph: string; id: string; readOnly: boolean }) {
   const mayLink = usePermitted(P.UPDATE_REQUIREMENT) && !readOnly;

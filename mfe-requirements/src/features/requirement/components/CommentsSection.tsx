@@ -2,7 +2,8 @@
 import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { problemText, QueryView, usePermitted } from '@portal/shared';
 import { useState } from 'react';
-import { requirementCalls, useRequirementComments, useRequirementMutation } from '../api/requirements';
+import { useAddRequirementComment } from '../api/addRequirementComment';
+import { useRequirementComments } from '../api/getRequirementComments';
 import { P } from '../../../lib/permissions';
 
 import { formatTime } from '../../../lib/dates';
@@ -11,7 +12,7 @@ export function CommentsSection({ graph, id, readOnly }: { graph: string; id: st
   const comments = useRequirementComments(graph, id);
   const mayComment = usePermitted(P.COMMENT_REQUIREMENT) && !readOnly;
   const [text, setText] = useState('');
-  const add = useRequirementMutation(graph, (body: string) => requirementCalls.comment(graph, id, body));
+  const add = useAddRequirementComment(graph, id);
 
   return (
     <Stack gap={3}>

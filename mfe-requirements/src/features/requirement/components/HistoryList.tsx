@@ -2,7 +2,7 @@
 import { chakra, Stack, Text } from '@chakra-ui/react';
 import type { RequirementEventRecord } from '@portal/shared';
 import { QueryView } from '@portal/shared';
-import { useRequirementEvents } from '../api/requirements';
+import { useRequirementEvents } from '../api/getRequirementEvents';
 
 import { formatTime } from '../../../lib/dates';
 

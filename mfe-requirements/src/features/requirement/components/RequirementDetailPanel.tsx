@@ -7,9 +7,12 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AttachmentsPanel } from '../../attachments';
 import { DuplicateCandidates } from '../../duplicates';
-import { MarkdownView } from '../../markdown/components/MarkdownView';
-import { requirementCalls, useRequirement, useRequirementMutation, useRequirementPage } from '../api/requirements';
-import { MyTasksOf } from '../../review/components/TaskActions';
+import { MarkdownView } from '../../markdown';
+import { useDeleteRequirement } from '../api/deleteRequirement';
+import { useRequirement } from '../api/getRequirement';
+import { useRequirementPage } from '../api/getRequirements';
+import { useUpdateRequirementProgress } from '../api/updateRequirementProgress';
+import { MyTasksOf } from './TaskActions';
 import { addChildPath, detailPath, modifyPath } from '../paths';
 import { P } from '../../../lib/permissions';
 import { ApplicationsSection } from './ApplicationsSection';
@@ -19,8 +22,6 @@ import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { ProgressDialog } from './ProgressDialog';
 import { SubmitForReviewDialog } from './SubmitForReviewDialog';
 import { formatDate, formatTime } from '../../../lib/dates';
-
-export { addChildPath, detailPath, modifyPath } from '../paths';
 
 /** Statuses from which the author (re)submits for review. */
 const SUBMITTABLE = new Set(['DRAFT', 'REJECTED']);
@@ -93,8 +94,8 @@ export function RequirementDetailView({
   const mayProgress = usePermitted(P.UPDATE_REQUIREMENT_PROGRESS) && !readOnly;
   const mayDelete = usePermitted(P.DELETE_REQUIREMENT) && !readOnly;
   const [dialog, setDialog] = useState<'submit' | 'progress' | 'delete' | null>(null);
-  const remove = useRequirementMutation(graph, () => requirementCalls.remove(graph, requirement.id));
-  const progress = useRequirementMutation(graph, (value: number) => requirementCalls.progress(graph, requirement.id, value));
+  const remove = useDeleteRequirement(graph, requirement);
+  const progress = useUpdateRequirementProgress(graph, requirement.id);
   const name = `${requirement.code} ${requirement.title}`;
 
   const confirmDelete = () => {

@@ -4,7 +4,9 @@
 import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FormDialog, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { useState } from 'react';
-import { requirementCalls, useAssignees, useRequirementMutation, useWorkgroups, type SubmitBody } from '../api/requirements';
+import { useAssignees } from '../api/getAssignees';
+import { useWorkgroups } from '../api/getWorkgroups';
+import { useSubmitRequirement, type SubmitBody } from '../api/submitRequirement';
 import { P } from '../../../lib/permissions';
 import { NativeSelect } from '../../../components/Select';
 
@@ -24,7 +26,7 @@ export function SubmitForReviewDialog({ graph, requirement, open, onClose }: Sub
   const [workgroup, setWorkgroup] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [comment, setComment] = useState('');
-  const submit = useRequirementMutation(graph, (body: SubmitBody) => requirementCalls.submit(graph, requirement.id, body));
+  const submit = useSubmitRequirement(graph, requirement.id);
 
   const close = () => {
     submit.reset();

@@ -5,10 +5,9 @@ import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/reac
 import { Empty, Loading, QueryView, ScreenFrame, usePermitted, type RequirementTask, type ScreenComponent } from '@portal/shared';
 import { useSearchParams } from 'react-router';
 import { useGraph } from '../../../lib/graph';
-import { useRequirementLiveUpdates } from '../../requirement/api/useRequirementLiveUpdates';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
 import { P } from '../../../lib/permissions';
-import { useMyTasks, useProcessTasks, useTask } from '../api/tasks';
+import { useMyTasks, useProcessTasks, useRequirementLiveUpdates, useTask } from '../../requirement';
 import { TaskPanel } from './TaskPanel';
 import { formatDate } from '../../../lib/dates';
 

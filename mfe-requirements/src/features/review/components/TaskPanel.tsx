@@ -3,10 +3,8 @@
 import { Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { RequirementTask } from '@portal/shared';
 import { ErrorAlert, Loading } from '@portal/shared';
-import { useRequirement } from '../../requirement/api/requirements';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
-import { RequirementDetailView } from '../../requirement/components/RequirementDetailPanel';
-import { TaskActions } from './TaskActions';
+import { RequirementDetailView, TaskActions, useRequirement } from '../../requirement';
 import { formatDate } from '../../../lib/dates';
 
 export function TaskPanel({ graph, task, onClose, onDone }: { graph: string; task: RequirementTask; onClose: () => void; onDone: () => void }) {

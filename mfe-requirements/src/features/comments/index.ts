@@ -1,0 +1,2 @@
+// Every comment of the process (/requirements/comments).
+export { CommentsScreen } from './CommentsScreen';

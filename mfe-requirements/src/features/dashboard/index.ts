@@ -1,0 +1,2 @@
+// The process dashboard (/dashboard).
+export { DashboardScreen } from './DashboardScreen';

@@ -1,0 +1,27 @@
+// POST requirements/{id}/gaps: a gap on a requirement, with its remediation plan and target date;
+// the API opens its HAS_GAP task (for the assignee, if one is named) and marks the requirement.
+import { apiClient } from '@portal/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { P } from '../../../lib/permissions';
+import { invalidateKeys, requirementStateKeys } from '../../../lib/queryKeys';
+import type { Gap } from '../../../types/analysis';
+import { GAP_KEYS } from './keys';
+
+export interface GapInput {
+  requirementId: string;
+  description: string;
+  remediation_plan: string;
+  target_date: string;
+  assignee_id?: string;
+}
+
+export const identifyGap = (graph: string, { requirementId, ...body }: GapInput) =>
+  apiClient.post<Gap>(`requirements/${encodeURIComponent(requirementId)}/gaps`, body, { graph, permission: P.GAP_CREATE, notices: false });
+
+export function useIdentifyGap(graph: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GapInput) => identifyGap(graph, input),
+    onSuccess: (_gap, input) => invalidateKeys(queryClient, [GAP_KEYS.gaps(graph), ...requirementStateKeys(graph, input.requirementId)]),
+  });
+}

@@ -1,0 +1,113 @@
+// The decisions on a review: accept and delegate to an implementer, or reject with a comment (the
+// comment is required: the author must know what to resolve). Also a failure report's comment.
+import { Field, Input, Textarea } from '@chakra-ui/react';
+import { FormDialog } from '@portal/shared';
+import { useState } from 'react';
+import type { AcceptValues } from '../api/decideTask';
+import { useAssignees } from '../api/getAssignees';
+import { NativeSelect } from '../../../components/Select';
+import { P } from '../../../lib/permissions';
+
+
+export function AcceptDialog({
+  graph,
+  title,
+  busy,
+  error,
+  onClose,
+  onAccept,
+}: {
+  graph: string;
+  title: string;
+  busy: boolean;
+  error?: unknown;
+  onClose: () => void;
+  onAccept: (values: AcceptValues) => void;
+}) {
+  // Implementers: who may update a requirement's progress in the process.
+  const implementers = useAssignees(graph, P.UPDATE_REQUIREMENT_PROGRESS, true);
+  const [delegate, setDelegate] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [comment, setComment] = useState('');
+  return (
+    <FormDialog
+      open
+      title={title}
+      submitText="Accept and delegate"
+      onClose={onClose}
+      busy={busy}
+      error={error ?? implementers.error ?? undefined}
+      submitDisabled={delegate === ''}
+      onSubmit={() =>
+        onAccept({ delegate_to_id: delegate, ...(dueDate ? { due_date: dueDate } : {}), ...(comment.trim() ? { comment: comment.trim() } : {}) })
+      }
+    >
+      <Field.Root required>
+        <Field.Label>
+          Implementer
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <NativeSelect aria-label="Implementer" value={delegate} onChange={(event) => setDelegate(event.target.value)} disabled={implementers.isPending} w="full">
+          <option value="">{implementers.isPending ? 'Loading implementers…' : 'Choose an implementer'}</option>
+          {(implementers.data ?? []).map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.name} ({user.login_id})
+            </option>
+          ))}
+        </NativeSelect>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Implementation due date</Field.Label>
+        <Input type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Comment</Field.Label>
+        <Textarea rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
+      </Field.Root>
+    </FormDialog>
+  );
+}
+
+/** A dialog asking for a required comment (reject a review, report a failure). */
+export function CommentDialog({
+  title,
+  label,
+  submitText,
+  busy,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  title: string;
+  label: string;
+  submitText: string;
+  busy: boolean;
+  error?: unknown;
+  onClose: () => void;
+  onSubmit: (comment: string) => void;
+}) {
+  const [comment, setComment] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = comment.trim() === '';
+  return (
+    <FormDialog
+      open
+      title={title}
+      submitText={submitText}
+      onClose={onClose}
+      busy={busy}
+      error={error}
+      submitDisabled={missing}
+      onSubmit={() => onSubmit(comment.trim())}
+    >
+      <Field.Root required invalid={touched && missing}>
+        <Field.Label>
+          {label}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea rows={4} value={comment} onBlur={() => setTouched(true)} onChange={(event) => setComment(event.target.value)} />
+        <Field.ErrorText>Required.</Field.ErrorText>
+      </Field.Root>
+    </FormDialog>
+  );
+}
