@@ -1,6 +1,7 @@
 // Uploads with XMLHttpRequest, whose `upload` reports progress (fetch has none), sent the way the
 // API client sends: cookies, the bearer token when there is one, the CSRF header; a mutation the
 // session may not perform is refused as 403 before a byte is sent (spec 5), like apiClient does.
+import type { Permission } from '@portal/shared/permissions';
 import {
   ApiError,
   authHeaders,
@@ -25,7 +26,7 @@ export interface UploadRequest {
   params?: QueryParams;
   body: FormData | Blob;
   /** The permission the upload needs; without it: ApiError 403 and no request. */
-  permission: string;
+  permission: Permission;
   headers?: Record<string, string>;
   onProgress?: (progress: UploadProgress) => void;
 }
