@@ -1,11 +1,20 @@
 // Uploads an attachment with XMLHttpRequest, whose upload reports progress (fetch has none), with
 // the API client's credentials: cookies, the bearer token when there is one, the CSRF header.
-import { ApiError, authHeaders, buildUrl, CSRF_HEADER, CSRF_HEADER_VALUE, messageForStatus, NETWORK_ERROR_STATUS } from '@portal/shared';
+import {
+  ApiError,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TOO_LARGE as TOO_LARGE,
+  authHeaders,
+  buildUrl,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  messageForStatus,
+  NETWORK_ERROR_STATUS,
+} from '@portal/shared';
 import type { Attachment } from '../../types/analysis';
 
-/** The API's limits (api/src/attachments/files.ts), checked before a byte is sent. */
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const TOO_LARGE = 'The file is too large (at most 10 MB).';
+// The API's limit and its message (the contract's), checked before a byte is sent.
+export { ATTACHMENT_MAX_BYTES, TOO_LARGE };
 export const ALLOWED_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'txt', 'md', 'csv', 'json', 'xml', 'docx', 'xlsx', 'pptx', 'zip'] as const;
 
 export const notAllowed = (extension: string) =>

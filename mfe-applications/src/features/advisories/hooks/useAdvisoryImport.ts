@@ -2,13 +2,13 @@
 // with the bytes sent over all of them as progress, the counts of every answer added up, and a
 // file the API refused listed with its reason while the others go on. Findings of every app may
 // change with the advisories: everything shown of the apps is read again at the end.
-import { messageForStatus, type AdvisoryImportCounts } from '@portal/shared';
+import type { AdvisoryImportCounts } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { problemText } from '../../../lib/problemText';
 import { APP_KEYS } from '../../../lib/queryKeys';
 import { isAbortError, type Upload } from '../../../lib/upload';
-import { ADVISORY_UPLOAD_MAX_BYTES, importAdvisoryFile, isAdvisoryFile } from '../api/importAdvisories';
+import { ADVISORY_UPLOAD_MAX_BYTES, ADVISORY_UPLOAD_TOO_LARGE, importAdvisoryFile, isAdvisoryFile } from '../api/importAdvisories';
 
 const AT_ONCE = 3;
 
@@ -57,7 +57,7 @@ export function useAdvisoryImport() {
       const queue = [...files];
       const sendOne = async (file: File) => {
         if (file.size > ADVISORY_UPLOAD_MAX_BYTES) {
-          setState((current) => ({ ...current, finished: current.finished + 1, failures: [...current.failures, { file: file.name, message: messageForStatus(413) }] }));
+          setState((current) => ({ ...current, finished: current.finished + 1, failures: [...current.failures, { file: file.name, message: ADVISORY_UPLOAD_TOO_LARGE }] }));
           return;
         }
         const upload = importAdvisoryFile(file, ({ loaded }) => {

@@ -1,7 +1,7 @@
 // POST apps/{appKey}/builds/{buildId}/vex: a CycloneDX VEX (JSON, 1.2–1.6; a BOM with embedded
 // vulnerabilities too) applied to the build's findings, sent with upload progress. Needs
 // analyze=>Application and the VEX module.
-import { ApiError, isPermitted, messageForStatus, type VexImportResult } from '@portal/shared';
+import { ApiError, isPermitted, messageForStatus, uploadTooLarge, type VexImportResult } from '@portal/shared';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { upload, type Upload, type UploadProgress } from '../../../lib/upload';
 
@@ -9,6 +9,9 @@ export const VEX_ACCEPT = '.json,.cdx.json,.vex.json,application/json,applicatio
 
 export function importVex(graph: string, appKey: string, buildId: string, file: File, onProgress: (progress: UploadProgress) => void): Upload<VexImportResult> {
   if (!isPermitted(APPLICATION_PERMISSIONS.VEX_ANALYSIS)) return { promise: Promise.reject(new ApiError(403, messageForStatus(403))), abort: () => undefined };
+  // Larger than the API accepts: refused here with its message, before a byte is sent.
+  const tooLarge = uploadTooLarge('vex', file);
+  if (tooLarge) return { promise: Promise.reject(new ApiError(413, tooLarge)), abort: () => undefined };
   return upload<VexImportResult>({
     path: `apps/${encodeURIComponent(appKey)}/builds/${encodeURIComponent(buildId)}/vex`,
     graph,
