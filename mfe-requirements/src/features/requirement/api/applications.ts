@@ -1,17 +1,13 @@
 // The applications that implement a requirement (issue 6 item 11, the traceability matrix's
 // applications column): the linked ones, the process's applications to choose from, and linking
 // or unlinking one. The keys sit under the process's requirements, so a live event refreshes them.
-import { apiClient, FRESHNESS } from '@portal/shared';
+import { apiClient, FRESHNESS, type LinkedApplication } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import { REQUIREMENT_KEYS } from './queryKeys';
 import { useRequirementMutation } from './requirements';
 
-export interface LinkedApplication {
-  id: string;
-  app_key: string;
-  name: string;
-}
+export type { LinkedApplication };
 
 /** The permission to list the process's applications (the picker's choices). */
 export const LIST_APPLICATION = 'list=>Application';

@@ -1,15 +1,11 @@
 // The calls of the review screen (docs/requirements-api.md "Tasks"): the signed-in user's open
 // tasks, and accepting, rejecting, progressing or failing one. Who may act on a task is the API's
 // task authorization (spec 6); the list only holds tasks of the user (or of their workgroups).
-import { apiClient, type RequirementTask, type TaskStatus, type TaskType } from '@portal/shared';
+import { apiClient, type RequirementTask, type TaskQuery } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { TASK_KEYS } from '../../requirement/api/queryKeys';
 
-export interface TaskQuery {
-  type?: TaskType;
-  status?: TaskStatus;
-  requirement?: string;
-}
+export type { TaskQuery };
 
 const path = (id: string, action: string) => `tasks/${encodeURIComponent(id)}/${action}`;
 
