@@ -79,6 +79,25 @@ export interface PolicyInput {
   condition?: string | null;
 }
 
+/** GET iam/roles (and POST, PUT iam/roles/{name}): a role of the organization, or a global one. */
+export interface RoleView {
+  name: string;
+  kind: RoleKind;
+  description: string;
+  built_in: boolean;
+  /** A built-in role whose policies or description differ from its default in this scope. */
+  customized: boolean;
+  policies: PolicyInput[];
+}
+
+/** POST iam/roles: a new role (global ones, named `_…`, in the global scope). */
+export interface NewRole {
+  name: string;
+  kind: RoleKind;
+  description: string;
+  policies: PolicyInput[];
+}
+
 /** PUT roles/{name}: a role's new description (kept when left out) and policies. */
 export interface RoleChanges {
   description?: string;
