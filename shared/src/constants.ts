@@ -80,3 +80,55 @@ export function realtimeReconnectDelay(attempt: number): number {
 export function formatDate(value: Date | string | number): string {
   return new Intl.DateTimeFormat(DATE_LOCALE, DATE_FORMAT_OPTIONS).format(new Date(value));
 }
+
+// Upload limits: the API answers 413 above them, and a remote refuses a larger file before sending
+// a byte, with the API's own message (the constants of both sides are these).
+const MiB = 1024 * 1024;
+
+/** The size of a limit as the API's messages write it: `64 MiB`, `512 KiB`, `100 bytes`. */
+export function byteSize(limit: number): string {
+  if (limit >= MiB) return `${Math.round(limit / MiB)} MiB`;
+  return limit >= 1024 ? `${Math.round(limit / 1024)} KiB` : `${limit} bytes`;
+}
+
+/** The 413 of a body over its route's limit (the API's bodyLimit), e.g. a VEX document. */
+export const bodyTooLarge = (limit: number): string => `The request body is larger than the ${byteSize(limit)} this call accepts.`;
+
+/** An SBOM upload (POST apps/{appKey}/builds, the CI module's upload): the file as sent, gzip or not. */
+export const SBOM_MAX_UPLOAD_BYTES = 64 * MiB;
+/** The most a gzip SBOM may inflate to (the server's check: the browser cannot know beforehand). */
+export const SBOM_MAX_INFLATED_BYTES = 256 * MiB;
+export const SBOM_TOO_LARGE = `The SBOM is larger than the ${byteSize(SBOM_MAX_UPLOAD_BYTES)} accepted.`;
+export const SBOM_INFLATED_TOO_LARGE = `The inflated SBOM is larger than the ${byteSize(SBOM_MAX_INFLATED_BYTES)} accepted.`;
+
+/** A requirement's attachment (POST requirements/{id}/attachments). */
+export const ATTACHMENT_MAX_BYTES = 10 * MiB;
+export const ATTACHMENT_TOO_LARGE = 'The file is too large (at most 10 MB).';
+
+/** One file of an advisory import (POST vulnerabilities/imports, the KEV catalog). */
+export const ADVISORY_UPLOAD_MAX_BYTES = 512 * MiB;
+export const ADVISORY_UPLOAD_TOO_LARGE = 'The advisory upload is too large.';
+
+/** A VEX document (POST apps/{appKey}/builds/{buildId}/vex): small next to an SBOM. */
+export const VEX_MAX_BYTES = 16 * MiB;
+export const VEX_TOO_LARGE = bodyTooLarge(VEX_MAX_BYTES);
+
+/** A security standard's catalog (POST standards/imports). */
+export const CATALOG_MAX_BYTES = 32 * MiB;
+export const CATALOG_TOO_LARGE = bodyTooLarge(CATALOG_MAX_BYTES);
+
+/** Every upload limit and its message, by the upload's kind. */
+export const UPLOAD_LIMITS = {
+  sbom: { maxBytes: SBOM_MAX_UPLOAD_BYTES, tooLarge: SBOM_TOO_LARGE },
+  attachment: { maxBytes: ATTACHMENT_MAX_BYTES, tooLarge: ATTACHMENT_TOO_LARGE },
+  advisory: { maxBytes: ADVISORY_UPLOAD_MAX_BYTES, tooLarge: ADVISORY_UPLOAD_TOO_LARGE },
+  vex: { maxBytes: VEX_MAX_BYTES, tooLarge: VEX_TOO_LARGE },
+  catalog: { maxBytes: CATALOG_MAX_BYTES, tooLarge: CATALOG_TOO_LARGE },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_LIMITS;
+
+/** The API's message when the file is larger than its kind's limit, else null: refuse before sending. */
+export function uploadTooLarge(kind: UploadKind, file: Pick<Blob, 'size'>): string | null {
+  const limit = UPLOAD_LIMITS[kind];
+  return file.size > limit.maxBytes ? limit.tooLarge : null;
+}

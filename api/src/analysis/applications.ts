@@ -2,7 +2,7 @@
 // shows in its applications column. Both sides are of the caller's process; another process's or
 // organization's application answers 404 as the requirement does. A link or unlink is an Update
 // of the requirement: its history says so and other screens follow live.
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type LinkedApplication } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
@@ -11,11 +11,7 @@ import { findRequirement, graphQuery, idParams, isUuid, liveRequirement, raiseIn
 
 const R = PERMISSIONS.requirements;
 
-export interface LinkedApplication {
-  id: string;
-  app_key: string;
-  name: string;
-}
+export type { LinkedApplication };
 
 const linkedSchema = {
   type: 'array',

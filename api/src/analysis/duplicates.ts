@@ -3,6 +3,7 @@
 // linked (recorded as duplicates), merged (b's sub-requirements, comments, tasks, gaps, risks and
 // attachments move to a; b is deleted) or dismissed — a dismissed or linked pair is never
 // proposed again.
+import type { DuplicateCandidate, RequirementRef } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { liveRequirement, raiseInScope, type RequirementRow, type Scope } from './common';
@@ -12,18 +13,9 @@ export const DEFAULT_THRESHOLD = 0.5;
 export const SAME_REQUIREMENT = 'Choose two different requirements.';
 export const MERGE_INTO_DESCENDANT = 'A requirement cannot be merged into one of its own sub-requirements.';
 
-export interface RequirementRef {
-  id: string;
-  code: string;
-  title: string;
-}
+export type { RequirementRef };
 
-export interface DuplicateCandidate {
-  a: RequirementRef;
-  b: RequirementRef;
-  score: number;
-  shared_terms: string[];
-}
+export type { DuplicateCandidate };
 
 interface DocumentRow extends RequirementRef {
   description: string;

@@ -4,23 +4,11 @@
 // COMPLETED); a parent's share of COMPLETED requirements among its descendants. Gap: an open gap
 // or no coverage at all.
 import { stringify } from 'csv-stringify/sync';
+import type { TraceabilityRow } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import type { Scope } from './common';
 
-export interface TraceabilityRow {
-  requirement: { id: string; code: string; title: string; source: string | null };
-  parent_id: string | null;
-  depth: number;
-  status: string;
-  /** How many live direct sub-requirements it has (listed in `sub_requirements`). */
-  children: number;
-  sub_requirements: { id: string; code: string; title: string }[];
-  tasks: { open: number; closed: number };
-  applications: string[];
-  source_controls: string[];
-  coverage: number;
-  gap: boolean;
-}
+export type { TraceabilityRow };
 
 interface Row {
   id: string;

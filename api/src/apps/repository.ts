@@ -1,5 +1,6 @@
 // Applications of a process (issue 7 item 1) and their builds, in SQL. Every lookup is scoped by
 // organization (another organization's app key is not found) and, for session callers, by process.
+import type { ApplicationInput as ApplicationFields } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 export interface ApplicationRecord {
@@ -75,12 +76,8 @@ export async function countApplications(db: Queryable, organizationId: string): 
   return row.n;
 }
 
-export interface ApplicationInput {
-  app_key: string;
-  name: string;
-  portfolio: string | null;
-  enable_continuous_monitoring: boolean;
-}
+/** An application's fields once the route has filled in the defaults: the contract's input, complete. */
+export type ApplicationInput = Required<ApplicationFields>;
 
 export async function insertApplication(db: Queryable, organizationId: string, processId: string, input: ApplicationInput): Promise<string> {
   const [row] = await db.query<{ id: string }>(

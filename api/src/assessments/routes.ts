@@ -3,7 +3,7 @@
 // closing the gap completes that task. A risk (likelihood × impact, 1–5 each) opens a
 // RESOLVE_RISK task and raises Identify Risk. Completing the task elsewhere (task routes) closes
 // the gap or resolves the risk too (trigger of migration 009).
-import { MESSAGES, PERMISSIONS } from '@portal/shared/server';
+import { MESSAGES, PERMISSIONS, type Gap, type Risk } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   findRequirement,
@@ -33,30 +33,8 @@ export const GAP_ALREADY_CLOSED = 'The gap is already closed.';
 export const INVALID_DATE = 'Enter a date as YYYY-MM-DD.';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export interface Gap {
-  id: string;
-  requirement: { id: string; code: string; title: string };
-  description: string;
-  remediation_plan: string;
-  target_date: string;
-  status: 'OPEN' | 'CLOSED';
-  task_id: string | null;
-  created_by: { id: string; login_id: string; name: string } | null;
-  created_at: string;
-  closed_at: string | null;
-}
+export type { Gap, Risk };
 
-export interface Risk {
-  id: string;
-  requirement: { id: string; code: string; title: string };
-  likelihood: number;
-  impact: number;
-  score: number;
-  description: string;
-  status: 'OPEN' | 'RESOLVED';
-  task_id: string | null;
-  created_at: string;
-}
 
 const gapSchema = {
   type: 'object',

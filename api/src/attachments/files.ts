@@ -2,9 +2,10 @@
 // extension and, where the type has one, by its magic bytes; text types must be text. Whatever
 // the upload claims, the type an attachment is served as comes from this list — and content that
 // a browser would take for HTML or SVG is served as application/octet-stream.
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE as TOO_LARGE } from '@portal/shared/server';
 
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const TOO_LARGE = 'The file is too large (at most 10 MB).';
+// The limit and its message are the contract's: the browser refuses a larger file before sending.
+export { ATTACHMENT_MAX_BYTES, TOO_LARGE };
 /** The 413 message for a limit (ATTACHMENT_MAX_BYTES); TOO_LARGE for the default 10 MiB. */
 export const tooLarge = (maxBytes: number) =>
   maxBytes === ATTACHMENT_MAX_BYTES ? TOO_LARGE : `The file is too large (at most ${Number((maxBytes / (1024 * 1024)).toFixed(2))} MB).`;

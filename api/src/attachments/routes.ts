@@ -4,7 +4,7 @@
 // Downloads are always attachments with nosniff and never an HTML or SVG type.
 import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { hasInjectionMarker, MESSAGES, PERMISSIONS } from '@portal/shared/server';
+import { hasInjectionMarker, MESSAGES, PERMISSIONS, type Attachment } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { findRequirement, graphQuery, idParams, iso, isUuid, liveRequirement, raiseInScope, scopeOf, userRef, userRefSchema, type Scope } from '../analysis/common';
 import type { Queryable } from '../db/database';
@@ -20,15 +20,7 @@ export const ONE_ATTACHMENT = 'Attach one file at a time.';
 export const EMPTY_FILE = 'The file is empty.';
 export const NO_FILE_NAME = 'The file has no name.';
 
-export interface Attachment {
-  id: string;
-  requirement_id: string;
-  name: string;
-  size: number;
-  content_type: string;
-  uploaded_by: { id: string; login_id: string; name: string } | null;
-  created_at: string;
-}
+export type { Attachment };
 
 const attachmentSchema = {
   type: 'object',

@@ -6,18 +6,13 @@ import {
   INITIATOR_ROLE,
   PERMISSIONS as P,
   parsePermission,
-  type PolicyEffect,
+  type PolicyInput,
+  type RoleKind,
 } from '@portal/shared/server';
 
-export type RoleKind = 'process' | 'organization' | 'global';
 
-/** A policy as IAM stores it: the principal is implied by the role that holds it. */
-export interface PolicyInput {
-  effect: PolicyEffect;
-  actions: string[];
-  resources: string[];
-  condition?: string | null;
-}
+// Role kinds and policies as IAM stores them (the principal is implied by the role): the contract's.
+export type { PolicyInput, RoleKind };
 
 export interface RoleDefinition {
   name: string;

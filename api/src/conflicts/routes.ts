@@ -2,7 +2,7 @@
 // distinct requirements of one process that contradict each other; recording the conflict opens
 // a RESOLVE_CONFLICT task (assigned to the first requirement's owner unless the body names
 // someone). Completing that task resolves the conflict (trigger of migration 009).
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type Conflict } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import {
   findRequirement,
@@ -24,15 +24,7 @@ const R = PERMISSIONS.requirements;
 export const SELF_CONFLICT = 'A requirement cannot conflict with itself: choose two different requirements.';
 export const CONFLICT_RECORDED = 'An open conflict between these requirements is already recorded.';
 
-export interface Conflict {
-  id: string;
-  a: { id: string; code: string; title: string };
-  b: { id: string; code: string; title: string };
-  description: string;
-  status: 'OPEN' | 'RESOLVED';
-  task_id: string | null;
-  created_at: string;
-}
+export type { Conflict };
 
 const conflictSchema = {
   type: 'object',

@@ -1,3 +1,4 @@
+import { bodyTooLarge } from '@portal/shared/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { childPath, describeField, fieldName } from './hostile-values';
 import { ApiProblem, messageForStatus, problem, sendProblem, type Problem } from './problem';
@@ -47,11 +48,9 @@ function isRefusedValue(error: unknown): boolean {
   return typeof code === 'string' && REFUSED_VALUE_STATES.has(code) && typeof severity === 'string';
 }
 
-/** The 413 of a body over its route's limit (Fastify's bodyLimit). */
-export function bodyTooLarge(limit: number): string {
-  const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MiB` : limit >= 1024 ? `${Math.round(limit / 1024)} KiB` : `${limit} bytes`;
-  return `The request body is larger than the ${size} this call accepts.`;
-}
+// The 413 of a body over its route's limit (Fastify's bodyLimit): the contract's message, which a
+// remote shows when it refuses a file before sending it.
+export { bodyTooLarge };
 
 /**
  * Every error leaves the API as `application/problem+json` whose detail is the catalogue message

@@ -1,7 +1,7 @@
 // What IAM accepts as a role (docs/authorization.md "IAM"): its name, kind, description and
 // policies, checked strictly before anything is stored — a stored policy is evaluated on every
 // request of every holder, so nothing malformed may get in.
-import { MESSAGES, evaluateCondition, type PolicyEffect } from '@portal/shared/server';
+import { MESSAGES, evaluateCondition, type NewRole, type PolicyEffect, type RoleChanges } from '@portal/shared/server';
 import type { PolicyInput, RoleKind } from '../authorization/defaults';
 
 export type RoleScope = { kind: 'global' } | { kind: 'organization'; organizationId: string };
@@ -97,12 +97,8 @@ export function parseDescription(value: unknown, errors: Record<string, string>)
   return description;
 }
 
-export interface NewRoleInput {
-  name: string;
-  kind: RoleKind;
-  description: string;
-  policies: PolicyInput[];
-}
+/** POST iam/roles once parsed: the contract's NewRole. */
+export type NewRoleInput = NewRole;
 
 /** POST iam/roles: global roles (names beginning with `_`) in the global scope, the others in an organization. */
 export function parseNewRole(body: unknown, scope: RoleScope): { role?: NewRoleInput; errors: Record<string, string> } {
@@ -126,11 +122,7 @@ export function parseNewRole(body: unknown, scope: RoleScope): { role?: NewRoleI
   return { role: { name: name as string, kind: kind as RoleKind, description: description ?? '', policies: parsed.policies }, errors };
 }
 
-export interface RoleChanges {
-  /** Undefined: keep the current description. */
-  description?: string;
-  policies: PolicyInput[];
-}
+export type { RoleChanges };
 
 /** PUT iam/roles/{name}: the description and the policies (the name and kind never change). */
 export function parseRoleChanges(body: unknown): { changes?: RoleChanges; errors: Record<string, string> } {

@@ -7,6 +7,7 @@
 //   organization's own row; deleting that row restores the default.
 // - Global scope (Global Admin): the organization-less rows — the built-in defaults every
 //   organization starts from, and the global roles. Built-in rows are edited, never deleted.
+import type { RoleView } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { BUILT_IN_ROLES, builtInRole, type PolicyInput, type RoleKind } from '../authorization/defaults';
 import type { RoleRecord } from '../authorization/roles';
@@ -25,16 +26,8 @@ import {
   updateRoleRow,
 } from './repository';
 
-/** The API's Role. */
-export interface RoleView {
-  name: string;
-  kind: RoleKind;
-  description: string;
-  built_in: boolean;
-  /** A built-in role whose policies or description differ from its default in this scope. */
-  customized: boolean;
-  policies: PolicyInput[];
-}
+// The API's Role: the contract's.
+export type { RoleView };
 
 export const PROCESS_ROLE_ASSIGNMENT = 'Process roles are assigned through process memberships.';
 export const ORGANIZATION_ROLE_ASSIGNMENT = 'Organization roles are assigned to the users of an organization.';

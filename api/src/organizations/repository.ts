@@ -1,6 +1,6 @@
 // The organizations (tenants, spec 3) as stored: name, subscription edition and trial, module
 // configuration (migration 005), and the counts their limits apply to.
-import { DEFAULT_MODULE_CONFIGURATION, type ProcessModuleConfiguration } from '@portal/shared/server';
+import { DEFAULT_MODULE_CONFIGURATION, type OrganizationUsage, type ProcessModuleConfiguration } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 export interface Organization {
@@ -16,12 +16,7 @@ export interface OrganizationRecord extends Organization {
   module_configuration: ProcessModuleConfiguration;
 }
 
-/** What an organization uses of its limits. */
-export interface OrganizationUsage {
-  projects: number;
-  users: number;
-  apps: number;
-}
+export type { OrganizationUsage };
 
 const COLUMNS = 'id, name, created_at';
 const RECORD_COLUMNS = 'id, name, created_at, edition, trial_ends_at, module_configuration';
@@ -74,7 +69,7 @@ export async function findOrganizationById(db: Queryable, id: string): Promise<O
   return row && withDefaults(row);
 }
 
-export interface NewOrganization {
+export interface OrganizationInsert {
   name: string;
   now: Date;
   edition?: string;
@@ -82,7 +77,7 @@ export interface NewOrganization {
 }
 
 /** Inserts the organization; undefined when the name is taken. */
-export async function insertOrganization(db: Queryable, organization: NewOrganization): Promise<OrganizationRecord | undefined> {
+export async function insertOrganization(db: Queryable, organization: OrganizationInsert): Promise<OrganizationRecord | undefined> {
   const [row] = await db.query<OrganizationRecord>(
     `INSERT INTO organizations (name, created_at, edition, trial_ends_at)
      VALUES ($1, $2, COALESCE($3, 'Enterprise'), $4)

@@ -1,7 +1,7 @@
 // What the Global Admin does with organizations (docs/authorization.md "Organizations"): create
 // one with its first admin, or a 14-day trial whose admin is invited by mail; the subscription an
 // organization's members see.
-import { FREE_TRIAL_DAYS, fieldSchema, type ProcessModuleConfiguration } from '@portal/shared/server';
+import { FREE_TRIAL_DAYS, fieldSchema, type NewOrganization, type OrganizationView, type SubscriptionView } from '@portal/shared/server';
 import { ORG_ADMIN } from '../authorization/defaults';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
@@ -26,24 +26,9 @@ const DAY_MS = 24 * 3_600_000;
 /** An organization's name: 1–255 characters once trimmed (as at the initialization). */
 export const ORGANIZATION_FIELDS = Object.freeze({ name: fieldSchema({ required: true, max: 255 }) });
 
-/** The API's Organization (snake_case, times as ISO strings). */
-export interface OrganizationView {
-  id: string;
-  name: string;
-  created_at: string;
-  edition: string;
-  trial_ends_at: string | null;
-  module_configuration: ProcessModuleConfiguration;
-  usage: OrganizationUsage;
-}
+// The API's Organization (snake_case, times as ISO strings) and subscription: the contract's.
+export type { OrganizationView, SubscriptionView };
 
-export interface SubscriptionView {
-  organization: { id: string; name: string };
-  edition: string;
-  trial: { active: boolean; ends_at: string } | null;
-  limits: ProcessModuleConfiguration;
-  usage: OrganizationUsage;
-}
 
 const NO_USAGE: OrganizationUsage = { projects: 0, users: 0, apps: 0 };
 const iso = (time: Date | string): string => new Date(time).toISOString();
@@ -83,10 +68,8 @@ async function assertNameFree(db: Queryable, name: string): Promise<void> {
   if (existing) throw new ApiProblem(409, duplicateName(existing.name), {}, { name: duplicateName(existing.name) });
 }
 
-export interface NewOrganizationInput {
-  name?: string;
-  admin?: { login_id?: string; name?: string; email?: string; password?: string };
-}
+/** POST organizations as received: the contract's NewOrganization, any part of which may be missing. */
+export type NewOrganizationInput = Partial<Omit<NewOrganization, 'admin'>> & { admin?: Partial<NewOrganization['admin']> };
 
 /**
  * POST organizations: the organization and its first admin, active with ORG_ADMIN (two-factor is

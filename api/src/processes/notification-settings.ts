@@ -2,13 +2,10 @@
 // requirement and task event of spec 4.5, whether its members hear of it by mail and in the
 // portal. The events are named for people ('Requirement: Submit for Review'): the settings screen
 // shows the names as they are. Unset events are on for both channels.
-import { REQUIREMENT_EVENTS, TASK_EVENTS } from '@portal/shared/server';
+import { REQUIREMENT_EVENTS, TASK_EVENTS, type NotificationChannels } from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
 
-export interface NotificationChannels {
-  mail: boolean;
-  portal: boolean;
-}
+export type { NotificationChannels };
 
 export type NotificationSettingsMap = Record<string, NotificationChannels>;
 

@@ -1,25 +1,11 @@
 // The reports of a process (issue 6 item 13): each kind is one SQL statement over the live (not
 // deleted) requirements and the analysis tables, answered as { kind, title, columns, rows }; the
 // routes render the same report as CSV or PDF.
-import { REQUIREMENT_STATUSES } from '@portal/shared/server';
+import { REPORT_KINDS, REQUIREMENT_STATUSES, type Report, type ReportColumn, type ReportKind, type ReportValue } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
-export const REPORT_KINDS = ['status', 'progress', 'coverage', 'overdue', 'gaps', 'risks', 'owner', 'tag'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
-export type ReportValue = string | number | null;
-
-export interface ReportColumn {
-  key: string;
-  label: string;
-}
-
-export interface Report {
-  kind: ReportKind;
-  title: string;
-  columns: ReportColumn[];
-  rows: Record<string, ReportValue>[];
-}
+// The report shapes are the contract's (GET reports/{kind}).
+export { REPORT_KINDS, type Report, type ReportColumn, type ReportKind, type ReportValue };
 
 interface Scope {
   processId: string;

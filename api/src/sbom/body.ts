@@ -2,13 +2,13 @@
 // XML); gzip (Content-Encoding: gzip, or the gzip magic bytes) is inflated up to a cap on the
 // inflated size, as a stream that is abandoned at the cap (http/inflate.ts), and held within the
 // process-wide budget of inflated uploads. Too large, before or after inflating: 413.
+import { SBOM_MAX_INFLATED_BYTES, SBOM_MAX_UPLOAD_BYTES } from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
 import { gunzipWithin, InflatedTooLarge, type Inflated } from '../http/inflate';
 
-/** The most an upload may carry (compressed or not). */
-export const SBOM_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
-/** The most a gzip upload may inflate to. */
-export const SBOM_MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+// The most an upload may carry (compressed or not), and the most a gzip upload may inflate to:
+// the contract's, so the browser refuses a larger file before sending it.
+export { SBOM_MAX_INFLATED_BYTES, SBOM_MAX_UPLOAD_BYTES };
 
 export const tooLarge = (what: string, limit: number) =>
   new ApiProblem(413, `The ${what} is larger than the ${Math.round(limit / (1024 * 1024))} MiB accepted.`);

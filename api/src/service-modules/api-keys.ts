@@ -8,13 +8,13 @@ import type { ServiceModuleType } from './types';
 
 export const API_KEY_PREFIX_LENGTH = 8;
 
-export interface IssuedApiKey {
+export interface GeneratedApiKey {
   /** The key itself: answered this once, never stored. */
   value: string;
   stored: StoredApiKey;
 }
 
-export function issueApiKey(now: Date): IssuedApiKey {
+export function issueApiKey(now: Date): GeneratedApiKey {
   const value = newToken();
   return { value, stored: { hash: sha256(value), prefix: value.slice(0, API_KEY_PREFIX_LENGTH), createdAt: now } };
 }

@@ -1,7 +1,7 @@
 // What the service module screen does (docs/authorization.md "Service modules"): add a module of
 // a type with its settings and a fresh API key, rename it, replace its settings, rotate its key,
 // delete it. Answers never hold a secret: secret settings are null, the key is shown once.
-import { fieldSchema } from '@portal/shared/server';
+import { fieldSchema, type ApiKeyView, type IssuedApiKey } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import type { IdentityContext } from '../sessions/service';
@@ -18,10 +18,7 @@ import {
 } from './repository';
 import { isServiceModuleType, secretFieldsOf, unknownType, type ServiceModuleType } from './types';
 
-export interface ApiKeyView {
-  prefix: string;
-  created_at: string;
-}
+export type { ApiKeyView };
 
 export interface ServiceModuleView {
   id: string;
@@ -150,7 +147,7 @@ export async function rotateApiKey(
   { db, now }: IdentityParts,
   organizationId: string,
   id: string,
-): Promise<ApiKeyView & { api_key_value: string }> {
+): Promise<IssuedApiKey> {
   const current = await moduleOf(db, organizationId, id);
   const key = issueApiKey(now());
   const updated = await replaceApiKey(db, organizationId, current.id, key.stored);

@@ -1,7 +1,7 @@
 // Security standards (issue 6 item 15, docs/requirements-api.md "Standards, reports, statistics"):
 // importing an OSCAL catalog into the process's requirement tree as a background job, the job's
 // progress, and the catalogs imported so far.
-import { PERMISSIONS } from '@portal/shared/server';
+import { CATALOG_MAX_BYTES, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -12,7 +12,7 @@ import { createImportRunner } from './jobs';
 import { CatalogError, parseCatalog, readCatalogDocument, type ParsedCatalog } from './oscal';
 
 /** The largest catalog accepted (the full SP 800-53 rev5 catalog is ~10 MB). */
-export const CATALOG_MAX_BYTES = 32 * 1024 * 1024;
+export { CATALOG_MAX_BYTES };
 
 const importSchema = {
   type: 'object',

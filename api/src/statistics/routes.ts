@@ -1,6 +1,6 @@
 // The dashboard's figures (issue 6 item 14, docs/requirements-api.md "Standards, reports,
 // statistics"): GET /statistics/dashboard?graph.
-import { PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type RequirementEventRecord, type RequirementTask } from '@portal/shared/server';
+import { PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type DashboardStatistics } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
@@ -9,21 +9,7 @@ import { eventRecordSchema, taskSchema } from '../requirements/schemas';
 import { listTasks } from '../tasks/workflow';
 import { problems } from '../users/http';
 
-export interface DashboardStatistics {
-  total: number;
-  by_status: Record<string, number>;
-  by_priority: Record<string, number>;
-  /** Mean progress of the live requirements, rounded (0 without any). */
-  average_progress: number;
-  /** Live requirements past their due date and not completed. */
-  overdue: number;
-  open_gaps: number;
-  open_risks: number;
-  /** The caller's open tasks (assigned, delegated or to a workgroup of theirs), due first. */
-  my_tasks: RequirementTask[];
-  /** The process's latest requirement events, newest first. */
-  recent_events: RequirementEventRecord[];
-}
+export type { DashboardStatistics };
 
 export const MY_TASKS_LIMIT = 10;
 export const RECENT_EVENTS_LIMIT = 10;

@@ -2,7 +2,7 @@
 // them. Accept, reject, progress and fail are open to whom spec 6's task authorization lets act
 // (checked in the service with the caller's access and workgroups); the route itself needs the
 // requirement module (view=>Task).
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type TaskQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import { graphQuery, idParams, progressBody, taskSchema, tasksQuery } from '../requirements/schemas';
@@ -45,7 +45,8 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const process = processOf(request);
-      const q = request.query as { mine?: boolean; type?: string; status?: string; requirement?: string; limit?: number };
+      // tasksQuery validated type and status against the contract's enums.
+      const q = request.query as TaskQuery & { limit?: number };
       if (q.requirement !== undefined && !/^[0-9a-f-]{36}$/i.test(q.requirement)) return [];
       return listTasks(db, callerOf(request), process.id, { ...q, limit: q.limit ?? 200 });
     },

@@ -2,7 +2,7 @@
 // or rejects back to the author; the implementer reports progress until the requirement is
 // complete, or fails it. Who may act is spec 6's task authorization, judged on the server with
 // the caller's own access and workgroups.
-import { authorizeTask, checkPermission, messageForStatus, MESSAGES, type RequirementTask } from '@portal/shared/server';
+import { authorizeTask, checkPermission, messageForStatus, MESSAGES, type RequirementTask, type TaskQuery } from '@portal/shared/server';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
@@ -222,16 +222,13 @@ export async function assignTask(context: ChangeContext, taskId: string, input: 
   });
 }
 
-export interface TaskQuery {
-  mine?: boolean;
-  type?: string;
-  status?: string;
-  requirement?: string;
+/** GET tasks: the contract's filters, and how many rows at most. */
+export interface TaskListQuery extends TaskQuery {
   limit: number;
 }
 
 /** GET tasks: the process's tasks, open first, then by due date and newest. */
-export async function listTasks(db: Queryable, caller: Caller, processId: string, query: TaskQuery): Promise<RequirementTask[]> {
+export async function listTasks(db: Queryable, caller: Caller, processId: string, query: TaskListQuery): Promise<RequirementTask[]> {
   const params: unknown[] = [processId];
   const where = ['t.process_id = $1'];
   const add = (value: unknown) => {

@@ -1,3 +1,4 @@
+import type { UserSummary } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 // Times go to the database as ISO strings: Date objects from a test sandbox are not Dates to PGlite.
 
@@ -141,18 +142,7 @@ export async function countUnusedRecoveryCodes(db: Queryable, userId: string): P
 
 // ---- User administration (spec 7 Users, docs/authorization.md): every query names the organization.
 
-/** A user as the administration screens see it (docs/authorization.md `UserSummary`). */
-export interface UserSummary {
-  id: string;
-  login_id: string;
-  name: string;
-  email: string;
-  roles: string[];
-  inactive: boolean;
-  mfa_enabled: boolean;
-  memberships: { process: string; roles: string[] }[];
-  workgroups: { id: string; name: string }[];
-}
+export type { UserSummary };
 
 const SUMMARY = `SELECT u.id, u.login_id, u.name, u.email, u.roles, u.inactive, u.mfa_enabled,
   COALESCE((SELECT json_agg(json_build_object('process', p.code_name, 'roles', m.roles) ORDER BY lower(p.code_name))

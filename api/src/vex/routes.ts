@@ -2,7 +2,7 @@
 // one finding with its advisory and trail, setting an analysis, importing a CycloneDX VEX onto the
 // build and exporting the build's VEX. Every route takes ?graph=; the app and the build are looked
 // up in the caller's process (404 'Invalid app key', 404).
-import { PERMISSIONS, type Advisory, type BuildVulnerabilityDetail, type BuildVulnerabilityPage, type BuildVulnerabilityQuery } from '@portal/shared/server';
+import { PERMISSIONS, VEX_MAX_BYTES, type Advisory, type BuildVulnerabilityDetail, type BuildVulnerabilityPage, type BuildVulnerabilityQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
 import { buildOfRequest, buildParams } from '../apps/lookup';
@@ -20,7 +20,7 @@ import { VULNERABILITY_QUERY_SCHEMA, BUILD_VULNERABILITY_SCHEMA, DETAIL_SCHEMA, 
 const AP = PERMISSIONS.applications;
 const ANALYZE = { all: [AP.APPLICATION.ANALYZE, PERMISSIONS.modules.USE_VEX_ANALYSIS] };
 /** VEX documents are small next to SBOMs; CISA's largest example is some kB. */
-export const VEX_MAX_BYTES = 16 * 1024 * 1024;
+export { VEX_MAX_BYTES };
 
 /** CycloneDX JSON's registered media type. */
 const CYCLONEDX_JSON = 'application/vnd.cyclonedx+json';

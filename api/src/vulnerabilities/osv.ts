@@ -1,49 +1,10 @@
 // The OSV format (https://ossf.github.io/osv-schema/): the parts the vulnerability database keeps,
 // and the check of a record before it is stored.
+import type { OsvAffected, OsvEvent, OsvRange, OsvRecord, OsvSeverity } from '@portal/shared/server';
 import { findHostileValue } from '../http/hostile-values';
 
-export interface OsvEvent {
-  introduced?: string;
-  fixed?: string;
-  last_affected?: string;
-  limit?: string;
-}
-
-export interface OsvRange {
-  type: string;
-  repo?: string;
-  events: OsvEvent[];
-}
-
-export interface OsvSeverity {
-  type: string;
-  score: string;
-}
-
-export interface OsvAffected {
-  package?: { ecosystem: string; name: string; purl?: string };
-  versions?: string[];
-  ranges?: OsvRange[];
-  severity?: OsvSeverity[];
-  ecosystem_specific?: Record<string, unknown>;
-  database_specific?: Record<string, unknown>;
-}
-
-export interface OsvRecord {
-  schema_version?: string;
-  id: string;
-  modified: string;
-  published?: string;
-  withdrawn?: string;
-  aliases?: string[];
-  related?: string[];
-  summary?: string;
-  details?: string;
-  severity?: OsvSeverity[];
-  affected?: OsvAffected[];
-  references?: { type: string; url: string }[];
-  database_specific?: Record<string, unknown>;
-}
+// The OSV record's types are the contract's (an advisory's `record` on the wire).
+export type { OsvAffected, OsvEvent, OsvRange, OsvRecord, OsvSeverity };
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/;

@@ -1,5 +1,5 @@
 // Storing OSV advisories and the KEV catalog: bulk statements (unnest) in one transaction per batch.
-import type { KevImportCounts } from '@portal/shared/server';
+import type { Advisory, KevImportCounts, VulnerabilitySeverity } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { encodeAffected } from './compact';
 import { osvProblem, type OsvRecord } from './osv';
@@ -285,22 +285,8 @@ export interface KnownExploited {
   knownRansomwareCampaignUse: string | null;
 }
 
-export interface VulnerabilityDetail {
-  id: string;
-  /** Every other id: the record's aliases and the records that share one of them (merged). */
-  aliases: string[];
-  summary: string | null;
-  details: string | null;
-  published: string | null;
-  modified: string;
-  severity: string;
-  score: number | null;
-  vector: string | null;
-  activeExploit: boolean;
-  knownExploited: KnownExploited[];
-  /** The OSV record as imported. */
-  record: OsvRecord;
-}
+/** GET vulnerabilities/{id}: the contract's Advisory (every other id merged into `aliases`, the OSV record as imported). */
+export type VulnerabilityDetail = Advisory;
 
 /** A timestamp column as ISO 8601 (null stays null). */
 export function iso(value: unknown): string | null {
@@ -321,7 +307,8 @@ export async function findVulnerability(db: Queryable, idOrAlias: string): Promi
     details: string | null;
     published: unknown;
     modified: unknown;
-    severity_rating: string;
+    /** One of the contract's ratings (the importer stores only those). */
+    severity_rating: VulnerabilitySeverity;
     severity_score: string | number | null;
     severity_vector: string | null;
     record: OsvRecord;

@@ -2,7 +2,7 @@
 // the same for every organization), and importing OSV advisories (a JSON record or array, an OSV
 // zip export, as the body or a multipart field 'file').
 import fastifyMultipart from '@fastify/multipart';
-import { PERMISSIONS } from '@portal/shared/server';
+import { ADVISORY_UPLOAD_MAX_BYTES, ADVISORY_UPLOAD_TOO_LARGE as TOO_LARGE, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refuseHostileValues } from '../http/hostile-values';
 import { readOneFile } from '../http/multipart';
@@ -13,11 +13,10 @@ import { vulnerabilityDatabaseSummary } from './summary';
 import { AdvisoryImporter } from './sources';
 
 /** The largest advisory upload (OSV's biggest per-ecosystem zip exports are some hundred MB). */
-export const ADVISORY_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
+export { ADVISORY_UPLOAD_MAX_BYTES };
 export const NOT_AN_ADVISORY_UPLOAD =
   "Send OSV advisories as a JSON body (one record or an array), a zip body (application/zip), or a multipart field named 'file'.";
 export const ONE_IMPORT_FILE = 'Send one file per import.';
-const TOO_LARGE = 'The advisory upload is too large.';
 export const NOT_A_KEV_UPLOAD =
   "Send CISA's known exploited vulnerabilities catalog (known_exploited_vulnerabilities.json) as a JSON body or a multipart field named 'file'.";
 

@@ -1,12 +1,9 @@
 // Workgroups as stored (migration 005): named groups of an organization's users. Every query
 // names the organization, so another organization's workgroup is not found.
+import type { WorkgroupMember } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
-export interface WorkgroupMember {
-  id: string;
-  login_id: string;
-  name: string;
-}
+export type { WorkgroupMember };
 
 export interface Workgroup {
   id: string;

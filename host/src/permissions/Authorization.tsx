@@ -10,7 +10,7 @@ import {
   sessionStore,
   setPermissionChecker,
   useSession,
-  type PermissionCheck,
+  type KnownPermissionCheck,
   type PermissionEvaluator,
   type Process,
 } from '@portal/shared';
@@ -21,9 +21,9 @@ export interface Authorization {
   /** Whether the route guard of the pathname passes in the current process (unknown paths pass). */
   canOpen(pathname: string): boolean;
   /** Whether the check passes in the current process (the registered checker). */
-  permits(check: PermissionCheck): boolean;
+  permits(check: KnownPermissionCheck): boolean;
   /** Whether the check passes in the given process, whichever is current. */
-  permitsIn(process: Pick<Process, 'code_name'>, check: PermissionCheck): boolean;
+  permitsIn(process: Pick<Process, 'code_name'>, check: KnownPermissionCheck): boolean;
 }
 
 export type AuthorizationState =
@@ -50,7 +50,8 @@ function authorizationOf(evaluator: PermissionEvaluator): Authorization {
     evaluator,
     canOpen(pathname) {
       const guard = evaluator.guardFor(pathname);
-      return guard === null || guard === undefined || isPermitted(guard);
+      // The route guards are built from the catalogue's PERMISSIONS (routeGuards.ts).
+      return guard === null || guard === undefined || isPermitted(guard as KnownPermissionCheck);
     },
     permits: (check) => isPermitted(check),
     permitsIn(process, check) {

@@ -13,13 +13,14 @@ import {
   type ApplicationSummary,
   type ClearDemoCvesResult,
   type ClearSbomsResult,
+  type KnownPermission,
   type MonitoringRunResult,
 } from '@portal/shared';
 import type { ProcessDemoItem } from './processMenu';
 
-// As literals: the permission catalogue loads with the evaluator, after sign-in.
+// As literals typed by the catalogue (its values load with the evaluator, after sign-in).
 const MONITORING = 'use=>ContinuousMonitoring';
-export const DEMO_ITEM_PERMISSIONS: Record<ProcessDemoItem, Array<`${string}=>${string}`>> = {
+export const DEMO_ITEM_PERMISSIONS: Record<ProcessDemoItem, KnownPermission[]> = {
   'clear-demo-cves': ['perform=>Demo', MONITORING],
   'rescan-sbom-components': ['scan=>Application', MONITORING],
   'clear-all-sboms': ['clear=>SBOM'],

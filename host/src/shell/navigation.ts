@@ -1,7 +1,7 @@
 // The side navigation of spec 2.3. Operations entries come from the service modules the API
 // reports (sideNavigation) and the POC group from the session's poc feature flag. Entries are
 // hidden where the user lacks permission for their route (visibleNavigation).
-import type { PermissionCheck } from '@portal/shared';
+import type { KnownPermissionCheck } from '@portal/shared';
 
 export interface NavEntry {
   label: string;
@@ -9,14 +9,14 @@ export interface NavEntry {
   /** A query string of the link ('?module=…'): several entries may share one route. */
   search?: string;
   /** A permission the entry needs besides its route's guard (spec 2.3: Settings). */
-  permission?: PermissionCheck;
+  permission?: KnownPermissionCheck;
 }
 
 export interface NavSection {
   label: string;
   /** A section with a path is itself an entry (Dashboard, Reports). */
   path?: string;
-  permission?: PermissionCheck;
+  permission?: KnownPermissionCheck;
   entries?: NavEntry[];
 }
 

@@ -1,10 +1,10 @@
 // Who sees which part of the header (spec 2.3): a session signed in with the one-time-password
 // login, or without access control, gets only LOGOUT; the demo items need the demo permission.
-import { INITIATOR_LOGIN, type PermissionCheck, type Session } from '@portal/shared';
+import { INITIATOR_LOGIN, type KnownPermissionCheck, type Session } from '@portal/shared';
 import type { Authorization } from '../permissions/Authorization';
 
-export const PERFORM_DEMO: PermissionCheck = 'perform=>Demo';
-export const VIEW_SUBSCRIPTION: PermissionCheck = 'view=>Subscription@organization';
+export const PERFORM_DEMO: KnownPermissionCheck = 'perform=>Demo';
+export const VIEW_SUBSCRIPTION: KnownPermissionCheck = 'view=>Subscription@organization';
 
 /** Only LOGOUT for the one-time-password login or a session without access control. */
 export function onlyLogout(session: Session | null): boolean {
@@ -17,7 +17,7 @@ export function isDemoUser(authorization: Authorization | null): boolean {
 }
 
 /** A menu entry of a route: its route guard passes and, when given, the check too. */
-export function mayOpen(authorization: Authorization | null, path: string, check?: PermissionCheck): boolean {
+export function mayOpen(authorization: Authorization | null, path: string, check?: KnownPermissionCheck): boolean {
   if (!authorization) return false;
   return authorization.canOpen(path) && (check === undefined || authorization.permits(check));
 }

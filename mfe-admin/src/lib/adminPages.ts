@@ -1,9 +1,9 @@
 // The administration pages the landing page and the Organization Administration page link to,
-// each with the permission check of its route guard. The strings are copies of the catalogue
-// entries (shared/src/permissions/catalogue.ts, PERMISSIONS.*) named in the comments: the browser
-// does not import the server side of @portal/shared; the route guards
-// (shared/src/permissions/routeGuards.ts) are the reference.
+// each with the permission check of its route guard, from the catalogue
+// (@portal/shared/permissions); the route guards (shared/src/permissions/routeGuards.ts) are the
+// reference.
 import { ROUTES } from '@portal/shared';
+import { PERMISSIONS } from '@portal/shared/permissions';
 import { allOf, anyOf, type AdminCheck } from './permissions';
 
 export interface AdminPage {
@@ -20,13 +20,13 @@ const page = (path: string, description: string, check: AdminCheck): AdminPage =
 export const ORGANIZATION_ADMINISTRATION_PAGE = page(
   '/administration/organization',
   'Your organization: its edition, module configuration and usage.',
-  'manage=>Organization@organization', // PERMISSIONS.processes.MANAGE_ORGANIZATION
+  PERMISSIONS.processes.MANAGE_ORGANIZATION,
 );
 
 export const GLOBAL_ADMINISTRATION_PAGE = page(
   '/administration/global',
   'Every organization: create, delete, module configuration and trial invitations.',
-  'list=>Organization@global', // PERMISSIONS.processes.GLOBAL_ORGANIZATION.LIST
+  PERMISSIONS.processes.GLOBAL_ORGANIZATION.LIST,
 );
 
 // Served by mfe-applications (the vulnerability database is the applications domain's), linked
@@ -34,15 +34,15 @@ export const GLOBAL_ADMINISTRATION_PAGE = page(
 export const VULNERABILITY_DATABASE_PAGE = page(
   '/administration/global/vulnerabilities',
   "OSV advisories and CISA's known exploited vulnerabilities, which every organization's builds are matched against.",
-  'import=>Vulnerability@global', // PERMISSIONS.applications.IMPORT_ADVISORIES
+  PERMISSIONS.applications.IMPORT_ADVISORIES,
 );
 
 export const IAM_PAGE = page(
   '/administration/iam',
   'Roles, their policies and who holds them.',
   anyOf(
-    'list=>Role', // PERMISSIONS.administration.ROLE.LIST
-    'list=>Role@global', // PERMISSIONS.administration.GLOBAL_ROLE.LIST
+    PERMISSIONS.administration.ROLE.LIST,
+    PERMISSIONS.administration.GLOBAL_ROLE.LIST,
   ),
 );
 
@@ -50,32 +50,32 @@ export const COLLABORATION_ADMINISTRATION_PAGE = page(
   '/administration/collaboration',
   'Users, their roles and workgroups.',
   allOf(
-    'list=>User', // PERMISSIONS.administration.USER.LIST
-    'list=>Role', // PERMISSIONS.administration.ROLE.LIST
-    'list=>Workgroup', // PERMISSIONS.administration.WORKGROUP.LIST
+    PERMISSIONS.administration.USER.LIST,
+    PERMISSIONS.administration.ROLE.LIST,
+    PERMISSIONS.administration.WORKGROUP.LIST,
   ),
 );
 
 export const USER_LIST_PAGE = page(
   '/administration/user-list',
   'The users of the organization, their activation and process memberships.',
-  'list=>User', // PERMISSIONS.administration.USER.LIST
+  PERMISSIONS.administration.USER.LIST,
 );
 
 export const SERVICE_MODULES_PAGE = page(
   '/administration/service-modules',
   'Connected services, their configuration and API keys.',
   allOf(
-    'list=>ServiceModule', // PERMISSIONS.operations.SERVICE_MODULE.LIST
-    'view=>ServiceModule', // PERMISSIONS.operations.SERVICE_MODULE.VIEW
-    'update=>ServiceModule', // PERMISSIONS.operations.SERVICE_MODULE.UPDATE
+    PERMISSIONS.operations.SERVICE_MODULE.LIST,
+    PERMISSIONS.operations.SERVICE_MODULE.VIEW,
+    PERMISSIONS.operations.SERVICE_MODULE.UPDATE,
   ),
 );
 
 export const SUBSCRIPTION_INFO_PAGE = page(
   '/settings/subscriptions',
   'Edition, limits, usage against the limits and the trial.',
-  'view=>Subscription@organization', // PERMISSIONS.processes.VIEW_SUBSCRIPTION
+  PERMISSIONS.processes.VIEW_SUBSCRIPTION,
 );
 
 /** The pages of the Administration landing page, in the order shown. */

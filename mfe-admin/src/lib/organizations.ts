@@ -1,35 +1,23 @@
 // The organization shapes of the administration API (docs/authorization.md, "Organizations") and
 // the subscription read shared by Organization Administration and Subscription Info.
-import { apiClient, formatDate, FREE_TRIAL_DAYS, UNLIMITED, type ProcessModuleConfiguration } from '@portal/shared';
+import {
+  apiClient,
+  formatDate,
+  FREE_TRIAL_DAYS,
+  UNLIMITED,
+  type OrganizationUsage,
+  type OrganizationView,
+  type ProcessModuleConfiguration,
+  type SubscriptionView,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { IN_PLACE_ERRORS } from './inPlaceErrors';
 
 /** An organization's modules and limits; counts of -1 are unlimited. */
 export type ModuleConfiguration = ProcessModuleConfiguration;
 
-export interface OrganizationUsage {
-  projects: number;
-  users: number;
-  apps: number;
-}
-
-export interface Organization {
-  id: string;
-  name: string;
-  created_at: string;
-  edition: string;
-  trial_ends_at: string | null;
-  module_configuration: ModuleConfiguration;
-  usage: OrganizationUsage;
-}
-
-export interface Subscription {
-  organization: { id: string; name: string };
-  edition: string;
-  trial: { active: boolean; ends_at: string } | null;
-  limits: ModuleConfiguration;
-  usage: OrganizationUsage;
-}
+// What GET organizations and GET subscription answer: the contract's, under the names these screens use.
+export type { OrganizationUsage, OrganizationView as Organization, SubscriptionView as Subscription };
 
 /** Each counted resource: its usage field, its limit field and how users call it. */
 export const LIMITS = [
@@ -57,7 +45,7 @@ export function usageText(used: number, limit: number): string {
 export const onOff = (on: boolean): string => (on ? 'On' : 'Off');
 
 /** The trial of a subscription in words: 'No trial', or the 14-day trial with its end date. */
-export function trialSummary(trial: Subscription['trial']): string {
+export function trialSummary(trial: SubscriptionView['trial']): string {
   if (!trial) return 'No trial';
   const ends = formatDate(trial.ends_at);
   return trial.active ? `${FREE_TRIAL_DAYS}-day trial, ends ${ends}` : `${FREE_TRIAL_DAYS}-day trial, ended ${ends}`;
@@ -69,6 +57,6 @@ export const subscriptionKey = ['subscription'] as const;
 export function useSubscription() {
   return useQuery({
     queryKey: subscriptionKey,
-    queryFn: ({ signal }) => apiClient.get<Subscription>('organizations/subscription', { ...IN_PLACE_ERRORS, signal }),
+    queryFn: ({ signal }) => apiClient.get<SubscriptionView>('organizations/subscription', { ...IN_PLACE_ERRORS, signal }),
   });
 }

@@ -1,46 +1,36 @@
 // Permission checks of the administration screens, in the browser. The permission strings they
-// check to hide actions are copied here (the browser must not import the policy evaluator's
-// catalogue, shared/src/permissions/catalogue.ts); each names its catalogue entry. Single checks
-// use useAllowed (usePermitted of @portal/shared, typed to these strings); the page lists of the
-// landing and Organization Administration pages check several at once with usePermittedEach,
-// combined with all/any as the route guards do (shared/src/permissions/routeGuards.ts).
-import { isPermitted, sessionStore, subscribePermissionChecker, usePermitted, type PermissionCheck } from '@portal/shared';
+// check to hide actions come from the catalogue (@portal/shared/permissions), so a string the
+// catalogue does not hold is a type error. Single checks use useAllowed (usePermitted of
+// @portal/shared, typed to these strings); the page lists of the landing and Organization
+// Administration pages check several at once with usePermittedEach, combined with all/any as the
+// route guards do (shared/src/permissions/routeGuards.ts).
+import { isPermitted, sessionStore, subscribePermissionChecker, usePermitted, type KnownPermissionCheck } from '@portal/shared';
+import { PERMISSIONS, type Permission } from '@portal/shared/permissions';
 import { useSyncExternalStore } from 'react';
 
+const { administration, operations, processes } = PERMISSIONS;
+
 export const ADMIN_PERMISSIONS = {
-  /** PERMISSIONS.administration.USER.CREATE */
-  CREATE_USER: 'create=>User',
-  /** PERMISSIONS.administration.USER.UPDATE (activate and deactivate change the user) */
-  UPDATE_USER: 'update=>User',
-  /** PERMISSIONS.administration.USER.ENROLL */
-  ENROLL_USER: 'enroll=>User',
-  /** PERMISSIONS.administration.USER.DISENROLL */
-  DISENROLL_USER: 'disenroll=>User',
-  /** PERMISSIONS.administration.USER.RESET */
-  RESET_USER: 'reset=>User',
-  /** PERMISSIONS.administration.USER.DELETE */
-  DELETE_USER: 'delete=>User',
-  /** PERMISSIONS.administration.WORKGROUP.CREATE */
-  CREATE_WORKGROUP: 'create=>Workgroup',
-  /** PERMISSIONS.administration.WORKGROUP.UPDATE */
-  UPDATE_WORKGROUP: 'update=>Workgroup',
-  /** PERMISSIONS.administration.WORKGROUP.DELETE */
-  DELETE_WORKGROUP: 'delete=>Workgroup',
-  /** PERMISSIONS.processes.CREATE_PROCESS */
-  CREATE_PROCESS: 'create=>Process@organization',
-  /** PERMISSIONS.processes.UPDATE_PROCESS (also the process's notification settings) */
-  UPDATE_PROCESS: 'update=>Process',
-  /** PERMISSIONS.processes.DELETE_PROCESS */
-  DELETE_PROCESS: 'delete=>Process',
-  /** PERMISSIONS.processes.UPDATE_PROCESS_MODULE_CONFIGURATION */
-  UPDATE_PROCESS_MODULE_CONFIGURATION: 'update=>ProcessModuleConfiguration',
-  /** PERMISSIONS.operations.SERVICE_MODULE.CREATE */
-  CREATE_SERVICE_MODULE: 'create=>ServiceModule',
-  /** PERMISSIONS.operations.SERVICE_MODULE.UPDATE (edit, configs and API key rotation) */
-  UPDATE_SERVICE_MODULE: 'update=>ServiceModule',
-  /** PERMISSIONS.operations.SERVICE_MODULE.DELETE */
-  DELETE_SERVICE_MODULE: 'delete=>ServiceModule',
-} as const;
+  CREATE_USER: administration.USER.CREATE,
+  /** Activate and deactivate change the user. */
+  UPDATE_USER: administration.USER.UPDATE,
+  ENROLL_USER: administration.USER.ENROLL,
+  DISENROLL_USER: administration.USER.DISENROLL,
+  RESET_USER: administration.USER.RESET,
+  DELETE_USER: administration.USER.DELETE,
+  CREATE_WORKGROUP: administration.WORKGROUP.CREATE,
+  UPDATE_WORKGROUP: administration.WORKGROUP.UPDATE,
+  DELETE_WORKGROUP: administration.WORKGROUP.DELETE,
+  CREATE_PROCESS: processes.CREATE_PROCESS,
+  /** Also the process's notification settings. */
+  UPDATE_PROCESS: processes.UPDATE_PROCESS,
+  DELETE_PROCESS: processes.DELETE_PROCESS,
+  UPDATE_PROCESS_MODULE_CONFIGURATION: processes.UPDATE_PROCESS_MODULE_CONFIGURATION,
+  CREATE_SERVICE_MODULE: operations.SERVICE_MODULE.CREATE,
+  /** Edit, configs and API key rotation. */
+  UPDATE_SERVICE_MODULE: operations.SERVICE_MODULE.UPDATE,
+  DELETE_SERVICE_MODULE: operations.SERVICE_MODULE.DELETE,
+} as const satisfies Record<string, Permission>;
 
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[keyof typeof ADMIN_PERMISSIONS];
 
@@ -49,7 +39,7 @@ export function useAllowed(permission: AdminPermission): boolean {
   return usePermitted(permission);
 }
 
-export type AdminCheck = PermissionCheck;
+export type AdminCheck = KnownPermissionCheck;
 
 export const allOf = (...checks: AdminCheck[]): AdminCheck => ({ all: checks });
 export const anyOf = (...checks: AdminCheck[]): AdminCheck => ({ any: checks });

@@ -1,8 +1,10 @@
 // The tabs of an app's page (/applications/{app_key}?tab=…). This list is the page's extension
 // point: another part of the applications domain (deployment profiles, RBOM) adds its tab here as
 // one entry; the page shows the tabs the user may see, in this order, and renders only the open one.
+import type { Permission } from '@portal/shared/permissions';
 import type { ReactNode } from 'react';
 import { DeploymentProfilesOverview } from '../features/deployment-profiles/components/DeploymentProfilesOverview';
+import { PROFILE_PERMISSIONS } from '../features/deployment-profiles/permissions';
 import type { ApplicationDetail } from '../lib/types';
 import { BuildsSection } from './screens/BuildsSection';
 
@@ -16,7 +18,7 @@ export interface ApplicationTab {
   id: string;
   label: string;
   /** Hidden without this permission. */
-  permission?: string;
+  permission?: Permission;
   render: (context: ApplicationTabContext) => ReactNode;
 }
 
@@ -25,7 +27,7 @@ export const APPLICATION_TABS: readonly ApplicationTab[] = [
   {
     id: 'deployment',
     label: 'Deployment profiles',
-    permission: 'list=>DeploymentProfile',
+    permission: PROFILE_PERMISSIONS.LIST,
     render: ({ graph, application }) => <DeploymentProfilesOverview graph={graph} appKey={application.app_key} />,
   },
 ];

@@ -1,6 +1,7 @@
 // The views of one build on the app page, in tab order. A view names the permission it needs
 // (hidden without it); its content is loaded when its tab is opened.
 import type { BuildDetail } from '@portal/shared';
+import type { Permission } from '@portal/shared/permissions';
 import type { ReactNode } from 'react';
 import { ComponentsPanel } from '../features/sbom/components/ComponentsPanel';
 import { FindingsPanel } from '../features/findings/components/FindingsPanel';
@@ -19,7 +20,7 @@ export interface BuildViewContext {
 export interface BuildView {
   id: string;
   label: string;
-  permission?: string;
+  permission?: Permission;
   render: (context: BuildViewContext) => ReactNode;
 }
 

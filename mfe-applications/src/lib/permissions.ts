@@ -1,42 +1,34 @@
-// The permission strings the applications screens check to hide or disable actions. The browser
-// does not load the evaluator's catalogue (shared/src/permissions/catalogue.ts), so the literals
-// are copied here; each names its catalogue entry.
-import type { PermissionString } from '@portal/shared';
+// The permission strings the applications screens check to hide or disable actions, from the
+// catalogue (@portal/shared/permissions): a string it does not hold is a type error.
+import { PERMISSIONS, type KnownPermissionCheck } from '@portal/shared/permissions';
+
+const { applications, modules, development } = PERMISSIONS;
 
 export const APPLICATION_PERMISSIONS = {
-  /** applications.APPLICATION.LIST */
-  LIST: 'list=>Application',
-  /** applications.APPLICATION.VIEW */
-  VIEW: 'view=>Application',
-  /** applications.APPLICATION.CREATE */
-  CREATE: 'create=>Application',
-  /** applications.APPLICATION.UPDATE */
-  UPDATE: 'update=>Application',
-  /** applications.APPLICATION.DELETE */
-  DELETE: 'delete=>Application',
-  /** applications.APPLICATION.ANALYZE: set a finding's VEX analysis, import a VEX */
-  ANALYZE: 'analyze=>Application',
-  /** applications.UPDATE_APPLICATION_SETTINGS (enable_continuous_monitoring) */
-  UPDATE_SETTINGS: 'update=>ApplicationSettings',
-  /** applications.SBOM.INGEST: upload an SBOM as a new build */
-  INGEST_SBOM: 'ingest=>SBOM',
-  /** applications.SBOM.EXPORT: the build's VEX download */
-  EXPORT_SBOM: 'export=>SBOM',
-  /** modules.USE_VEX_ANALYSIS */
-  VEX_ANALYSIS: 'use=>VexAnalysis',
-  /** modules.USE_LICENSE_CHECK */
-  LICENSE_CHECK: 'use=>LicenseCheck',
-  /** modules.USE_REPOSITORY_ANALYSIS */
-  REPOSITORY_ANALYSIS: 'use=>RepositoryAnalysis',
-  /** applications.ALERT.LICENSE_RISK: license-risk alerts */
-  LICENSE_RISK_ALERTS: 'receive=>Alert::LicenseRisk',
-  /** applications.IMPORT_ADVISORIES: the advisory and KEV imports, a Global Admin's (the database is every organization's) */
-  IMPORT_ADVISORIES: 'import=>Vulnerability@global',
-  /** development.CLEAR_SBOM */
-  CLEAR_SBOM: 'clear=>SBOM',
-  /** development.PERFORM_DEMO: the demo permission */
-  PERFORM_DEMO: 'perform=>Demo',
+  LIST: applications.APPLICATION.LIST,
+  VIEW: applications.APPLICATION.VIEW,
+  CREATE: applications.APPLICATION.CREATE,
+  UPDATE: applications.APPLICATION.UPDATE,
+  DELETE: applications.APPLICATION.DELETE,
+  /** Set a finding's VEX analysis, import a VEX. */
+  ANALYZE: applications.APPLICATION.ANALYZE,
+  /** enable_continuous_monitoring */
+  UPDATE_SETTINGS: applications.UPDATE_APPLICATION_SETTINGS,
+  /** Upload an SBOM as a new build. */
+  INGEST_SBOM: applications.SBOM.INGEST,
+  /** The build's VEX download. */
+  EXPORT_SBOM: applications.SBOM.EXPORT,
+  VEX_ANALYSIS: modules.USE_VEX_ANALYSIS,
+  LICENSE_CHECK: modules.USE_LICENSE_CHECK,
+  REPOSITORY_ANALYSIS: modules.USE_REPOSITORY_ANALYSIS,
+  /** License-risk alerts. */
+  LICENSE_RISK_ALERTS: applications.ALERT.LICENSE_RISK,
+  /** The advisory and KEV imports, a Global Admin's (the database is every organization's). */
+  IMPORT_ADVISORIES: applications.IMPORT_ADVISORIES,
+  CLEAR_SBOM: development.CLEAR_SBOM,
+  /** The demo permission. */
+  PERFORM_DEMO: development.PERFORM_DEMO,
 } as const;
 
-/** Every one of the permissions: for calls that need two (a VEX analysis: analyze and the VEX module). */
-export const allOf = (...permissions: PermissionString[]) => ({ all: permissions });
+/** Every one of the checks: for calls that need two (a VEX analysis: analyze and the VEX module). */
+export const allOf = (...checks: KnownPermissionCheck[]): KnownPermissionCheck => ({ all: checks });

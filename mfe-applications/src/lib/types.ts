@@ -1,7 +1,7 @@
 // The applications API's answers as this remote reads them: the contract's types
 // (shared/src/entities/application.ts, docs/applications-api.md) under the short names the
 // screens use, and the parts of an OSV record the vulnerability detail shows.
-import type { Advisory, BuildStatus } from '@portal/shared';
+import type { Advisory, BuildStatus, OsvRecord } from '@portal/shared';
 
 export { BUILD_STATUSES, VULNERABILITY_SEVERITIES as SEVERITIES } from '@portal/shared';
 export type {
@@ -10,6 +10,7 @@ export type {
   ApplicationView as ApplicationRecord,
   AppSettingsView as AppSettings,
   BuildDetail,
+  Advisory as VulnerabilityDetail,
   BuildStatus,
   BuildView as Build,
   SbomComponentView as SbomComponentRow,
@@ -21,23 +22,12 @@ export type {
 /** DONE and FAILED are final: nothing is followed after them. */
 export const isFinalStatus = (status: BuildStatus): boolean => status === 'DONE' || status === 'FAILED';
 
-/** The parts of an OSV record the detail shows (the API keeps the record as imported). */
-export interface OsvRecord {
-  id?: string;
-  references?: Array<{ type?: string; url: string }>;
-  affected?: Array<{
-    package?: { ecosystem?: string; name?: string; purl?: string };
-    ranges?: Array<{ type: string; repo?: string; events: Array<Record<string, string>> }>;
-    versions?: string[];
-  }>;
-}
-
-/** GET vulnerabilities/{id}: an advisory with its OSV record. */
-export type VulnerabilityDetail = Advisory;
+/** The parts of an OSV record (the contract's; the API keeps the record as imported) the detail shows. */
+export type OsvRecordParts = Partial<Pick<OsvRecord, 'id' | 'references' | 'affected'>>;
 
 /** The record of an advisory, read as OSV (fields missing or of another shape are left out). */
-export function osvRecordOf(advisory: Pick<Advisory, 'record'>): OsvRecord {
-  const record = advisory.record as OsvRecord;
+export function osvRecordOf(advisory: Pick<Advisory, 'record'>): OsvRecordParts {
+  const record: Partial<OsvRecord> = advisory.record;
   return {
     id: record.id,
     references: Array.isArray(record.references) ? record.references.filter((reference) => typeof reference?.url === 'string') : [],

@@ -137,7 +137,7 @@ export function vulnerability(id: string, overrides: Partial<VulnerabilityDetail
     vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:N',
     activeExploit: false,
     knownExploited: [],
-    record: { id },
+    record: { id, modified: '2021-05-01T00:00:00.000Z' },
     ...overrides,
   };
 }

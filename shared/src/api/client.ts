@@ -3,6 +3,7 @@
 // (catalogue message, notice, global handler, 401, client-side 403) are the same everywhere.
 import { bus } from '../bus/bus';
 import { API_BASE_PATH } from '../constants';
+import type { KnownPermissionCheck } from '../permissions/catalogue';
 import { isPermitted } from '../permissions/checker';
 import { sessionStore } from '../session/sessionStore';
 import {
@@ -42,7 +43,7 @@ export interface RequestOptions {
 
 export interface MutationOptions extends RequestOptions {
   /** The permission the mutation needs; denied by the permission checker → ApiError 403, no request. */
-  permission?: string;
+  permission?: KnownPermissionCheck;
 }
 
 export interface ApiRequestInfo {

@@ -1,5 +1,6 @@
 // Applications, builds, vulnerabilities, SBOM components and deployment profiles (spec 3), and
 // what the applications API answers about them. A finding's VEX analysis is in vexAnalysis.ts.
+import type { OsvRecord } from './osv';
 
 export interface Vulnerability {
   id: string;
@@ -251,7 +252,7 @@ export interface Advisory {
     knownRansomwareCampaignUse?: string | null;
   }[];
   /** The OSV record as imported. */
-  record: Record<string, unknown>;
+  record: OsvRecord;
 }
 
 /** POST /vulnerabilities/imports. */

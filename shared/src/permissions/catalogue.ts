@@ -148,6 +148,14 @@ export const PERMISSIONS = {
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
 /** Every permission string of the catalogue, as a union of literals. */
 export type KnownPermission = Leaves<typeof PERMISSIONS>;
+/** A permission the catalogue holds: a string it does not hold is a type error where this is asked. */
+export type Permission = KnownPermission;
+
+/** A check the browser makes: a catalogue permission, or all/any of such checks. */
+export type KnownPermissionCheck =
+  | KnownPermission
+  | { readonly all: readonly KnownPermissionCheck[] }
+  | { readonly any: readonly KnownPermissionCheck[] };
 
 function collect(node: unknown, into: string[]): string[] {
   if (typeof node === 'string') into.push(node);

@@ -21,7 +21,7 @@ describe('permission checker hook point', () => {
   it('combines checks with all and any, nested, with the empty cases of checkPermission', () => {
     setPermissionChecker((permission) => permission.startsWith('view'));
     expect(isPermitted({ all: ['view=>Requirement', 'view=>Task'] })).toBe(true);
-    expect(isPermitted({ all: ['view=>Requirement', 'delete=>Task'] })).toBe(false);
+    expect(isPermitted({ all: ['view=>Requirement', 'assign=>Task'] })).toBe(false);
     expect(isPermitted({ any: ['delete=>Requirement', 'view=>Task'] })).toBe(true);
     expect(isPermitted({ any: ['delete=>Requirement', { all: ['view=>Task', 'view=>Document'] }] })).toBe(true);
     expect(isPermitted({ all: [] })).toBe(true);

@@ -7,6 +7,7 @@
 // A check is a permission string or an all/any combination of checks (the PermissionCheck of
 // checkPermission.ts, imported as a type only so the evaluator stays out of the first load):
 // `all` passes when every part does (empty → true), `any` when some part does (empty → false).
+import type { KnownPermissionCheck } from './catalogue';
 import type { PermissionCheck } from './checkPermission';
 
 /** Decides one permission string (`action=>Resource[@scope]`). */
@@ -37,8 +38,12 @@ export function subscribePermissionChecker(listener: () => void): () => void {
   };
 }
 
-/** Whether the registered checker grants the check (a string, or all/any of checks). */
-export function isPermitted(check: PermissionCheck | string): boolean {
+/**
+ * Whether the registered checker grants the check (a catalogue permission, or all/any of checks).
+ * Only the catalogue's strings are accepted: a mistyped permission is a type error, not a check
+ * that silently never passes.
+ */
+export function isPermitted(check: KnownPermissionCheck): boolean {
   if (typeof check === 'string') return checker(check);
   if ('all' in check) return check.all.every((part) => isPermitted(part));
   return check.any.some((part) => isPermitted(part));

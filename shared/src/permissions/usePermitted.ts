@@ -3,7 +3,8 @@
 // hook point stays free of React.
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../session/sessionStore';
-import { isPermitted, subscribePermissionChecker, type PermissionCheck } from './checker';
+import type { KnownPermissionCheck } from './catalogue';
+import { isPermitted, subscribePermissionChecker } from './checker';
 
 /** Re-runs on a change of the session, of the current process, or of the registered checker. */
 function subscribe(onChange: () => void): () => void {
@@ -19,7 +20,7 @@ function subscribe(onChange: () => void): () => void {
  * Whether the session may perform the check in the current process. The check may be a new
  * object on every render (`{ any: [...] }`): only its result, a boolean, is compared.
  */
-export function usePermitted(check: PermissionCheck | string): boolean {
+export function usePermitted(check: KnownPermissionCheck): boolean {
   const snapshot = () => isPermitted(check);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

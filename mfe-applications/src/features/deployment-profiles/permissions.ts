@@ -1,15 +1,17 @@
-// The permission strings the deployment profile and RBOM screens check (catalogue entries named;
-// the browser does not load the catalogue).
+// The permission strings the deployment profile and RBOM screens check, from the catalogue
+// (@portal/shared/permissions).
+import { PERMISSIONS } from '@portal/shared/permissions';
+
+const { DEPLOYMENT_PROFILE, RBOM } = PERMISSIONS.applications;
+
 export const PROFILE_PERMISSIONS = {
-  /** applications.DEPLOYMENT_PROFILE.* */
-  LIST: 'list=>DeploymentProfile',
-  CREATE: 'create=>DeploymentProfile',
-  UPDATE: 'update=>DeploymentProfile',
-  DELETE: 'delete=>DeploymentProfile',
+  LIST: DEPLOYMENT_PROFILE.LIST,
+  CREATE: DEPLOYMENT_PROFILE.CREATE,
+  UPDATE: DEPLOYMENT_PROFILE.UPDATE,
+  DELETE: DEPLOYMENT_PROFILE.DELETE,
   /** Setting or changing a profile's build. */
-  ATTACH: 'attach=>DeploymentProfile',
-  /** applications.RBOM.* */
-  VIEW_RBOM: 'view=>RBOM',
-  EXPORT_RBOM: 'export=>RBOM',
-  SHARE_RBOM: 'share=>RBOM',
+  ATTACH: DEPLOYMENT_PROFILE.ATTACH,
+  VIEW_RBOM: RBOM.VIEW,
+  EXPORT_RBOM: RBOM.EXPORT,
+  SHARE_RBOM: RBOM.SHARE,
 } as const;

@@ -1,10 +1,11 @@
-// The permission strings the monitoring screen checks (catalogue entries named; the browser does
-// not load the catalogue). Each action also needs the continuous monitoring module.
+// The permission strings the monitoring screen checks, from the catalogue
+// (@portal/shared/permissions). Each action also needs the continuous monitoring module.
+import { PERMISSIONS } from '@portal/shared/permissions';
+
 export const MONITORING_PERMISSIONS = {
-  /** modules.USE_CONTINUOUS_MONITORING */
-  USE: 'use=>ContinuousMonitoring',
-  /** applications.APPLICATION.SCAN: POST apps/monitoring/rescan */
-  SCAN: 'scan=>Application',
-  /** development.PERFORM_DEMO: POST apps/monitoring/simulateNewVulnerability/{cve} */
-  SIMULATE: 'perform=>Demo',
+  USE: PERMISSIONS.modules.USE_CONTINUOUS_MONITORING,
+  /** POST apps/monitoring/rescan */
+  SCAN: PERMISSIONS.applications.APPLICATION.SCAN,
+  /** POST apps/monitoring/simulateNewVulnerability/{cve} */
+  SIMULATE: PERMISSIONS.development.PERFORM_DEMO,
 } as const;

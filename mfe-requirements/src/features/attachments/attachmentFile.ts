@@ -1,8 +1,9 @@
 // What may be attached to a requirement, checked before a byte is sent, with the API's own words.
 
-/** The API's limits (api/src/attachments/files.ts). */
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const TOO_LARGE = 'The file is too large (at most 10 MB).';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE as TOO_LARGE } from '@portal/shared';
+
+// The API's limit and its message: the contract's.
+export { ATTACHMENT_MAX_BYTES, TOO_LARGE };
 export const ALLOWED_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'txt', 'md', 'csv', 'json', 'xml', 'docx', 'xlsx', 'pptx', 'zip'] as const;
 
 export const notAllowed = (extension: string) =>

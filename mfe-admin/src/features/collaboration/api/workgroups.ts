@@ -1,16 +1,12 @@
 // Workgroups of the organization (docs/authorization.md "Workgroups"): read, create, replace and
 // delete, each naming the permission it needs.
-import { apiClient, FRESHNESS } from '@portal/shared';
+import { apiClient, FRESHNESS, type WorkgroupMember } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
 import { useAdminMutation } from '../../../lib/api/useAdminMutation';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
-export interface WorkgroupMember {
-  id: string;
-  login_id: string;
-  name: string;
-}
+export type { WorkgroupMember };
 
 export interface WorkgroupDetails {
   id: string;

@@ -1,6 +1,6 @@
 // The Global Admin's organization calls (docs/authorization.md, "Organizations"): list, view,
 // create with its first admin, delete, module configuration and trial invitations.
-import { apiClient } from '@portal/shared';
+import { apiClient, type NewOrganization } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModuleConfiguration, Organization } from '../../../lib/organizations';
 import { subscriptionKey } from '../../../lib/organizations';
@@ -9,10 +9,7 @@ import { GLOBAL_ORGANIZATION } from '../permissions';
 
 export const organizationsKey = ['organizations'] as const;
 
-export interface NewOrganization {
-  name: string;
-  admin: { login_id: string; name: string; email: string; password: string };
-}
+export type { NewOrganization };
 
 export interface TrialInvitation {
   name: string;

@@ -1,41 +1,12 @@
 // The IAM calls (docs/authorization.md, "IAM"): roles of the organization, or their global
 // variants with `?scope=global`, their policies, and role assignments to users.
-import { apiClient, type PolicyEffect } from '@portal/shared';
+import { apiClient, type NewRole, type PolicyInput, type RoleChanges, type RoleKind, type RoleScope, type RoleView as Role } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { usersKey } from './users';
 
-/** Which roles IAM edits: the organization's, or the global variants (Global Admin). */
-export type RoleScope = 'organization' | 'global';
-export type RoleKind = 'process' | 'organization' | 'global';
-
-/** A policy of a role; its principal is implied (`Role::<name>`). */
-export interface PolicyInput {
-  effect: PolicyEffect;
-  actions: string[];
-  resources: string[];
-  condition: string | null;
-}
-
-export interface Role {
-  name: string;
-  kind: RoleKind;
-  description: string;
-  built_in: boolean;
-  /** A built-in role edited in this scope (Restore default discards the edit). */
-  customized: boolean;
-  policies: PolicyInput[];
-}
-
-export interface NewRole {
-  name: string;
-  kind: RoleKind;
-  description: string;
-  policies: PolicyInput[];
-}
-
-export type RoleChanges = Pick<Role, 'description' | 'policies'>;
+export type { NewRole, PolicyInput, Role, RoleChanges, RoleKind, RoleScope };
 
 export const rolesKey = (scope: RoleScope) => ['iam', 'roles', scope] as const;
 

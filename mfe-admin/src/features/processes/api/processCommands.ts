@@ -1,6 +1,6 @@
 // The calls of the process screens (docs/authorization.md "Processes (projects)"): create, update
 // and delete a process, its module configuration and its notification settings.
-import { apiClient, FRESHNESS, type DashboardType, type Process, type ProcessModuleConfiguration, type ProcessType } from '@portal/shared';
+import { apiClient, FRESHNESS, type DashboardType, type NotificationChannels, type Process, type ProcessModuleConfiguration, type ProcessType } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
 import { useAdminMutation } from '../../../lib/api/useAdminMutation';
@@ -17,11 +17,7 @@ export type ModuleSwitches = Partial<Pick<ProcessModuleConfiguration, 'code' | '
 
 export type ProcessUpdate = Omit<ProcessPayload, 'code_name'>;
 
-/** A kind of event and the channels it is delivered on. */
-export interface NotificationChannels {
-  mail: boolean;
-  portal: boolean;
-}
+export type { NotificationChannels };
 
 export interface NotificationSettingsBody {
   settings: Record<string, NotificationChannels>;

@@ -1,15 +1,12 @@
 // Service modules of the organization (docs/authorization.md "Service modules"): list, create per
 // type, rename/recategorize, replace settings, rotate the API key and delete.
-import { apiClient, FRESHNESS } from '@portal/shared';
+import { apiClient, FRESHNESS, type ApiKeyView, type IssuedApiKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
 import { useAdminMutation } from '../../../lib/api/useAdminMutation';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
-export interface ApiKeyInfo {
-  prefix: string;
-  created_at: string;
-}
+export type { ApiKeyView as ApiKeyInfo, IssuedApiKey };
 
 export interface ServiceModuleDetails {
   id: string;
@@ -22,12 +19,7 @@ export interface ServiceModuleDetails {
   secret_fields: string[];
   /** The secret fields that hold a value. */
   secrets_set: string[];
-  api_key: ApiKeyInfo | null;
-}
-
-/** The key itself, returned once at creation and rotation. */
-export interface IssuedApiKey extends ApiKeyInfo {
-  api_key_value: string;
+  api_key: ApiKeyView | null;
 }
 
 export interface NewModulePayload {

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { problemText } from '../../../lib/problemText';
 import { APP_KEYS } from '../../../lib/queryKeys';
-import { ADVISORY_UPLOAD_MAX_BYTES, importAdvisoryFile, isAdvisoryFile } from '../api/importAdvisories';
+import { ADVISORY_UPLOAD_MAX_BYTES, ADVISORY_UPLOAD_TOO_LARGE, importAdvisoryFile, isAdvisoryFile } from '../api/importAdvisories';
 
 const AT_ONCE = 3;
 
@@ -56,7 +56,7 @@ export function useAdvisoryImport() {
       const queue = [...files];
       const sendOne = async (file: File) => {
         if (file.size > ADVISORY_UPLOAD_MAX_BYTES) {
-          setState((current) => ({ ...current, finished: current.finished + 1, failures: [...current.failures, { file: file.name, message: messageForStatus(413) }] }));
+          setState((current) => ({ ...current, finished: current.finished + 1, failures: [...current.failures, { file: file.name, message: ADVISORY_UPLOAD_TOO_LARGE }] }));
           return;
         }
         const upload = new AbortController();

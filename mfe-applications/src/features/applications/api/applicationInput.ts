@@ -1,13 +1,10 @@
 // The fields of an application (app_key, name, portfolio) and their rules. The spec leaves the
 // rules of the application form open (spec 5); these are the API's (api/src/apps/routes.ts), with
 // the spec's own messages where one fits, so the form refuses what the server would.
-import { hasInjectionMarker, MESSAGES, SHORT_STRING_MAX_BYTES } from '@portal/shared';
+import { hasInjectionMarker, MESSAGES, SHORT_STRING_MAX_BYTES, type ApplicationInput as ApplicationFields } from '@portal/shared';
 
-export interface ApplicationInput {
-  app_key: string;
-  name: string;
-  portfolio: string | null;
-}
+/** What the form sends (POST apps, PATCH apps/{key}): the contract's input, these three fields set. */
+export type ApplicationInput = Required<Pick<ApplicationFields, 'app_key' | 'name' | 'portfolio'>>;
 
 export type ApplicationField = keyof ApplicationInput;
 

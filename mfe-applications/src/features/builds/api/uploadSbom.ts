@@ -1,13 +1,12 @@
 // POST apps/{appKey}/builds: an SBOM file (CycloneDX 1.2–1.6 JSON or XML, SPDX 2.3 JSON, or any
 // of them gzip-compressed) as the multipart field 'bom'; 202 with the PENDING build, processed in
 // the background. Sizes the API refuses (413) are refused before a byte is sent.
-import { apiClient, ApiError, type UploadProgress } from '@portal/shared';
+import { apiClient, ApiError, SBOM_MAX_UPLOAD_BYTES, SBOM_TOO_LARGE, type UploadProgress } from '@portal/shared';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import type { Build } from '../../../lib/types';
 
-/** The API's limit on an upload (api/src/sbom/body.ts SBOM_MAX_UPLOAD_BYTES). */
-export const SBOM_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
-export const SBOM_TOO_LARGE = 'The SBOM is larger than the 64 MiB accepted.';
+// The API's limit on an upload and its 413 message: the contract's.
+export { SBOM_MAX_UPLOAD_BYTES, SBOM_TOO_LARGE };
 /** What the file picker offers; the server recognises the format by content. */
 export const SBOM_ACCEPT = '.json,.xml,.gz,.cdx,.bom,.spdx,application/json,application/xml,text/xml,application/gzip';
 

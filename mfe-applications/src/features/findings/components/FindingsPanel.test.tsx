@@ -109,6 +109,8 @@ describe('the findings of a build', () => {
               activeExploit: true,
               knownExploited: [{ cveId: 'CVE-2021-44228', vendorProject: 'Apache', product: 'Log4j2', vulnerabilityName: 'Apache Log4j2 Remote Code Execution Vulnerability', dateAdded: '2021-12-10', dueDate: '2021-12-24', knownRansomwareCampaignUse: 'Known' }],
               record: {
+                id: 'GHSA-jfh8-c2jp-5v3q',
+                modified: '2021-05-01T00:00:00.000Z',
                 affected: [{ package: { ecosystem: 'Maven', name: 'org.apache.logging.log4j:log4j-core' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '2.0-beta9' }, { fixed: '2.15.0' }] }] }],
                 references: [{ type: 'WEB', url: 'https://logging.apache.org/log4j/2.x/security.html' }],
               },

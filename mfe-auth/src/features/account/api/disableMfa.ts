@@ -1,9 +1,10 @@
 import { apiClient, navigate, sessionStore, type Session } from '@portal/shared';
+import { PERMISSIONS } from '@portal/shared/permissions';
 import { useMutation } from '@tanstack/react-query';
 
 /** DELETE sessions/mfa: allowed to demo-permission users only (the server decides). */
 export function disableMfa(): Promise<void> {
-  return apiClient.delete<void>('sessions/mfa', { permission: 'perform=>Demo' });
+  return apiClient.delete<void>('sessions/mfa', { permission: PERMISSIONS.development.PERFORM_DEMO });
 }
 
 export function useDisableMfa() {

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
+import { PERMISSIONS } from '@portal/shared/permissions';
 import { useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { useDisableMfa } from '../api/disableMfa';
@@ -7,8 +8,8 @@ import { useDisableMfa } from '../api/disableMfa';
 export const DISABLE_MFA_QUESTION = 'Are you sure you want to disable two-factor authentication?';
 export const MFA_DISABLED_MESSAGE = 'Two-factor authentication is off. You will set it up again at your next sign-in.';
 export const DISABLE_MFA_NOTE = 'Two-factor authentication adds an additional layer of security to your account and is highly recommended.';
-/** The demo permission (catalogue: PERMISSIONS.development.PERFORM_DEMO) gates Disable MFA (spec 2.3). */
-export const PERFORM_DEMO = 'perform=>Demo';
+/** The demo permission gates Disable MFA (spec 2.3). */
+export const PERFORM_DEMO = PERMISSIONS.development.PERFORM_DEMO;
 
 /** /settings/two-factor-authentication: two-factor is on (it is mandatory); demo users may disable it. */
 export const TwoFactorScreen: ScreenComponent = ({ route }) => {

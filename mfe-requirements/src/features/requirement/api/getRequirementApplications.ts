@@ -1,14 +1,10 @@
 // GET requirements/{id}/applications: the applications that implement a requirement (issue 6
 // item 11, the traceability matrix's applications column).
-import { apiClient } from '@portal/shared';
+import { apiClient, type LinkedApplication } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { REQUIREMENT_KEYS, requirementPath } from './keys';
 
-export interface LinkedApplication {
-  id: string;
-  app_key: string;
-  name: string;
-}
+export type { LinkedApplication };
 
 export const getRequirementApplications = (graph: string, id: string) =>
   apiClient.get<LinkedApplication[]>(requirementPath(id, 'applications'), { graph, notices: false });

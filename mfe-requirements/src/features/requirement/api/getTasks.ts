@@ -1,14 +1,10 @@
 // GET tasks: the signed-in user's tasks (`mine`: theirs or their workgroups'), or the process's
 // (e.g. the reviews nobody was named for). Who may act on a task is the API's task authorization.
-import { apiClient, type RequirementTask, type TaskStatus, type TaskType } from '@portal/shared';
+import { apiClient, type RequirementTask, type TaskQuery } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TASK_KEYS } from './keys';
 
-export interface TaskQuery {
-  type?: TaskType;
-  status?: TaskStatus;
-  requirement?: string;
-}
+export type { TaskQuery };
 
 export const getTasks = (graph: string, query: TaskQuery, mine: boolean) =>
   apiClient.get<RequirementTask[]>('tasks', { graph, params: mine ? { mine: 'true', ...query } : { ...query }, notices: false });

@@ -1,0 +1,122 @@
+// The administration shapes of docs/authorization.md: organizations and their subscription, users
+// and workgroups, IAM roles and policies, service modules' API keys and a process's notification
+// channels. The API answers (or receives) them and mfe-admin reads (or sends) them: both import
+// them from here.
+import type { ProcessModuleConfiguration } from './process';
+import type { PolicyEffect } from './session';
+
+/** What an organization counts against its limits. */
+export interface OrganizationUsage {
+  projects: number;
+  users: number;
+  apps: number;
+}
+
+/** GET organizations, organizations/{id}: an organization as the Global Admin sees it. */
+export interface OrganizationView {
+  id: string;
+  name: string;
+  created_at: string;
+  edition: string;
+  trial_ends_at: string | null;
+  /** Its modules and limits; counts of -1 are unlimited. */
+  module_configuration: ProcessModuleConfiguration;
+  usage: OrganizationUsage;
+}
+
+/** GET subscription: the organization's edition, trial, limits and usage, for its members. */
+export interface SubscriptionView {
+  organization: { id: string; name: string };
+  edition: string;
+  trial: { active: boolean; ends_at: string } | null;
+  limits: ProcessModuleConfiguration;
+  usage: OrganizationUsage;
+}
+
+/** POST organizations: the organization and its first admin. */
+export interface NewOrganization {
+  name: string;
+  admin: { login_id: string; name: string; email: string; password: string };
+}
+
+/** A user's roles in one process. */
+export interface ProcessMembership {
+  /** The process's code name. */
+  process: string;
+  roles: string[];
+}
+
+/** GET users: a user of the organization. */
+export interface UserSummary {
+  id: string;
+  login_id: string;
+  name: string;
+  email: string;
+  /** Organization (and global) roles held by the user. */
+  roles: string[];
+  inactive: boolean;
+  mfa_enabled: boolean;
+  memberships: ProcessMembership[];
+  workgroups: { id: string; name: string }[];
+}
+
+/** GET workgroups/{id}/members: a member of a workgroup. */
+export interface WorkgroupMember {
+  id: string;
+  login_id: string;
+  name: string;
+}
+
+/** Which roles IAM edits (`?scope=`): the organization's, or the global variants (Global Admin). */
+export type RoleScope = 'organization' | 'global';
+export type RoleKind = 'process' | 'organization' | 'global';
+
+/** A policy of a role; its principal is implied (`Role::<name>`). */
+export interface PolicyInput {
+  effect: PolicyEffect;
+  actions: string[];
+  resources: string[];
+  condition?: string | null;
+}
+
+/** GET iam/roles (and POST, PUT iam/roles/{name}): a role of the organization, or a global one. */
+export interface RoleView {
+  name: string;
+  kind: RoleKind;
+  description: string;
+  built_in: boolean;
+  /** A built-in role whose policies or description differ from its default in this scope. */
+  customized: boolean;
+  policies: PolicyInput[];
+}
+
+/** POST iam/roles: a new role (global ones, named `_…`, in the global scope). */
+export interface NewRole {
+  name: string;
+  kind: RoleKind;
+  description: string;
+  policies: PolicyInput[];
+}
+
+/** PUT roles/{name}: a role's new description (kept when left out) and policies. */
+export interface RoleChanges {
+  description?: string;
+  policies: PolicyInput[];
+}
+
+/** A service module's API key, without the key itself. */
+export interface ApiKeyView {
+  prefix: string;
+  created_at: string;
+}
+
+/** The key itself, answered once at creation and rotation, never stored. */
+export interface IssuedApiKey extends ApiKeyView {
+  api_key_value: string;
+}
+
+/** GET/PUT processes/{code}/notification-settings: the channels of one kind of notification. */
+export interface NotificationChannels {
+  mail: boolean;
+  portal: boolean;
+}

@@ -1,0 +1,133 @@
+// The requirement analysis shapes of docs/requirements-api.md: gaps, risks, conflicts,
+// attachments, duplicates, traceability, reports, the dashboard's statistics, the applications
+// linked to a requirement and the task list's filters. The API answers them and mfe-requirements
+// reads them: both import them from here.
+import type {
+  RequirementEventRecord,
+  RequirementPriority,
+  RequirementRef,
+  RequirementStatus,
+  RequirementTask,
+  TaskStatus,
+  TaskType,
+  UserRef,
+} from './requirement';
+
+/** GET/POST requirements/{id}/gaps, gaps/{id}: a gap of a gap analysis. */
+export interface Gap {
+  id: string;
+  requirement: RequirementRef;
+  description: string;
+  remediation_plan: string;
+  target_date: string;
+  status: 'OPEN' | 'CLOSED';
+  task_id: string | null;
+  created_by: UserRef | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** GET/POST requirements/{id}/risks, risks/{id}: a risk of a risk assessment. */
+export interface Risk {
+  id: string;
+  requirement: RequirementRef;
+  likelihood: number;
+  impact: number;
+  score: number;
+  description: string;
+  status: 'OPEN' | 'RESOLVED';
+  task_id: string | null;
+  created_at: string;
+}
+
+/** GET/POST conflicts: a recorded conflict between two requirements. */
+export interface Conflict {
+  id: string;
+  a: RequirementRef;
+  b: RequirementRef;
+  description: string;
+  status: 'OPEN' | 'RESOLVED';
+  task_id: string | null;
+  created_at: string;
+}
+
+/** GET/POST requirements/{id}/attachments: a file attached to a requirement. */
+export interface Attachment {
+  id: string;
+  requirement_id: string;
+  name: string;
+  size: number;
+  content_type: string;
+  uploaded_by: UserRef | null;
+  created_at: string;
+}
+
+/** GET duplicates, requirements/{id}/duplicates: two requirements that read alike. */
+export interface DuplicateCandidate {
+  a: RequirementRef;
+  b: RequirementRef;
+  score: number;
+  shared_terms: string[];
+}
+
+/** GET traceability: a row of the traceability matrix, in tree order. */
+export interface TraceabilityRow {
+  requirement: RequirementRef & { source: string | null };
+  parent_id: string | null;
+  /** 0 at the top of the tree. */
+  depth: number;
+  status: string;
+  children: number;
+  sub_requirements: RequirementRef[];
+  tasks: { open: number; closed: number };
+  applications: string[];
+  source_controls: string[];
+  coverage: number;
+  gap: boolean;
+}
+
+export const REPORT_KINDS = ['status', 'progress', 'coverage', 'overdue', 'gaps', 'risks', 'owner', 'tag'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export type ReportValue = string | number | null;
+
+export interface ReportColumn {
+  key: string;
+  label: string;
+}
+
+/** GET reports/{kind}: a report's columns and rows. */
+export interface Report {
+  kind: ReportKind;
+  title: string;
+  columns: ReportColumn[];
+  rows: Record<string, ReportValue>[];
+}
+
+/** GET statistics: the requirements dashboard. */
+export interface DashboardStatistics {
+  total: number;
+  by_status: Partial<Record<RequirementStatus, number>>;
+  by_priority: Partial<Record<RequirementPriority, number>>;
+  average_progress: number;
+  overdue: number;
+  open_gaps: number;
+  open_risks: number;
+  my_tasks: RequirementTask[];
+  recent_events: RequirementEventRecord[];
+}
+
+/** GET requirements/{id}/applications: an application that implements the requirement. */
+export interface LinkedApplication {
+  id: string;
+  app_key: string;
+  name: string;
+}
+
+/** GET tasks: the list's filters (query parameters). */
+export interface TaskQuery {
+  /** The signed-in user's tasks (or their workgroups'). */
+  mine?: boolean;
+  type?: TaskType;
+  status?: TaskStatus;
+  requirement?: string;
+}
