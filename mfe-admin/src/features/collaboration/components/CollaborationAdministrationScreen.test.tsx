@@ -1,6 +1,6 @@
 import { bus, sessionStore, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserSummary } from '../../../lib/api/users';
+import type { UserSummary } from '../../user-list';
 import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
 import { adminSession } from '../../../testing/sessions';
 import type { WorkgroupDetails } from '../api/workgroups';

@@ -1,8 +1,7 @@
 // GET users: the users of the caller's organization (docs/authorization.md "Users"). The User List,
 // the workgroup member picker and the roles overview all read this one list.
 import { apiClient, FRESHNESS } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
-import { ADMIN_KEYS } from './queryKeys';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface ProcessMembership {
   /** The process's code name. */
@@ -23,10 +22,16 @@ export interface UserSummary {
   workgroups: { id: string; name: string }[];
 }
 
-export function fetchUsers(): Promise<UserSummary[]> {
-  return apiClient.get<UserSummary[]>('users', { notices: false });
+/** The users list; what changes a user, a membership or a workgroup's members invalidates it. */
+export const USER_KEYS = { list: ['admin', 'users'] as const };
+
+export function getUsers(signal?: AbortSignal): Promise<UserSummary[]> {
+  return apiClient.get<UserSummary[]>('users', { notices: false, signal });
 }
 
+export const getUsersQueryOptions = () =>
+  queryOptions({ queryKey: USER_KEYS.list, queryFn: ({ signal }) => getUsers(signal), staleTime: FRESHNESS.users });
+
 export function useUsers() {
-  return useQuery({ queryKey: ADMIN_KEYS.users, queryFn: fetchUsers, staleTime: FRESHNESS.users });
+  return useQuery(getUsersQueryOptions());
 }
