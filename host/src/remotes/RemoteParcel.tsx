@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { showSnackbar, type RemoteName } from '@portal/shared';
-import { mountParcel, type Parcel } from './parcel';
+import { loadAndMount } from './parcel';
 import { loadRemoteParcel } from './remoteRegistry';
 
 export interface RemoteParcelProps<P> {
@@ -20,28 +20,15 @@ export interface RemoteParcelProps<P> {
 export function RemoteParcel<P extends object>({ remote, module, props, failure }: RemoteParcelProps<P>) {
   const container = useRef<HTMLDivElement>(null);
   const initial = useRef(props);
-  useEffect(() => {
-    let cancelled = false;
-    let parcel: Parcel | undefined;
-    const domElement = document.createElement('div');
-    container.current?.appendChild(domElement);
-    loadRemoteParcel<P>(remote, module)
-      .then(async (config) => {
-        if (cancelled) return;
-        parcel = mountParcel<P>(config, { ...initial.current, domElement });
-        await parcel.mountPromise;
-      })
-      .catch((error: unknown) => {
-        console.error(`${remote}/${module} could not be loaded`, error);
-        if (!cancelled) showSnackbar(failure, 'error');
-      });
-    return () => {
-      cancelled = true;
-      const mounted = parcel;
-      const release = () => domElement.remove();
-      if (mounted) mounted.unmount().then(release, release);
-      else release();
-    };
-  }, [remote, module, failure]);
+  useEffect(
+    () =>
+      loadAndMount<P>(container.current, () => loadRemoteParcel<P>(remote, module), initial.current, {
+        onFailed: (error) => {
+          console.error(`${remote}/${module} could not be loaded`, error);
+          showSnackbar(failure, 'error');
+        },
+      }),
+    [remote, module, failure],
+  );
   return <div ref={container} data-testid={`remote-parcel-${module}`} />;
 }
