@@ -1,9 +1,8 @@
-const { federatedConfig } = require('@portal/shared/federation/webpack.cjs');
+const { remoteConfig } = require('@portal/shared/federation/webpack.cjs');
 
-module.exports = federatedConfig({
-  dir: __dirname,
+module.exports = remoteConfig(__dirname, {
   name: 'mfe_applications',
   port: 3004,
   title: 'Applications (standalone)',
-  exposes: { './app': './src/expose/app.tsx' },
+  exposes: { './processDemoActions': './src/expose/processDemoActions.tsx' },
 });

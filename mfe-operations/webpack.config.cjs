@@ -1,9 +1,3 @@
-const { federatedConfig } = require('@portal/shared/federation/webpack.cjs');
+const { remoteConfig } = require('@portal/shared/federation/webpack.cjs');
 
-module.exports = federatedConfig({
-  dir: __dirname,
-  name: 'mfe_operations',
-  port: 3005,
-  title: 'Operations (standalone)',
-  exposes: { './app': './src/expose/app.tsx' },
-});
+module.exports = remoteConfig(__dirname, { name: 'mfe_operations', port: 3005, title: 'Operations (standalone)' });

@@ -8,7 +8,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { ChakraRecipeSlicePlugin, sharedDependencies, surfaceAliases } = require('./shared-dependencies.cjs');
 
 /** The entry @portal/shared/screens and the modules it exports (see shared/src/screens.ts). */
-const SCREENS_MODULES = /shared[\\/]src[\\/](screens\.ts$|ui[\\/](forms|tabs|plane|wizard)[\\/])/;
+const SCREENS_MODULES = /shared[\\/]src[\\/](screens\.ts$|ui[\\/](forms|tabs|plane|wizard|table|files)[\\/]|ui[\\/]feedback[\\/]ProgressBar\.tsx$)/;
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN || `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -102,4 +102,9 @@ function federatedConfig({ dir, name, port, exposes, title }) {
   };
 }
 
-module.exports = { federatedConfig };
+/** The webpack configuration of a remote: its `./app` lifecycles, and `more` exposes if any. */
+function remoteConfig(dir, { name, port, title, exposes: more = {} }) {
+  return federatedConfig({ dir, name, port, title, exposes: { './app': './src/expose/app.tsx', ...more } });
+}
+
+module.exports = { federatedConfig, remoteConfig };

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createPortalQueryClient, PortalProvider, PortalRouter, sessionStore } from '@portal/shared';
+import { testSession } from '@portal/shared/testing';
 import { loadRemoteApp } from '../remotes/remoteRegistry';
 import { Portal } from './Portal';
 
@@ -58,23 +59,11 @@ describe('the portal in each state of the session', () => {
 
   it('shows the shell once the session is authenticated, and the sign-in again when it is cleared', async () => {
     global.fetch = jest.fn().mockResolvedValue(
-      answer(200, {
-        session_id: 's',
-        timestamp: 1,
-        authenticated: true,
-        authentication_status: 'Authenticated',
-        organization: { id: 'o', name: 'Acme' },
-        user: { id: 'u', login_id: 'ada', name: 'Ada Lovelace' },
-        access_control: null,
-        edition: 'Enterprise',
-        tenancy: false,
-        roles: ['AUTHOR'],
-        features: {},
-      }),
+      answer(200, { ...testSession({ roles: ['AUTHOR'] }), access_control: null }),
     ) as typeof fetch;
     renderPortal();
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
-    expect(screen.getByTestId('signed-in-user')).toHaveTextContent('Ada Lovelace');
+    expect(screen.getByTestId('signed-in-user')).toHaveTextContent('Ada Author');
     // A 401 anywhere clears the session store: the portal falls back to sign-in.
     act(() => sessionStore.clearSession());
     expect(await screen.findByText('mfe-auth mounted')).toBeInTheDocument();

@@ -15,7 +15,8 @@ import { useAuthorization } from '../permissions/Authorization';
 import { loadSession } from '../session/authentication';
 import { isDemoUser } from '../shell/shellAccess';
 import { HeaderMenu, type HeaderMenuGroup } from '../shell/HeaderMenu';
-import { DEMO_ITEM_LABELS, DEMO_ITEM_PERMISSIONS, ProcessDemoDialogs, rescanSbomComponents, type ProcessDemoDialogsProps } from './ProcessDemoActions';
+import { RemoteParcel } from '../remotes/RemoteParcel';
+import { DEMO_ITEM_LABELS, DEMO_ITEM_PERMISSIONS, type ProcessDemoActionsProps } from './processDemoItems';
 import { PROCESS_DEMO_ITEMS, processMenuModel, type ProcessDemoItem } from './processMenu';
 import { deleteProcess, PLATFORM_VIEW, rememberProcessId } from './processes';
 import { useProcessSelection } from './ProcessSelection';
@@ -35,7 +36,7 @@ export function ProcessMenu() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [demoDialog, setDemoDialog] = useState<ProcessDemoDialogsProps['open']>(null);
+  const [demoAction, setDemoAction] = useState<ProcessDemoItem | null>(null);
 
   if (!authorization || !session) return null;
   if (state.status !== 'selected' && state.status !== 'choose' && state.status !== 'none') return null;
@@ -86,12 +87,11 @@ export function ProcessMenu() {
   if (model.deleteCurrent) manage.push({ key: 'delete', label: 'Delete current process', danger: true, onSelect: () => setConfirming(true) });
   if (manage.length > 0) groups.push({ key: 'manage', items: manage });
   if (model.demoItems.length > 0) {
-    const graph = current && !isPlatformView(current) ? current.code_name : '';
     const demoActions = {
-      'clear-demo-cves': { label: DEMO_ITEM_LABELS['clear-demo-cves'], onSelect: () => setDemoDialog('clear-demo-cves') },
-      'rescan-sbom-components': { label: DEMO_ITEM_LABELS['rescan-sbom-components'], onSelect: () => void rescanSbomComponents(graph) },
-      'clear-all-sboms': { label: DEMO_ITEM_LABELS['clear-all-sboms'], onSelect: () => setDemoDialog('clear-all-sboms') },
-      'clear-app-sboms': { label: DEMO_ITEM_LABELS['clear-app-sboms'], onSelect: () => setDemoDialog('clear-app-sboms') },
+      'clear-demo-cves': { label: DEMO_ITEM_LABELS['clear-demo-cves'], onSelect: () => setDemoAction('clear-demo-cves') },
+      'rescan-sbom-components': { label: DEMO_ITEM_LABELS['rescan-sbom-components'], onSelect: () => setDemoAction('rescan-sbom-components') },
+      'clear-all-sboms': { label: DEMO_ITEM_LABELS['clear-all-sboms'], onSelect: () => setDemoAction('clear-all-sboms') },
+      'clear-app-sboms': { label: DEMO_ITEM_LABELS['clear-app-sboms'], onSelect: () => setDemoAction('clear-app-sboms') },
       'markdown-preview': { label: 'Markdown Preview', onSelect: () => navigate(MARKDOWN_PREVIEW_PATH) },
       'refresh-session': {
         label: 'Refresh Session',
@@ -152,7 +152,15 @@ export function ProcessMenu() {
         onConfirm={() => void onDelete()}
         onCancel={() => setConfirming(false)}
       />
-      {target && <ProcessDemoDialogs open={demoDialog} graph={target.code_name} onClose={() => setDemoDialog(null)} />}
+      {target && demoAction && (
+        <RemoteParcel<ProcessDemoActionsProps>
+          key={`${demoAction} ${target.code_name}`}
+          remote="mfe-applications"
+          module="processDemoActions"
+          props={{ action: demoAction, graph: target.code_name, onClose: () => setDemoAction(null) }}
+          failure="The demo actions are not available: the applications could not be loaded."
+        />
+      )}
     </>
   );
 }

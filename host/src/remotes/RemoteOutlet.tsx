@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Spinner, Text } from '@chakra-ui/react';
 import { REMOTE_AREAS, RemoteUnavailable, type RemoteMountProps, type RemoteName } from '@portal/shared';
-import { mountParcel, type Parcel } from './parcel';
+import { loadAndMount } from './parcel';
 import { loadRemoteApp } from './remoteRegistry';
 
 type LoadState = { status: 'loading' } | { status: 'mounted' } | { status: 'failed'; error: unknown };
@@ -18,32 +18,20 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   useEffect(() => {
-    let cancelled = false;
-    let parcel: Parcel | undefined;
     setState({ status: 'loading' });
-    const domElement = document.createElement('div');
-    domElement.dataset.remote = remote;
-    container.current?.appendChild(domElement);
-
-    loadRemoteApp(remote, attempt > 0)
-      .then(async (app) => {
-        if (cancelled) return;
-        parcel = mountParcel<RemoteMountProps>(app, { domElement, remote, onRetry: retry });
-        await parcel.mountPromise;
-        if (!cancelled) setState({ status: 'mounted' });
-      })
-      .catch((error: unknown) => {
-        console.error(`Remote ${remote} could not be loaded`, error);
-        if (!cancelled) setState({ status: 'failed', error });
-      });
-
-    return () => {
-      cancelled = true;
-      const mounted = parcel;
-      const release = () => domElement.remove();
-      if (mounted) mounted.unmount().then(release, release);
-      else release();
-    };
+    return loadAndMount<RemoteMountProps>(
+      container.current,
+      () => loadRemoteApp(remote, attempt > 0),
+      { remote, onRetry: retry },
+      {
+        onMounted: () => setState({ status: 'mounted' }),
+        onFailed: (error) => {
+          console.error(`Remote ${remote} could not be loaded`, error);
+          setState({ status: 'failed', error });
+        },
+        remote,
+      },
+    );
   }, [remote, attempt, retry]);
 
   const area = REMOTE_AREAS[remote];

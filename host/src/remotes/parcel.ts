@@ -68,3 +68,38 @@ export function mountParcel<P extends object>(config: ParcelConfig<P>, props: P 
     },
   };
 }
+
+/**
+ * Loads a parcel and mounts it into a new element appended to `container`; answers the cleanup
+ * (unmount once mounted, then remove the element), which also stops a load still under way from
+ * mounting. What a remote outlet and a remote component (RemoteParcel) both do.
+ */
+export function loadAndMount<P extends object>(
+  container: HTMLElement | null,
+  load: () => Promise<ParcelConfig<P>>,
+  props: P,
+  { onMounted, onFailed, remote }: { onMounted?: () => void; onFailed: (error: unknown) => void; remote?: string },
+): () => void {
+  let cancelled = false;
+  let parcel: Parcel | undefined;
+  const domElement = document.createElement('div');
+  if (remote) domElement.dataset.remote = remote;
+  container?.appendChild(domElement);
+  load()
+    .then(async (config) => {
+      if (cancelled) return;
+      parcel = mountParcel<P>(config, { ...props, domElement });
+      await parcel.mountPromise;
+      if (!cancelled) onMounted?.();
+    })
+    .catch((error: unknown) => {
+      if (!cancelled) onFailed(error);
+    });
+  return () => {
+    cancelled = true;
+    const mounted = parcel;
+    const release = () => domElement.remove();
+    if (mounted) mounted.unmount().then(release, release);
+    else release();
+  };
+}

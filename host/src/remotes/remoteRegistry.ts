@@ -44,10 +44,15 @@ export function registerRemotesFromManifest(retry?: RemoteName): Promise<RemoteM
 }
 
 /** Loads a remote's `./app` expose: its single-spa lifecycles. */
-export async function loadRemoteApp(remote: RemoteName, retry: boolean): Promise<ParcelConfig<RemoteMountProps>> {
+export function loadRemoteApp(remote: RemoteName, retry: boolean): Promise<ParcelConfig<RemoteMountProps>> {
+  return loadRemoteParcel<RemoteMountProps>(remote, 'app', retry);
+}
+
+/** Loads the single-spa lifecycles a remote exposes as `./<module>` (its app, or one component). */
+export async function loadRemoteParcel<P>(remote: RemoteName, module: string, retry = false): Promise<ParcelConfig<P>> {
   const listed = await registerRemotesFromManifest(retry ? remote : undefined);
   if (!listed[remote]) throw new Error(`${remote} is not listed in ${MANIFEST_URL}`);
-  const app = await loadRemote<ParcelConfig<RemoteMountProps>>(`${federationName(remote)}/app`);
-  if (!app || typeof app.mount !== 'function') throw new Error(`${remote} does not expose single-spa lifecycles`);
-  return { name: remote, bootstrap: app.bootstrap, mount: app.mount, unmount: app.unmount };
+  const exposed = await loadRemote<ParcelConfig<P>>(`${federationName(remote)}/${module}`);
+  if (!exposed || typeof exposed.mount !== 'function') throw new Error(`${remote} does not expose single-spa lifecycles as ./${module}`);
+  return { name: `${remote}-${module}`.replace(/-app$/, ''), bootstrap: exposed.bootstrap, mount: exposed.mount, unmount: exposed.unmount };
 }

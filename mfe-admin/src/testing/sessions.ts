@@ -1,5 +1,5 @@
 // A signed-in organization administrator as GET sessions describes one. Test-only.
-import type { Session } from '@portal/shared';
+import { bus, sessionStore, setPermissionChecker, type Session } from '@portal/shared';
 import { testSession } from '@portal/shared/testing';
 
 export function adminSession(overrides: Partial<Session> = {}): Session {
@@ -10,4 +10,23 @@ export function adminSession(overrides: Partial<Session> = {}): Session {
     roles: ['ORG_ADMIN'],
     ...overrides,
   });
+}
+
+/**
+ * For every test of the file: the administrator signed in, the snackbars shown collected (the
+ * array answered, emptied before each test), and the permission checker put back after each.
+ */
+export function adminForEachTest(): string[] {
+  const snackbars: string[] = [];
+  const onSnackbar = ({ message }: { message: string }) => snackbars.push(message);
+  beforeEach(() => {
+    sessionStore.setSession(adminSession());
+    snackbars.length = 0;
+    bus.on('snackbar:show', onSnackbar);
+  });
+  afterEach(() => {
+    bus.off('snackbar:show', onSnackbar);
+    setPermissionChecker(null);
+  });
+  return snackbars;
 }

@@ -2,10 +2,10 @@
 // Node's fetch/Response/Headers stand in for the browser's; fetch itself is faked per test.
 import { bus } from '../bus/bus';
 import type { NoticeMessage } from '../bus/events';
-import type { Session } from '../entities/session';
 import { setPermissionChecker } from '../permissions/checker';
 import { sessionStore } from '../session/sessionStore';
 import { installFakeUploads } from '../testing/fakeUploads';
+import { testSession } from '../testing/sessions';
 import {
   apiClient,
   buildUrl,
@@ -22,19 +22,7 @@ const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 const notices: NoticeMessage[] = [];
 const cleared: string[] = [];
 
-const session: Session = {
-  session_id: 's1',
-  timestamp: 1,
-  authenticated: true,
-  authentication_status: 'Authenticated',
-  organization: { id: 'o1', name: 'Org' },
-  user: { id: 'u1', login_id: 'alice', name: 'Alice' },
-  access_control: { policies: [], projects: [] },
-  edition: 'Enterprise',
-  tenancy: false,
-  roles: [],
-  features: {},
-};
+const session = testSession({ session_id: 's1' });
 
 function json(status: number, body: unknown, contentType = 'application/json'): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType } });

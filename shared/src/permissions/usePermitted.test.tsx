@@ -1,22 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
-import type { Session } from '../entities/session';
 import { sessionStore } from '../session/sessionStore';
+import { testSession } from '../testing/sessions';
 import { setPermissionChecker } from './checker';
 import { usePermitted } from './usePermitted';
 
-const session = (code: string): Session => ({
-  session_id: 's1',
-  timestamp: 1,
-  authenticated: true,
-  authentication_status: 'Authenticated',
-  organization: { id: 'o', name: 'Acme' },
-  user: { id: 'u1', login_id: 'alice', name: 'Alice' },
-  access_control: { policies: [], projects: [{ code_name: code }] },
-  edition: 'Enterprise',
-  tenancy: false,
-  roles: [],
-  features: {},
-});
+const session = (code: string) => testSession({ access_control: { policies: [], projects: [{ code_name: code }] } });
 
 // A checker reading the store on every check, as the host's does: only process "beta" may create.
 const byProcess = (permission: string) =>

@@ -67,3 +67,17 @@ export function createRemoteLifecycles(definition: RemoteDefinition): ReactAppOr
     ),
   });
 }
+
+/**
+ * single-spa-react lifecycles for one component a remote exposes beside its `./app` (e.g. the
+ * applications' process demo actions, which the host's menu mounts): the component with the
+ * portal's providers, given the props the host mounts it with.
+ */
+export function createComponentLifecycles<P extends object>(Component: React.ComponentType<P>): ReactAppOrParcel<P> {
+  const Root = (props: P) => (
+    <PortalProvider queryClient={queryClient}>
+      <Component {...props} />
+    </PortalProvider>
+  );
+  return singleSpaReact<P>({ React, ReactDOMClient, rootComponent: Root });
+}

@@ -1,19 +1,7 @@
-import type { Session } from '../entities/session';
+import { testSession } from '../testing/sessions';
 import { createSessionStore, type SessionState } from './sessionStore';
 
-const session: Session = {
-  session_id: 's1',
-  timestamp: 1_700_000_000_000,
-  authenticated: true,
-  authentication_status: 'Authenticated',
-  organization: { id: 'o1', name: 'Acme' },
-  user: { id: 'u1', login_id: 'alice', name: 'Alice' },
-  access_control: { policies: [], projects: [{ code_name: 'Alpha' }] },
-  edition: 'Enterprise',
-  tenancy: false,
-  roles: ['AUTHOR'],
-  features: { msal: false },
-};
+const session = testSession({ timestamp: 1_700_000_000_000, access_control: { policies: [], projects: [{ code_name: 'Alpha' }] }, roles: ['AUTHOR'], features: { msal: false } });
 
 describe('session store', () => {
   it('starts empty', () => {

@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi } from '../../testing/fakeApi';
 import { renderScreen, routeOf } from '../../testing/renderScreen';
 import { signIn } from '../../testing/session';
-import { dropPlacement, insidePlot, nudge, PLOT, toPixels, toPlacement } from './placement';
 import { PriorityPlanesOverviewScreen, PriorityPlanesScreen } from './PriorityPlanesScreen';
 import { REQ } from '../../testing/fixtures';
 
@@ -12,33 +11,6 @@ const planes = {
 };
 
 beforeEach(() => signIn());
-
-describe('the plane geometry', () => {
-  it('maps chart positions to placements and back, clamped to the plane', () => {
-    const { margin, width, height } = PLOT;
-    expect(toPlacement(margin.left, margin.top)).toEqual({ x: 0, y: 1 });
-    expect(toPlacement(width - margin.right, height - margin.bottom)).toEqual({ x: 1, y: 0 });
-    expect(toPlacement(-50, 10_000)).toEqual({ x: 0, y: 0 });
-    const { px, py } = toPixels({ x: 0.25, y: 0.8 });
-    expect(toPlacement(px, py)).toEqual({ x: 0.25, y: 0.8 });
-  });
-
-  it('drops from the list only on the plot; a placed point is clamped to the edge', () => {
-    expect(insidePlot(1, 1)).toBe(false);
-    expect(dropPlacement(1, 1, true)).toBeNull();
-    expect(dropPlacement(1, 1, false)).toEqual({ x: 0, y: 1 });
-    const { px, py } = toPixels({ x: 0.3, y: 0.6 });
-    expect(dropPlacement(px, py, true)).toEqual({ x: 0.3, y: 0.6 });
-  });
-
-  it('moves with the arrow keys in steps of 5 % (1 % with Shift), within the plane', () => {
-    expect(nudge({ x: 0.5, y: 0.5 }, 'ArrowRight')).toEqual({ x: 0.55, y: 0.5 });
-    expect(nudge({ x: 0.5, y: 0.5 }, 'ArrowUp', true)).toEqual({ x: 0.5, y: 0.51 });
-    expect(nudge({ x: 0, y: 1 }, 'ArrowLeft')).toEqual({ x: 0, y: 1 });
-    expect(nudge({ x: 0.5, y: 0.02 }, 'ArrowDown')).toEqual({ x: 0.5, y: 0 });
-    expect(nudge({ x: 0.5, y: 0.5 }, 'Enter')).toBeNull();
-  });
-});
 
 describe('PriorityPlanesScreen', () => {
   it('shows placed requirements on the plane and the unplaced ones beside it', async () => {

@@ -2,8 +2,8 @@
 // delete, each naming the permission it needs.
 import { apiClient, FRESHNESS, type WorkgroupMember } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
-import { useAdminMutation } from '../../../lib/api/useAdminMutation';
+import { useAdminMutation } from '../../../lib/useAdminMutation';
+import { USER_KEYS } from '../../user-list';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
 export type { WorkgroupMember };
@@ -21,9 +21,12 @@ export interface WorkgroupPayload {
   member_ids: string[];
 }
 
+/** The workgroups list; the User List's member changes invalidate it too. */
+export const WORKGROUP_KEYS = { list: ['admin', 'workgroups'] as const };
+
 export function useWorkgroups() {
   return useQuery({
-    queryKey: ADMIN_KEYS.workgroups,
+    queryKey: WORKGROUP_KEYS.list,
     queryFn: () => apiClient.get<WorkgroupDetails[]>('workgroups', { notices: false }),
     staleTime: FRESHNESS.workgroups,
   });
@@ -31,7 +34,7 @@ export function useWorkgroups() {
 
 const path = (id: string) => `workgroups/${encodeURIComponent(id)}`;
 // The users overview lists each user's workgroups.
-const CHANGED = [ADMIN_KEYS.workgroups, ADMIN_KEYS.users];
+const CHANGED = [WORKGROUP_KEYS.list, USER_KEYS.list];
 
 export const workgroupCommands = {
   create: (payload: WorkgroupPayload) =>

@@ -1,8 +1,8 @@
-import { bus, sessionStore, setPermissionChecker } from '@portal/shared';
+import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserSummary } from '../../../lib/api/users';
+import type { UserSummary } from '../../user-list';
 import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
-import { adminSession } from '../../../testing/sessions';
+import { adminForEachTest } from '../../../testing/sessions';
 import type { WorkgroupDetails } from '../api/workgroups';
 import { CollaborationAdministrationScreen } from './CollaborationAdministrationScreen';
 
@@ -25,18 +25,7 @@ const users = [
   user('u3', 'carol', 'Carol Reader', { inactive: true }),
 ];
 const reviewers: WorkgroupDetails = { id: 'w1', name: 'Reviewers', description: 'Review requirements', members: [{ id: 'u1', login_id: 'grace_admin', name: 'Grace Admin' }] };
-const snackbars: string[] = [];
-const onSnackbar = ({ message }: { message: string }) => snackbars.push(message);
-
-beforeEach(() => {
-  sessionStore.setSession(adminSession());
-  snackbars.length = 0;
-  bus.on('snackbar:show', onSnackbar);
-});
-afterEach(() => {
-  bus.off('snackbar:show', onSnackbar);
-  setPermissionChecker(null);
-});
+const snackbars = adminForEachTest();
 
 describe('CollaborationAdministrationScreen', () => {
   it('lists the workgroups with their members and every user’s roles', async () => {

@@ -2,7 +2,7 @@
 // workgroups, one row per user.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { Empty, QueryView } from '@portal/shared';
-import { useUsers } from '../../../lib/api/users';
+import { useUsers } from '../../user-list';
 import { DataTable } from '@portal/shared/screens';
 
 const none = <Text color="fg.muted">None</Text>;

@@ -2,7 +2,7 @@
 import { Box, chakra, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FormDialog, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import type { UserSummary } from '../../../lib/api/users';
+import type { UserSummary } from '../../user-list';
 import { Checkbox, TextField } from '../../../components/fields';
 import { fieldErrors } from '../../../lib/formErrors';
 import { useCreateWorkgroup, useUpdateWorkgroup, type WorkgroupDetails } from '../api/workgroups';

@@ -2,7 +2,7 @@
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { useUsers } from '../../../lib/api/users';
+import { useUsers } from '../../user-list';
 import { DataTable } from '@portal/shared/screens';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useDeleteWorkgroup, useWorkgroups, type WorkgroupDetails } from '../api/workgroups';

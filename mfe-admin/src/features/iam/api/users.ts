@@ -3,16 +3,10 @@
 import { apiClient, FRESHNESS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
+import type { UserSummary } from '../../user-list';
 
-/** The fields of UserSummary this screen uses. */
-export interface RoleHolder {
-  id: string;
-  login_id: string;
-  name: string;
-  email: string;
-  roles: string[];
-  inactive: boolean;
-}
+/** The fields of the User List's UserSummary this screen uses. */
+export type RoleHolder = Pick<UserSummary, 'id' | 'login_id' | 'name' | 'email' | 'roles' | 'inactive'>;
 
 /** The prefix of every user read; assignment changes invalidate all of them. */
 export const usersKey = ['users'] as const;

@@ -2,8 +2,9 @@
 // and delete a process, its module configuration and its notification settings.
 import { apiClient, FRESHNESS, type DashboardType, type NotificationChannels, type Process, type ProcessModuleConfiguration, type ProcessType } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
-import { useAdminMutation } from '../../../lib/api/useAdminMutation';
+import { useAdminMutation } from '../../../lib/useAdminMutation';
+import { USER_KEYS } from '../../user-list';
+import { PROCESS_KEYS } from './getProcesses';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
 export interface ProcessPayload {
@@ -45,27 +46,27 @@ export const processCommands = {
     }),
 };
 
-export const useCreateProcess = () => useAdminMutation(processCommands.create, [ADMIN_KEYS.processes]);
-export const useUpdateProcess = () => useAdminMutation(processCommands.update, [ADMIN_KEYS.processes]);
-export const useDeleteProcess = () => useAdminMutation(processCommands.remove, [ADMIN_KEYS.processes, ADMIN_KEYS.users]);
+export const useCreateProcess = () => useAdminMutation(processCommands.create, [PROCESS_KEYS.list]);
+export const useUpdateProcess = () => useAdminMutation(processCommands.update, [PROCESS_KEYS.list]);
+export const useDeleteProcess = () => useAdminMutation(processCommands.remove, [PROCESS_KEYS.list, USER_KEYS.list]);
 
 export function useModuleConfiguration(code: string) {
   return useQuery({
-    queryKey: ADMIN_KEYS.moduleConfiguration(code),
+    queryKey: PROCESS_KEYS.moduleConfiguration(code),
     queryFn: () => apiClient.get<ProcessModuleConfiguration>(processPath(code, 'moduleConfiguration'), { notices: false }),
     staleTime: FRESHNESS.moduleConfigs,
   });
 }
 
 export const useUpdateModuleConfiguration = (code: string) =>
-  useAdminMutation(processCommands.updateModuleConfiguration, [ADMIN_KEYS.moduleConfiguration(code)]);
+  useAdminMutation(processCommands.updateModuleConfiguration, [PROCESS_KEYS.moduleConfiguration(code)]);
 
 export function useNotificationSettings(code: string) {
   return useQuery({
-    queryKey: ADMIN_KEYS.notificationSettings(code),
+    queryKey: PROCESS_KEYS.notificationSettings(code),
     queryFn: () => apiClient.get<NotificationSettingsBody>('projects/notificationSettings', { graph: code, notices: false }),
   });
 }
 
 export const useSaveNotificationSettings = (code: string) =>
-  useAdminMutation(processCommands.saveNotificationSettings, [ADMIN_KEYS.notificationSettings(code)]);
+  useAdminMutation(processCommands.saveNotificationSettings, [PROCESS_KEYS.notificationSettings(code)]);

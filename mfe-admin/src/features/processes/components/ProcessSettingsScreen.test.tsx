@@ -1,7 +1,7 @@
-import { bus, history, PLATFORM_VIEW_ID, sessionStore, setPermissionChecker } from '@portal/shared';
+import { history, PLATFORM_VIEW_ID, sessionStore, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderScreen, routeOf } from '@portal/shared/testing';
-import { adminSession } from '../../../testing/sessions';
+import { adminForEachTest } from '../../../testing/sessions';
 import { ProcessSettingsScreen } from './ProcessSettingsScreen';
 
 const route = routeOf('/projects/settings');
@@ -13,19 +13,10 @@ const reads = {
   'GET /api/projects/DEMO/moduleConfiguration': { body: configuration },
   'GET /api/projects/notificationSettings': { body: notifications },
 };
-const snackbars: string[] = [];
-const onSnackbar = ({ message }: { message: string }) => snackbars.push(message);
-
+const snackbars = adminForEachTest();
 beforeEach(() => {
-  sessionStore.setSession(adminSession());
   sessionStore.setProcess({ id: demo.id, code_name: demo.code_name });
   history.replace('/projects/settings');
-  snackbars.length = 0;
-  bus.on('snackbar:show', onSnackbar);
-});
-afterEach(() => {
-  bus.off('snackbar:show', onSnackbar);
-  setPermissionChecker(null);
 });
 
 const section = (name: string) => screen.getByRole('region', { name });

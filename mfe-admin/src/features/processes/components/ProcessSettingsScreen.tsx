@@ -14,7 +14,7 @@ import {
   type ScreenComponent,
 } from '@portal/shared';
 import { Link } from 'react-router';
-import { useProcesses } from '../../../lib/api/processes';
+import { useProcesses } from '../api/getProcesses';
 import { DeleteProcessSection } from './DeleteProcessSection';
 import { ModuleConfigurationSection } from './ModuleConfigurationSection';
 import { NotificationSettingsSection } from './NotificationSettingsSection';

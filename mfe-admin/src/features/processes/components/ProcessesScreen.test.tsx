@@ -1,25 +1,16 @@
-import { bus, history, sessionStore, setPermissionChecker } from '@portal/shared';
+import { history, sessionStore, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderScreen, routeOf } from '@portal/shared/testing';
-import { adminSession } from '../../../testing/sessions';
+import { adminForEachTest } from '../../../testing/sessions';
 import { ProcessesScreen } from './ProcessesScreen';
 
 const route = routeOf('/projects');
 const demo = { id: 'p1', code_name: 'DEMO', name: 'Demo Requirements', type: 'REQUIREMENTS', dashboard_type: 'LIVE' } as const;
 const discovery = { id: 'p2', code_name: 'DISCOVERY', name: 'Demo eDiscovery', type: 'EDISCOVERY', dashboard_type: 'MIX' } as const;
-const snackbars: string[] = [];
-const onSnackbar = ({ message }: { message: string }) => snackbars.push(message);
-
+const snackbars = adminForEachTest();
 beforeEach(() => {
-  sessionStore.setSession(adminSession());
   sessionStore.setProcess(null);
   history.replace('/projects');
-  snackbars.length = 0;
-  bus.on('snackbar:show', onSnackbar);
-});
-afterEach(() => {
-  bus.off('snackbar:show', onSnackbar);
-  setPermissionChecker(null);
 });
 
 describe('ProcessesScreen', () => {

@@ -3,7 +3,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { Empty, navigate, QueryView, ScreenFrame, sessionStore, showSnackbar, useSession, type Process, type ScreenComponent } from '@portal/shared';
 import { Link } from 'react-router';
-import { useProcesses } from '../../../lib/api/processes';
+import { useProcesses } from '../api/getProcesses';
 import { DataTable } from '@portal/shared/screens';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { dashboardTypeLabel, processTypeLabel } from './processLabels';

@@ -2,8 +2,7 @@
 // type, rename/recategorize, replace settings, rotate the API key and delete.
 import { apiClient, FRESHNESS, type ApiKeyView, type IssuedApiKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
-import { useAdminMutation } from '../../../lib/api/useAdminMutation';
+import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
 export type { ApiKeyView as ApiKeyInfo, IssuedApiKey };
@@ -29,9 +28,11 @@ export interface NewModulePayload {
   configs: Record<string, string>;
 }
 
+export const SERVICE_MODULE_KEYS = { list: ['admin', 'service-modules'] as const };
+
 export function useServiceModules() {
   return useQuery({
-    queryKey: ADMIN_KEYS.serviceModules,
+    queryKey: SERVICE_MODULE_KEYS.list,
     queryFn: () => apiClient.get<ServiceModuleDetails[]>('modules', { notices: false }),
     staleTime: FRESHNESS.serviceModules,
   });
@@ -58,7 +59,7 @@ export const serviceModuleCommands = {
   remove: (id: string) => apiClient.delete<void>(byId(id), { permission: ADMIN_PERMISSIONS.DELETE_SERVICE_MODULE, notices: false }),
 };
 
-const MODULES = [ADMIN_KEYS.serviceModules];
+const MODULES = [SERVICE_MODULE_KEYS.list];
 export const useCreateServiceModule = () => useAdminMutation(serviceModuleCommands.create, MODULES);
 export const useEditServiceModule = () => useAdminMutation(serviceModuleCommands.edit, MODULES);
 export const useRotateApiKey = () => useAdminMutation(serviceModuleCommands.rotateKey, MODULES);

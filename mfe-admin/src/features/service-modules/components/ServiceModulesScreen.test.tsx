@@ -1,7 +1,7 @@
-import { bus, formatDate, sessionStore, setPermissionChecker } from '@portal/shared';
+import { formatDate, setPermissionChecker } from '@portal/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
-import { adminSession } from '../../../testing/sessions';
+import { adminForEachTest } from '../../../testing/sessions';
 import type { ServiceModuleDetails } from '../api/serviceModules';
 import { ServiceModulesScreen } from './ServiceModulesScreen';
 
@@ -29,18 +29,7 @@ const ingestion: ServiceModuleDetails = {
   api_key: null,
 };
 const KEY = 'pk_7c2d.0123456789abcdef0123456789abcdef';
-const snackbars: string[] = [];
-const onSnackbar = ({ message }: { message: string }) => snackbars.push(message);
-
-beforeEach(() => {
-  sessionStore.setSession(adminSession());
-  snackbars.length = 0;
-  bus.on('snackbar:show', onSnackbar);
-});
-afterEach(() => {
-  bus.off('snackbar:show', onSnackbar);
-  setPermissionChecker(null);
-});
+const snackbars = adminForEachTest();
 
 const list = { 'GET /api/modules': { body: [aws, ingestion] } };
 

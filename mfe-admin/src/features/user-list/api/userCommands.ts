@@ -3,9 +3,9 @@
 // the API client refuses it locally (403) when the session lacks it; failures are shown by the
 // screen from the problem detail, not as a notice.
 import { apiClient } from '@portal/shared';
-import { ADMIN_KEYS } from '../../../lib/api/queryKeys';
-import { useAdminMutation } from '../../../lib/api/useAdminMutation';
-import type { ProcessMembership, UserSummary } from '../../../lib/api/users';
+import { useAdminMutation } from '../../../lib/useAdminMutation';
+import { WORKGROUP_KEYS } from '../../collaboration';
+import { USER_KEYS, type ProcessMembership, type UserSummary } from './getUsers';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
 export interface InvitePayload {
@@ -41,9 +41,9 @@ export const userCommands = {
     }),
 };
 
-const USERS = [ADMIN_KEYS.users];
+const USERS = [USER_KEYS.list];
 // Workgroup member lists show users too.
-const USERS_AND_WORKGROUPS = [ADMIN_KEYS.users, ADMIN_KEYS.workgroups];
+const USERS_AND_WORKGROUPS = [USER_KEYS.list, WORKGROUP_KEYS.list];
 
 export const useInviteUser = () => useAdminMutation(userCommands.invite, USERS);
 export const useActivateUser = () => useAdminMutation(userCommands.activate, USERS);

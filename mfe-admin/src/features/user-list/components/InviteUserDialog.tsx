@@ -2,7 +2,7 @@
 // roles. POST users creates the user inactive and mails the invitation.
 import { FormDialog, showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
-import { useRoleChoices } from '../../../lib/api/roles';
+import { useRoleChoices } from '../../iam';
 import { CheckboxGroup, SelectField, TextField } from '../../../components/fields';
 import { fieldErrors, hasErrors } from '../../../lib/formErrors';
 import { useInviteUser, type InvitePayload } from '../api/userCommands';

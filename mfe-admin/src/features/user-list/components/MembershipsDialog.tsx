@@ -3,8 +3,8 @@
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
-import { useRoleChoices } from '../../../lib/api/roles';
-import type { ProcessMembership, UserSummary } from '../../../lib/api/users';
+import { useRoleChoices } from '../../iam';
+import type { ProcessMembership, UserSummary } from '../api/getUsers';
 import { CheckboxGroup, SelectField } from '../../../components/fields';
 import { PanelDialog } from '../../../components/PanelDialog';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';

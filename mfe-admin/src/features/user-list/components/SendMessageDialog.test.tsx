@@ -1,6 +1,6 @@
 import { bus, sessionStore, setRealtimeImplementation, type RealtimeFacade } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserSummary } from '../../../lib/api/users';
+import type { UserSummary } from '../api/getUsers';
 import { fakeApi, renderScreen, routeOf } from '@portal/shared/testing';
 import { adminSession } from '../../../testing/sessions';
 import { UserListScreen } from './UserListScreen';

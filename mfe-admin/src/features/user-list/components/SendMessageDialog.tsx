@@ -6,7 +6,7 @@
 import { FormDialog, INSTANT_MESSAGE_MAX_LENGTH, sendInstantMessage, showSnackbar, validateField } from '@portal/shared';
 import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { UserSummary } from '../../../lib/api/users';
+import type { UserSummary } from '../api/getUsers';
 import { TextField } from '../../../components/fields';
 
 export interface SendMessageDialogProps {

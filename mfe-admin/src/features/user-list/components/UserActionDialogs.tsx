@@ -4,7 +4,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import { ConfirmDialog, DeleteConfirmationDialog, ErrorAlert, showSnackbar, type Process } from '@portal/shared';
 import type { ReactNode } from 'react';
-import type { UserSummary } from '../../../lib/api/users';
+import type { UserSummary } from '../api/getUsers';
 import { useActivateUser, useDeactivateUser, useDeleteUser, useResetPassword } from '../api/userCommands';
 import { MembershipsDialog } from './MembershipsDialog';
 import { NewPasswordDialog } from './NewPasswordDialog';

@@ -1,8 +1,8 @@
-import { bus, sessionStore, setPermissionChecker } from '@portal/shared';
+import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserSummary } from '../../../lib/api/users';
+import type { UserSummary } from '../api/getUsers';
 import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
-import { adminSession } from '../../../testing/sessions';
+import { adminForEachTest } from '../../../testing/sessions';
 import { UserListScreen } from './UserListScreen';
 
 const route = routeOf('/administration/user-list');
@@ -34,18 +34,7 @@ const processes = [
   { id: 'p2', code_name: 'DISCOVERY', name: 'Demo eDiscovery', type: 'EDISCOVERY', dashboard_type: 'MIX' },
 ];
 const reads = { 'GET /api/users': { body: [grace, bob, carol] }, 'GET /api/projects': { body: processes } };
-const snackbars: string[] = [];
-const onSnackbar = ({ message }: { message: string }) => snackbars.push(message);
-
-beforeEach(() => {
-  sessionStore.setSession(adminSession());
-  snackbars.length = 0;
-  bus.on('snackbar:show', onSnackbar);
-});
-afterEach(() => {
-  bus.off('snackbar:show', onSnackbar);
-  setPermissionChecker(null);
-});
+const snackbars = adminForEachTest();
 
 const row = (loginId: string) => screen.getByRole('row', { name: new RegExp(`^${loginId} `) });
 const GOOD_PASSWORD = 'N3wPassw0rd!';

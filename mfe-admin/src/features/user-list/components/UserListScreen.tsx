@@ -3,8 +3,8 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { Empty, QueryView, ScreenFrame, useSession, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
-import { useProcesses } from '../../../lib/api/processes';
-import { useUsers } from '../../../lib/api/users';
+import { useProcesses } from '../../processes';
+import { useUsers } from '../api/getUsers';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UserActionDialogs } from './UserActionDialogs';

@@ -4,7 +4,7 @@
 import { Badge } from '../../../components/display';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Process } from '@portal/shared';
-import type { UserSummary } from '../../../lib/api/users';
+import type { UserSummary } from '../api/getUsers';
 import { type Column, DataTable } from '@portal/shared/screens';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { processLabel } from './MembershipsDialog';

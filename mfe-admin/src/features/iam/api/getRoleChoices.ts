@@ -2,8 +2,7 @@
 // roles (held per process through memberships). GET iam/roles lists the organization's roles,
 // custom ones included; when it cannot be read the built-in roles are offered.
 import { apiClient } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
-import { ADMIN_KEYS } from './queryKeys';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Built-in roles of docs/authorization.md "Built-in roles". */
 export const BUILT_IN_PROCESS_ROLES = ['READER', 'AUTHOR', 'REVIEWER', 'ADMIN'] as const;
@@ -23,11 +22,14 @@ function withBuiltIns(builtIns: readonly string[], names: string[]): string[] {
   return [...builtIns, ...names.filter((name) => !builtIns.includes(name)).sort()];
 }
 
+export const ROLE_CHOICE_KEYS = { list: ['admin', 'roles'] as const };
+
+export const getRoleSummaries = (signal?: AbortSignal) => apiClient.get<RoleSummary[]>('iam/roles', { notices: false, signal });
+
+export const getRoleSummariesQueryOptions = () => queryOptions({ queryKey: ROLE_CHOICE_KEYS.list, queryFn: ({ signal }) => getRoleSummaries(signal) });
+
 export function useRoleChoices(): RoleChoices {
-  const roles = useQuery({
-    queryKey: ADMIN_KEYS.roles,
-    queryFn: () => apiClient.get<RoleSummary[]>('iam/roles', { notices: false }),
-  });
+  const roles = useQuery(getRoleSummariesQueryOptions());
   const list = roles.data ?? [];
   return {
     organization: withBuiltIns(BUILT_IN_ORGANIZATION_ROLES, list.filter((role) => role.kind === 'organization').map((role) => role.name)),
