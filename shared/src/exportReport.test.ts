@@ -43,7 +43,7 @@ describe('the report', () => {
       ['@portal/shared/server', 'src/server.ts'],
       ['@portal/shared/screens', 'src/screens.ts'],
       ['@portal/shared/permissions', 'src/permissionCatalogue.ts'],
-      ['@portal/shared/testing/describeRemoteRoutes', 'src/testing/describeRemoteRoutes.tsx'],
+      ['@portal/shared/testing', 'src/testing/index.ts'],
     ]);
   });
 
