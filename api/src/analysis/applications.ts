@@ -6,7 +6,7 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { findRequirement, graphQuery, idParams, isUuid, liveRequirement, raiseInScope, scopeOf, type Scope } from './common';
 
 const R = PERMISSIONS.requirements;

@@ -9,7 +9,7 @@ import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { findOrganizationById } from '../organizations/repository';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { ingestionRoutes } from '../sbom/ingest';
 import { applicationOfRequest } from './lookup';
 import { appSettingsRoutes } from './settings-routes';

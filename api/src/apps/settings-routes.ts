@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { INVALID_APP_KEY } from '../sbom/ingest';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { findApplication, findApplicationById, listApplications, updateApplication, type ApplicationRecord } from './repository';
 import { graphQuery, settingsSchema, settingsView } from './views';
 

@@ -25,7 +25,7 @@ import {
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { completeTask, openTask } from '../tasks/service';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 
 const R = PERMISSIONS.requirements;
 

@@ -10,7 +10,7 @@ import { findRequirement, graphQuery, idParams, iso, isUuid, liveRequirement, ra
 import type { Queryable } from '../db/database';
 import { readOneFile, type MultipartWords } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { ATTACHMENT_MAX_BYTES, classify, cleanFileName, contentDisposition, isScriptableType, OCTET_STREAM, tooLarge } from './files';
 
 const D = PERMISSIONS.requirements.DOCUMENT;

@@ -17,7 +17,7 @@ import {
 } from '../analysis/common';
 import { ApiProblem } from '../http/problem';
 import { openTask } from '../tasks/service';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 
 const R = PERMISSIONS.requirements;
 

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationRecord } from '../apps/repository';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { configurationView, ensureConfiguration, type ConfigurationQueue } from './configuration';
 import { rbomDocument, rbomFileName } from './cyclonedx';
 import type { ProfileRow } from './repository';

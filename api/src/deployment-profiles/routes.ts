@@ -9,7 +9,7 @@ import { applicationOfRequest } from '../apps/lookup';
 import { findBuild, type ApplicationRecord } from '../apps/repository';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { ConfigurationQueue } from './configuration';
 import { rbomRoutes } from './rbom-routes';
 import { deleteProfile, findProfile, insertProfile, listProfiles, profileNamed, profileView, updateProfile, type ProfileRow, type ProfileValues } from './repository';

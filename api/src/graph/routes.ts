@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildOfRequest, buildParams } from '../apps/lookup';
 import type { BuildRecord } from '../apps/repository';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { loadGraph } from './repository';
 import { graphMetrics, graphView } from './service';
 

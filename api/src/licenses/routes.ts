@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
 import { buildOfRequest, buildParams } from '../apps/lookup';
 import { graphQuery } from '../processes/schemas';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { listLicenseAlerts } from './alerts';
 import { applicationLicenseSummaries, licenseAnalysis } from './service';
 

@@ -7,7 +7,7 @@ import { applicationOfRequest } from '../apps/lookup';
 import { SEVERITIES } from '../apps/repository';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { clearFindingsOf, eventView, findEvent, listEvents } from './repository';
 
 const A = PERMISSIONS.applications.APPLICATION;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applicationOfRequest } from '../apps/lookup';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { listPlaneRows, place, unplace } from './repository';
 import { planesView, pointOf } from './service';
 

@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { buildOfRequest, buildParams } from '../apps/lookup';
 import { graphQuery } from '../processes/schemas';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { repositoryAnalysis } from './service';
 
 const anything = { type: 'object', additionalProperties: true } as const;

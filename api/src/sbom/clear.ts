@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
 import { applicationOfRequest } from '../apps/lookup';
 import { graphQuery } from '../processes/schemas';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 
 const resultSchema = { type: 'object', properties: { applications: { type: 'integer' }, builds: { type: 'integer' } } } as const;
 

@@ -11,7 +11,7 @@ import { ApiProblem } from '../http/problem';
 import { partsWithin, readMultipart, type MultipartWords } from '../http/multipart';
 import { readSessionToken } from '../sessions/cookie';
 import { currentSession } from '../sessions/service';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { findApplication, type ApplicationRecord } from '../apps/repository';
 import { buildSchema, buildView } from '../apps/views';
 import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';

@@ -8,7 +8,7 @@ import { organizationOf, processOf } from '../authorization/guard';
 import { findApplication, findBuild, latestBuild } from '../apps/repository';
 import { buildSchema, buildView } from '../apps/views';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { INVALID_APP_KEY } from './ingest';
 import { subtreeTotals } from './tree';
 

@@ -7,7 +7,7 @@ import {
   replaceRecoveryCodes,
   spendRecoveryCode,
 } from '../users/repository';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import { updateSession } from './repository';
 import { advanceSession, recordWrongCode, type CurrentSession, type IdentityContext, type IssuedSession } from './service';
 import { checkCodeWithinBudget } from './throttles';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, problemSchema, sendProblem } from '../http/problem';
 import { setSessionCookie } from './cookie';
 import { completeOidcSignIn, OIDC_FAILURE_MESSAGE, OIDC_REQUEST_MS, startOidcSignIn, type OidcClient } from './oidc';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import type { IdentityContext } from './service';
 
 /** The `type` of the message the callback page posts to the window that opened it. */

@@ -6,7 +6,7 @@ import type { OidcConfig } from '../config';
 import type { Queryable } from '../db/database';
 import { newToken, sha256 } from '../identity/tokens';
 import { findUserById } from '../users/repository';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import { advanceSession, openSession, type IdentityContext, type IssuedSession } from './service';
 
 /** How long the browser has between GET sessions/msal/signin and the provider's answer. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, problemSchema, sendProblem } from '../http/problem';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
 import { completeMfaSetup, disableOwnMfa, startMfaSetup, verifyMfa } from './mfa';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import { codeParamsSchema, loginSchema, mfaSetupSchema, recoveryCodesSchema, sessionSchema } from './schemas';
 import {
   currentSession,

@@ -8,7 +8,7 @@ import { newToken, sha256 } from '../identity/tokens';
 import { INITIATOR_LOGIN, INITIATOR_USER, spendInitializationCode } from '../initialization/initiator';
 import { findUserById, findUserByLogin, type UserRecord } from '../users/repository';
 import { resolveAccess, toAccessControl } from '../authorization/access';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import {
   deleteOtherSessions,
   deleteSession,

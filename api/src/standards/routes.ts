@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { graphQuery, idParams } from '../processes/schemas';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { checkCatalogText, type ImportTarget } from './import';
 import { createImportRunner } from './jobs';
 import { CatalogError, parseCatalog, readCatalogDocument, type ParsedCatalog } from './oscal';

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import { recentEvents } from '../requirements/repository';
 import { eventRecordSchema, taskSchema } from '../requirements/schemas';
 import { listTasks } from '../tasks/workflow';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 
 export interface DashboardStatistics {
   total: number;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import { graphQuery, idParams, progressBody, taskSchema, tasksQuery } from '../requirements/schemas';
 import { changeContext } from '../requirements/service';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { acceptReview, assignTask, failTaskOf, listTasks, processTask, rejectReview, updateTaskProgress } from './workflow';
 
 const T = PERMISSIONS.requirements.TASK;

@@ -20,7 +20,7 @@ import type { Mailer } from '../mail/mailer';
 import { findOrganizationById, UUID } from '../organizations/repository';
 import { deleteSessionsOfUser } from '../sessions/repository';
 import type { IdentityContext } from '../sessions/service';
-import { InputProblem } from './http';
+import { InputProblem } from '../http/answer';
 import { insertInvitation, mailInvitation } from './invitations';
 import {
   activateUser,

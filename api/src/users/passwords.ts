@@ -10,7 +10,7 @@ import {
 import type { Mailer } from '../mail/mailer';
 import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword, verifyNothing, verifyPassword } from '../identity/passwords';
-import { IdentityProblem } from '../sessions/problems';
+import { IdentityProblem } from '../http/answer';
 import { deleteOtherSessions, deleteSessionsOfUser } from '../sessions/repository';
 import { admitSignIn, checkCodeWithinBudget, recordSignIn } from '../sessions/throttles';
 import {
@@ -20,7 +20,7 @@ import {
   type IdentityContext,
   type IssuedSession,
 } from '../sessions/service';
-import { InputProblem } from './http';
+import { InputProblem } from '../http/answer';
 import { consumeCode, issueCode } from './one-time-codes';
 import { findUserByUsername, updatePassword, type UserRecord } from './repository';
 

@@ -4,7 +4,7 @@ import type { Mailer } from '../mail/mailer';
 import { readSessionToken, setSessionCookie } from '../sessions/cookie';
 import { sessionSchema } from '../sessions/schemas';
 import { currentSession, describeSession, type IdentityContext, type IssuedSession } from '../sessions/service';
-import { answer, problems } from './http';
+import { answer, problems } from '../http/answer';
 import { completeInvitation, createInvitation, lookupInvitation, sendInvitationCode, type InvitationInput } from './invitations';
 import { changeExpiredPassword, changePassword, requestPasswordReset, resetPasswordWithCode } from './passwords';
 

@@ -9,7 +9,7 @@ import { buildOfRequest, buildParams } from '../apps/lookup';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { graphQuery } from '../processes/schemas';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { findVulnerability } from '../vulnerabilities/repository';
 import { analysisChange } from './analysis';
 import { vexDocument } from './export';

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refuseHostileValues } from '../http/hostile-values';
 import { readOneFile } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { findVulnerability, importKevCatalog, kevProblem } from './repository';
 import { vulnerabilityDatabaseSummary } from './summary';
 import { AdvisoryImporter } from './sources';

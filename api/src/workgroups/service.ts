@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import type { IdentityContext } from '../sessions/service';
 import { notFoundUnlessUuid } from '../users/administration';
-import { InputProblem } from '../users/http';
+import { InputProblem } from '../http/answer';
 import { usersOfOrganization } from '../users/repository';
 import { fieldErrors } from '../users/service';
 import {

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import { problem, problemSchema, sendProblem } from '../http/problem';
-import { IdentityProblem } from '../sessions/problems';
+import { ApiProblem, problem, problemSchema, sendProblem } from './problem';
+
+/** A refusal with the exact message the caller must see (spec 8), thrown by services. */
+export class IdentityProblem extends ApiProblem {}
 
 /**
  * Input refused with the spec 5 message of each field: the problem's detail is the first of them
