@@ -12,7 +12,12 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
 import { registerHostileValueChecks } from './http/hostile-values';
 import { registerSecurity } from './http/security';
 import { systemClock, type Clock } from './identity/clock';
-import { createIdentityContext, identityRoutes } from './identity/routes';
+import { createIdentityContext } from './sessions/context';
+import { createOidcClient } from './sessions/oidc';
+import { oidcRoutes } from './sessions/oidc-routes';
+import { sessionsRoutes } from './sessions/routes';
+import { usersRoutes } from './users/routes';
+import { initializationRoutes } from './initialization/routes';
 import { registerAuthorization, type AuthorizationObserver, type DeclaredRoute } from './authorization/guard';
 import { syncBuiltInRoles } from './authorization/roles';
 import type { IdentityContext } from './sessions/service';
@@ -33,12 +38,22 @@ import { realtimeRoutes } from './realtime/routes';
 import { requirementsRoutes } from './requirements/routes';
 import { tasksRoutes } from './tasks/routes';
 import { createDueDateScheduler } from './tasks/scheduler';
-import { requirementAnalysisRoutes } from './analysis/plugin';
+import { assessmentsRoutes } from './assessments/routes';
+import { attachmentsRoutes } from './attachments/routes';
+import { conflictsRoutes } from './conflicts/routes';
+import { requirementApplicationsRoutes } from './analysis/applications';
+import { analysisRoutes } from './analysis/routes';
 import { standardsRoutes } from './standards/routes';
 import { reportsRoutes } from './reports/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { vulnerabilitiesRoutes } from './vulnerabilities/routes';
 import { applicationsRoutes } from './apps/routes';
+import { ingestionRoutes } from './sbom/ingest';
+import { sbomRoutes } from './sbom/routes';
+import { clearRoutes } from './sbom/clear';
+import { vexRoutes } from './vex/routes';
+import { licenseRoutes } from './licenses/routes';
+import { repositoryRoutes } from './repositories/routes';
 import { graphRoutes } from './graph/routes';
 import { priorityPlaneRoutes } from './priority-planes/routes';
 import { registerMonitoring } from './monitoring/plugin';
@@ -163,7 +178,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(miscRoutes, { version });
-      await api.register(identityRoutes, { identity });
+      // Sessions, Users and the first run's initialization (spec 7, 4.1).
+      await api.register(sessionsRoutes, { identity });
+      if (config.oidc) {
+        await api.register(oidcRoutes, { identity, oidc: createOidcClient(config.oidc), redirectUrl: config.oidc.redirectUrl });
+      }
+      await api.register(usersRoutes, { identity, mailer });
+      await api.register(initializationRoutes, { identity });
       await api.register(userAdministrationRoutes);
       await api.register(workgroupsRoutes);
       await api.register(organizationsRoutes);
@@ -173,12 +194,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(realtimeRoutes);
       await api.register(requirementsRoutes);
       await api.register(tasksRoutes);
-      await api.register(requirementAnalysisRoutes);
+      // The requirement analyses (issue 6 items 7-12): gaps and risks, conflicts, attachments (the
+      // only multipart routes), duplicates, traceability and the applications implementing a requirement.
+      await api.register(assessmentsRoutes);
+      await api.register(conflictsRoutes);
+      await api.register(attachmentsRoutes);
+      await api.register(analysisRoutes);
+      await api.register(requirementApplicationsRoutes);
       await api.register(standardsRoutes);
       await api.register(reportsRoutes);
       await api.register(statisticsRoutes);
       await api.register(vulnerabilitiesRoutes);
       await api.register(applicationsRoutes);
+      // The SBOMs, VEX, licenses and repositories of an application's builds (under /apps/...).
+      await api.register(ingestionRoutes);
+      await api.register(sbomRoutes);
+      await api.register(vexRoutes);
+      await api.register(clearRoutes);
+      await api.register(licenseRoutes);
+      await api.register(repositoryRoutes);
       await api.register(graphRoutes);
       await api.register(priorityPlaneRoutes);
       await api.register(monitoringRoutes);

@@ -16,7 +16,7 @@ import { findApplication, type ApplicationRecord } from '../apps/repository';
 import { buildSchema, buildView } from '../apps/views';
 import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
 import { parseSbom } from './parse';
-import type { BuildQueue } from './processing';
+import { BuildQueue } from './processing';
 import { storeBuild, type Uploader } from './store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -114,7 +114,19 @@ async function multipartBom(request: FastifyRequest): Promise<Buffer> {
   return found;
 }
 
-export async function ingestionRoutes(app: FastifyInstance, options: { queue: BuildQueue }): Promise<void> {
+export async function ingestionRoutes(app: FastifyInstance): Promise<void> {
+  const queue = new BuildQueue({ database: app.database, log: app.log, notify: () => app.outboxRelay.notify() });
+  app.addHook('onReady', async () => {
+    // Builds a stopped server left unprocessed are processed now.
+    const stale = await app.database.query<{ id: string }>(
+      `UPDATE application_builds SET status = 'PENDING' WHERE status IN ('PENDING', 'PROCESSING') RETURNING id`,
+    );
+    for (const build of stale) queue.enqueue(build.id);
+  });
+  app.addHook('preClose', async () => {
+    await queue.idle();
+  });
+
   // This plugin reads bodies itself: as bytes (JSON, XML, gzip — any type) or multipart.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SBOM_MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
@@ -158,7 +170,7 @@ export async function ingestionRoutes(app: FastifyInstance, options: { queue: Bu
       }
       // Processed once the answer is sent: PGlite's queries hold the event loop while they run.
       // What processing would read back of the components, it is handed.
-      const enqueue = () => options.queue.enqueue(stored.id, stored.components);
+      const enqueue = () => queue.enqueue(stored.id, stored.components);
       reply.raw.once('finish', enqueue);
       reply.raw.once('close', enqueue);
       // The server's own time for the upload (since the request arrived), for pipelines and benchmarks.
