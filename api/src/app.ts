@@ -20,12 +20,14 @@ import { usersRoutes } from './users/routes';
 import { initializationRoutes } from './initialization/routes';
 import { registerAuthorization, type AuthorizationObserver, type DeclaredRoute } from './authorization/guard';
 import { syncBuiltInRoles } from './authorization/roles';
-import type { IdentityContext } from './sessions/service';
+import { currentSession, type IdentityContext } from './sessions/service';
 import { createMailer, type Mailer, type MailTransport } from './mail/mailer';
 import { testingRoutes } from './mail/routes';
 import { miscRoutes } from './misc/routes';
 import { readProductVersion } from './misc/service';
 import { registerStatic } from './static/routes';
+import { loadRemoteManifests } from './static/remotes';
+import { findServiceModuleByApiKey } from './service-modules/api-keys';
 import { userAdministrationRoutes } from './users/admin-routes';
 import { workgroupsRoutes } from './workgroups/routes';
 import { organizationsRoutes } from './organizations/routes';
@@ -35,6 +37,11 @@ import { serviceModulesRoutes } from './service-modules/routes';
 import { recordEvents } from './realtime/outbox';
 import { registerRealtime } from './realtime/plugin';
 import { realtimeRoutes } from './realtime/routes';
+import { realtimeTestingRoutes } from './realtime/testing-routes';
+import { loadSecretKey } from './identity/secret-box';
+import { findOrganizationById } from './organizations/repository';
+import { findProcessByCode } from './processes/repository';
+import { findUserByLogin, findUserOfOrganization } from './users/repository';
 import { requirementsRoutes } from './requirements/routes';
 import { tasksRoutes } from './tasks/routes';
 import { createDueDateScheduler } from './tasks/scheduler';
@@ -122,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerSecurity(app, config);
+  registerSecurity(app, config, loadRemoteManifests);
   // Before the guard, which reads path and query parameters into SQL.
   registerHostileValueChecks(app);
   const mailer = createMailer({
@@ -140,7 +147,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const identity = await createIdentityContext(app, options.now ?? systemClock);
   app.decorate('identity', identity);
-  await registerRealtime(app);
+  await registerRealtime(app, await loadSecretKey(identity.settings.secretKey, config.dataDir), {
+    db: database,
+    now: () => identity.now(),
+    currentSession: (secret) => currentSession(identity, secret),
+    organization: (id) => findOrganizationById(database, id),
+    userOfOrganization: (organizationId, userId) => findUserOfOrganization(database, organizationId, userId),
+    processByCode: (organizationId, codeName) => findProcessByCode(database, organizationId, codeName),
+  });
   // Single active session, immediately (spec 4.1): the older browsers of the user hear this on the
   // sync-user fanout (it names the user by id only) and sign out. The sign-in never waits for it;
   // it goes through the outbox, so a broker that is down delivers it when it returns.
@@ -159,7 +173,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Continuous monitoring (issue 7 item 12): rescans raise events through the outbox.
   registerMonitoring(app);
-  app.decorate('declaredRoutes', registerAuthorization(app, identity, options.onAuthorization));
+  app.decorate('declaredRoutes', registerAuthorization(
+      app,
+      {
+        db: database,
+        authentication: {
+          currentSession: (token) => currentSession(identity, token),
+          apiKeyHolder: (key) => findServiceModuleByApiKey(database, key),
+        },
+      },
+      options.onAuthorization,
+    ),);
 
   const version = await readProductVersion();
   await app.register(fastifySwagger, {
@@ -218,7 +242,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(monitoringRoutes);
       await api.register(deploymentProfileRoutes);
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
-      if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) await api.register(testingRoutes);
+      if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
+        await api.register(testingRoutes);
+        // The broker's connections per user and a played broker restart (e2e of issue 4).
+        await api.register(realtimeTestingRoutes, {
+          userIdOfLogin: async (login: string) => (await findUserByLogin(database, login))?.id,
+        });
+      }
       api.get('/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, async () => api.swagger());
     },
     { prefix: '/api' },

@@ -3,7 +3,7 @@
 // in IAM or in memberships applies at the next call.
 import type { AccessControl, Policy, ProcessModuleConfiguration } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import type { UserRecord } from '../users/repository';
+import type { UserRecord } from './principal';
 import { ORG_ADMIN, type PolicyInput } from './defaults';
 import { effectiveRoles, type RoleRecord } from './roles';
 

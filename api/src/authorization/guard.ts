@@ -6,13 +6,12 @@
 // (announced with pg_notify): resolving a caller takes eight queries, most of a simple read's time.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { checkPermission, messageForStatus, type PermissionCheck, type PolicyContext } from '@portal/shared/server';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { createChangeTracker, createReadCache, type ChangeTracker, type ReadCache } from '../http/read-cache';
-import { API_KEY_HEADER, API_KEY_NOT_ACCEPTED, findServiceModuleByApiKey, INVALID_API_KEY, type ApiKeyHolder } from '../service-modules/api-keys';
-import { readSessionToken } from '../sessions/cookie';
-import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
-import type { UserRecord } from '../users/repository';
+import { API_KEY_HEADER, API_KEY_NOT_ACCEPTED, INVALID_API_KEY } from '../http/api-key';
+import { readSessionToken } from '../http/session-cookie';
+import type { ApiKeyHolder, Authentication, CurrentSession, UserRecord } from './principal';
 import { resolveAccess, type ResolvedAccess } from './access';
 
 /** The channel on which API processes sharing a Postgres server announce their changes. */
@@ -128,9 +127,15 @@ interface CallerSources {
   process(organizationId: string, key: string): Promise<CallerProcess | undefined>;
 }
 
-function callerSources(identity: IdentityContext, caches?: { callers: ReadCache<SessionCaller>; processes: ReadCache<CallerProcess | null> }): CallerSources {
+/** The database the guard reads, and the identity families' answers (app.ts wires them). */
+export interface GuardSources {
+  db: Database;
+  authentication: Authentication;
+}
+
+function callerSources(identity: GuardSources, caches?: { callers: ReadCache<SessionCaller>; processes: ReadCache<CallerProcess | null> }): CallerSources {
   const load = async (token: string | undefined): Promise<SessionCaller> => {
-    const session = await currentSession(identity, token);
+    const session = await identity.authentication.currentSession(token);
     if (!session) throw new ApiProblem(401);
     // Signed in half-way (second factor pending): known, but without rights yet.
     if (session.record.authentication_status !== 'Authenticated') throw new ApiProblem(403, messageForStatus(403));
@@ -184,7 +189,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerAuthorization(
   app: FastifyInstance,
-  identity: IdentityContext,
+  identity: GuardSources,
   observe?: AuthorizationObserver,
 ): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
@@ -249,7 +254,7 @@ export function registerAuthorization(
     // invalid key is a 401 even beside a valid cookie, and a key cannot borrow a browser's session.
     const key = request.headers[API_KEY_HEADER];
     if (key !== undefined) {
-      const holder = typeof key === 'string' ? await findServiceModuleByApiKey(identity.db, key) : undefined;
+      const holder = typeof key === 'string' ? await identity.authentication.apiKeyHolder(key) : undefined;
       if (!holder) throw new ApiProblem(401, INVALID_API_KEY);
       if (!request.routeOptions.config?.apiKey) throw new ApiProblem(403, API_KEY_NOT_ACCEPTED);
       request.apiKeyHolder = holder;

@@ -4,13 +4,13 @@ import { buildApp } from '../app';
 import { builtInRole } from '../authorization/defaults';
 import { setMembership } from '../authorization/memberships';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { findOrganizationByName } from '../organizations/repository';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand } from '../users/commands';
 import { findUserByLogin } from '../users/repository';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 import { CONDITION_MESSAGE, ORGANIZATION_NAME_MESSAGE } from './policies';
 import { BUILT_IN_NOT_DELETED, ORGANIZATION_ROLE_ASSIGNMENT, PROCESS_ROLE_ASSIGNMENT } from './service';
 

@@ -2,7 +2,7 @@ import { PERMISSIONS, fieldSchema, messageForStatus } from '@portal/shared/serve
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../identity/passwords';
 import { ensureOrganization } from '../organizations/repository';
-import { clearSessionCookie, readSessionToken } from '../sessions/cookie';
+import { clearSessionCookie, readSessionToken } from '../http/session-cookie';
 import { IdentityProblem } from '../http/answer';
 import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
 import { answer, InputProblem, problems } from '../http/answer';

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveAccess } from '../authorization/access';
 import { ApiProblem } from '../http/problem';
 import { partsWithin, readMultipart, type MultipartWords } from '../http/multipart';
-import { readSessionToken } from '../sessions/cookie';
+import { readSessionToken } from '../http/session-cookie';
 import { currentSession } from '../sessions/service';
 import { problems } from '../http/answer';
 import { findApplication, type ApplicationRecord } from '../apps/repository';

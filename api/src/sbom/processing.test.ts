@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Database, Queryable } from '../db/database';
 import { systemClock } from '../identity/clock';
-import { createTestUser } from '../identity/testing';
+import { createTestUser } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
 import { AdvisoryImporter } from '../vulnerabilities/sources';

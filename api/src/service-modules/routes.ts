@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { INVALID_API_KEY } from './api-keys';
+import { INVALID_API_KEY } from '../http/api-key';
 import { configsView } from './configs';
 import { deleteServiceModule, listServiceModules } from './repository';
 import {

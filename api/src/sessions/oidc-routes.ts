@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, problemSchema, sendProblem } from '../http/problem';
-import { setSessionCookie } from './cookie';
+import { setSessionCookie } from '../http/session-cookie';
 import { completeOidcSignIn, OIDC_FAILURE_MESSAGE, OIDC_REQUEST_MS, startOidcSignIn, type OidcClient } from './oidc';
 import { IdentityProblem } from '../http/answer';
 import type { IdentityContext } from './service';

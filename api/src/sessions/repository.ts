@@ -1,22 +1,10 @@
 import type { Queryable } from '../db/database';
+import type { SessionRecord, StoredAuthenticationStatus } from '../authorization/principal';
+
+export type { SessionRecord, StoredAuthenticationStatus };
 // Times go to the database as ISO strings: Date objects from a test sandbox are not Dates to PGlite.
 
-/** PasswordExpired: the password was right but has expired; the session may only change it. */
-export type StoredAuthenticationStatus = 'PasswordExpired' | 'MfaVerification' | 'MfaSetup' | 'Authenticated';
 
-export interface SessionRecord {
-  id: string;
-  /** Null for the Initiator's session (first run), which belongs to no user. */
-  user_id: string | null;
-  authentication_status: StoredAuthenticationStatus;
-  pending_mfa_secret: string | null;
-  failed_codes: number;
-  created_at: Date;
-  authenticated_at: Date | null;
-  last_seen_at: Date;
-  idle_expires_at: Date;
-  absolute_expires_at: Date;
-}
 
 const COLUMNS = `id, user_id, authentication_status, pending_mfa_secret, failed_codes, created_at, authenticated_at,
   last_seen_at, idle_expires_at, absolute_expires_at`;

@@ -20,6 +20,9 @@ import {
   type StoredAuthenticationStatus,
 } from './repository';
 import { admitSignIn, recordSignIn } from './throttles';
+import type { CurrentSession } from '../authorization/principal';
+
+export type { CurrentSession };
 
 const DAY_MS = 24 * 3_600_000;
 /**
@@ -52,11 +55,6 @@ export interface IdentityContext {
   onAuthenticated?: (session: SessionRecord, user: UserRecord) => void;
 }
 
-/** A live session with its user, as a request sees it. */
-export interface CurrentSession {
-  record: SessionRecord;
-  user: UserRecord;
-}
 
 /** A session whose secret changed: the caller must set the new cookie. */
 export interface IssuedSession extends CurrentSession {

@@ -6,7 +6,7 @@ import { DEFAULT_MODULE_CONFIGURATION, MESSAGES, PERMISSIONS, SIGN_IN_MESSAGES, 
 import { buildApp } from '../app';
 import { setMembership } from '../authorization/memberships';
 import { manualClock } from '../identity/clock';
-import { PASSWORD, createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { PASSWORD, createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { insertRoleRow } from '../iam/repository';
 import { findOrganizationByName, updateModuleConfiguration } from '../organizations/repository';
 import { ensureProcess } from '../processes/repository';
@@ -14,7 +14,7 @@ import { createTestEnvironment, type TestEnvironment } from '../testing/test-env
 import { CANNOT_DEACTIVATE_ONESELF, CANNOT_DELETE_ONESELF, ALREADY_ACTIVE, ORGANIZATION_PARAMETER_REQUIRED } from './administration';
 import { createOrganizationCommand } from './commands';
 import { findUserByLogin, type UserSummary } from './repository';
-import { authenticate, lastMail, signIn } from './testing';
+import { authenticate, lastMail, signIn } from '../testing/users';
 
 const NEW_PASSWORD = 'N3w!Passw0rd';
 const MALFORMED_ID = 'not-a-uuid';

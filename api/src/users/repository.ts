@@ -1,21 +1,9 @@
 import type { Queryable } from '../db/database';
+import type { UserRecord } from '../authorization/principal';
+
+export type { UserRecord };
 // Times go to the database as ISO strings: Date objects from a test sandbox are not Dates to PGlite.
 
-/** A user as stored; `password_hash` and `mfa_secret` never leave the API. */
-export interface UserRecord {
-  id: string;
-  organization_id: string | null;
-  login_id: string;
-  name: string;
-  email: string;
-  password_hash: string;
-  password_changed_at: Date;
-  inactive: boolean;
-  roles: string[];
-  mfa_secret: string | null;
-  mfa_enabled: boolean;
-  mfa_last_step: string;
-}
 
 const COLUMNS = `id, organization_id, login_id, name, email, password_hash, password_changed_at, inactive, roles,
   mfa_secret, mfa_enabled, mfa_last_step`;

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { DEFAULT_IDENTITY } from '../config';
 import type { Clock, ManualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment } from '../testing/test-environment';
 import { listOutbox, type OutboxEntry } from '../mail/mailer';
 import { totpCode } from '../sessions/totp';

@@ -4,10 +4,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 
 export interface Fixture {
   app: FastifyInstance;

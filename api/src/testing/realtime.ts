@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { withCookie, type SessionCookie } from '../identity/testing';
+import { withCookie, type SessionCookie } from '../testing/identity';
 
 export class BrokerRefusal extends Error {}
 

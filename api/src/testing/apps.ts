@@ -1,7 +1,7 @@
 // What the applications API tests share: calls as a signed-in user, SBOM uploads (by session or
 // CI key), waiting for a build's processing, and the row counts that prove nothing half-stored.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { withCookie, type SessionCookie } from '../identity/testing';
+import { withCookie, type SessionCookie } from '../testing/identity';
 
 export type Caller = SessionCookie | { key: string };
 

@@ -7,10 +7,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app';
 import type { DeclaredRoute } from '../authorization/guard';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate, globalAdmin } from '../users/testing';
+import { authenticate, globalAdmin } from '../testing/users';
 
 export const OSV_TESTDATA = path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv');
 

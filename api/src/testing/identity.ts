@@ -3,7 +3,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/shared/server';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createUserCommand } from '../users/commands';
-import type { Clock } from './clock';
+import type { Clock } from '../identity/clock';
 
 export const PASSWORD = 'Str0ng!Pass';
 
