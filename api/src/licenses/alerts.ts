@@ -7,7 +7,7 @@ import { checkPermission, PERMISSIONS, type LicenseRiskAlert, type Notification 
 import { resolveAccess } from '../authorization/access';
 import type { Queryable } from '../db/database';
 import { recordEvents } from '../realtime/outbox';
-import { eventRecipients } from '../requirements/events';
+import { eventRecipients } from '../realtime/recipients';
 import { findUserById } from '../users/repository';
 import { COMPONENT_KEY } from '../vex/repository';
 import { classifyLicenses } from './classify';

@@ -6,7 +6,7 @@ import { checkPermission, PERMISSIONS, type KnownPermission, type MonitoringEven
 import type { Queryable } from '../db/database';
 import { resolveAccess } from '../authorization/access';
 import { recordEvents, type OutboxEvent } from '../realtime/outbox';
-import { eventRecipients } from '../requirements/events';
+import { eventRecipients } from '../realtime/recipients';
 import { findUserById } from '../users/repository';
 import { eventView, insertEvent, type EventRow } from './repository';
 import type { EventFinding, MonitoredBuild } from './scan';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox';
-import { EVENT_RECIPIENTS, eventRecipients } from '../requirements/events';
+import { EVENT_RECIPIENTS, eventRecipients } from '../realtime/recipients';
 import { matchComponents } from '../vulnerabilities/matching';
 import { carryOver, identifiedBuilds, previousBuild } from '../vex/carry-over';
 import { raiseLicenseAlerts } from '../licenses/alerts';

@@ -4,7 +4,8 @@
 import type { RequirementTask, TaskEventName, TaskType } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { raiseTaskEvent, type EventActor } from '../requirements/events';
+import type { EventActor } from '../realtime/recipients';
+import { raiseTaskEvent } from './events';
 
 export interface NewTask {
   organizationId: string;
