@@ -44,6 +44,8 @@ import { findProcessByCode } from './processes/repository';
 import { findUserByLogin, findUserOfOrganization } from './users/repository';
 import { requirementsRoutes } from './requirements/routes';
 import { tasksRoutes } from './tasks/routes';
+import { requirementTaskOutcomes } from './requirements/task-outcomes';
+import { raiseRequirementEvent } from './requirements/events';
 import { createDueDateScheduler } from './tasks/scheduler';
 import { assessmentsRoutes } from './assessments/routes';
 import { attachmentsRoutes } from './attachments/routes';
@@ -217,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(serviceModulesRoutes);
       await api.register(realtimeRoutes);
       await api.register(requirementsRoutes);
-      await api.register(tasksRoutes);
+      await api.register(tasksRoutes, { outcomes: requirementTaskOutcomes });
       // The requirement analyses (issue 6 items 7-12): gaps and risks, conflicts, attachments (the
       // only multipart routes), duplicates, traceability and the applications implementing a requirement.
       await api.register(assessmentsRoutes);
@@ -255,7 +257,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   // Due-date reminders and past-due events (issue 6): from ready until close.
-  const dueDates = createDueDateScheduler({ db: database, now: options.now ?? systemClock, log: app.log });
+  const dueDates = createDueDateScheduler({
+    db: database,
+    now: options.now ?? systemClock,
+    log: app.log,
+    raiseRequirementEvent,
+  });
   app.decorate('dueDates', dueDates);
   app.addHook('onReady', async () => dueDates.start());
   app.addHook('preClose', async () => dueDates.stop());

@@ -5,7 +5,8 @@ import { MESSAGES, type Requirement, type RequirementComment, type RequirementDe
 import type { Caller } from '../authorization/guard';
 import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { completeTask, raiseEventOf, findTaskRecord } from '../tasks/service';
+import { changeContext, completeTask, raiseEventOf, findTaskRecord, type ChangeContext } from '../tasks/service';
+import { activeUserOfOrganization as checkUser } from '../users/service';
 import { raiseRequirementEvent, type EventActor } from './events';
 import { parseProgress, parseRequirementInput, refuse, textField, type ParsedInput } from './input';
 import {
@@ -28,24 +29,7 @@ export const PARENT_CYCLE = 'A requirement cannot be placed under itself or one 
 export const DELETED = 'A deleted requirement cannot be changed.';
 
 /** Who changes what, where: the request's caller in the request's process. */
-export interface ChangeContext {
-  db: Database;
-  organizationId: string;
-  process: { id: string; code_name: string };
-  actor: EventActor;
-  sessionId: string;
-}
 
-export function changeContext(db: Database, caller: Caller): ChangeContext {
-  if (!caller.organization || !caller.process) throw new ApiProblem(404);
-  return {
-    db,
-    organizationId: caller.organization.id,
-    process: { id: caller.process.id, code_name: caller.process.code_name },
-    actor: { id: caller.user.id, login_id: caller.user.login_id },
-    sessionId: caller.session.record.id,
-  };
-}
 
 /** A live requirement of the process to hang another under; 404 otherwise. */
 async function checkParent(tx: Queryable, processId: string, parentId: string): Promise<void> {
@@ -58,14 +42,6 @@ async function checkParent(tx: Queryable, processId: string, parentId: string): 
 }
 
 /** An active user of the organization; 404 otherwise. */
-export async function checkUser(tx: Queryable, organizationId: string, userId: string): Promise<EventActor & { name: string }> {
-  const [row] = await tx.query<EventActor & { name: string }>(
-    'SELECT id, login_id, name FROM users WHERE organization_id = $1 AND id = $2 AND NOT inactive',
-    [organizationId, userId],
-  );
-  if (!row) throw new ApiProblem(404);
-  return row;
-}
 
 async function viewOf(tx: Queryable, context: ChangeContext, id: string): Promise<Requirement> {
   const view = await findRequirementView(tx, context.process.id, id);
@@ -265,3 +241,4 @@ export async function addComment(context: ChangeContext, id: string, body: unkno
 }
 
 export { event as eventBase };
+export { changeContext, checkUser, type ChangeContext };

@@ -10,6 +10,7 @@ import { findUserOfOrganization } from '../users/repository';
 import { raiseRequirementEvent } from './events';
 import { dateField, isUuid, refuse, textField } from './input';
 import { eventBase, lockLive, type ChangeContext } from './service';
+import { checkWorkgroup } from '../workgroups/service';
 
 export const NOT_SUBMITTABLE = 'Only a draft or rejected requirement can be submitted for review.';
 export const NOT_A_REVIEWER = 'This user may not review requirements in this process.';
@@ -30,10 +31,6 @@ export async function checkUserMay(
   if (!checkPermission(access, permission as `${string}=>${string}`, caller.context)) throw new ApiProblem(400, message, {}, { [field]: message });
 }
 
-export async function checkWorkgroup(db: Queryable, organizationId: string, id: string): Promise<void> {
-  const [row] = await db.query('SELECT id FROM workgroups WHERE organization_id = $1 AND id = $2', [organizationId, id]);
-  if (!row) throw new ApiProblem(404);
-}
 
 /** POST requirements/:id/submit: a REVIEW task; the requirement IN_REVIEW. */
 export async function submitForReview(context: ChangeContext, caller: Caller, id: string, body: unknown): Promise<RequirementTask> {
@@ -88,3 +85,4 @@ export async function submitForReview(context: ChangeContext, caller: Caller, id
     return (await taskView(tx, taskId))!;
   });
 }
+

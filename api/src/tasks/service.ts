@@ -4,8 +4,30 @@
 import type { RequirementTask, TaskEventName, TaskType } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
+import type { Caller } from '../authorization/guard';
+import type { Database } from '../db/database';
 import type { EventActor } from '../realtime/recipients';
 import { raiseTaskEvent } from './events';
+
+/** A change in a process by a signed-in caller (requirements and tasks alike). */
+export interface ChangeContext {
+  db: Database;
+  organizationId: string;
+  process: { id: string; code_name: string };
+  actor: EventActor;
+  sessionId: string;
+}
+
+export function changeContext(db: Database, caller: Caller): ChangeContext {
+  if (!caller.organization || !caller.process) throw new ApiProblem(404);
+  return {
+    db,
+    organizationId: caller.organization.id,
+    process: { id: caller.process.id, code_name: caller.process.code_name },
+    actor: { id: caller.user.id, login_id: caller.user.login_id },
+    sessionId: caller.session.record.id,
+  };
+}
 
 export interface NewTask {
   organizationId: string;

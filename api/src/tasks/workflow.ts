@@ -6,13 +6,10 @@ import { authorizeTask, checkPermission, messageForStatus, MESSAGES, type Requir
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { raiseRequirementEvent } from '../requirements/events';
-import { dateField, isUuid, parseProgress, refuse, textField } from '../requirements/input';
-import { lockRequirement } from '../requirements/repository';
-import { checkUser, eventBase, setRequirementProgress, type ChangeContext } from '../requirements/service';
-import { checkWorkgroup } from '../requirements/workflow';
-import { workgroupsOfUser } from '../workgroups/repository';
-import { completeTask, failTask, findTaskRecord, openTask, raiseEventOf, taskView, TASK_VIEW_SELECT, toTaskView, type TaskRecord } from './service';
+import { activeUserOfOrganization } from '../users/service';
+import { checkWorkgroup, workgroupsOfUser } from '../workgroups/service';
+import { dateField, isUuid, parseProgress, refuse, textField } from '../http/input';
+import { completeTask, failTask, findTaskRecord, raiseEventOf, taskView, TASK_VIEW_SELECT, toTaskView, type ChangeContext, type TaskRecord } from './service';
 
 export const NOT_A_REVIEW_TASK = 'Only a review task can be accepted or rejected.';
 export const TASK_CLOSED = 'The task is already closed.';
@@ -53,21 +50,36 @@ export async function authorizeCaller(db: Queryable, caller: Caller, task: TaskR
   if (!verdict.allowed) throw new ApiProblem(403, messageForStatus(403));
 }
 
-function open(task: TaskRecord): void {
+export function open(task: TaskRecord): void {
   if (task.status !== 'OPEN') throw new ApiProblem(409, TASK_CLOSED);
 }
 
 const body = (value: unknown) => (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
 
-async function requirementOf(tx: Queryable, context: ChangeContext, task: TaskRecord) {
-  if (!task.requirement_id) throw new ApiProblem(409, NOT_A_REVIEW_TASK);
-  const state = await lockRequirement(tx, context.process.id, task.requirement_id);
-  if (!state) throw new ApiProblem(404);
-  return state;
+/**
+ * What acting on a task does to the requirement it is about. The requirements family registers
+ * its implementation at app start (tasksRoutes' option): tasks know nothing of requirements.
+ * Each runs in the task's transaction, after the task was locked, authorized and found open.
+ */
+export interface TaskOutcomes {
+  /** A review accepted: completes the task and delegates the requirement; the delegation task's id. */
+  reviewAccepted(tx: Queryable, context: ChangeContext, task: TaskRecord, input: ReviewAcceptance): Promise<string>;
+  /** A review rejected: completes the task and sends the requirement back; the author's task's id. */
+  reviewRejected(tx: Queryable, context: ChangeContext, task: TaskRecord, comment: string): Promise<string>;
+  /** A task's progress changed (already recorded on the task). */
+  progressed(tx: Queryable, context: ChangeContext, task: TaskRecord, progress: number): Promise<void>;
+  /** A task failed (already recorded on the task). */
+  failed(tx: Queryable, context: ChangeContext, task: TaskRecord, comment: string): Promise<void>;
+}
+
+export interface ReviewAcceptance {
+  delegateToId: string;
+  dueDate: string | null;
+  comment: string;
 }
 
 /** POST tasks/:id/accept: the review completes, the requirement is ACCEPTED then delegated (IN_PROGRESS). */
-export async function acceptReview(context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function acceptReview(outcomes: TaskOutcomes, context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
   const values = body(input);
   const errors: Record<string, string> = {};
   if (values.delegate_to_id === undefined || values.delegate_to_id === null || values.delegate_to_id === '') errors.delegate_to_id = MESSAGES.required;
@@ -80,37 +92,13 @@ export async function acceptReview(context: ChangeContext, caller: Caller, taskI
     await authorizeCaller(tx, caller, task);
     if (task.type !== 'REVIEW') throw new ApiProblem(409, NOT_A_REVIEW_TASK);
     open(task);
-    const delegate = await checkUser(tx, context.organizationId, values.delegate_to_id as string);
-    const state = await requirementOf(tx, context, task);
-    await completeTask(tx, task.id, context.actor, comment || undefined, context.sessionId);
-    await tx.query(`UPDATE requirements SET status = 'ACCEPTED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
-    await raiseRequirementEvent(tx, {
-      ...eventBase(context, state.id),
-      type: 'Accept Review',
-      data: { task_id: task.id, delegate_to: delegate.login_id, ...(comment ? { comment } : {}) },
-    });
-    const [requirement] = await tx.query<{ due_date: string | null }>(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM requirements WHERE id = $1`, [
-      state.id,
-    ]);
-    const delegated = await openTask(tx, {
-      organizationId: context.organizationId,
-      processId: context.process.id,
-      processCode: context.process.code_name,
-      requirementId: state.id,
-      type: 'DELEGATE',
-      delegatedTo: delegate.id,
-      dueDate: dueDate ?? requirement?.due_date ?? null,
-      comment,
-      createdBy: context.actor.id,
-      sessionId: context.sessionId,
-    });
-    await tx.query(`UPDATE requirements SET status = 'IN_PROGRESS', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
+    const delegated = await outcomes.reviewAccepted(tx, context, task, { delegateToId: values.delegate_to_id as string, dueDate: dueDate ?? null, comment });
     return (await taskView(tx, delegated))!;
   });
 }
 
 /** POST tasks/:id/reject: the review completes, the requirement is REJECTED, the author resolves it. */
-export async function rejectReview(context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function rejectReview(outcomes: TaskOutcomes, context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
   const values = body(input);
   const errors: Record<string, string> = {};
   const comment = textField(errors, 'comment', values.comment, { required: true, max: 10000 });
@@ -120,28 +108,13 @@ export async function rejectReview(context: ChangeContext, caller: Caller, taskI
     await authorizeCaller(tx, caller, task);
     if (task.type !== 'REVIEW') throw new ApiProblem(409, NOT_A_REVIEW_TASK);
     open(task);
-    const state = await requirementOf(tx, context, task);
-    await completeTask(tx, task.id, context.actor, comment, context.sessionId);
-    await tx.query(`UPDATE requirements SET status = 'REJECTED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
-    await raiseRequirementEvent(tx, { ...eventBase(context, state.id), type: 'Reject Review', data: { task_id: task.id, comment } });
-    const author = task.created_by ?? state.created_by ?? state.owner_id;
-    const resolve = await openTask(tx, {
-      organizationId: context.organizationId,
-      processId: context.process.id,
-      processCode: context.process.code_name,
-      requirementId: state.id,
-      type: 'RESOLVE_REJECTED',
-      assignedToUser: author,
-      comment: comment!,
-      createdBy: context.actor.id,
-      sessionId: context.sessionId,
-    });
+    const resolve = await outcomes.reviewRejected(tx, context, task, comment!);
     return (await taskView(tx, resolve))!;
   });
 }
 
 /** PATCH tasks/:id/progress: on a DELEGATE task the requirement follows; at 100 both complete. */
-export async function updateTaskProgress(context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function updateTaskProgress(outcomes: TaskOutcomes, context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
   const progress = parseProgress(input);
   return context.db.transaction(async (tx) => {
     const task = await lockTask(tx, context, taskId);
@@ -151,16 +124,13 @@ export async function updateTaskProgress(context: ChangeContext, caller: Caller,
     await tx.query('UPDATE tasks SET progress = $2, updated_at = now() WHERE id = $1', [task.id, progress]);
     await raiseEventOf(tx, task, 'Update Progress', context.actor, { progress, previous: task.progress }, context.sessionId);
     if (progress === 100) await completeTask(tx, task.id, context.actor, undefined, context.sessionId);
-    if (task.type === 'DELEGATE' && task.requirement_id) {
-      const state = await lockRequirement(tx, context.process.id, task.requirement_id);
-      if (state && state.deleted_at === null) await setRequirementProgress(tx, context, state, progress, task.id);
-    }
+    await outcomes.progressed(tx, context, task, progress);
     return (await taskView(tx, task.id))!;
   });
 }
 
 /** POST tasks/:id/fail: the task FAILED; a DELEGATE task's requirement FAILED too (Fail). */
-export async function failTaskOf(context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function failTaskOf(outcomes: TaskOutcomes, context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
   const values = body(input);
   const errors: Record<string, string> = {};
   const comment = textField(errors, 'comment', values.comment, { required: true, max: 10000 });
@@ -170,13 +140,7 @@ export async function failTaskOf(context: ChangeContext, caller: Caller, taskId:
     await authorizeCaller(tx, caller, task);
     open(task);
     await failTask(tx, task.id, context.actor, comment, context.sessionId);
-    if (task.type === 'DELEGATE' && task.requirement_id) {
-      const state = await lockRequirement(tx, context.process.id, task.requirement_id);
-      if (state && state.deleted_at === null) {
-        await tx.query(`UPDATE requirements SET status = 'FAILED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
-        await raiseRequirementEvent(tx, { ...eventBase(context, state.id), type: 'Fail', data: { task_id: task.id, comment } });
-      }
-    }
+    await outcomes.failed(tx, context, task, comment!);
     return (await taskView(tx, task.id))!;
   });
 }
@@ -196,7 +160,7 @@ export async function assignTask(context: ChangeContext, taskId: string, input: 
   return context.db.transaction(async (tx) => {
     const task = await lockTask(tx, context, taskId);
     open(task);
-    if (userId) await checkUser(tx, context.organizationId, userId as string);
+    if (userId) await activeUserOfOrganization(tx, context.organizationId, userId as string);
     if (groupId) await checkWorkgroup(tx, context.organizationId, groupId as string);
     const userColumn = task.type === 'DELEGATE' ? 'delegated_to' : 'assigned_to_user';
     const sets: string[] = [];

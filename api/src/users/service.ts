@@ -1,5 +1,6 @@
 import { fieldSchema, firstMessage } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
+import { ApiProblem } from '../http/problem';
 import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword } from '../identity/passwords';
 import { findOrganizationByName } from '../organizations/repository';
@@ -78,4 +79,14 @@ export async function createUser(db: Queryable, input: NewUserInput, now: Date):
   });
   if (!user) throw new UserInputError({ login_id: `A user with login id '${input.login_id}' already exists.` });
   return user;
+}
+
+/** An active user of the organization (id, login, name); 404 otherwise. */
+export async function activeUserOfOrganization(tx: Queryable, organizationId: string, userId: string): Promise<{ id: string; login_id: string; name: string }> {
+  const [row] = await tx.query<{ id: string; login_id: string; name: string }>(
+    'SELECT id, login_id, name FROM users WHERE organization_id = $1 AND id = $2 AND NOT inactive',
+    [organizationId, userId],
+  );
+  if (!row) throw new ApiProblem(404);
+  return row;
 }

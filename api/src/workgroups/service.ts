@@ -97,3 +97,11 @@ export async function changeWorkgroup(identity: IdentityContext, caller: Caller,
 export async function removeWorkgroup(identity: IdentityContext, caller: Caller, id: string): Promise<void> {
   if (!(await deleteWorkgroup(identity.db, organizationIdOf(caller), notFoundUnlessUuid(id)))) throw new ApiProblem(404);
 }
+
+/** A workgroup of the organization; 404 otherwise. */
+export async function checkWorkgroup(db: Queryable, organizationId: string, id: string): Promise<void> {
+  const [row] = await db.query('SELECT id FROM workgroups WHERE organization_id = $1 AND id = $2', [organizationId, id]);
+  if (!row) throw new ApiProblem(404);
+}
+
+export { workgroupsOfUser };
