@@ -1,5 +1,5 @@
-import type { DemoSeeder } from '../demo/seeder';
-import { ensureProcess, type NewProcess } from './repository';
+import type { DemoSeeder } from './seeder';
+import { ensureProcess, type NewProcess } from '../processes/repository';
 
 export const DEMO_PROCESSES: readonly NewProcess[] = [
   { code_name: 'DEMO', name: 'Demo Requirements', type: 'REQUIREMENTS', dashboard_type: 'LIVE' },

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildDetail, BuildVulnerabilityPage, ApplicationView, VexAnalysisInput } from '@portal/shared/server';
-import type { DemoApiSeeder, DemoCaller } from '../demo/api';
+import type { DemoApiSeeder, DemoCaller } from './api';
 import { sourcePath } from '../paths';
 import { importAdvisoryPaths } from '../vulnerabilities/sources';
 

@@ -1,6 +1,6 @@
-import type { DemoSeeder } from '../demo/seeder';
-import { findUserByLogin } from './repository';
-import { createUser } from './service';
+import type { DemoSeeder } from './seeder';
+import { findUserByLogin } from '../users/repository';
+import { createUser } from '../users/service';
 
 /** The demo's people: sign in with these (two-factor is set up at the first sign-in). */
 export const DEMO_USERS = [

@@ -2,8 +2,8 @@
 // production without its build tools (grunt and its plugins) and type definitions, its RBOM
 // computed — through the API as the demo author would, after the applications demo made the app.
 import type { BuildView, DeploymentConfiguration, DeploymentProfileView } from '@portal/shared/server';
-import { DEMO_APPLICATIONS } from '../apps/demo';
-import type { DemoApiSeeder } from '../demo/api';
+import { DEMO_APPLICATIONS } from './applications';
+import type { DemoApiSeeder } from './api';
 
 const GRAPH = DEMO_APPLICATIONS.graph;
 const APP = DEMO_APPLICATIONS.apps[0].app_key;
