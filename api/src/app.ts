@@ -58,6 +58,8 @@ import { statisticsRoutes } from './statistics/routes';
 import { vulnerabilitiesRoutes } from './vulnerabilities/routes';
 import { applicationsRoutes } from './apps/routes';
 import { ingestionRoutes } from './sbom/ingest';
+import { carryOver, identifiedBuilds, previousBuild } from './vex/carry-over';
+import { raiseLicenseAlerts } from './licenses/alerts';
 import { sbomRoutes } from './sbom/routes';
 import { clearRoutes } from './sbom/clear';
 import { vexRoutes } from './vex/routes';
@@ -233,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(vulnerabilitiesRoutes);
       await api.register(applicationsRoutes);
       // The SBOMs, VEX, licenses and repositories of an application's builds (under /apps/...).
-      await api.register(ingestionRoutes);
+      await api.register(ingestionRoutes, { followUps: { previousBuild, identifiedBuilds, carryOver, raiseLicenseAlerts } });
       await api.register(sbomRoutes);
       await api.register(vexRoutes);
       await api.register(clearRoutes);

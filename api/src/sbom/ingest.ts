@@ -16,13 +16,13 @@ import { findApplication, type ApplicationRecord } from '../apps/repository';
 import { buildSchema, buildView } from '../apps/views';
 import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
 import { parseSbom } from './parse';
-import { BuildQueue } from './processing';
+import { INVALID_APP_KEY } from '../apps/lookup';
+import { BuildQueue, type BuildFollowUps } from './processing';
 import { storeBuild, type Uploader } from './store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NO_SBOM = "No SBOM was sent: send it as the multipart field 'bom' or as the request body (JSON or XML, optionally gzip-compressed).";
 export const NOT_A_CICD_KEY = "This API key is not a CI/CD ingestion module's key: SBOM uploads take the key of a 'cicd-ingestion' service module.";
-export const INVALID_APP_KEY = 'Invalid app key';
 
 interface Upload {
   application: ApplicationRecord;
@@ -114,8 +114,13 @@ async function multipartBom(request: FastifyRequest): Promise<Buffer> {
   return found;
 }
 
-export async function ingestionRoutes(app: FastifyInstance): Promise<void> {
-  const queue = new BuildQueue({ database: app.database, log: app.log, notify: () => app.outboxRelay.notify() });
+export interface IngestionOptions {
+  /** What the VEX and licenses families do with each processed build (app.ts wires them). */
+  followUps: BuildFollowUps;
+}
+
+export async function ingestionRoutes(app: FastifyInstance, { followUps }: IngestionOptions): Promise<void> {
+  const queue = new BuildQueue({ database: app.database, followUps, log: app.log, notify: () => app.outboxRelay.notify() });
   app.addHook('onReady', async () => {
     // Builds a stopped server left unprocessed are processed now.
     const stale = await app.database.query<{ id: string }>(
@@ -180,3 +185,5 @@ export async function ingestionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 }
+
+export { INVALID_APP_KEY };
