@@ -36,6 +36,13 @@ declare module 'fastify' {
      * the key into `request.apiKeyHolder` and the route checks the module's type itself.
      */
     apiKey?: boolean;
+    /**
+     * For a route whose process is named neither by `graph` nor by a path parameter of its own,
+     * but found from what its path names (the SBOM upload: the process of the `:appKey` app):
+     * when the request has no process in `graph`, the guard checks the permission in the process
+     * whose id `resolve` answers. `resolve` throws the route's own answer when nothing is found.
+     */
+    processFrom?: { param: string; resolve(request: FastifyRequest, organizationId: string | null): Promise<string> };
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -84,6 +91,10 @@ export interface DeclaredRoute {
   url: string;
   permission: RoutePermission;
   processParam?: string;
+  /** The path parameter whose object's process the permission is checked in (config.processFrom). */
+  processFrom?: string;
+  /** A service module's X-Api-Key is taken instead of a session (config.apiKey). */
+  apiKey?: true;
 }
 
 /** The caller of a route that is not 'public' (set by the guard). */
@@ -167,7 +178,15 @@ async function resolveCaller(sources: CallerSources, request: FastifyRequest): P
   const graph = typeof graphParameter === 'string' && graphParameter !== '' ? graphParameter : undefined;
   let process: CallerProcess | null = null;
   const context: PolicyContext = { organization: organization?.name };
-  if (graph === ALL_PROJECTS_GRAPH && !processParam) {
+  const processFrom = request.routeOptions.config?.processFrom;
+  if (processFrom && (graph === undefined || graph === ALL_PROJECTS_GRAPH || !organization)) {
+    const key = await processFrom.resolve(request, organization?.id ?? null);
+    const found = organization ? await sources.process(organization.id, key) : undefined;
+    if (!found) throw new ApiProblem(404);
+    process = found;
+    context.project = found.code_name.toLowerCase();
+    context.scope = 'project';
+  } else if (graph === ALL_PROJECTS_GRAPH && !processParam) {
     context.scope = 'all-projects';
   } else if (graph !== undefined) {
     // Another organization's process (or none of that name) is not found: 404, never 403.
@@ -243,8 +262,15 @@ export function registerAuthorization(
     if (processParam !== undefined && !route.url.includes(`:${processParam}`)) {
       throw new Error(`${methods.join(',')} ${route.url} names the process by :${processParam}, which it does not have.`);
     }
+    const processFrom = route.config?.processFrom?.param;
+    if (processFrom !== undefined && !route.url.includes(`:${processFrom}`)) {
+      throw new Error(`${methods.join(',')} ${route.url} finds the process by :${processFrom}, which it does not have.`);
+    }
+    const apiKey = route.config?.apiKey ? { apiKey: true as const } : {};
     for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, permission, ...(processParam ? { processParam } : {}) });
+      if (method !== 'HEAD') {
+        routes.push({ method, url: route.url, permission, ...(processParam ? { processParam } : {}), ...(processFrom ? { processFrom } : {}), ...apiKey });
+      }
     }
   });
   app.addHook('onRequest', async (request) => {

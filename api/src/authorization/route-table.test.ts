@@ -76,8 +76,10 @@ async function expectTheTable(role: RoleDefinition, cookie: SessionCookie): Prom
       ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
     });
     const allowed = decisions.length === 1 && decisions[0].allowed && response.statusCode === 418;
-    // A caller without organization (global roles) finds no process at all: 404 before any check.
-    const noProcess = role.kind === 'global' && route.processParam !== undefined && decisions.length === 0 && response.statusCode === 404;
+    // A caller without organization (global roles) finds no process at all: 404 before any check
+    // (also for a route whose process is its path object's, e.g. the SBOM upload's app).
+    const noProcess =
+      role.kind === 'global' && (route.processParam ?? route.processFrom) !== undefined && decisions.length === 0 && response.statusCode === 404;
     const denied = noProcess || (decisions.length === 1 && !decisions[0].allowed && response.statusCode === 403);
     seen.push(`${route.method} ${route.url}: ${allowed ? 'allow' : denied ? 'deny' : `status ${response.statusCode}`}`);
     wanted.push(`${route.method} ${route.url}: ${expectation(route, role)}`);
