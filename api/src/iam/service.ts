@@ -15,7 +15,6 @@ import { UUID } from '../organizations/repository';
 import type { NewRoleInput, RoleChanges, RoleScope } from './policies';
 import {
   deleteRoleRow,
-  findRoleRow,
   findUserInScope,
   insertRoleRow,
   listGlobalRoles,

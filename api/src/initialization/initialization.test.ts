@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { MESSAGES, ONE_TIME_CODE_TTL_MS, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';

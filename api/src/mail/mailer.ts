@@ -111,7 +111,7 @@ export function createMailer(options: MailerOptions): Mailer {
       void delivery.finally(() => pending.delete(delivery));
     },
     async idle() {
-      while (pending.size > 0) await Promise.all([...pending]);
+      while (pending.size > 0) await Promise.all(pending);
     },
   };
 }

@@ -1,7 +1,7 @@
 // Checking what a requirement screen sends (docs/requirements-api.md): each field with its spec 5
 // message, all of them before the first is answered (400 naming the field). No database here: the
 // checks that read it (parent, owner, code taken, version) are the service's, in the transaction.
-import { hasInjectionMarker, MESSAGES, REQUIREMENT_PRIORITIES, type RequirementInput, type RequirementPriority } from '@portal/shared/server';
+import { MESSAGES, REQUIREMENT_PRIORITIES, type RequirementInput, type RequirementPriority } from '@portal/shared/server';
 import { dateField, isDate, isUuid, NOT_A_DATE, NOT_A_PROGRESS, parseProgress, refuse, textField } from '../http/input';
 
 export { dateField, isDate, isUuid, NOT_A_DATE, NOT_A_PROGRESS, parseProgress, refuse, textField };
@@ -21,6 +21,7 @@ export function parseRequirementInput(body: unknown, partial: boolean): ParsedIn
     const code = textField(errors, 'code', input.code, { max: 64 });
     if (code !== undefined) {
       if (code === '') errors.code = MESSAGES.required;
+      // oxlint-disable-next-line no-control-regex -- a code is refused when it holds a control character
       else if (/[\u0000-\u001f\u007f]/.test(code)) errors.code = MESSAGES.invalidInput;
       else parsed.code = code;
     }

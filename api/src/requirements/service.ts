@@ -2,12 +2,11 @@
 // under a deleted label), progress and comments. Inputs are checked first (input.ts, the spec 5
 // messages field by field); every change raises its requirement event in the change's transaction.
 import { MESSAGES, type Requirement, type RequirementComment, type RequirementDetail } from '@portal/shared/server';
-import type { Caller } from '../authorization/guard';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { changeContext, completeTask, raiseEventOf, findTaskRecord, type ChangeContext } from '../tasks/service';
 import { activeUserOfOrganization as checkUser } from '../users/service';
-import { raiseRequirementEvent, type EventActor } from './events';
+import { raiseRequirementEvent } from './events';
 import { parseProgress, parseRequirementInput, refuse, textField, type ParsedInput } from './input';
 import {
   ancestorsOf,

@@ -31,6 +31,7 @@ export interface StoredBuild extends BuildRecord {
 
 /** A component's licenses as the row stores them: one text, each license's U+001F made a space. */
 function declarationOf(component: Pick<SbomComponent, 'licenses'>): string {
+  // oxlint-disable-next-line no-control-regex -- U+001F is the separator of the stored declarations, so it is replaced in each
   return component.licenses.map((license) => license.replace(/\x1f/g, ' ')).join('\x1f');
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { INVALID_INVITATION_MESSAGE, MESSAGES, OTP_RESET_MESSAGES, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';

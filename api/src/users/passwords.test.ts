@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
   ONE_TIME_CODE_TTL_MS,
