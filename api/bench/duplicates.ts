@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { readNistLowBaselineSync } from '../src/standards/catalogs';
 import { buildIndex, similarPairs } from '../src/analysis/similarity';
 import { likeTheApiClient, withCookie } from '../src/testing/identity';
-import { createOrganizationCommand, createUserCommand } from '../src/users/commands';
+import { createOrganizationCommand, createUserCommand } from '../src/cli/users';
 import { authenticate } from '../src/testing/users';
 
 const COUNT = Number(process.argv[2] ?? 10_000);

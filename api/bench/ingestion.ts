@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { manualClock } from '../src/identity/clock';
 import { createTestUser, likeTheApiClient } from '../src/testing/identity';
 import { limitHeapGrowth } from '../src/memory';
-import { createOrganizationCommand, createProcessCommand } from '../src/users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../src/cli/users';
 import { authenticate } from '../src/testing/users';
 
 export interface Ingested {

@@ -11,7 +11,7 @@ import { likeTheApiClient, PASSWORD, withCookie } from '../src/testing/identity'
 import { readNistLowBaseline } from '../src/standards/catalogs';
 import { createImportRunner } from '../src/standards/jobs';
 import { parseCatalog, readCatalogDocument } from '../src/standards/oscal';
-import { createOrganizationCommand, createProcessCommand, createUserCommand } from '../src/users/commands';
+import { createOrganizationCommand, createProcessCommand, createUserCommand } from '../src/cli/users';
 import { authenticate } from '../src/testing/users';
 
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ALL_PERMISSIONS, checkPermission, PERMISSIONS, type Policy } from '@portal/shared/server';
 import { buildApp } from '../src/app';
-import { createOrganizationCommand, createUserCommand } from '../src/users/commands';
+import { createOrganizationCommand, createUserCommand } from '../src/cli/users';
 import { authenticate } from '../src/testing/users';
 import { likeTheApiClient, withCookie } from '../src/testing/identity';
 

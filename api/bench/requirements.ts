@@ -19,7 +19,7 @@ import { buildApp } from '../src/app';
 import { READ_CACHE_MS } from '../src/config';
 import { manualClock } from '../src/identity/clock';
 import { createTestUser, likeTheApiClient } from '../src/testing/identity';
-import { createOrganizationCommand } from '../src/users/commands';
+import { createOrganizationCommand } from '../src/cli/users';
 import { authenticate } from '../src/testing/users';
 
 const CONNECTIONS = 100;

@@ -41,7 +41,8 @@ import { realtimeTestingRoutes } from './realtime/testing-routes';
 import { loadSecretKey } from './identity/secret-box';
 import { findOrganizationById } from './organizations/repository';
 import { findProcessByCode } from './processes/repository';
-import { findUserByLogin, findUserOfOrganization } from './users/repository';
+import { findUserById, findUserByLogin, findUserOfOrganization } from './users/repository';
+import { spendInitializationCode } from './initialization/initiator';
 import { requirementsRoutes } from './requirements/routes';
 import { tasksRoutes } from './tasks/routes';
 import { requirementTaskOutcomes } from './requirements/task-outcomes';
@@ -149,7 +150,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await mailer.idle();
   });
 
-  const identity = await createIdentityContext(app, options.now ?? systemClock);
+  const identity = await createIdentityContext(
+    app,
+    { users: { findUserById, findUserByLogin }, spendInitializationCode },
+    options.now ?? systemClock,
+  );
   app.decorate('identity', identity);
   await registerRealtime(app, await loadSecretKey(identity.settings.secretKey, config.dataDir), {
     db: database,

@@ -12,7 +12,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { findOrganizationByName, findOrganizationById, updateModuleConfiguration } from '../organizations/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate, globalAdmin } from '../testing/users';
 import { SBOM_MAX_UPLOAD_BYTES } from '../sbom/body';
 import { caller, expectRefused, storedRows, type Caller } from '../testing/apps';

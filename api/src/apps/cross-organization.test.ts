@@ -11,7 +11,7 @@ import type { DeclaredRoute } from '../authorization/guard';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate, globalAdmin } from '../testing/users';
 
 const PREFIXES = ['/api/apps', '/api/sbom'];

@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
 import type { DeclaredRoute } from './guard';
 

@@ -2,6 +2,9 @@
 // sessions, users and service-modules families store these; the guard gets them through the
 // Authentication port that app.ts builds from those families' services, so authorization (which
 // every family imports) never imports a family. The stored shapes are declared here, below them.
+import { INITIATOR_LOGIN, INITIATOR_ROLE } from '@portal/shared/server';
+
+export { INITIATOR_LOGIN };
 
 /** A user as stored; `password_hash` and `mfa_secret` never leave the API. */
 export interface UserRecord {
@@ -57,3 +60,22 @@ export interface Authentication {
   /** The module a presented key belongs to; a rotated-away or unknown key finds none. */
   apiKeyHolder(key: string): Promise<ApiKeyHolder | undefined>;
 }
+
+/**
+ * The Initiator as sessions see it: no row of `users` (a session of it has a null user id), no
+ * organization, no two-factor.
+ */
+export const INITIATOR_USER: UserRecord = Object.freeze({
+  id: 'initiator',
+  organization_id: null,
+  login_id: INITIATOR_LOGIN,
+  name: 'Initiator',
+  email: '',
+  password_hash: '!',
+  password_changed_at: new Date(0),
+  inactive: false,
+  roles: [INITIATOR_ROLE],
+  mfa_secret: null,
+  mfa_enabled: false,
+  mfa_last_step: '0',
+});

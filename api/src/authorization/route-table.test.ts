@@ -13,7 +13,7 @@ import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type Sessi
 import { createInitializationCode } from '../initialization/initiator';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
 import { authenticate, signIn } from '../testing/users';
 import { BUILT_IN_ROLES, type RoleDefinition } from './defaults';

@@ -1,6 +1,6 @@
 import type { DemoSeeder } from './seeder';
 import { findUserByLogin } from '../users/repository';
-import { createUser } from '../users/service';
+import { createUser } from '../cli/users';
 
 /** The demo's people: sign in with these (two-factor is set up at the first sign-in). */
 export const DEMO_USERS = [

@@ -1,6 +1,6 @@
 // Checking what a screen sends, field by field with its spec 5 message, all of them before the
 // first is answered (400 naming the field).
-import { hasInjectionMarker, MESSAGES } from '@portal/shared/server';
+import { firstMessage, hasInjectionMarker, MESSAGES } from '@portal/shared/server';
 import { ApiProblem } from './problem';
 
 export const NOT_A_DATE = 'Must be a date (YYYY-MM-DD).';
@@ -62,4 +62,17 @@ export function parseProgress(body: unknown): number {
     throw new ApiProblem(400, NOT_A_PROGRESS, {}, { progress: NOT_A_PROGRESS });
   }
   return progress;
+}
+
+/** The spec 5 message of each invalid field, by field name; empty when all are valid. */
+export function fieldErrors<K extends string>(
+  fields: Readonly<Record<K, Parameters<typeof firstMessage>[0]>>,
+  values: Readonly<Record<K, unknown>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const name of Object.keys(fields) as K[]) {
+    const message = firstMessage(fields[name], values[name]);
+    if (message !== undefined) errors[name] = message;
+  }
+  return errors;
 }

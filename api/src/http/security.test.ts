@@ -7,7 +7,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { API_KEY_NOT_ACCEPTED, INVALID_API_KEY } from './api-key';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
 import { contentSecurityPolicy, remoteOrigins, STRICT_TRANSPORT_SECURITY } from './security';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../authorization/guard';
 import { DEFAULT_SUPPORT_EMAIL } from '../config';
 import { ApiProblem } from '../http/problem';
-import { fieldErrors } from '../users/service';
+import { fieldErrors } from '../http/input';
 
 /** A telephone number as people write it: digits, spaces and + - ( ) . */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{3,32}$/;

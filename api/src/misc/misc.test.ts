@@ -8,7 +8,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import type { MailTransport } from '../mail/mailer';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { authenticate, lastMail } from '../testing/users';
 import { parseGuide } from './beginners-guide';
 import { PHONE_MESSAGE } from './inquiries';

@@ -5,7 +5,7 @@ import { manualClock } from '../identity/clock';
 import { PASSWORD, createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { authenticate, signIn } from '../testing/users';
 import { NOT_A_LIMIT, NOT_A_SWITCH } from './moduleConfiguration';
 import { findOrganizationByName } from './repository';

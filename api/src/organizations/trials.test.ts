@@ -5,7 +5,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { authenticate, codeIn, lastMail, signIn } from '../testing/users';
 import { findOrganizationByName } from './repository';
 import { TRIAL_EDITION, loginIdCandidates } from './service';

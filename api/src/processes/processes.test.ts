@@ -9,7 +9,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { findOrganizationByName, findOrganizationById, updateModuleConfiguration } from '../organizations/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 import { enroll, findProcessByCode } from './repository';

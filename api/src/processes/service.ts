@@ -8,7 +8,7 @@ import type { Caller } from '../authorization/guard';
 import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { findOrganizationById } from '../organizations/repository';
-import { fieldErrors } from '../users/service';
+import { fieldErrors } from '../http/input';
 import {
   countProcesses,
   enroll,

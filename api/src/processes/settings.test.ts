@@ -8,7 +8,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { findOrganizationById, findOrganizationByName, updateModuleConfiguration } from '../organizations/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
 import { NOT_A_SWITCH, offInOrganization } from './module-configuration';
 import { NOT_AN_OBJECT, NOTIFICATION_EVENTS, notChannels, unknownEvent } from './notification-settings';

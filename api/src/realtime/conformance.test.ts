@@ -15,7 +15,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { openSession } from '../sessions/service';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 import { readableQueues, type Broker } from './broker';

@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 import {

@@ -7,7 +7,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import type { DashboardStatistics } from '../statistics/routes';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
 import type { Report } from './reports';
 

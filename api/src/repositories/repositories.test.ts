@@ -9,7 +9,7 @@ import { caller, expectRefused } from '../testing/apps';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
 
 const juiceShopGz = readFileSync(path.join(__dirname, '..', 'sbom', 'testdata', 'juice-shop-v11.1.2.bom.json.gz'));

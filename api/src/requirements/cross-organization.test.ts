@@ -11,7 +11,7 @@ import type { DeclaredRoute } from '../authorization/guard';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 

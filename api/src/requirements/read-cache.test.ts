@@ -8,7 +8,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { readNistLowBaseline } from '../standards/catalogs';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
 
 let app: FastifyInstance;

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 import { schedulerSettings } from '../tasks/scheduler';

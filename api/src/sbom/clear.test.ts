@@ -8,7 +8,7 @@ import { caller, expectRefused, storedRows } from '../testing/apps';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate, globalAdmin } from '../testing/users';
 
 const TESTDATA = path.join(__dirname, 'testdata');

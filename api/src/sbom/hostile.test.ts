@@ -12,7 +12,7 @@ import { caller } from '../testing/apps';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
 import { REFUSALS } from '../http/hostile-values';
 import { inflationBudget } from '../http/inflate';

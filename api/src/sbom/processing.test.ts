@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../db/database';
 import { systemClock } from '../identity/clock';
 import { createTestUser } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { AdvisoryImporter } from '../vulnerabilities/sources';
 import { parseSbom } from './parse';
 import { INGESTION_TIMEOUT_MS, processBuild, TIMED_OUT } from './processing';

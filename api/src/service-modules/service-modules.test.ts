@@ -10,7 +10,7 @@ import { createTestUser, expectProblem, likeTheApiClient, withCookie, type Sessi
 import { findOrganizationByName } from '../organizations/repository';
 import { enroll, ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 import { findServiceModuleByApiKey } from './api-keys';

@@ -5,7 +5,7 @@ import { fieldSchema } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import type { IdentityContext } from '../sessions/service';
-import { fieldErrors } from '../users/service';
+import { fieldErrors } from '../http/input';
 import { issueApiKey } from './api-keys';
 import { configsView, sealConfigs, type ConfigsView } from './configs';
 import {

@@ -5,7 +5,6 @@ import * as client from 'openid-client';
 import type { OidcConfig } from '../config';
 import type { Queryable } from '../db/database';
 import { newToken, sha256 } from '../identity/tokens';
-import { findUserById } from '../users/repository';
 import { IdentityProblem } from '../http/answer';
 import { advanceSession, openSession, type IdentityContext, type IssuedSession } from './service';
 
@@ -132,11 +131,12 @@ async function takePendingSignIn(db: Queryable, binding: string | undefined): Pr
 }
 
 /** The one active user of that address; an address several accounts share names none of them. */
-async function findActiveUserByEmail(db: Queryable, email: string) {
+async function findActiveUserByEmail(context: IdentityContext, email: string) {
+  const { db } = context;
   const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1) AND NOT inactive LIMIT 2', [
     email,
   ]);
-  return rows.length === 1 && rows[0] ? findUserById(db, rows[0].id) : undefined;
+  return rows.length === 1 && rows[0] ? context.users.findUserById(db, rows[0].id) : undefined;
 }
 
 export type OidcSignInResult =
@@ -179,7 +179,7 @@ export async function completeOidcSignIn(
     return fail('authorization answer refused', error);
   }
   if (typeof email !== 'string' || !email.includes('@')) return fail('no email claim');
-  const user = await findActiveUserByEmail(context.db, email);
+  const user = await findActiveUserByEmail(context, email);
   if (!user) return fail('no active user of that email');
   const issued = await openSession(context, user, 'MfaVerification');
   return { ok: true, origin: pending.origin, issued: await advanceSession(context, issued, 'Authenticated') };

@@ -204,3 +204,54 @@ export async function lockCounter(tx: Queryable, key: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
 }
 
+// The second factor's credentials of a user (TOTP secret, last step, recovery codes): what sign-in checks.
+
+/** Turns two-factor on with a sealed secret and the time step of the code that proved it. */
+export async function enableMfa(db: Queryable, userId: string, sealedSecret: string, step: number, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE users SET mfa_secret = $2, mfa_enabled = true, mfa_last_step = $3, updated_at = $4 WHERE id = $1',
+    [userId, sealedSecret, step, now.toISOString()],
+  );
+}
+
+export async function disableMfa(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE users SET mfa_secret = NULL, mfa_enabled = false, mfa_last_step = 0, updated_at = $2 WHERE id = $1',
+    [userId, now.toISOString()],
+  );
+  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+}
+
+/**
+ * Records `step` as the last TOTP step used, only if it is newer than the recorded one: false
+ * means the code was already spent (a replay), even when two requests race.
+ */
+export async function claimTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
+  const rows = await db.query('UPDATE users SET mfa_last_step = $2 WHERE id = $1 AND mfa_last_step < $2 RETURNING id', [
+    userId,
+    step,
+  ]);
+  return rows.length === 1;
+}
+
+export async function replaceRecoveryCodes(db: Queryable, userId: string, hashes: readonly string[], now: Date): Promise<void> {
+  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+  for (const codeHash of hashes) {
+    await db.query('INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES ($1, $2, $3)', [
+      userId,
+      codeHash,
+      now.toISOString(),
+    ]);
+  }
+}
+
+/** Spends an unused recovery code; false when there is none of that hash (wrong or already used). */
+export async function spendRecoveryCode(db: Queryable, userId: string, codeHash: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE recovery_codes SET used_at = $3
+     WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1)
+     RETURNING id`,
+    [userId, codeHash, now.toISOString()],
+  );
+  return rows.length === 1;
+}

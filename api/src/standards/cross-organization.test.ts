@@ -8,7 +8,7 @@ import type { DeclaredRoute } from '../authorization/guard';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
 import type { StandardImportView } from './jobs';
 

@@ -2,7 +2,7 @@
 // browser would keep them.
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/shared/server';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createUserCommand } from '../users/commands';
+import { createUserCommand } from '../cli/users';
 import type { Clock } from '../identity/clock';
 
 export const PASSWORD = 'Str0ng!Pass';

@@ -12,7 +12,7 @@ import { findOrganizationByName, updateModuleConfiguration } from '../organizati
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { CANNOT_DEACTIVATE_ONESELF, CANNOT_DELETE_ONESELF, ALREADY_ACTIVE, ORGANIZATION_PARAMETER_REQUIRED } from './administration';
-import { createOrganizationCommand } from './commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin, type UserSummary } from './repository';
 import { authenticate, lastMail, signIn } from '../testing/users';
 

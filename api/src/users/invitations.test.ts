@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from './commands';
+import { createOrganizationCommand } from '../cli/users';
 import { INVITATION_TTL_MS } from './invitations';
 import { authenticate, codeIn, lastMail, signIn } from '../testing/users';
 

@@ -10,7 +10,7 @@ import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { validateCycloneDxJson } from '../sbom/schema';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate, globalAdmin } from '../testing/users';
 import { NOT_AFFECTED_NEEDS_REASON, JUSTIFICATION_ONLY_NOT_AFFECTED } from './analysis';
 import { NOT_A_VEX } from './import';

@@ -9,7 +9,7 @@ import type { IdentityContext } from '../sessions/service';
 import { notFoundUnlessUuid } from '../users/administration';
 import { InputProblem } from '../http/answer';
 import { usersOfOrganization } from '../users/repository';
-import { fieldErrors } from '../users/service';
+import { fieldErrors } from '../http/input';
 import {
   deleteWorkgroup,
   findWorkgroup,

@@ -11,7 +11,7 @@ import { createTestUser, expectProblem, likeTheApiClient, withCookie, type Sessi
 import { findOrganizationByName } from '../organizations/repository';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin, type UserSummary } from '../users/repository';
 import { authenticate } from '../testing/users';
 import type { Workgroup } from './repository';

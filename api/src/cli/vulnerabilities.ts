@@ -1,8 +1,8 @@
 // The command line's advisory imports: `import-advisories PATH...` and `import-kev PATH`.
 import { readFile, stat } from 'node:fs/promises';
 import type { Database } from '../db/database';
-import { importKevCatalog } from './repository';
-import { describeAdvisoryCounts, importAdvisoryPaths } from './sources';
+import { importKevCatalog } from '../vulnerabilities/repository';
+import { describeAdvisoryCounts, importAdvisoryPaths } from '../vulnerabilities/sources';
 
 export interface CommandOutput {
   code: 0 | 2;

@@ -4,10 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database';
-import type { CommandResult } from '../users/commands';
-import { createImportRunner } from './jobs';
-import { CatalogError, parseCatalog, readCatalogDocument } from './oscal';
-import { checkCatalogText } from './import';
+import type { CommandResult } from './users';
+import { createImportRunner } from '../standards/jobs';
+import { CatalogError, parseCatalog, readCatalogDocument } from '../standards/oscal';
+import { checkCatalogText } from '../standards/import';
 
 const refused = (lines: string[]): CommandResult => ({ code: 2, lines });
 
