@@ -4,7 +4,7 @@
 import { fieldSchema } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import type { IdentityContext } from '../sessions/service';
+import type { IdentityContext } from '../identity/context';
 import { fieldErrors } from '../http/input';
 import { issueApiKey } from './api-keys';
 import { configsView, sealConfigs, type ConfigsView } from './configs';

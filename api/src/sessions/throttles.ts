@@ -15,7 +15,7 @@ import {
   type SecurityEventKind,
   type SignInHistory,
 } from './repository';
-import type { IdentityContext } from './service';
+import type { IdentityContext } from '../identity/context';
 
 const MINUTE_MS = 60_000;
 /** The window of the (account, address) limit. */

@@ -18,7 +18,7 @@ import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword } from '../identity/passwords';
 import type { Mailer } from '../mail/mailer';
 import { deleteSessionsOfUser } from '../sessions/repository';
-import type { IdentityContext } from '../sessions/service';
+import type { IdentityContext } from '../identity/context';
 import { InputProblem } from '../http/answer';
 import { insertInvitation, mailInvitation } from './invitations';
 import {

@@ -5,7 +5,7 @@ import { fieldSchema } from '@portal/shared/server';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import type { IdentityContext } from '../sessions/service';
+import type { IdentityContext } from '../identity/context';
 import { notFoundUnlessUuid } from '../users/administration';
 import { InputProblem } from '../http/answer';
 import { usersOfOrganization } from '../users/repository';
