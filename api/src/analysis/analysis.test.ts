@@ -2,7 +2,7 @@
 // items 10-12).
 import { STATUS_MESSAGES } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
-import { DELETED_REQUIREMENT } from './common';
+import { DELETED_REQUIREMENT } from './service';
 import { MERGE_INTO_DESCENDANT, SAME_REQUIREMENT } from './duplicates';
 import { BOTH_OR_NEITHER } from './routes';
 import { createFixture, type Fixture } from '../testing/analysis';

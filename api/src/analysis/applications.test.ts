@@ -2,7 +2,7 @@
 // shows them (issue 6 item 11).
 import { STATUS_MESSAGES } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
-import { DELETED_REQUIREMENT } from './common';
+import { DELETED_REQUIREMENT } from './service';
 import { createFixture, type Fixture } from '../testing/analysis';
 
 let f: Fixture;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { findRequirement, graphQuery, idParams, isUuid, liveRequirement, raiseInScope, scopeOf, type Scope } from './common';
+import { findRequirement, graphQuery, idParams, isUuid, liveRequirement, raiseInScope, scopeOf, type Scope } from './service';
 
 const R = PERMISSIONS.requirements;
 

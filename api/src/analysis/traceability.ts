@@ -5,7 +5,7 @@
 // or no coverage at all.
 import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '../db/database';
-import type { Scope } from './common';
+import type { Scope } from './service';
 
 export interface TraceabilityRow {
   requirement: { id: string; code: string; title: string; source: string | null };

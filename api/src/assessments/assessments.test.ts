@@ -4,7 +4,7 @@
 // readers are refused.
 import { MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { createFixture, type Fixture } from '../testing/analysis';
-import { DELETED_REQUIREMENT } from '../analysis/common';
+import { DELETED_REQUIREMENT } from '../analysis/service';
 import { expectProblem } from '../testing/identity';
 import { completeTask } from '../tasks/service';
 import { CONFLICT_RECORDED, SELF_CONFLICT } from '../conflicts/routes';

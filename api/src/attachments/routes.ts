@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { hasInjectionMarker, MESSAGES, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
-import { findRequirement, graphQuery, idParams, iso, isUuid, liveRequirement, raiseInScope, scopeOf, userRef, userRefSchema, type Scope } from '../analysis/common';
+import { findRequirement, graphQuery, idParams, iso, isUuid, liveRequirement, raiseInScope, scopeOf, userRef, userRefSchema, type Scope } from '../analysis/service';
 import type { Queryable } from '../db/database';
 import { readOneFile, type MultipartWords } from '../http/multipart';
 import { ApiProblem } from '../http/problem';

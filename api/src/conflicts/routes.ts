@@ -14,7 +14,7 @@ import {
   requirementRefSchema,
   scopeOf,
   text,
-} from '../analysis/common';
+} from '../analysis/service';
 import { ApiProblem } from '../http/problem';
 import { openTask } from '../tasks/service';
 import { problems } from '../http/answer';
