@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { raiseRequirementEvent } from '../requirements/events';
+import { raiseRequirementEvent } from '../requirements/index';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { findOrganizationById } from '../organizations/repository';
+import { findOrganizationById } from '../organizations/index';
 import { problems } from '../http/answer';
 import { applicationOfRequest } from './lookup';
 import { appSettingsRoutes } from './settings-routes';

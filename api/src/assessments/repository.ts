@@ -1,7 +1,31 @@
 // The gaps and risks of requirements, as stored (SQL of the assessments family).
 import type { Queryable } from '../db/database';
 import { iso, userRef, type Scope } from '../analysis/service';
-import type { Gap, Risk } from './service';
+
+export interface Gap {
+  id: string;
+  requirement: { id: string; code: string; title: string };
+  description: string;
+  remediation_plan: string;
+  target_date: string;
+  status: 'OPEN' | 'CLOSED';
+  task_id: string | null;
+  created_by: { id: string; login_id: string; name: string } | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface Risk {
+  id: string;
+  requirement: { id: string; code: string; title: string };
+  likelihood: number;
+  impact: number;
+  score: number;
+  description: string;
+  status: 'OPEN' | 'RESOLVED';
+  task_id: string | null;
+  created_at: string;
+}
 
 const GAP_SELECT = `SELECT g.id, json_build_object('id', r.id, 'code', r.code, 'title', r.title) AS requirement,
     g.description, g.remediation_plan, to_char(g.target_date, 'YYYY-MM-DD') AS target_date, g.status, g.task_id,

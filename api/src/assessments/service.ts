@@ -17,36 +17,15 @@ import {
   riskById,
   setGapTask,
   setRiskTask,
+  type Gap,
+  type Risk,
 } from './repository';
+
+export type { Gap, Risk };
 
 export const GAP_ALREADY_CLOSED = 'The gap is already closed.';
 export const INVALID_DATE = 'Enter a date as YYYY-MM-DD.';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export interface Gap {
-  id: string;
-  requirement: { id: string; code: string; title: string };
-  description: string;
-  remediation_plan: string;
-  target_date: string;
-  status: 'OPEN' | 'CLOSED';
-  task_id: string | null;
-  created_by: { id: string; login_id: string; name: string } | null;
-  created_at: string;
-  closed_at: string | null;
-}
-
-export interface Risk {
-  id: string;
-  requirement: { id: string; code: string; title: string };
-  likelihood: number;
-  impact: number;
-  score: number;
-  description: string;
-  status: 'OPEN' | 'RESOLVED';
-  task_id: string | null;
-  created_at: string;
-}
 
 function likeText(search: unknown): string | null {
   if (typeof search !== 'string' || search.trim() === '') return null;

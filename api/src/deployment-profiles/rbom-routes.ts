@@ -4,7 +4,7 @@
 // links (mailed to the recipients given) that anyone holding one may open until it expires or is revoked.
 import { formatDate, PERMISSIONS, validateField, type RbomShareInput } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApplicationRecord } from '../apps/repository';
+import type { ApplicationRecord } from '../apps/index';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';

@@ -5,8 +5,8 @@
 import { checkPermission, deploymentProfileProblems, messageForStatus, PERMISSIONS, type DeploymentProfileInput } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
-import { applicationOfRequest } from '../apps/lookup';
-import { findBuild, type ApplicationRecord } from '../apps/repository';
+import { applicationOfRequest } from '../apps/index';
+import { findBuild, type ApplicationRecord } from '../apps/index';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';

@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../db/database';
 import { BUILT_IN_ROLES, builtInRole, type PolicyInput, type RoleKind } from '../authorization/defaults';
 import type { RoleRecord } from '../authorization/roles';
 import { ApiProblem } from '../http/problem';
-import { UUID } from '../organizations/repository';
+import { UUID } from '../organizations/index';
 import type { NewRoleInput, RoleChanges, RoleScope } from './policies';
 import {
   deleteRoleRow,

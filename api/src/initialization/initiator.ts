@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { newToken } from '../identity/tokens';
-import { consumeCode, deleteCodes, issueCode } from '../users/one-time-codes';
+import { consumeCode, deleteCodes, issueCode } from '../users/index';
 import { INITIATOR_USER } from '../authorization/principal';
 
 // The Initiator's username and the global roles are the contract's: the host redirects by them.

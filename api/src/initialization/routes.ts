@@ -1,15 +1,15 @@
 import { PERMISSIONS, fieldSchema, messageForStatus } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../identity/passwords';
-import { ensureOrganization } from '../organizations/repository';
+import { ensureOrganization } from '../organizations/index';
 import { clearSessionCookie, readSessionToken } from '../http/session-cookie';
 import { IdentityProblem } from '../http/answer';
 import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
 import { answer, InputProblem, problems } from '../http/answer';
-import { insertUser } from '../users/repository';
+import { insertUser } from '../users/index';
 import { fieldErrors, newUserErrors } from '../users/service';
 import { GLOBAL_ADMIN_ROLE, countUsers } from './initiator';
-import { deleteCodes } from '../users/one-time-codes';
+import { deleteCodes } from '../users/index';
 
 const ORGANIZATION_FIELDS = Object.freeze({ name: fieldSchema({ required: true, max: 255 }) });
 

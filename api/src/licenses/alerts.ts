@@ -8,8 +8,8 @@ import { resolveAccess } from '../authorization/access';
 import type { Queryable } from '../db/database';
 import { recordEvents } from '../realtime/outbox';
 import { eventRecipients } from '../realtime/recipients';
-import { findUserById } from '../users/repository';
-import { COMPONENT_KEY } from '../vex/repository';
+import { findUserById } from '../users/index';
+import { COMPONENT_KEY } from '../vex/index';
 import { classifyLicenses } from './classify';
 import { declaredOf, NONE_DECLARED, RISKS } from './service';
 

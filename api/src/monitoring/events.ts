@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import { resolveAccess } from '../authorization/access';
 import { recordEvents, type OutboxEvent } from '../realtime/outbox';
 import { eventRecipients } from '../realtime/recipients';
-import { findUserById } from '../users/repository';
+import { findUserById } from '../users/index';
 import { eventView, insertEvent, type EventRow } from './repository';
 import type { EventFinding, MonitoredBuild } from './scan';
 

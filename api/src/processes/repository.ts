@@ -4,7 +4,7 @@
 import type { DashboardType, ProcessModuleConfiguration, ProcessType } from '@portal/shared/server';
 import { setMembership } from '../authorization/memberships';
 import type { Queryable } from '../db/database';
-import { UUID } from '../organizations/repository';
+import { UUID } from '../organizations/index';
 import type { StoredNotificationSettings } from './notification-settings';
 
 export type { DashboardType, ProcessType };

@@ -1,8 +1,8 @@
 // GET /apps/{appKey}/builds/{buildId}/repositoryAnalysis (spec 7, issue 7 item 9).
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
-import { buildOfRequest, buildParams } from '../apps/lookup';
-import { graphQuery } from '../processes/schemas';
+import { buildOfRequest, buildParams } from '../apps/index';
+import { graphQuery } from '../processes/index';
 import { problems } from '../http/answer';
 import { repositoryAnalysis } from './service';
 

@@ -2,7 +2,7 @@
 // answers). Inputs are described, not typed, where the service checks them with spec 5 messages.
 import { REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES } from '@portal/shared/server';
 import { graph, graphQuery, idParams, nullable, string, userRefSchema } from '../http/schemas';
-import { progressBody, requirementRefSchema, taskSchema } from '../tasks/schemas';
+import { progressBody, requirementRefSchema, taskSchema } from '../tasks/index';
 import { SORTS } from './repository';
 
 export { graphQuery, idParams, progressBody, requirementRefSchema, taskSchema, userRefSchema };

@@ -5,7 +5,7 @@
 // requirements.
 import { ApiProblem } from '../http/problem';
 import { completeTask, openTask, type ChangeContext, type TaskRecord } from '../tasks/service';
-import { NOT_A_REVIEW_TASK, type TaskOutcomes } from '../tasks/workflow';
+import { NOT_A_REVIEW_TASK, type TaskOutcomes } from '../tasks/index';
 import { raiseRequirementEvent } from './events';
 import { lockRequirement } from './repository';
 import { checkUser, eventBase, setRequirementProgress } from './service';

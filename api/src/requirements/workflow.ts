@@ -6,7 +6,7 @@ import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { completeTask, openTask, taskView } from '../tasks/service';
-import { findUserOfOrganization } from '../users/repository';
+import { findUserOfOrganization } from '../users/index';
 import { raiseRequirementEvent } from './events';
 import { dateField, isUuid, refuse, textField } from './input';
 import { eventBase, lockLive, type ChangeContext } from './service';

@@ -10,11 +10,11 @@ import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { partsWithin, readMultipart, type MultipartWords } from '../http/multipart';
 import { problems } from '../http/answer';
-import { findApplication, type ApplicationRecord } from '../apps/repository';
-import { buildSchema, buildView } from '../apps/views';
+import { findApplication, type ApplicationRecord } from '../apps/index';
+import { buildSchema, buildView } from '../apps/index';
 import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
 import { parseSbom } from './parse';
-import { INVALID_APP_KEY } from '../apps/lookup';
+import { INVALID_APP_KEY } from '../apps/index';
 import { BuildQueue, type BuildFollowUps } from './processing';
 import { storeBuild, type Uploader } from './store';
 

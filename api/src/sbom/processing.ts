@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox';
 import { EVENT_RECIPIENTS, eventRecipients } from '../realtime/recipients';
-import { matchComponents } from '../vulnerabilities/matching';
+import { matchComponents } from '../vulnerabilities/index';
 import type { StoredComponents } from './store';
 import { spanningTree } from './tree';
 

@@ -1,7 +1,7 @@
 // Storing an uploaded SBOM as a new build: the build row, every component (placed in the component
 // tree of spec 3: its parent and level) with its external references ('type url', a column of its
 // row) and every dependency edge in ONE transaction with bulk (unnest) inserts — all of it or nothing.
-import { BUILD_COLUMNS, type BuildRecord } from '../apps/repository';
+import { BUILD_COLUMNS, type BuildRecord } from '../apps/index';
 import type { Database } from '../db/database';
 import type { SbomComponent } from './document';
 import type { ParsedSbom } from './parse';

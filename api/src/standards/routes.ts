@@ -5,7 +5,7 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { graphQuery, idParams } from '../processes/schemas';
+import { graphQuery, idParams } from '../processes/index';
 import { problems } from '../http/answer';
 import { checkCatalogText, type ImportTarget } from './import';
 import { createImportRunner } from './jobs';

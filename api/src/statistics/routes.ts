@@ -4,9 +4,9 @@ import { PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type Require
 import type { FastifyInstance } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
-import { recentEvents } from '../requirements/repository';
-import { eventRecordSchema, taskSchema } from '../requirements/schemas';
-import { listTasks } from '../tasks/workflow';
+import { recentEvents } from '../requirements/index';
+import { eventRecordSchema, taskSchema } from '../requirements/index';
+import { listTasks } from '../tasks/index';
 import { problems } from '../http/answer';
 
 export interface DashboardStatistics {

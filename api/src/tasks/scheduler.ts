@@ -9,7 +9,7 @@ import type { Notification } from '@portal/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
-import { completeSettings } from '../processes/notification-settings';
+import { completeSettings } from '../processes/index';
 import { recordEvents } from '../realtime/outbox';
 import { findTaskRecord, raiseEventOf } from './service';
 

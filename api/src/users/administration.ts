@@ -17,7 +17,7 @@ import { ApiProblem } from '../http/problem';
 import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword } from '../identity/passwords';
 import type { Mailer } from '../mail/mailer';
-import { deleteSessionsOfUser } from '../sessions/repository';
+import { deleteSessionsOfUser } from '../sessions/index';
 import type { IdentityContext } from '../identity/context';
 import { InputProblem } from '../http/answer';
 import { insertInvitation, mailInvitation } from './invitations';

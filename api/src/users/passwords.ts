@@ -11,8 +11,8 @@ import type { Mailer } from '../mail/mailer';
 import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword, verifyNothing, verifyPassword } from '../identity/passwords';
 import { IdentityProblem } from '../http/answer';
-import { deleteOtherSessions, deleteSessionsOfUser } from '../sessions/repository';
-import { admitSignIn, checkCodeWithinBudget, recordSignIn } from '../sessions/throttles';
+import { deleteOtherSessions, deleteSessionsOfUser } from '../sessions/index';
+import { admitSignIn, checkCodeWithinBudget, recordSignIn } from '../sessions/index';
 import {
   openSession,
   passwordStepStatus,

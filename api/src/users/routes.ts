@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 import { readSessionToken, setSessionCookie } from '../http/session-cookie';
-import { sessionSchema } from '../sessions/schemas';
+import { sessionSchema } from '../sessions/index';
 import { currentSession, describeSession, type IdentityContext, type IssuedSession } from '../sessions/service';
 import { answer, problems } from '../http/answer';
 import { completeInvitation, createInvitation, lookupInvitation, sendInvitationCode, type InvitationInput } from './invitations';

@@ -6,9 +6,9 @@ import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import type { IdentityContext } from '../identity/context';
-import { notFoundUnlessUuid } from '../users/administration';
+import { notFoundUnlessUuid } from '../users/index';
 import { InputProblem } from '../http/answer';
-import { usersOfOrganization } from '../users/repository';
+import { usersOfOrganization } from '../users/index';
 import { fieldErrors } from '../http/input';
 import {
   deleteWorkgroup,
