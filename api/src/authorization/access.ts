@@ -5,7 +5,7 @@ import type { AccessControl, Policy, ProcessModuleConfiguration } from '@portal/
 import type { Queryable } from '../db/database';
 import type { UserRecord } from './principal';
 import { ORG_ADMIN, type PolicyInput } from './defaults';
-import { effectiveRoles, type RoleRecord } from './roles';
+import { effectiveRoles, type RoleRecord } from './roles.repository';
 
 export interface AccessibleProcess {
   id: string;

@@ -18,7 +18,7 @@ import { findUserByLogin } from '../users/repository';
 import { authenticate, signIn } from '../testing/users';
 import { BUILT_IN_ROLES, type RoleDefinition } from './defaults';
 import type { AuthorizationDecision, DeclaredRoute } from './guard';
-import { setMembership } from './memberships';
+import { setMembership } from './memberships.repository';
 import { expectation, renderRouteTable, sortedRoutes, TABLE_ORGANIZATION, TABLE_PROCESS } from './route-table';
 
 const TABLE_FILE = path.join(__dirname, 'route-table.md');

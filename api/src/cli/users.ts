@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { fieldSchema, firstMessage } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { systemClock, type Clock } from '../identity/clock';
-import { setMembership } from '../authorization/memberships';
+import { setMembership } from '../authorization/memberships.repository';
 import { ensureOrganization, findOrganizationByName } from '../organizations/repository';
 import { ensureProcess } from '../processes/repository';
 import { hashPassword } from '../identity/passwords';

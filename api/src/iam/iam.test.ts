@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { GLOBAL_ADMIN_ROLE, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { builtInRole } from '../authorization/defaults';
-import { setMembership } from '../authorization/memberships';
+import { setMembership } from '../authorization/memberships.repository';
 import { manualClock } from '../identity/clock';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { findOrganizationByName } from '../organizations/repository';

@@ -9,7 +9,7 @@
 //   organization starts from, and the global roles. Built-in rows are edited, never deleted.
 import type { Database, Queryable } from '../db/database';
 import { BUILT_IN_ROLES, builtInRole, type PolicyInput, type RoleKind } from '../authorization/defaults';
-import type { RoleRecord } from '../authorization/roles';
+import type { RoleRecord } from '../authorization/roles.repository';
 import { ApiProblem } from '../http/problem';
 import { UUID } from '../organizations/index';
 import type { NewRoleInput, RoleChanges, RoleScope } from './policies';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { checkPermission, PERMISSIONS, type LicenseRiskAlert, type Notification } from '@portal/shared/server';
 import { resolveAccess } from '../authorization/access';
 import type { Queryable } from '../db/database';
-import { recordEvents } from '../realtime/outbox';
+import { recordEvents } from '../realtime/outbox.repository';
 import { eventRecipients } from '../realtime/recipients';
 import { findUserById } from '../users/index';
 import { COMPONENT_KEY } from '../vex/index';

@@ -20,7 +20,7 @@ import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 import { readableQueues, type Broker } from './broker';
 import { BROKER_PATH, MAX_FRAME_BYTES } from './embedded';
-import { recordEvents } from './outbox';
+import { recordEvents } from './outbox.repository';
 import { BrokerRefusal, brokerToken, connectAsBrowser, connectStomp, pause, subscribe, type StompConnection } from '../testing/realtime';
 
 /** Whether a TCP connection to host:port is accepted. */

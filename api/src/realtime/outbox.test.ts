@@ -11,7 +11,7 @@ import { createTestEnvironment, type TestEnvironment } from '../testing/test-env
 import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 import { BROKER_PATH, EmbeddedBroker } from './embedded';
-import { recordEvents } from './outbox';
+import { recordEvents } from './outbox.repository';
 import { connectAsBrowser, pause, subscribe, type StompConnection } from '../testing/realtime';
 
 const clock = manualClock(new Date('2030-07-01T08:00:00Z'));

@@ -2,7 +2,7 @@
 // organization holding an organization role. The outbox relay delivers them on `events#<userId>`.
 import type { RequirementChangeEvent } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import { recordEvents } from './outbox';
+import { recordEvents } from './outbox.repository';
 
 /** Who made a change, as events name them. */
 export interface EventActor {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { notificationsQueue } from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
 import { EmbeddedBroker } from './embedded';
-import { recordEvents } from './outbox';
+import { recordEvents } from './outbox.repository';
 
 function embeddedBroker(app: FastifyInstance): EmbeddedBroker {
   if (!(app.broker instanceof EmbeddedBroker)) throw new ApiProblem(404, 'Only the embedded broker can be inspected.');

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
-import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox';
+import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox.repository';
 import { EVENT_RECIPIENTS, eventRecipients } from '../realtime/recipients';
 import { matchComponents } from '../vulnerabilities/index';
 import type { StoredComponents } from './store';

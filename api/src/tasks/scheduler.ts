@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
 import { completeSettings } from '../processes/index';
-import { recordEvents } from '../realtime/outbox';
+import { recordEvents } from '../realtime/outbox.repository';
 import { findTaskRecord, raiseEventOf } from './service';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEFAULT_MODULE_CONFIGURATION, MESSAGES, PERMISSIONS, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
-import { setMembership } from '../authorization/memberships';
+import { setMembership } from '../authorization/memberships.repository';
 import { manualClock } from '../identity/clock';
 import { PASSWORD, createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { insertRoleRow } from '../iam/repository';

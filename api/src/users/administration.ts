@@ -9,8 +9,8 @@ import {
   type PermissionString,
 } from '@portal/shared/server';
 import { resolveAccess } from '../authorization/access';
-import { setMembership } from '../authorization/memberships';
-import { effectiveRoles } from '../authorization/roles';
+import { setMembership } from '../authorization/memberships.repository';
+import { effectiveRoles } from '../authorization/roles.repository';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';

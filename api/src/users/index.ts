@@ -2,5 +2,5 @@
 
 export { notFoundUnlessUuid } from './administration';
 export { insertInvitation, mailInvitation } from './invitations';
-export { consumeCode, deleteCodes, issueCode } from './one-time-codes';
+export { consumeCode, deleteCodes, issueCode } from './one-time-codes.repository';
 export { findUserById, findUserOfOrganization, insertUser, usersOfOrganization, type UserRecord } from './repository';

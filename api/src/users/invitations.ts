@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import { IdentityProblem } from '../http/answer';
 import { openSession, passwordStepStatus, type CurrentSession, type IdentityContext, type IssuedSession } from '../sessions/service';
 import { InputProblem } from '../http/answer';
-import { consumeCode, deleteCodes, issueCode } from './one-time-codes';
+import { consumeCode, deleteCodes, issueCode } from './one-time-codes.repository';
 import { resetErrors, type CodeAndPassword } from './passwords';
 import { activateUser, findUserById, insertUser, type UserRecord } from './repository';
 import { NEW_USER_FIELDS, fieldErrors } from './service';

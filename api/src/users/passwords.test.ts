@@ -20,7 +20,7 @@ import {
 } from '../testing/identity';
 import { PASSWORD_EXPIRED_SESSION_MS } from '../sessions/service';
 import { ACCOUNT_CODE_FAILURE_LIMIT, CODE_WINDOW_MS } from '../sessions/throttles';
-import { CODE_FAILURE_LIMIT } from './one-time-codes';
+import { CODE_FAILURE_LIMIT } from './one-time-codes.repository';
 import { RESET_REQUEST_FLOOR_MS } from './passwords';
 import { accountFlowApp, authenticate, codeIn, lastMail, signIn } from '../testing/users';
 

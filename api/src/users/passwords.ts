@@ -21,7 +21,7 @@ import {
   type IssuedSession,
 } from '../sessions/service';
 import { InputProblem } from '../http/answer';
-import { consumeCode, issueCode } from './one-time-codes';
+import { consumeCode, issueCode } from './one-time-codes.repository';
 import { findUserByUsername, updatePassword, type UserRecord } from './repository';
 
 /**

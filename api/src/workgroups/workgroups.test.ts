@@ -5,7 +5,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
-import { setMembership } from '../authorization/memberships';
+import { setMembership } from '../authorization/memberships.repository';
 import { manualClock } from '../identity/clock';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { findOrganizationByName } from '../organizations/repository';
