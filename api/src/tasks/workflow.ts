@@ -9,7 +9,8 @@ import { ApiProblem } from '../http/problem';
 import { activeUserOfOrganization } from '../users/service';
 import { checkWorkgroup, workgroupsOfUser } from '../workgroups/service';
 import { dateField, isUuid, parseProgress, refuse, textField } from '../http/input';
-import { completeTask, failTask, findTaskRecord, raiseEventOf, taskView, TASK_VIEW_SELECT, toTaskView, type ChangeContext, type TaskRecord } from './service';
+import { assignTaskRow, listTaskViews, loginsOf, processTaskView, setTaskProgress } from './repository';
+import { completeTask, failTask, findTaskRecord, raiseEventOf, taskView, type ChangeContext, type TaskRecord } from './service';
 
 export const NOT_A_REVIEW_TASK = 'Only a review task can be accepted or rejected.';
 export const TASK_CLOSED = 'The task is already closed.';
@@ -28,13 +29,7 @@ export async function authorizeCaller(db: Queryable, caller: Caller, task: TaskR
   const organizationId = caller.organization?.id;
   const groups = organizationId ? (await workgroupsOfUser(db, organizationId, caller.user.id)).map((group) => group.id) : [];
   const ids = [task.assigned_to_user, task.delegated_to].filter((id): id is string => id !== null);
-  const logins = new Map(
-    ids.length === 0
-      ? []
-      : (await db.query<{ id: string; login_id: string }>('SELECT id, login_id FROM users WHERE id = ANY($1::uuid[])', [ids])).map(
-          (row) => [row.id, row.login_id] as const,
-        ),
-  );
+  const logins = await loginsOf(db, ids);
   const loginOf = (id: string | null) => (id && logins.has(id) ? { id: logins.get(id)! } : null);
   const verdict = authorizeTask(
     {
@@ -121,7 +116,7 @@ export async function updateTaskProgress(outcomes: TaskOutcomes, context: Change
     await authorizeCaller(tx, caller, task);
     open(task);
     if (task.type === 'REVIEW') throw new ApiProblem(409, REVIEW_HAS_NO_PROGRESS);
-    await tx.query('UPDATE tasks SET progress = $2, updated_at = now() WHERE id = $1', [task.id, progress]);
+    await setTaskProgress(tx, task.id, progress);
     await raiseEventOf(tx, task, 'Update Progress', context.actor, { progress, previous: task.progress }, context.sessionId);
     if (progress === 100) await completeTask(tx, task.id, context.actor, undefined, context.sessionId);
     await outcomes.progressed(tx, context, task, progress);
@@ -163,17 +158,7 @@ export async function assignTask(context: ChangeContext, taskId: string, input: 
     if (userId) await activeUserOfOrganization(tx, context.organizationId, userId as string);
     if (groupId) await checkWorkgroup(tx, context.organizationId, groupId as string);
     const userColumn = task.type === 'DELEGATE' ? 'delegated_to' : 'assigned_to_user';
-    const sets: string[] = [];
-    const params: unknown[] = [task.id];
-    if (hasUser) {
-      params.push(userId);
-      sets.push(`${userColumn} = $${params.length}::uuid`);
-    }
-    if (hasGroup) {
-      params.push(groupId);
-      sets.push(`assigned_to_group = $${params.length}::uuid`);
-    }
-    await tx.query(`UPDATE tasks SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+    await assignTaskRow(tx, task.id, userColumn, { ...(hasUser ? { userId } : {}), ...(hasGroup ? { groupId } : {}) });
     await raiseEventOf(
       tx,
       task,
@@ -196,32 +181,18 @@ export interface TaskQuery {
 
 /** GET tasks: the process's tasks, open first, then by due date and newest. */
 export async function listTasks(db: Queryable, caller: Caller, processId: string, query: TaskQuery): Promise<RequirementTask[]> {
-  const params: unknown[] = [processId];
-  const where = ['t.process_id = $1'];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  let mine: { userId: string; groups: string[] } | undefined;
   if (query.mine) {
     const groups = caller.organization ? (await workgroupsOfUser(db, caller.organization.id, caller.user.id)).map((group) => group.id) : [];
-    const me = add(caller.user.id);
-    where.push(`(t.assigned_to_user = ${me} OR t.delegated_to = ${me} OR t.assigned_to_group = ANY(${add(groups)}::uuid[]))`);
+    mine = { userId: caller.user.id, groups };
   }
-  if (query.type) where.push(`t.type = ${add(query.type)}`);
-  if (query.status) where.push(`t.status = ${add(query.status)}`);
-  if (query.requirement) where.push(`t.requirement_id = ${add(query.requirement)}::uuid`);
-  const rows = await db.query<Parameters<typeof toTaskView>[0]>(
-    `${TASK_VIEW_SELECT} WHERE ${where.join(' AND ')}
-      ORDER BY (t.status = 'OPEN') DESC, t.due_date NULLS LAST, t.created_at DESC, t.id LIMIT ${add(query.limit)}`,
-    params,
-  );
-  return rows.map(toTaskView);
+  return listTaskViews(db, processId, { mine, type: query.type, status: query.status, requirement: query.requirement, limit: query.limit });
 }
 
 /** GET tasks/:id: the process's task or 404. */
 export async function processTask(db: Queryable, processId: string, taskId: string): Promise<RequirementTask> {
   if (!isUuid(taskId)) throw new ApiProblem(404);
-  const [row] = await db.query<Parameters<typeof toTaskView>[0]>(`${TASK_VIEW_SELECT} WHERE t.process_id = $1 AND t.id = $2`, [processId, taskId]);
-  if (!row) throw new ApiProblem(404);
-  return toTaskView(row);
+  const task = await processTaskView(db, processId, taskId);
+  if (!task) throw new ApiProblem(404);
+  return task;
 }
