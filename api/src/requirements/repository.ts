@@ -360,3 +360,14 @@ export async function listProcessComments(
   }
   return { items: rows.map(({ total: _total, ...row }) => toComment(row)), total };
 }
+
+/** Moves the requirement to `status` (a new version). */
+export async function setRequirementStatus(tx: Queryable, id: string, status: string): Promise<void> {
+  await tx.query('UPDATE requirements SET status = $2, updated_at = now(), version = version + 1 WHERE id = $1', [id, status]);
+}
+
+/** The requirement's due date ('YYYY-MM-DD'), null when it has none or does not exist. */
+export async function requirementDueDate(tx: Queryable, id: string): Promise<string | null> {
+  const [row] = await tx.query<{ due_date: string | null }>(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM requirements WHERE id = $1`, [id]);
+  return row?.due_date ?? null;
+}

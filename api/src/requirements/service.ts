@@ -4,6 +4,7 @@
 import { MESSAGES, type Requirement, type RequirementComment, type RequirementDetail } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
+import { openTaskIdsOf, setTaskFailed } from '../tasks/index';
 import { changeContext, completeTask, raiseEventOf, findTaskRecord, type ChangeContext } from '../tasks/service';
 import { activeUserOfOrganization as checkUser } from '../users/service';
 import { raiseRequirementEvent } from './events';
@@ -176,10 +177,9 @@ export async function deleteRequirement(context: ChangeContext, id: string): Pro
       context.actor.id,
     ]);
     // Its open tasks end with it.
-    const open = await tx.query<{ id: string }>(`SELECT id FROM tasks WHERE requirement_id = $1 AND status = 'OPEN'`, [id]);
-    for (const task of open) {
-      const record = await findTaskRecord(tx, task.id, true);
-      await tx.query(`UPDATE tasks SET status = 'FAILED', updated_at = now() WHERE id = $1`, [task.id]);
+    for (const taskId of await openTaskIdsOf(tx, id)) {
+      const record = await findTaskRecord(tx, taskId, true);
+      await setTaskFailed(tx, taskId);
       if (record) await raiseEventOf(tx, record, 'Fail', context.actor, { reason: 'requirement deleted' }, context.sessionId);
     }
     await raiseRequirementEvent(tx, { ...event(context, id), type: 'Delete', data: { code: state.code, title: state.title } });
@@ -206,11 +206,8 @@ export async function setRequirementProgress(
   ]);
   await raiseRequirementEvent(tx, { ...event(context, state.id), type: 'Update Progress', data: { progress, previous: state.progress } });
   if (!completes) return;
-  const open = await tx.query<{ id: string }>(
-    `SELECT id FROM tasks WHERE requirement_id = $1 AND type = 'DELEGATE' AND status = 'OPEN' AND id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`,
-    [state.id, exceptTask ?? null],
-  );
-  for (const task of open) await completeTask(tx, task.id, context.actor, undefined, context.sessionId);
+  const open = await openTaskIdsOf(tx, state.id, { type: 'DELEGATE', except: exceptTask ?? null });
+  for (const taskId of open) await completeTask(tx, taskId, context.actor, undefined, context.sessionId);
   await raiseRequirementEvent(tx, { ...event(context, state.id), type: 'Complete', data: {} });
 }
 

@@ -7,7 +7,7 @@ import { ApiProblem } from '../http/problem';
 import { completeTask, openTask, type ChangeContext, type TaskRecord } from '../tasks/service';
 import { NOT_A_REVIEW_TASK, type TaskOutcomes } from '../tasks/index';
 import { raiseRequirementEvent } from './events';
-import { lockRequirement } from './repository';
+import { lockRequirement, requirementDueDate, setRequirementStatus } from './repository';
 import { checkUser, eventBase, setRequirementProgress } from './service';
 import type { Queryable } from '../db/database';
 
@@ -23,15 +23,13 @@ export const requirementTaskOutcomes: TaskOutcomes = {
     const delegate = await checkUser(tx, context.organizationId, delegateToId);
     const state = await requirementOf(tx, context, task);
     await completeTask(tx, task.id, context.actor, comment || undefined, context.sessionId);
-    await tx.query(`UPDATE requirements SET status = 'ACCEPTED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
+    await setRequirementStatus(tx, state.id, 'ACCEPTED');
     await raiseRequirementEvent(tx, {
       ...eventBase(context, state.id),
       type: 'Accept Review',
       data: { task_id: task.id, delegate_to: delegate.login_id, ...(comment ? { comment } : {}) },
     });
-    const [requirement] = await tx.query<{ due_date: string | null }>(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM requirements WHERE id = $1`, [
-      state.id,
-    ]);
+    const requirementDue = await requirementDueDate(tx, state.id);
     const delegated = await openTask(tx, {
       organizationId: context.organizationId,
       processId: context.process.id,
@@ -39,19 +37,19 @@ export const requirementTaskOutcomes: TaskOutcomes = {
       requirementId: state.id,
       type: 'DELEGATE',
       delegatedTo: delegate.id,
-      dueDate: dueDate ?? requirement?.due_date ?? null,
+      dueDate: dueDate ?? requirementDue,
       comment,
       createdBy: context.actor.id,
       sessionId: context.sessionId,
     });
-    await tx.query(`UPDATE requirements SET status = 'IN_PROGRESS', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
+    await setRequirementStatus(tx, state.id, 'IN_PROGRESS');
     return delegated;
   },
 
   async reviewRejected(tx, context, task, comment) {
     const state = await requirementOf(tx, context, task);
     await completeTask(tx, task.id, context.actor, comment, context.sessionId);
-    await tx.query(`UPDATE requirements SET status = 'REJECTED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
+    await setRequirementStatus(tx, state.id, 'REJECTED');
     await raiseRequirementEvent(tx, { ...eventBase(context, state.id), type: 'Reject Review', data: { task_id: task.id, comment } });
     const author = task.created_by ?? state.created_by ?? state.owner_id;
     return openTask(tx, {
@@ -77,7 +75,7 @@ export const requirementTaskOutcomes: TaskOutcomes = {
     if (task.type !== 'DELEGATE' || !task.requirement_id) return;
     const state = await lockRequirement(tx, context.process.id, task.requirement_id);
     if (state && state.deleted_at === null) {
-      await tx.query(`UPDATE requirements SET status = 'FAILED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
+      await setRequirementStatus(tx, state.id, 'FAILED');
       await raiseRequirementEvent(tx, { ...eventBase(context, state.id), type: 'Fail', data: { task_id: task.id, comment } });
     }
   },

@@ -190,3 +190,13 @@ export async function processTaskView(db: Queryable, processId: string, taskId: 
   const [row] = await db.query<TaskViewRow>(`${TASK_VIEW_SELECT} WHERE t.process_id = $1 AND t.id = $2`, [processId, taskId]);
   return row ? toTaskView(row) : undefined;
 }
+
+/** The ids of the requirement's open tasks (of one type, and but one task, when given). */
+export async function openTaskIdsOf(tx: Queryable, requirementId: string, filter: { type?: TaskType; except?: string | null } = {}): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id FROM tasks WHERE requirement_id = $1 AND status = 'OPEN' AND ($2::text IS NULL OR type = $2)
+        AND ($3::uuid IS NULL OR id <> $3::uuid)`,
+    [requirementId, filter.type ?? null, filter.except ?? null],
+  );
+  return rows.map((row) => row.id);
+}
