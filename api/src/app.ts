@@ -41,7 +41,7 @@ import { realtimeTestingRoutes } from './realtime/testing-routes';
 import { loadSecretKey } from './identity/secret-box';
 import { findOrganizationById } from './organizations/repository';
 import { findProcessByCode } from './processes/repository';
-import { findUserById, findUserByLogin, findUserOfOrganization } from './users/repository';
+import { activeUserIdsByEmail, findUserById, findUserByLogin, findUserOfOrganization } from './users/repository';
 import { spendInitializationCode } from './initialization/initiator';
 import { requirementsRoutes } from './requirements/routes';
 import { tasksRoutes } from './tasks/routes';
@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const identity = await createIdentityContext(
     app,
-    { users: { findUserById, findUserByLogin }, spendInitializationCode },
+    { users: { findUserById, findUserByLogin, activeUserIdsByEmail }, spendInitializationCode },
     options.now ?? systemClock,
   );
   app.decorate('identity', identity);

@@ -22,6 +22,8 @@ export interface IdentityContext {
   users: {
     findUserById(db: Queryable, id: string): Promise<UserRecord | undefined>;
     findUserByLogin(db: Queryable, loginId: string): Promise<UserRecord | undefined>;
+    /** The ids of at most `limit` active users of that address. */
+    activeUserIdsByEmail(db: Queryable, email: string, limit: number): Promise<string[]>;
   };
   /** The Initiator's sign-in (the initialization family's): true when `code` is the live initialization code, spent now. */
   spendInitializationCode(db: Database, code: string, now: Date): Promise<boolean>;

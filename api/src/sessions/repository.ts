@@ -255,3 +255,48 @@ export async function spendRecoveryCode(db: Queryable, userId: string, codeHash:
   );
   return rows.length === 1;
 }
+
+// The OpenID Connect sign-ins in flight: each request waits here (by the hash of its binding
+// cookie) until its answer comes back, at most once.
+
+export interface PendingSignIn {
+  state: string;
+  origin: string;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  expires_at: Date;
+}
+
+export async function deleteExpiredOidcSignIns(db: Queryable, now: Date): Promise<void> {
+  await db.query('DELETE FROM oidc_sign_ins WHERE expires_at <= $1', [now.toISOString()]);
+}
+
+export async function insertOidcSignIn(
+  db: Queryable,
+  signIn: { bindingHash: string; state: string; origin: string; codeVerifier: string; nonce: string; redirectUri: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO oidc_sign_ins (binding_hash, state, origin, code_verifier, nonce, redirect_uri, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      signIn.bindingHash,
+      signIn.state,
+      signIn.origin,
+      signIn.codeVerifier,
+      signIn.nonce,
+      signIn.redirectUri,
+      signIn.createdAt.toISOString(),
+      signIn.expiresAt.toISOString(),
+    ],
+  );
+}
+
+/** Takes the request of that binding out of the store. */
+export async function takeOidcSignIn(db: Queryable, bindingHash: string): Promise<PendingSignIn | undefined> {
+  const [row] = await db.query<PendingSignIn>(
+    'DELETE FROM oidc_sign_ins WHERE binding_hash = $1 RETURNING state, origin, code_verifier, nonce, redirect_uri, expires_at',
+    [bindingHash],
+  );
+  return row;
+}

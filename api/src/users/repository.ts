@@ -207,3 +207,9 @@ export async function userLimitOfOrganization(db: Queryable, organizationId: str
   );
   return row ? ({ ...DEFAULT_MODULE_CONFIGURATION, ...row.module_configuration }.num_of_users ?? -1) : -1;
 }
+
+/** The ids of at most `limit` active users of that address (any case). */
+export async function activeUserIdsByEmail(db: Queryable, email: string, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1) AND NOT inactive LIMIT $2', [email, limit]);
+  return rows.map((row) => row.id);
+}
