@@ -6,13 +6,16 @@
 // (announced with pg_notify): resolving a caller takes eight queries, most of a simple read's time.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { checkPermission, messageForStatus, type PermissionCheck, type PolicyContext } from '@portal/shared/server';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { createChangeTracker, createReadCache, type ChangeTracker, type ReadCache } from '../http/read-cache';
 import { API_KEY_HEADER, API_KEY_NOT_ACCEPTED, INVALID_API_KEY } from '../http/api-key';
 import { readSessionToken } from '../http/session-cookie';
 import type { ApiKeyHolder, Authentication, CurrentSession, UserRecord } from './principal';
 import { resolveAccess, type ResolvedAccess } from './access';
+import { announceChanges, findOrganizationName, findProcess, type CallerProcess } from './caller.repository';
+
+export type { CallerProcess };
 
 /** The channel on which API processes sharing a Postgres server announce their changes. */
 export const CHANGES_CHANNEL = 'portal_changes';
@@ -55,13 +58,6 @@ declare module 'fastify' {
   }
 }
 
-export interface CallerProcess {
-  id: string;
-  code_name: string;
-  name: string;
-  type: string;
-  dashboard_type: string;
-}
 
 export interface Caller {
   session: CurrentSession;
@@ -117,18 +113,6 @@ export function processOf(request: FastifyRequest): CallerProcess {
   return process;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The organization's process of that code name (any case) or, for a uuid, that id. */
-async function findProcess(db: Queryable, organizationId: string, key: string): Promise<CallerProcess | undefined> {
-  const [process] = await db.query<CallerProcess>(
-    `SELECT id, code_name, name, type, dashboard_type FROM processes
-      WHERE organization_id = $1 AND ${UUID.test(key) ? 'id = $2::uuid' : 'lower(code_name) = lower($2)'}`,
-    [organizationId, key],
-  );
-  return process;
-}
-
 /** Who calls, before the process of the request is known: the same for every request of a session. */
 type SessionCaller = Pick<Caller, 'session' | 'user' | 'organization' | 'access'>;
 
@@ -151,11 +135,7 @@ function callerSources(identity: GuardSources, caches?: { callers: ReadCache<Ses
     // Signed in half-way (second factor pending): known, but without rights yet.
     if (session.record.authentication_status !== 'Authenticated') throw new ApiProblem(403, messageForStatus(403));
     const { user } = session;
-    const [organization] = user.organization_id
-      ? await identity.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
-          user.organization_id,
-        ])
-      : [];
+    const organization = user.organization_id ? await findOrganizationName(identity.db, user.organization_id) : undefined;
     return { session, user, organization: organization ?? null, access: await resolveAccess(identity.db, user) };
   };
   if (!caches) {
@@ -238,7 +218,7 @@ export function registerAuthorization(
   const ended = async (request: FastifyRequest) => {
     if (!changing.delete(request)) return;
     changes.end();
-    if (shared) await identity.db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, '']).catch((error: unknown) => request.log.warn({ err: error }, 'changes not announced'));
+    if (shared) await announceChanges(identity.db, CHANGES_CHANNEL).catch((error: unknown) => request.log.warn({ err: error }, 'changes not announced'));
   };
   app.addHook('onResponse', ended);
   app.addHook('onRequestAbort', ended);
