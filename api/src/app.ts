@@ -59,7 +59,7 @@ import { statisticsRoutes } from './statistics/routes';
 import { vulnerabilitiesRoutes } from './vulnerabilities/routes';
 import { applicationsRoutes } from './apps/routes';
 import { ingestionRoutes } from './sbom/ingest';
-import { carryOver, identifiedBuilds, previousBuild } from './vex/carry-over';
+import { carryOver, identifiedBuilds, previousBuild } from './vex/carry-over.repository';
 import { raiseLicenseAlerts } from './licenses/alerts';
 import { sbomRoutes } from './sbom/routes';
 import { clearRoutes } from './sbom/clear';

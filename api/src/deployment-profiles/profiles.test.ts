@@ -7,7 +7,7 @@ import type { SessionCookie } from '../testing/identity';
 import { lastMail } from '../testing/users';
 import { parseSbom } from '../sbom/parse';
 import { validateCycloneDxJson } from '../sbom/schema';
-import { storeBuild } from '../sbom/store';
+import { storeBuild } from '../sbom/store.repository';
 import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../testing/graph';
 
 const express = npm('express', '4.17.1');

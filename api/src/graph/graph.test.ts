@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { SessionCookie } from '../testing/identity';
-import { storeBuild } from '../sbom/store';
+import { storeBuild } from '../sbom/store.repository';
 import { parseSbom } from '../sbom/parse';
 import { cycles } from './service';
 import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../testing/graph';

@@ -14,7 +14,7 @@ export async function repositoryAnalysis(db: Queryable, application: Application
       WHERE build_id = $1 AND external_references <> '{}' ORDER BY position`,
     [build.id],
   );
-  // Each reference is 'type url' (sbom/store.ts).
+  // Each reference is 'type url' (sbom/store.repository.ts).
   const references = referencing.flatMap((component) =>
     component.external_references.map((reference) => {
       const space = reference.indexOf(' ');

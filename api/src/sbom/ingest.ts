@@ -16,7 +16,7 @@ import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
 import { parseSbom } from './parse';
 import { INVALID_APP_KEY } from '../apps/index';
 import { BuildQueue, type BuildFollowUps } from './processing';
-import { storeBuild, type Uploader } from './store';
+import { storeBuild, type Uploader } from './store.repository';
 
 export const NO_SBOM = "No SBOM was sent: send it as the multipart field 'bom' or as the request body (JSON or XML, optionally gzip-compressed).";
 export const NOT_A_CICD_KEY = "This API key is not a CI/CD ingestion module's key: SBOM uploads take the key of a 'cicd-ingestion' service module.";

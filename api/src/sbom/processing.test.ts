@@ -13,9 +13,9 @@ import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { AdvisoryImporter } from '../vulnerabilities/sources';
 import { parseSbom } from './parse';
 import { INGESTION_TIMEOUT_MS, processBuild, TIMED_OUT } from './processing';
-import { storeBuild } from './store';
+import { storeBuild } from './store.repository';
 import { raiseLicenseAlerts } from '../licenses/alerts';
-import { carryOver, identifiedBuilds, previousBuild } from '../vex/carry-over';
+import { carryOver, identifiedBuilds, previousBuild } from '../vex/carry-over.repository';
 
 // What app.ts hands the processing: the real VEX carry-over and license alerts.
 const followUps = { previousBuild, identifiedBuilds, carryOver, raiseLicenseAlerts };

@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../db/database';
 import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox.repository';
 import { EVENT_RECIPIENTS, eventRecipients } from '../realtime/recipients';
 import { matchComponents } from '../vulnerabilities/index';
-import type { StoredComponents } from './store';
+import type { StoredComponents } from './store.repository';
 import { spanningTree } from './tree';
 
 /** The SBOM ingestion timeout of the release notes (spec 9). */
