@@ -20,6 +20,13 @@ import {
   nextCode,
   nextPosition,
   type RequirementState,
+  insertComment,
+  insertRequirement,
+  lockProcessForAdd,
+  parentState,
+  setRequirementProgressAndStatus,
+  softDeleteRequirement,
+  updateRequirementColumns,
 } from './repository';
 
 export const DUPLICATE_CODE = 'A requirement with this code already exists.';
@@ -33,10 +40,7 @@ export const DELETED = 'A deleted requirement cannot be changed.';
 
 /** A live requirement of the process to hang another under; 404 otherwise. */
 async function checkParent(tx: Queryable, processId: string, parentId: string): Promise<void> {
-  const [row] = await tx.query<{ deleted: boolean }>(
-    'SELECT deleted_at IS NOT NULL AS deleted FROM requirements WHERE process_id = $1 AND id = $2',
-    [processId, parentId],
-  );
+  const row = await parentState(tx, processId, parentId);
   if (!row) throw new ApiProblem(404);
   if (row.deleted) throw new ApiProblem(400, DELETED, {}, { parent_id: DELETED });
 }
@@ -79,34 +83,29 @@ export async function createRequirement(context: ChangeContext, body: unknown): 
   const input = parseRequirementInput(body, false);
   return context.db.transaction(async (tx) => {
     // One Add at a time per process: generated codes and positions do not collide.
-    await tx.query('SELECT id FROM processes WHERE id = $1 FOR UPDATE', [context.process.id]);
+    await lockProcessForAdd(tx, context.process.id);
     const parentId = input.parent_id ?? null;
     if (parentId) await checkParent(tx, context.process.id, parentId);
     if (input.owner_id) await checkUser(tx, context.organizationId, input.owner_id);
     const code = input.code ?? (await nextCode(tx, context.process.id));
     if (await codeTaken(tx, context.process.id, code)) throw new ApiProblem(409, DUPLICATE_CODE, {}, { code: DUPLICATE_CODE });
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO requirements (organization_id, process_id, code, title, description, parent_id, position, priority,
-         owner_id, due_date, tags, source, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11::text[], $12, $13) RETURNING id`,
-      [
-        context.organizationId,
-        context.process.id,
-        code,
-        input.title,
-        input.description ?? '',
-        parentId,
-        await nextPosition(tx, context.process.id, parentId),
-        input.priority ?? 'MEDIUM',
-        input.owner_id ?? null,
-        input.due_date ?? null,
-        input.tags ?? [],
-        input.source ?? null,
-        context.actor.id,
-      ],
-    );
-    await raiseRequirementEvent(tx, { ...event(context, row.id), type: 'Add', data: { code, title: input.title } });
-    return viewOf(tx, context, row.id);
+    const id = await insertRequirement(tx, {
+      organizationId: context.organizationId,
+      processId: context.process.id,
+      code,
+      title: input.title!,
+      description: input.description ?? '',
+      parentId,
+      position: await nextPosition(tx, context.process.id, parentId),
+      priority: input.priority ?? 'MEDIUM',
+      ownerId: input.owner_id ?? null,
+      dueDate: input.due_date ?? null,
+      tags: input.tags ?? [],
+      source: input.source ?? null,
+      createdBy: context.actor.id,
+    });
+    await raiseRequirementEvent(tx, { ...event(context, id), type: 'Add', data: { code, title: input.title } });
+    return viewOf(tx, context, id);
   });
 }
 
@@ -151,16 +150,7 @@ export async function updateRequirement(context: ChangeContext, id: string, body
       changed.push(key);
     }
     if (changes.some(([column]) => column === 'parent_id')) changed.push('parent_id');
-    const params: unknown[] = [id];
-    const sets = changes.map(([column, value]) => {
-      params.push(value);
-      const cast = column === 'due_date' ? '::date' : column === 'tags' ? '::text[]' : '';
-      return `${column} = $${params.length}${cast}`;
-    });
-    await tx.query(
-      `UPDATE requirements SET ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} WHERE id = $1`,
-      params,
-    );
+    await updateRequirementColumns(tx, id, changes);
     await raiseRequirementEvent(tx, { ...event(context, id), type: 'Update', data: { fields: changed } });
     return viewOf(tx, context, id);
   });
@@ -172,10 +162,7 @@ export async function deleteRequirement(context: ChangeContext, id: string): Pro
     const state = await lockRequirement(tx, context.process.id, id);
     if (!state || state.deleted_at !== null) throw new ApiProblem(404);
     if ((await countLiveChildren(tx, id)) > 0) throw new ApiProblem(409, HAS_CHILDREN);
-    await tx.query('UPDATE requirements SET deleted_at = now(), deleted_by = $2, updated_at = now(), version = version + 1 WHERE id = $1', [
-      id,
-      context.actor.id,
-    ]);
+    await softDeleteRequirement(tx, id, context.actor.id);
     // Its open tasks end with it.
     for (const taskId of await openTaskIdsOf(tx, id)) {
       const record = await findTaskRecord(tx, taskId, true);
@@ -199,11 +186,7 @@ export async function setRequirementProgress(
 ): Promise<void> {
   const completes = progress === 100 && state.status !== 'COMPLETED';
   const status = completes ? 'COMPLETED' : state.status === 'COMPLETED' && progress < 100 ? 'IN_PROGRESS' : state.status;
-  await tx.query('UPDATE requirements SET progress = $2, status = $3, updated_at = now(), version = version + 1 WHERE id = $1', [
-    state.id,
-    progress,
-    status,
-  ]);
+  await setRequirementProgressAndStatus(tx, state.id, progress, status);
   await raiseRequirementEvent(tx, { ...event(context, state.id), type: 'Update Progress', data: { progress, previous: state.progress } });
   if (!completes) return;
   const open = await openTaskIdsOf(tx, state.id, { type: 'DELEGATE', except: exceptTask ?? null });
@@ -228,11 +211,8 @@ export async function addComment(context: ChangeContext, id: string, body: unkno
   refuse(errors);
   return context.db.transaction(async (tx) => {
     await lockLive(tx, context, id);
-    const [row] = await tx.query<{ id: string }>(
-      'INSERT INTO requirement_comments (process_id, requirement_id, author_id, text) VALUES ($1, $2, $3, $4) RETURNING id',
-      [context.process.id, id, context.actor.id, value],
-    );
-    return (await findComment(tx, row.id))!;
+    const commentId = await insertComment(tx, { processId: context.process.id, requirementId: id, authorId: context.actor.id, text: value! });
+    return (await findComment(tx, commentId))!;
   });
 }
 
