@@ -1,6 +1,8 @@
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { newToken } from '../identity/tokens';
-import { consumeCode, deleteCodes, issueCode } from '../users/index';
+import { consumeCode, countUsers, deleteCodes, issueCode } from '../users/index';
+
+export { countUsers };
 import { INITIATOR_USER } from '../authorization/principal';
 
 // The Initiator's username and the global roles are the contract's: the host redirects by them.
@@ -11,10 +13,6 @@ export { GLOBAL_ADMIN_ROLE, INITIATOR_LOGIN, INITIATOR_ROLE, INITIATOR_USER };
 export const INITIALIZATION_PATH = '/administration/global/initialization';
 
 
-export async function countUsers(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM users');
-  return Number(row?.count ?? 0);
-}
 
 /**
  * At start: on a database without users, a new initialization code (valid 15 minutes, single

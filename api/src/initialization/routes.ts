@@ -4,6 +4,7 @@ import { hashPassword } from '../identity/passwords';
 import { ensureOrganization } from '../organizations/index';
 import { clearSessionCookie, readSessionToken } from '../http/session-cookie';
 import { IdentityProblem } from '../http/answer';
+import { deleteInitiatorSessions } from '../sessions/index';
 import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
 import { answer, InputProblem, problems } from '../http/answer';
 import { insertUser } from '../users/index';
@@ -69,7 +70,7 @@ export async function initialize(
       now,
     });
     if (!user) throw new IdentityProblem(409, messageForStatus(409));
-    await tx.query('DELETE FROM sessions WHERE initiator');
+    await deleteInitiatorSessions(tx);
     await deleteCodes(tx, null, 'initialization');
     return { organization: { id: organization.id, name: organization.name }, admin: { login_id: user.login_id } };
   });

@@ -300,3 +300,8 @@ export async function takeOidcSignIn(db: Queryable, bindingHash: string): Promis
   );
   return row;
 }
+
+/** Ends the Initiator's sessions (the first run is over). */
+export async function deleteInitiatorSessions(tx: Queryable): Promise<void> {
+  await tx.query('DELETE FROM sessions WHERE initiator');
+}

@@ -18,6 +18,7 @@ import {
 } from './repository';
 import { admitSignIn, recordSignIn } from './throttles';
 import type { CurrentSession } from '../authorization/principal';
+import { findOrganizationName } from '../authorization/caller.repository';
 
 export type { CurrentSession };
 
@@ -206,11 +207,7 @@ export async function describeSession(
 ): Promise<Session | ReturnType<typeof noSession>> {
   const { record, user } = current;
   if (record.authentication_status === 'PasswordExpired') return noSession(context);
-  const [organization] = user.organization_id
-    ? await context.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
-        user.organization_id,
-      ])
-    : [];
+  const organization = user.organization_id ? await findOrganizationName(context.db, user.organization_id) : undefined;
   const authenticated = record.authentication_status === 'Authenticated';
   return {
     session_id: record.id,

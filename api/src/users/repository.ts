@@ -213,3 +213,45 @@ export async function activeUserIdsByEmail(db: Queryable, email: string, limit: 
   const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1) AND NOT inactive LIMIT $2', [email, limit]);
   return rows.map((row) => row.id);
 }
+
+/** How many users there are (the first run has none). */
+export async function countUsers(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM users');
+  return Number(row?.count ?? 0);
+}
+
+/** An active user of the organization (id, login, name). */
+export async function findActiveUserRef(tx: Queryable, organizationId: string, userId: string): Promise<{ id: string; login_id: string; name: string } | undefined> {
+  const [row] = await tx.query<{ id: string; login_id: string; name: string }>(
+    'SELECT id, login_id, name FROM users WHERE organization_id = $1 AND id = $2 AND NOT inactive',
+    [organizationId, userId],
+  );
+  return row;
+}
+
+/** Stores an invitation of the user (by the hash of its token). */
+export async function insertInvitationToken(
+  tx: Queryable,
+  invitation: { tokenHash: string; userId: string; invitedBy: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await tx.query('INSERT INTO invitations (token_hash, user_id, invited_by, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    invitation.tokenHash,
+    invitation.userId,
+    invitation.invitedBy,
+    invitation.expiresAt.toISOString(),
+    invitation.createdAt.toISOString(),
+  ]);
+}
+
+/** The unused, unexpired invitation of a token hash. */
+export async function findLiveInvitation(db: Queryable, tokenHash: string, now: Date): Promise<{ id: string; user_id: string } | undefined> {
+  const [row] = await db.query<{ id: string; user_id: string }>(
+    'SELECT id, user_id FROM invitations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+    [tokenHash, now.toISOString()],
+  );
+  return row;
+}
+
+export async function markInvitationUsed(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query('UPDATE invitations SET used_at = $2 WHERE id = $1', [id, now.toISOString()]);
+}

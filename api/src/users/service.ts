@@ -3,6 +3,7 @@ import { fieldErrors } from '../http/input';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { refuseCommonPassword } from '../identity/common-passwords';
+import { findActiveUserRef } from './repository';
 
 /** What `create-user` and (later) the administration screens accept for a new user. */
 export const NEW_USER_FIELDS = Object.freeze({
@@ -20,10 +21,7 @@ export function newUserErrors(values: Record<keyof typeof NEW_USER_FIELDS, strin
 
 /** An active user of the organization (id, login, name); 404 otherwise. */
 export async function activeUserOfOrganization(tx: Queryable, organizationId: string, userId: string): Promise<{ id: string; login_id: string; name: string }> {
-  const [row] = await tx.query<{ id: string; login_id: string; name: string }>(
-    'SELECT id, login_id, name FROM users WHERE organization_id = $1 AND id = $2 AND NOT inactive',
-    [organizationId, userId],
-  );
+  const row = await findActiveUserRef(tx, organizationId, userId);
   if (!row) throw new ApiProblem(404);
   return row;
 }

@@ -20,6 +20,7 @@ import {
   workgroupNameTaken,
   workgroupsOfUser,
   type Workgroup,
+  workgroupExists,
 } from './repository';
 
 export const WORKGROUP_FIELDS = Object.freeze({
@@ -100,8 +101,7 @@ export async function removeWorkgroup(identity: IdentityContext, caller: Caller,
 
 /** A workgroup of the organization; 404 otherwise. */
 export async function checkWorkgroup(db: Queryable, organizationId: string, id: string): Promise<void> {
-  const [row] = await db.query('SELECT id FROM workgroups WHERE organization_id = $1 AND id = $2', [organizationId, id]);
-  if (!row) throw new ApiProblem(404);
+  if (!(await workgroupExists(db, organizationId, id))) throw new ApiProblem(404);
 }
 
 export { workgroupsOfUser };
