@@ -7,6 +7,9 @@ import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { raiseRequirementEvent } from '../requirements/index';
+import { requirementOfProcess, userOfOrganization, type RequirementRow } from './repository';
+
+export type { RequirementRow };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,23 +38,11 @@ export function scopeOf(request: FastifyRequest): Scope {
   };
 }
 
-export interface RequirementRow {
-  id: string;
-  code: string;
-  title: string;
-  owner_id: string | null;
-  parent_id: string | null;
-  deleted_at: Date | string | null;
-}
 
 /** The process's requirement of that id (deleted ones too), or 404. */
 export async function findRequirement(db: Queryable, scope: Scope, id: unknown): Promise<RequirementRow> {
   if (!isUuid(id)) throw new ApiProblem(404);
-  const [row] = await db.query<RequirementRow>(
-    `SELECT id, code, title, owner_id, parent_id, deleted_at FROM requirements
-      WHERE id = $1 AND organization_id = $2 AND process_id = $3`,
-    [id, scope.organizationId, scope.processId],
-  );
+  const row = await requirementOfProcess(db, scope.organizationId, scope.processId, id);
   if (!row) throw new ApiProblem(404);
   return row;
 }
@@ -59,11 +50,7 @@ export async function findRequirement(db: Queryable, scope: Scope, id: unknown):
 /** As findRequirement, locked for the change, and refused (409) when deleted. */
 export async function liveRequirement(tx: Queryable, scope: Scope, id: unknown): Promise<RequirementRow> {
   if (!isUuid(id)) throw new ApiProblem(404);
-  const [row] = await tx.query<RequirementRow>(
-    `SELECT id, code, title, owner_id, parent_id, deleted_at FROM requirements
-      WHERE id = $1 AND organization_id = $2 AND process_id = $3 FOR UPDATE`,
-    [id, scope.organizationId, scope.processId],
-  );
+  const row = await requirementOfProcess(tx, scope.organizationId, scope.processId, id, true);
   if (!row) throw new ApiProblem(404);
   if (row.deleted_at) throw new ApiProblem(409, DELETED_REQUIREMENT);
   return row;
@@ -72,9 +59,9 @@ export async function liveRequirement(tx: Queryable, scope: Scope, id: unknown):
 /** A user of the caller's organization who may be assigned a task; another organization's: 404. */
 export async function organizationUser(db: Queryable, scope: Scope, id: unknown): Promise<string> {
   if (!isUuid(id)) throw new ApiProblem(404);
-  const [row] = await db.query<{ id: string }>('SELECT id FROM users WHERE id = $1 AND organization_id = $2', [id, scope.organizationId]);
-  if (!row) throw new ApiProblem(404);
-  return row.id;
+  const userId = await userOfOrganization(db, scope.organizationId, id);
+  if (!userId) throw new ApiProblem(404);
+  return userId;
 }
 
 /**
