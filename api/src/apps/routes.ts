@@ -26,7 +26,7 @@ import {
   type ApplicationInput,
   type ApplicationRecord,
 } from './repository';
-import { searchBuilds, searchComponents, searchVulnerabilities, BUILD_SEARCH_CATEGORIES } from './search';
+import { searchBuilds, searchComponents, searchVulnerabilities, BUILD_SEARCH_CATEGORIES } from './search.repository';
 import {
   appSchema,
   appSummarySchema,

@@ -12,7 +12,7 @@ import { configurationView, ensureConfiguration, type ConfigurationQueue } from 
 import { rbomDocument, rbomFileName } from './cyclonedx';
 import type { ProfileRow } from './repository';
 import { configurationSchema, shareBody, shareSchema } from './schemas';
-import { createShare, DEFAULT_SHARE_DAYS, findShared, listShares, revokeShare, shareView } from './shares';
+import { createShare, DEFAULT_SHARE_DAYS, findShared, listShares, revokeShare, shareView } from './shares.repository';
 
 const R = PERMISSIONS.applications.RBOM;
 export const STILL_COMPUTING = 'The RBOM is still being computed: try again in a moment.';
