@@ -1,62 +1,12 @@
 import { parseArgs } from 'node:util';
 import { fieldSchema, firstMessage } from '@portal/shared/server';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { systemClock, type Clock } from '../identity/clock';
 import { setMembership } from '../authorization/memberships.repository';
 import { ensureOrganization, findOrganizationByName } from '../organizations/repository';
 import { ensureProcess } from '../processes/repository';
-import { hashPassword } from '../identity/passwords';
-import { insertUser, type UserRecord } from '../users/repository';
-import { newUserErrors } from '../users/service';
+import { createUser, UserInputError } from '../users/service';
 
-export interface NewUserInput {
-  organization?: string;
-  login_id: string;
-  name: string;
-  email: string;
-  password: string;
-  roles: string[];
-}
-
-export class UserInputError extends Error {
-  constructor(
-    /** The first message of each invalid field, the spec 5 wording. */
-    readonly errors: Record<string, string>,
-  ) {
-    super(Object.entries(errors).map(([field, message]) => `${field}: ${message}`).join('\n'));
-  }
-}
-
-/** Creates a user with an argon2id password hash; the organization is given by name. */
-export async function createUser(db: Queryable, input: NewUserInput, now: Date): Promise<UserRecord> {
-  const errors = newUserErrors({
-    login_id: input.login_id,
-    name: input.name,
-    email: input.email,
-    password: input.password,
-  });
-  const badRole = input.roles.find((role) => !/^_?[A-Za-z][A-Za-z0-9_ ]*$/.test(role));
-  if (badRole !== undefined) errors.role = `'${badRole}' is not a role name.`;
-  let organizationId: string | null = null;
-  if (input.organization !== undefined) {
-    const organization = await findOrganizationByName(db, input.organization);
-    if (!organization) errors.org = `No organization is named '${input.organization}'.`;
-    else organizationId = organization.id;
-  }
-  if (Object.keys(errors).length > 0) throw new UserInputError(errors);
-
-  const user = await insertUser(db, {
-    organizationId,
-    loginId: input.login_id,
-    name: input.name,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    roles: input.roles,
-    now,
-  });
-  if (!user) throw new UserInputError({ login_id: `A user with login id '${input.login_id}' already exists.` });
-  return user;
-}
 
 /** What a command printed and how it ended: 0 done, 2 the input was refused. */
 export interface CommandResult {
@@ -123,10 +73,11 @@ export async function createUserCommand(database: Database, args: string[], now:
   if (Number.isNaN(createdAt.getTime())) return refused(['created: Invalid date; use an ISO date like 2024-01-31.']);
   const text = (value: string | string[] | undefined): string => (typeof value === 'string' ? value : '');
   try {
+    const organization = typeof org === 'string' ? await findOrganizationByName(database, org) : undefined;
     const user = await createUser(
       database,
       {
-        organization: typeof org === 'string' ? org : undefined,
+        organizationId: organization?.id ?? null,
         login_id: text(login),
         email: text(email),
         name: text(name).trim(),
@@ -134,6 +85,7 @@ export async function createUserCommand(database: Database, args: string[], now:
         roles: Array.isArray(role) ? role : [],
       },
       createdAt,
+      typeof org === 'string' && !organization ? { org: `No organization is named '${org}'.` } : {},
     );
     const roles = user.roles.length > 0 ? ` with roles ${user.roles.join(', ')}` : '';
     const where = typeof org === 'string' ? `in organization '${org}'` : 'without an organization';

@@ -1,6 +1,6 @@
 import type { DemoSeeder } from './seeder';
 import { findUserByLogin } from '../users/repository';
-import { createUser } from '../cli/users';
+import { createUser } from '../users/service';
 
 /** The demo's people: sign in with these (two-factor is set up at the first sign-in). */
 export const DEMO_USERS = [
@@ -20,7 +20,7 @@ export const usersDemo: DemoSeeder = {
         lines.push(`kept user ${wanted.login_id}`);
         continue;
       }
-      await createUser(db, { ...wanted, roles: [...wanted.roles], organization: organization.name, password: DEMO_PASSWORD }, new Date());
+      await createUser(db, { ...wanted, roles: [...wanted.roles], organizationId: organization.id, password: DEMO_PASSWORD }, new Date());
       lines.push(`created user ${wanted.login_id} (password ${DEMO_PASSWORD})`);
     }
     return lines;

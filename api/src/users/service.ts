@@ -3,7 +3,8 @@ import { fieldErrors } from '../http/input';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { refuseCommonPassword } from '../identity/common-passwords';
-import { findActiveUserRef } from './repository';
+import { hashPassword } from '../identity/passwords';
+import { findActiveUserRef, insertUser, type UserRecord } from './repository';
 
 /** What `create-user` and (later) the administration screens accept for a new user. */
 export const NEW_USER_FIELDS = Object.freeze({
@@ -27,3 +28,51 @@ export async function activeUserOfOrganization(tx: Queryable, organizationId: st
 }
 
 export { fieldErrors };
+
+export interface NewUserInput {
+  /** Null: a user of no organization (a global role holder). */
+  organizationId: string | null;
+  login_id: string;
+  name: string;
+  email: string;
+  password: string;
+  roles: string[];
+}
+
+export class UserInputError extends Error {
+  constructor(
+    /** The first message of each invalid field, the spec 5 wording. */
+    readonly errors: Record<string, string>,
+  ) {
+    super(Object.entries(errors).map(([field, message]) => `${field}: ${message}`).join('\n'));
+  }
+}
+
+/**
+ * Creates a user with an argon2id password hash (the CLI's create-user and the demo). `refused`:
+ * what the caller found wrong besides the fields (an organization name that names none).
+ */
+export async function createUser(db: Queryable, input: NewUserInput, now: Date, refused: Readonly<Record<string, string>> = {}): Promise<UserRecord> {
+  const errors = newUserErrors({
+    login_id: input.login_id,
+    name: input.name,
+    email: input.email,
+    password: input.password,
+  });
+  const badRole = input.roles.find((role) => !/^_?[A-Za-z][A-Za-z0-9_ ]*$/.test(role));
+  if (badRole !== undefined) errors.role = `'${badRole}' is not a role name.`;
+  Object.assign(errors, refused);
+  if (Object.keys(errors).length > 0) throw new UserInputError(errors);
+
+  const user = await insertUser(db, {
+    organizationId: input.organizationId,
+    loginId: input.login_id,
+    name: input.name,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    roles: input.roles,
+    now,
+  });
+  if (!user) throw new UserInputError({ login_id: `A user with login id '${input.login_id}' already exists.` });
+  return user;
+}
