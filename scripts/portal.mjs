@@ -176,7 +176,7 @@ function ensureBrowser(pnpmCommand, prefix) {
 }
 
 /** What `npm run lint` lints with oxlint. */
-const LINTED = ['shared', ...WEB_PACKAGES, 'e2e', 'scripts'];
+const LINTED = ['shared', ...WEB_PACKAGES, 'api', 'e2e', 'scripts'];
 
 function jest(args, env = {}) {
   return run(join(BIN, 'jest'), args, { env: { ...process.env, ...env } });

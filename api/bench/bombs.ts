@@ -78,11 +78,6 @@ async function resetPeak(pid: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Client {
-  base: string;
-  cookie(login: string): Promise<string>;
-}
-
 /** Password, then two-factor setup, over HTTP: the session cookie of a signed-in user. */
 async function signedIn(base: string, login: string): Promise<string> {
   const csrf = { [CSRF_HEADER]: CSRF_HEADER_VALUE };

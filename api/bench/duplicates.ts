@@ -9,9 +9,9 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { readNistLowBaselineSync } from '../src/standards/catalogs';
 import { buildIndex, similarPairs } from '../src/analysis/similarity';
-import { likeTheApiClient, withCookie } from '../src/identity/testing';
-import { createOrganizationCommand, createUserCommand } from '../src/users/commands';
-import { authenticate } from '../src/users/testing';
+import { likeTheApiClient, withCookie } from '../src/testing/identity';
+import { createOrganizationCommand, createUserCommand } from '../src/cli/users';
+import { authenticate } from '../src/testing/users';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 

@@ -4,10 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { manualClock } from '../src/identity/clock';
-import { createTestUser, likeTheApiClient } from '../src/identity/testing';
+import { createTestUser, likeTheApiClient } from '../src/testing/identity';
 import { limitHeapGrowth } from '../src/memory';
-import { createOrganizationCommand, createProcessCommand } from '../src/users/commands';
-import { authenticate } from '../src/users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../src/cli/users';
+import { authenticate } from '../src/testing/users';
 
 export interface Ingested {
   /** The upload request's server time (Server-Timing). */

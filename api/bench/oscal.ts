@@ -7,12 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/identity/clock';
-import { likeTheApiClient, PASSWORD, withCookie } from '../src/identity/testing';
+import { likeTheApiClient, PASSWORD, withCookie } from '../src/testing/identity';
 import { readNistLowBaseline } from '../src/standards/catalogs';
 import { createImportRunner } from '../src/standards/jobs';
 import { parseCatalog, readCatalogDocument } from '../src/standards/oscal';
-import { createOrganizationCommand, createProcessCommand, createUserCommand } from '../src/users/commands';
-import { authenticate } from '../src/users/testing';
+import { createOrganizationCommand, createProcessCommand, createUserCommand } from '../src/cli/users';
+import { authenticate } from '../src/testing/users';
 
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ALL_PERMISSIONS, checkPermission, PERMISSIONS, type Policy } from '@portal/shared/server';
 import { buildApp } from '../src/app';
-import { createOrganizationCommand, createUserCommand } from '../src/users/commands';
-import { authenticate } from '../src/users/testing';
-import { likeTheApiClient, withCookie } from '../src/identity/testing';
+import { createOrganizationCommand, createUserCommand } from '../src/cli/users';
+import { authenticate } from '../src/testing/users';
+import { likeTheApiClient, withCookie } from '../src/testing/identity';
 
 const POLICIES = 200;
 const CHECKS = 200_000;

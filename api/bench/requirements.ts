@@ -18,9 +18,9 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { READ_CACHE_MS } from '../src/config';
 import { manualClock } from '../src/identity/clock';
-import { createTestUser, likeTheApiClient } from '../src/identity/testing';
-import { createOrganizationCommand } from '../src/users/commands';
-import { authenticate } from '../src/users/testing';
+import { createTestUser, likeTheApiClient } from '../src/testing/identity';
+import { createOrganizationCommand } from '../src/cli/users';
+import { authenticate } from '../src/testing/users';
 
 const CONNECTIONS = 100;
 const DURATION_S = 10;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/shared/server';
 import { buildApp } from '../src/app';
 import { ARGON2_OPTIONS } from '../src/identity/passwords';
-import { createUserCommand } from '../src/users/commands';
+import { createUserCommand } from '../src/cli/users';
 
 const N = 50;
 const PASSWORD = 'Str0ng!Pass';

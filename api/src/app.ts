@@ -12,33 +12,60 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
 import { registerHostileValueChecks } from './http/hostile-values';
 import { registerSecurity } from './http/security';
 import { systemClock, type Clock } from './identity/clock';
-import { createIdentityContext, identityRoutes } from './identity/routes';
+import { createIdentityContext } from './sessions/context';
+import { createOidcClient } from './sessions/oidc';
+import { oidcRoutes } from './sessions/oidc-routes';
+import { sessionsRoutes } from './sessions/routes';
+import { usersRoutes } from './users/routes';
+import { initializationRoutes } from './initialization/routes';
 import { registerAuthorization, type AuthorizationObserver, type DeclaredRoute } from './authorization/guard';
-import { syncBuiltInRoles } from './authorization/roles';
-import type { IdentityContext } from './sessions/service';
+import { syncBuiltInRoles } from './authorization/roles.repository';
+import { currentSession, type IdentityContext } from './sessions/service';
 import { createMailer, type Mailer, type MailTransport } from './mail/mailer';
 import { testingRoutes } from './mail/routes';
 import { miscRoutes } from './misc/routes';
 import { readProductVersion } from './misc/service';
 import { registerStatic } from './static/routes';
+import { loadRemoteManifests } from './static/remotes';
+import { findServiceModuleByApiKey } from './service-modules/api-keys';
 import { userAdministrationRoutes } from './users/admin-routes';
 import { workgroupsRoutes } from './workgroups/routes';
 import { organizationsRoutes } from './organizations/routes';
 import { iamRoutes } from './iam/routes';
 import { processesRoutes } from './processes/routes';
 import { serviceModulesRoutes } from './service-modules/routes';
-import { recordEvents } from './realtime/outbox';
+import { recordEvents } from './realtime/outbox.repository';
 import { registerRealtime } from './realtime/plugin';
 import { realtimeRoutes } from './realtime/routes';
+import { realtimeTestingRoutes } from './realtime/testing-routes';
+import { loadSecretKey } from './identity/secret-box';
+import { findOrganizationById } from './organizations/repository';
+import { findProcessByCode } from './processes/repository';
+import { activeUserIdsByEmail, findUserById, findUserByLogin, findUserOfOrganization } from './users/repository';
+import { spendInitializationCode } from './initialization/initiator';
 import { requirementsRoutes } from './requirements/routes';
 import { tasksRoutes } from './tasks/routes';
+import { requirementTaskOutcomes } from './requirements/task-outcomes';
+import { raiseRequirementEvent } from './requirements/events';
 import { createDueDateScheduler } from './tasks/scheduler';
-import { requirementAnalysisRoutes } from './analysis/plugin';
+import { assessmentsRoutes } from './assessments/routes';
+import { attachmentsRoutes } from './attachments/routes';
+import { conflictsRoutes } from './conflicts/routes';
+import { requirementApplicationsRoutes } from './analysis/applications';
+import { analysisRoutes } from './analysis/routes';
 import { standardsRoutes } from './standards/routes';
 import { reportsRoutes } from './reports/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { vulnerabilitiesRoutes } from './vulnerabilities/routes';
 import { applicationsRoutes } from './apps/routes';
+import { ingestionRoutes } from './sbom/ingest';
+import { carryOver, identifiedBuilds, previousBuild } from './vex/carry-over.repository';
+import { raiseLicenseAlerts } from './licenses/alerts';
+import { sbomRoutes } from './sbom/routes';
+import { clearRoutes } from './sbom/clear';
+import { vexRoutes } from './vex/routes';
+import { licenseRoutes } from './licenses/routes';
+import { repositoryRoutes } from './repositories/routes';
 import { graphRoutes } from './graph/routes';
 import { priorityPlaneRoutes } from './priority-planes/routes';
 import { registerMonitoring } from './monitoring/plugin';
@@ -107,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerSecurity(app, config);
+  registerSecurity(app, config, loadRemoteManifests);
   // Before the guard, which reads path and query parameters into SQL.
   registerHostileValueChecks(app);
   const mailer = createMailer({
@@ -123,9 +150,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await mailer.idle();
   });
 
-  const identity = await createIdentityContext(app, options.now ?? systemClock);
+  const identity = await createIdentityContext(
+    app,
+    { users: { findUserById, findUserByLogin, activeUserIdsByEmail }, spendInitializationCode },
+    options.now ?? systemClock,
+  );
   app.decorate('identity', identity);
-  await registerRealtime(app);
+  await registerRealtime(app, await loadSecretKey(identity.settings.secretKey, config.dataDir), {
+    db: database,
+    now: () => identity.now(),
+    currentSession: (secret) => currentSession(identity, secret),
+    organization: (id) => findOrganizationById(database, id),
+    userOfOrganization: (organizationId, userId) => findUserOfOrganization(database, organizationId, userId),
+    processByCode: (organizationId, codeName) => findProcessByCode(database, organizationId, codeName),
+  });
   // Single active session, immediately (spec 4.1): the older browsers of the user hear this on the
   // sync-user fanout (it names the user by id only) and sign out. The sign-in never waits for it;
   // it goes through the outbox, so a broker that is down delivers it when it returns.
@@ -144,7 +182,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Continuous monitoring (issue 7 item 12): rescans raise events through the outbox.
   registerMonitoring(app);
-  app.decorate('declaredRoutes', registerAuthorization(app, identity, options.onAuthorization));
+  app.decorate('declaredRoutes', registerAuthorization(
+      app,
+      {
+        db: database,
+        authentication: {
+          currentSession: (token) => currentSession(identity, token),
+          apiKeyHolder: (key) => findServiceModuleByApiKey(database, key),
+        },
+      },
+      options.onAuthorization,
+    ),);
 
   const version = await readProductVersion();
   await app.register(fastifySwagger, {
@@ -163,7 +211,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(miscRoutes, { version });
-      await api.register(identityRoutes, { identity });
+      // Sessions, Users and the first run's initialization (spec 7, 4.1).
+      await api.register(sessionsRoutes, { identity });
+      if (config.oidc) {
+        await api.register(oidcRoutes, { identity, oidc: createOidcClient(config.oidc), redirectUrl: config.oidc.redirectUrl });
+      }
+      await api.register(usersRoutes, { identity, mailer });
+      await api.register(initializationRoutes, { identity });
       await api.register(userAdministrationRoutes);
       await api.register(workgroupsRoutes);
       await api.register(organizationsRoutes);
@@ -172,26 +226,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(serviceModulesRoutes);
       await api.register(realtimeRoutes);
       await api.register(requirementsRoutes);
-      await api.register(tasksRoutes);
-      await api.register(requirementAnalysisRoutes);
+      await api.register(tasksRoutes, { outcomes: requirementTaskOutcomes });
+      // The requirement analyses (issue 6 items 7-12): gaps and risks, conflicts, attachments (the
+      // only multipart routes), duplicates, traceability and the applications implementing a requirement.
+      await api.register(assessmentsRoutes);
+      await api.register(conflictsRoutes);
+      await api.register(attachmentsRoutes);
+      await api.register(analysisRoutes);
+      await api.register(requirementApplicationsRoutes);
       await api.register(standardsRoutes);
       await api.register(reportsRoutes);
       await api.register(statisticsRoutes);
       await api.register(vulnerabilitiesRoutes);
       await api.register(applicationsRoutes);
+      // The SBOMs, VEX, licenses and repositories of an application's builds (under /apps/...).
+      await api.register(ingestionRoutes, { followUps: { previousBuild, identifiedBuilds, carryOver, raiseLicenseAlerts } });
+      await api.register(sbomRoutes);
+      await api.register(vexRoutes);
+      await api.register(clearRoutes);
+      await api.register(licenseRoutes);
+      await api.register(repositoryRoutes);
       await api.register(graphRoutes);
       await api.register(priorityPlaneRoutes);
       await api.register(monitoringRoutes);
       await api.register(deploymentProfileRoutes);
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
-      if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) await api.register(testingRoutes);
+      if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
+        await api.register(testingRoutes);
+        // The broker's connections per user and a played broker restart (e2e of issue 4).
+        await api.register(realtimeTestingRoutes, {
+          userIdOfLogin: async (login: string) => (await findUserByLogin(database, login))?.id,
+        });
+      }
       api.get('/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, async () => api.swagger());
     },
     { prefix: '/api' },
   );
 
   // Due-date reminders and past-due events (issue 6): from ready until close.
-  const dueDates = createDueDateScheduler({ db: database, now: options.now ?? systemClock, log: app.log });
+  const dueDates = createDueDateScheduler({
+    db: database,
+    now: options.now ?? systemClock,
+    log: app.log,
+    raiseRequirementEvent,
+  });
   app.decorate('dueDates', dueDates);
   app.addHook('onReady', async () => dueDates.start());
   app.addHook('preClose', async () => dueDates.stop());

@@ -4,9 +4,9 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './demo/seed';
-import { createOrganizationCommand, createProcessCommand, createUserCommand, type CommandResult } from './users/commands';
-import { importStandardCommand } from './standards/commands';
-import { importAdvisoriesCommand, importKevCommand } from './vulnerabilities/commands';
+import { createOrganizationCommand, createProcessCommand, createUserCommand, type CommandResult } from './cli/users';
+import { importStandardCommand } from './cli/standards';
+import { importAdvisoriesCommand, importKevCommand } from './cli/vulnerabilities';
 
 export type Print = (line: string) => void;
 

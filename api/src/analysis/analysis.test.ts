@@ -1,11 +1,11 @@
 // The priority plane, duplicate detection and the traceability matrix through the API (issue 6
 // items 10-12).
 import { STATUS_MESSAGES } from '@portal/shared/server';
-import { expectProblem } from '../identity/testing';
-import { DELETED_REQUIREMENT } from './common';
+import { expectProblem } from '../testing/identity';
+import { DELETED_REQUIREMENT } from './service';
 import { MERGE_INTO_DESCENDANT, SAME_REQUIREMENT } from './duplicates';
 import { BOTH_OR_NEITHER } from './routes';
-import { createFixture, type Fixture } from './testing';
+import { createFixture, type Fixture } from '../testing/analysis';
 import { CSV_HEADER } from './traceability';
 
 let f: Fixture;

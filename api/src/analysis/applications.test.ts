@@ -1,9 +1,9 @@
 // The applications that implement a requirement through the API, and the traceability matrix that
 // shows them (issue 6 item 11).
 import { STATUS_MESSAGES } from '@portal/shared/server';
-import { expectProblem } from '../identity/testing';
-import { DELETED_REQUIREMENT } from './common';
-import { createFixture, type Fixture } from './testing';
+import { expectProblem } from '../testing/identity';
+import { DELETED_REQUIREMENT } from './service';
+import { createFixture, type Fixture } from '../testing/analysis';
 
 let f: Fixture;
 let portal: string;

@@ -6,8 +6,8 @@ import { PERMISSIONS, type LinkedApplication } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
-import { findRequirement, graphQuery, idParams, isUuid, liveRequirement, raiseInScope, scopeOf, type Scope } from './common';
+import { problems } from '../http/answer';
+import { findRequirement, graphQuery, idParams, isUuid, liveRequirement, raiseInScope, scopeOf, type Scope } from './service';
 
 const R = PERMISSIONS.requirements;
 

@@ -6,7 +6,7 @@
 import type { DuplicateCandidate, RequirementRef } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { liveRequirement, raiseInScope, type RequirementRow, type Scope } from './common';
+import { liveRequirement, raiseInScope, type RequirementRow, type Scope } from './service';
 import { buildIndex, sharedTerms, similarPairs, similarTo, type SimilarityIndex, type SimilarPair } from './similarity';
 
 export const DEFAULT_THRESHOLD = 0.5;

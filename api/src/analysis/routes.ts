@@ -3,8 +3,8 @@
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
-import { findRequirement, graphQuery, idParams, liveRequirement, raiseInScope, requirementRefSchema, scopeOf } from './common';
+import { problems } from '../http/answer';
+import { findRequirement, graphQuery, idParams, liveRequirement, raiseInScope, requirementRefSchema, scopeOf } from './service';
 import { DEFAULT_THRESHOLD, dismissPair, linkPair, loadCorpus, lockPair, mergePair, processDuplicates, requirementDuplicates } from './duplicates';
 import { traceability, traceabilityCsv } from './traceability';
 

@@ -6,7 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { TraceabilityRow } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import type { Scope } from './common';
+import type { Scope } from './service';
 
 export type { TraceabilityRow };
 

@@ -9,13 +9,13 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { findOrganizationByName, findOrganizationById, updateModuleConfiguration } from '../organizations/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate, globalAdmin } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate, globalAdmin } from '../testing/users';
 import { SBOM_MAX_UPLOAD_BYTES } from '../sbom/body';
-import { caller, expectRefused, storedRows, type Caller } from './testing';
+import { caller, expectRefused, storedRows, type Caller } from '../testing/apps';
 
 const TESTDATA = path.join(__dirname, '..', 'sbom', 'testdata');
 const OSV = path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv');

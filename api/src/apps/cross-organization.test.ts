@@ -9,10 +9,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import type { DeclaredRoute } from '../authorization/guard';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate, globalAdmin } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate, globalAdmin } from '../testing/users';
 
 const PREFIXES = ['/api/apps', '/api/sbom'];
 

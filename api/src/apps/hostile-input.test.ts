@@ -4,11 +4,11 @@
 // through the app itself, and a VEX sent back with the CycloneDX media type the export gives it.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { REFUSALS } from '../http/hostile-values';
-import type { SessionCookie } from '../identity/testing';
+import type { SessionCookie } from '../testing/identity';
 import { ONE_FILE_PER_UPLOAD, ONE_SBOM_PER_UPLOAD, MULTIPART_LIMITS } from '../sbom/ingest';
-import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../graph/testing';
+import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../testing/graph';
 import { NO_APP_NAMED } from './settings-routes';
-import { storedRows } from './testing';
+import { storedRows } from '../testing/apps';
 
 const lodash = npm('lodash', '4.17.15');
 const SBOM = cycloneDx('shop', [lodash], { shop: [lodash.ref] });

@@ -5,8 +5,10 @@ import type { FastifyRequest } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { INVALID_APP_KEY } from '../sbom/ingest';
 import { findApplication, findBuild, type ApplicationRecord, type BuildRecord } from './repository';
+
+/** Spec 8's answer for an app key that is none of the process's apps. */
+export const INVALID_APP_KEY = 'Invalid app key';
 
 const pathParameters = (request: FastifyRequest) => request.params as Record<string, string>;
 

@@ -8,17 +8,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { findOrganizationById } from '../organizations/repository';
-import { problems } from '../users/http';
-import { ingestionRoutes } from '../sbom/ingest';
+import { findOrganizationById } from '../organizations/index';
+import { problems } from '../http/answer';
 import { applicationOfRequest } from './lookup';
 import { appSettingsRoutes } from './settings-routes';
-import { BuildQueue } from '../sbom/processing';
-import { sbomRoutes } from '../sbom/routes';
-import { vexRoutes } from '../vex/routes';
-import { clearRoutes } from '../sbom/clear';
-import { licenseRoutes } from '../licenses/routes';
-import { repositoryRoutes } from '../repositories/routes';
 import {
   countApplications,
   deleteApplication,
@@ -33,7 +26,7 @@ import {
   type ApplicationInput,
   type ApplicationRecord,
 } from './repository';
-import { searchBuilds, searchComponents, searchVulnerabilities, BUILD_SEARCH_CATEGORIES } from './search';
+import { searchBuilds, searchComponents, searchVulnerabilities, BUILD_SEARCH_CATEGORIES } from './search.repository';
 import {
   appSchema,
   appSummarySchema,
@@ -125,18 +118,6 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
   const params = (request: FastifyRequest) => request.params as Record<string, string>;
   const query = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
   const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
-
-  const queue = new BuildQueue({ database: app.database, log: app.log, notify: () => app.outboxRelay.notify() });
-  app.addHook('onReady', async () => {
-    // Builds a stopped server left unprocessed are processed now.
-    const stale = await db.query<{ id: string }>(
-      `UPDATE application_builds SET status = 'PENDING' WHERE status IN ('PENDING', 'PROCESSING') RETURNING id`,
-    );
-    for (const build of stale) queue.enqueue(build.id);
-  });
-  app.addHook('preClose', async () => {
-    await queue.idle();
-  });
 
   const applicationOf = (request: FastifyRequest) => applicationOfRequest(db, request);
 
@@ -350,10 +331,4 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await app.register(appSettingsRoutes);
-  await app.register(ingestionRoutes, { queue });
-  await app.register(sbomRoutes);
-  await app.register(vexRoutes);
-  await app.register(clearRoutes);
-  await app.register(licenseRoutes);
-  await app.register(repositoryRoutes);
 }

@@ -4,8 +4,8 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { INVALID_APP_KEY } from '../sbom/ingest';
-import { problems } from '../users/http';
+import { INVALID_APP_KEY } from './lookup';
+import { problems } from '../http/answer';
 import { findApplication, findApplicationById, listApplications, updateApplication, type ApplicationRecord } from './repository';
 import { graphQuery, settingsSchema, settingsView } from './views';
 

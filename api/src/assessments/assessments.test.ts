@@ -3,9 +3,9 @@
 // a task elsewhere closes the gap or resolves the risk or conflict; input errors, unknown ids and
 // readers are refused.
 import { MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
-import { createFixture, type Fixture } from '../analysis/testing';
-import { DELETED_REQUIREMENT } from '../analysis/common';
-import { expectProblem } from '../identity/testing';
+import { createFixture, type Fixture } from '../testing/analysis';
+import { DELETED_REQUIREMENT } from '../analysis/service';
+import { expectProblem } from '../testing/identity';
 import { completeTask } from '../tasks/service';
 import { CONFLICT_RECORDED, SELF_CONFLICT } from '../conflicts/routes';
 import { GAP_ALREADY_CLOSED, INVALID_DATE } from './routes';

@@ -4,9 +4,9 @@
 // or the body, with ?graph of the caller's own process or of Acme's — answers 404 (or, for a
 // list of the caller's own process, nothing of Acme's), and nothing of Acme changes.
 import type { LightMyRequestResponse } from 'fastify';
-import { withCookie } from '../identity/testing';
+import { withCookie } from '../testing/identity';
 import type { DeclaredRoute } from '../authorization/guard';
-import { createFixture, multipart, type Fixture } from '../analysis/testing';
+import { createFixture, multipart, type Fixture } from '../testing/analysis';
 
 let f: Fixture;
 const acme: Record<'requirement' | 'other' | 'gap' | 'risk' | 'conflict' | 'attachment', string> = {

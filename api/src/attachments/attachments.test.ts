@@ -3,9 +3,9 @@
 // outside the allow-list or content not matching its extension (415), unknown ids (404) and
 // readers (403) are refused without writing anything.
 import { MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
-import type { SessionCookie } from '../identity/testing';
-import { expectProblem, withCookie } from '../identity/testing';
-import { createFixture, multipart, type Fixture } from '../analysis/testing';
+import type { SessionCookie } from '../testing/identity';
+import { expectProblem, withCookie } from '../testing/identity';
+import { createFixture, multipart, type Fixture } from '../testing/analysis';
 import { MULTIPART_UNREADABLE } from '../http/multipart';
 import { EMPTY_FILE, NOT_MULTIPART, ONE_ATTACHMENT } from './routes';
 import { classify, contentDisposition, notAllowed, notMatching, OCTET_STREAM, TOO_LARGE } from './files';

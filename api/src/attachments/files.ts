@@ -27,6 +27,7 @@ const isZip = (bytes: Buffer) => startsWith(bytes, ...ZIP);
 
 /** Text: valid UTF-8 (a BOM allowed) without NUL or other C0 control bytes but tab, CR, LF, FF. */
 export function isText(bytes: Buffer): boolean {
+  // oxlint-disable-next-line no-control-regex -- binary content is told by its control characters
   if (/[\x00-\x08\x0b\x0e-\x1f]/.test(bytes.toString('latin1'))) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -80,6 +81,7 @@ export const isScriptableType = (contentType: string) => /html|svg|xml\+|javascr
 /** The file's name as stored: no path, no control characters, at most 255 characters. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
+  // oxlint-disable-next-line no-control-regex -- control characters are removed from a file name
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   if (cleaned.length <= 255) return cleaned;
   const dot = cleaned.lastIndexOf('.');

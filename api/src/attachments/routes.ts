@@ -2,15 +2,14 @@
 // multipart upload (field `file`) of at most ATTACHMENT_MAX_BYTES, of an allowed type checked by
 // extension and content, stored whole in one row — an upload refused or cut off writes nothing.
 // Downloads are always attachments with nosniff and never an HTML or SVG type.
-import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { hasInjectionMarker, MESSAGES, PERMISSIONS, type Attachment } from '@portal/shared/server';
+import { hasInjectionMarker, MESSAGES, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
-import { findRequirement, graphQuery, idParams, iso, isUuid, liveRequirement, raiseInScope, scopeOf, userRef, userRefSchema, type Scope } from '../analysis/common';
-import type { Queryable } from '../db/database';
+import { findRequirement, graphQuery, idParams, scopeOf, userRefSchema } from '../analysis/service';
 import { readOneFile, type MultipartWords } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
+import { attachmentsOf, downloadOf, removeAttachment, storeAttachment } from './service';
 import { ATTACHMENT_MAX_BYTES, classify, cleanFileName, contentDisposition, isScriptableType, OCTET_STREAM, tooLarge } from './files';
 
 const D = PERMISSIONS.requirements.DOCUMENT;
@@ -20,7 +19,7 @@ export const ONE_ATTACHMENT = 'Attach one file at a time.';
 export const EMPTY_FILE = 'The file is empty.';
 export const NO_FILE_NAME = 'The file has no name.';
 
-export type { Attachment };
+export type { Attachment } from './service';
 
 const attachmentSchema = {
   type: 'object',
@@ -35,22 +34,6 @@ const attachmentSchema = {
     created_at: { type: 'string' },
   },
 } as const;
-
-const ATTACHMENT_SELECT = `SELECT a.id, a.requirement_id, a.name, a.size, a.content_type, ${userRef('u')} AS uploaded_by, a.created_at
-  FROM attachments a LEFT JOIN users u ON u.id = a.uploaded_by`;
-
-type AttachmentRow = Omit<Attachment, 'created_at'> & { created_at: Date | string };
-const attachmentView = (row: AttachmentRow): Attachment => ({ ...row, created_at: iso(row.created_at)! });
-
-async function attachmentOf(db: Queryable, scope: Scope, id: string) {
-  if (!isUuid(id)) throw new ApiProblem(404);
-  const [row] = await db.query<{ id: string; requirement_id: string; name: string }>(
-    'SELECT id, requirement_id, name FROM attachments WHERE id = $1 AND organization_id = $2 AND process_id = $3',
-    [id, scope.organizationId, scope.processId],
-  );
-  if (!row) throw new ApiProblem(404);
-  return row;
-}
 
 export interface AttachmentOptions {
   /** Default ATTACHMENT_MAX_BYTES (env ATTACHMENT_MAX_BYTES). */
@@ -92,29 +75,7 @@ export async function attachmentsRoutes(app: FastifyInstance, options: Attachmen
       if (content.length === 0) throw new ApiProblem(400, EMPTY_FILE, {}, { file: EMPTY_FILE });
       const verdict = classify(name, content, file.mimetype);
       if (!verdict.ok) throw new ApiProblem(verdict.status, verdict.detail, {}, { file: verdict.detail });
-      const attachmentId = await db.transaction(async (tx) => {
-        const requirement = await liveRequirement(tx, scope, id);
-        const [row] = await tx.query<{ id: string }>(
-          `INSERT INTO attachments (organization_id, process_id, requirement_id, name, content_type, size, content, sha256, uploaded_by)
-           VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'base64'), $8, $9) RETURNING id`,
-          [
-            scope.organizationId,
-            scope.processId,
-            requirement.id,
-            name,
-            verdict.contentType,
-            content.length,
-            // As base64 text: PGlite binds a bytea parameter byte by byte (seconds for 10 MB).
-            content.toString('base64'),
-            createHash('sha256').update(content).digest('hex'),
-            scope.actor.id,
-          ],
-        );
-        await raiseInScope(tx, scope, requirement.id, 'Update', { attachment: { added: name, id: row.id, size: content.length } });
-        return row.id;
-      });
-      const [row] = await db.query<AttachmentRow>(`${ATTACHMENT_SELECT} WHERE a.id = $1`, [attachmentId]);
-      return reply.code(201).send(attachmentView(row));
+      return reply.code(201).send(await storeAttachment(db, scope, id, { name, contentType: verdict.contentType, content }));
     },
   );
 
@@ -131,10 +92,7 @@ export async function attachmentsRoutes(app: FastifyInstance, options: Attachmen
       },
     },
     async (request) => {
-      const scope = scopeOf(request);
-      const requirement = await findRequirement(db, scope, (request.params as { id: string }).id);
-      const rows = await db.query<AttachmentRow>(`${ATTACHMENT_SELECT} WHERE a.requirement_id = $1 ORDER BY a.created_at, a.id`, [requirement.id]);
-      return rows.map(attachmentView);
+      return attachmentsOf(db, scopeOf(request), (request.params as { id: string }).id);
     },
   );
 
@@ -158,14 +116,8 @@ export async function attachmentsRoutes(app: FastifyInstance, options: Attachmen
     async (request, reply) => {
       const scope = scopeOf(request);
       const { id } = request.params as { id: string };
-      if (!isUuid(id)) throw new ApiProblem(404);
-      const [row] = await db.query<{ name: string; content_type: string; content: string }>(
-        `SELECT name, content_type, encode(content, 'base64') AS content FROM attachments
-          WHERE id = $1 AND organization_id = $2 AND process_id = $3`,
-        [id, scope.organizationId, scope.processId],
-      );
-      if (!row) throw new ApiProblem(404);
-      const bytes = Buffer.from(row.content, 'base64');
+      const row = await downloadOf(db, scope, id);
+      const bytes = row.content;
       const type = isScriptableType(row.content_type) ? OCTET_STREAM : row.content_type;
       return reply
         .header('content-type', type)
@@ -191,11 +143,7 @@ export async function attachmentsRoutes(app: FastifyInstance, options: Attachmen
     },
     async (request, reply) => {
       const scope = scopeOf(request);
-      await db.transaction(async (tx) => {
-        const attachment = await attachmentOf(tx, scope, (request.params as { id: string }).id);
-        await tx.query('DELETE FROM attachments WHERE id = $1', [attachment.id]);
-        await raiseInScope(tx, scope, attachment.requirement_id, 'Update', { attachment: { removed: attachment.name, id: attachment.id } });
-      });
+      await removeAttachment(db, scope, (request.params as { id: string }).id);
       return reply.code(204).send();
     },
   );

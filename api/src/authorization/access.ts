@@ -3,9 +3,10 @@
 // in IAM or in memberships applies at the next call.
 import type { AccessControl, Policy, ProcessModuleConfiguration } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import type { UserRecord } from '../users/repository';
+import type { UserRecord } from './principal';
+import { membershipsOf, organizationModuleConfiguration, processesOfOrganization, type ProcessRow } from './access.repository';
 import { ORG_ADMIN, type PolicyInput } from './defaults';
-import { effectiveRoles, type RoleRecord } from './roles';
+import { effectiveRoles, type RoleRecord } from './roles.repository';
 
 export interface AccessibleProcess {
   id: string;
@@ -15,18 +16,6 @@ export interface AccessibleProcess {
 export interface ResolvedAccess {
   policies: Policy[];
   projects: AccessibleProcess[];
-}
-
-interface MembershipRow {
-  process_id: string;
-  code_name: string;
-  roles: string[];
-}
-
-interface ProcessRow {
-  id: string;
-  code_name: string;
-  module_configuration: Partial<ProcessModuleConfiguration> | null;
 }
 
 /** `project == "code"`, and-ed with the policy's own condition. */
@@ -99,13 +88,7 @@ function moduleForbids(
 export async function resolveAccess(db: Queryable, user: UserRecord): Promise<ResolvedAccess> {
   const organizationId = user.organization_id;
   const memberships = organizationId
-    ? await db.query<MembershipRow>(
-        `SELECT p.id AS process_id, p.code_name, m.roles FROM memberships m
-           JOIN processes p ON p.id = m.process_id
-          WHERE m.user_id = $1 AND p.organization_id = $2
-          ORDER BY lower(p.code_name)`,
-        [user.id, organizationId],
-      )
+    ? await membershipsOf(db, user.id, organizationId)
     : [];
   const names = [...new Set([...user.roles, ...memberships.flatMap((membership) => membership.roles)])];
   const roles = new Map((await effectiveRoles(db, organizationId, names)).map((role) => [role.name, role]));
@@ -125,16 +108,10 @@ export async function resolveAccess(db: Queryable, user: UserRecord): Promise<Re
   // An organization-wide holder of a process role (or ORG_ADMIN) works in every process.
   const everywhere = user.roles.some((name) => name === ORG_ADMIN || roles.get(name)?.kind === 'process');
   const [organization] = organizationId
-    ? await db.query<{ module_configuration: Partial<ProcessModuleConfiguration> }>(
-        'SELECT module_configuration FROM organizations WHERE id = $1',
-        [organizationId],
-      )
+    ? await organizationModuleConfiguration(db, organizationId)
     : [];
   const processes = organizationId
-    ? await db.query<ProcessRow>(
-        'SELECT id, code_name, module_configuration FROM processes WHERE organization_id = $1 ORDER BY lower(code_name)',
-        [organizationId],
-      )
+    ? await processesOfOrganization(db, organizationId)
     : [];
   const member = new Set(memberships.map((membership) => membership.process_id));
   const projects = processes

@@ -5,10 +5,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 import type { DeclaredRoute } from './guard';
 
 const clock = manualClock(new Date('2026-04-06T09:00:00Z'));

@@ -6,14 +6,16 @@
 // (announced with pg_notify): resolving a caller takes eight queries, most of a simple read's time.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { checkPermission, messageForStatus, type PermissionCheck, type PolicyContext } from '@portal/shared/server';
-import type { Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { createChangeTracker, createReadCache, type ChangeTracker, type ReadCache } from '../http/read-cache';
-import { API_KEY_HEADER, API_KEY_NOT_ACCEPTED, findServiceModuleByApiKey, INVALID_API_KEY, type ApiKeyHolder } from '../service-modules/api-keys';
-import { readSessionToken } from '../sessions/cookie';
-import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
-import type { UserRecord } from '../users/repository';
+import { API_KEY_HEADER, API_KEY_NOT_ACCEPTED, INVALID_API_KEY } from '../http/api-key';
+import { readSessionToken } from '../http/session-cookie';
+import type { ApiKeyHolder, Authentication, CurrentSession, UserRecord } from './principal';
 import { resolveAccess, type ResolvedAccess } from './access';
+import { announceChanges, findOrganizationName, findProcess, type CallerProcess } from './caller.repository';
+
+export type { CallerProcess };
 
 /** The channel on which API processes sharing a Postgres server announce their changes. */
 export const CHANGES_CHANNEL = 'portal_changes';
@@ -37,6 +39,13 @@ declare module 'fastify' {
      * the key into `request.apiKeyHolder` and the route checks the module's type itself.
      */
     apiKey?: boolean;
+    /**
+     * For a route whose process is named neither by `graph` nor by a path parameter of its own,
+     * but found from what its path names (the SBOM upload: the process of the `:appKey` app):
+     * when the request has no process in `graph`, the guard checks the permission in the process
+     * whose id `resolve` answers. `resolve` throws the route's own answer when nothing is found.
+     */
+    processFrom?: { param: string; resolve(request: FastifyRequest, organizationId: string | null): Promise<string> };
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -49,13 +58,6 @@ declare module 'fastify' {
   }
 }
 
-export interface CallerProcess {
-  id: string;
-  code_name: string;
-  name: string;
-  type: string;
-  dashboard_type: string;
-}
 
 export interface Caller {
   session: CurrentSession;
@@ -85,6 +87,10 @@ export interface DeclaredRoute {
   url: string;
   permission: RoutePermission;
   processParam?: string;
+  /** The path parameter whose object's process the permission is checked in (config.processFrom). */
+  processFrom?: string;
+  /** A service module's X-Api-Key is taken instead of a session (config.apiKey). */
+  apiKey?: true;
 }
 
 /** The caller of a route that is not 'public' (set by the guard). */
@@ -107,18 +113,6 @@ export function processOf(request: FastifyRequest): CallerProcess {
   return process;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The organization's process of that code name (any case) or, for a uuid, that id. */
-async function findProcess(db: Queryable, organizationId: string, key: string): Promise<CallerProcess | undefined> {
-  const [process] = await db.query<CallerProcess>(
-    `SELECT id, code_name, name, type, dashboard_type FROM processes
-      WHERE organization_id = $1 AND ${UUID.test(key) ? 'id = $2::uuid' : 'lower(code_name) = lower($2)'}`,
-    [organizationId, key],
-  );
-  return process;
-}
-
 /** Who calls, before the process of the request is known: the same for every request of a session. */
 type SessionCaller = Pick<Caller, 'session' | 'user' | 'organization' | 'access'>;
 
@@ -128,18 +122,20 @@ interface CallerSources {
   process(organizationId: string, key: string): Promise<CallerProcess | undefined>;
 }
 
-function callerSources(identity: IdentityContext, caches?: { callers: ReadCache<SessionCaller>; processes: ReadCache<CallerProcess | null> }): CallerSources {
+/** The database the guard reads, and the identity families' answers (app.ts wires them). */
+export interface GuardSources {
+  db: Database;
+  authentication: Authentication;
+}
+
+function callerSources(identity: GuardSources, caches?: { callers: ReadCache<SessionCaller>; processes: ReadCache<CallerProcess | null> }): CallerSources {
   const load = async (token: string | undefined): Promise<SessionCaller> => {
-    const session = await currentSession(identity, token);
+    const session = await identity.authentication.currentSession(token);
     if (!session) throw new ApiProblem(401);
     // Signed in half-way (second factor pending): known, but without rights yet.
     if (session.record.authentication_status !== 'Authenticated') throw new ApiProblem(403, messageForStatus(403));
     const { user } = session;
-    const [organization] = user.organization_id
-      ? await identity.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
-          user.organization_id,
-        ])
-      : [];
+    const organization = user.organization_id ? await findOrganizationName(identity.db, user.organization_id) : undefined;
     return { session, user, organization: organization ?? null, access: await resolveAccess(identity.db, user) };
   };
   if (!caches) {
@@ -162,7 +158,15 @@ async function resolveCaller(sources: CallerSources, request: FastifyRequest): P
   const graph = typeof graphParameter === 'string' && graphParameter !== '' ? graphParameter : undefined;
   let process: CallerProcess | null = null;
   const context: PolicyContext = { organization: organization?.name };
-  if (graph === ALL_PROJECTS_GRAPH && !processParam) {
+  const processFrom = request.routeOptions.config?.processFrom;
+  if (processFrom && (graph === undefined || graph === ALL_PROJECTS_GRAPH || !organization)) {
+    const key = await processFrom.resolve(request, organization?.id ?? null);
+    const found = organization ? await sources.process(organization.id, key) : undefined;
+    if (!found) throw new ApiProblem(404);
+    process = found;
+    context.project = found.code_name.toLowerCase();
+    context.scope = 'project';
+  } else if (graph === ALL_PROJECTS_GRAPH && !processParam) {
     context.scope = 'all-projects';
   } else if (graph !== undefined) {
     // Another organization's process (or none of that name) is not found: 404, never 403.
@@ -184,7 +188,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerAuthorization(
   app: FastifyInstance,
-  identity: IdentityContext,
+  identity: GuardSources,
   observe?: AuthorizationObserver,
 ): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
@@ -214,7 +218,7 @@ export function registerAuthorization(
   const ended = async (request: FastifyRequest) => {
     if (!changing.delete(request)) return;
     changes.end();
-    if (shared) await identity.db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, '']).catch((error: unknown) => request.log.warn({ err: error }, 'changes not announced'));
+    if (shared) await announceChanges(identity.db, CHANGES_CHANNEL).catch((error: unknown) => request.log.warn({ err: error }, 'changes not announced'));
   };
   app.addHook('onResponse', ended);
   app.addHook('onRequestAbort', ended);
@@ -238,8 +242,15 @@ export function registerAuthorization(
     if (processParam !== undefined && !route.url.includes(`:${processParam}`)) {
       throw new Error(`${methods.join(',')} ${route.url} names the process by :${processParam}, which it does not have.`);
     }
+    const processFrom = route.config?.processFrom?.param;
+    if (processFrom !== undefined && !route.url.includes(`:${processFrom}`)) {
+      throw new Error(`${methods.join(',')} ${route.url} finds the process by :${processFrom}, which it does not have.`);
+    }
+    const apiKey = route.config?.apiKey ? { apiKey: true as const } : {};
     for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, permission, ...(processParam ? { processParam } : {}) });
+      if (method !== 'HEAD') {
+        routes.push({ method, url: route.url, permission, ...(processParam ? { processParam } : {}), ...(processFrom ? { processFrom } : {}), ...apiKey });
+      }
     }
   });
   app.addHook('onRequest', async (request) => {
@@ -249,7 +260,7 @@ export function registerAuthorization(
     // invalid key is a 401 even beside a valid cookie, and a key cannot borrow a browser's session.
     const key = request.headers[API_KEY_HEADER];
     if (key !== undefined) {
-      const holder = typeof key === 'string' ? await findServiceModuleByApiKey(identity.db, key) : undefined;
+      const holder = typeof key === 'string' ? await identity.authentication.apiKeyHolder(key) : undefined;
       if (!holder) throw new ApiProblem(401, INVALID_API_KEY);
       if (!request.routeOptions.config?.apiKey) throw new ApiProblem(403, API_KEY_NOT_ACCEPTED);
       request.apiKeyHolder = holder;

@@ -9,16 +9,16 @@ import { INITIATOR_LOGIN } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { ApiProblem } from '../http/problem';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie } from '../testing/identity';
 import { createInitializationCode } from '../initialization/initiator';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
-import { authenticate, signIn } from '../users/testing';
+import { authenticate, signIn } from '../testing/users';
 import { BUILT_IN_ROLES, type RoleDefinition } from './defaults';
 import type { AuthorizationDecision, DeclaredRoute } from './guard';
-import { setMembership } from './memberships';
+import { setMembership } from './memberships.repository';
 import { expectation, renderRouteTable, sortedRoutes, TABLE_ORGANIZATION, TABLE_PROCESS } from './route-table';
 
 const TABLE_FILE = path.join(__dirname, 'route-table.md');
@@ -76,8 +76,10 @@ async function expectTheTable(role: RoleDefinition, cookie: SessionCookie): Prom
       ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
     });
     const allowed = decisions.length === 1 && decisions[0].allowed && response.statusCode === 418;
-    // A caller without organization (global roles) finds no process at all: 404 before any check.
-    const noProcess = role.kind === 'global' && route.processParam !== undefined && decisions.length === 0 && response.statusCode === 404;
+    // A caller without organization (global roles) finds no process at all: 404 before any check
+    // (also for a route whose process is its path object's, e.g. the SBOM upload's app).
+    const noProcess =
+      role.kind === 'global' && (route.processParam ?? route.processFrom) !== undefined && decisions.length === 0 && response.statusCode === 404;
     const denied = noProcess || (decisions.length === 1 && !decisions[0].allowed && response.statusCode === 403);
     seen.push(`${route.method} ${route.url}: ${allowed ? 'allow' : denied ? 'deny' : `status ${response.statusCode}`}`);
     wanted.push(`${route.method} ${route.url}: ${expectation(route, role)}`);

@@ -43,7 +43,9 @@ export function renderRouteTable(routes: readonly DeclaredRoute[]): string {
   const rule = `| --- | --- | ${roles.map(() => '---').join(' | ')} |`;
   const rows = sortedRoutes(routes).map(
     (route) =>
-      `| ${route.method} ${route.url} | \`${describe(route.permission)}\`${route.processParam ? ` in :${route.processParam}` : ''} | ${roles
+      `| ${route.method} ${route.url} | \`${describe(route.permission)}\`${route.processParam ? ` in :${route.processParam}` : ''}${
+        route.processFrom ? ` in the process of :${route.processFrom}` : ''
+      }${route.apiKey ? ', or a service module\'s X-Api-Key' : ''} | ${roles
         .map((role) => MARK[expectation(route, role)])
         .join(' | ')} |`,
   );

@@ -1,11 +1,11 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { ensureOrganization, type Organization } from '../organizations/repository';
-import { processesDemo } from '../processes/demo';
-import { usersDemo } from '../users/demo';
+import { processesDemo } from './processes';
+import { usersDemo } from './users';
 import { seedThroughApi, type DemoApiSeeder } from './api';
-import { applicationsDemo } from '../apps/demo';
-import { deploymentProfilesDemo } from '../deployment-profiles/demo';
+import { applicationsDemo } from './applications';
+import { deploymentProfilesDemo } from './deployment-profiles';
 import { requirementsDemo } from './requirements';
 import type { DemoSeeder } from './seeder';
 
@@ -18,7 +18,7 @@ export const DEMO_SEEDERS: readonly DemoSeeder[] = [processesDemo, usersDemo];
 // Then, once those are committed, the seeders that go through the API as the demo people (an app
 // is built on the same database for them), in this order. The deployment profiles of the demo apps
 // (issue 7 item 13) come right after applicationsDemo: their seeder finds the apps by
-// DEMO_APPLICATIONS (api/src/apps/demo.ts).
+// DEMO_APPLICATIONS (api/src/demo/applications.ts).
 export const DEMO_API_SEEDERS: readonly DemoApiSeeder[] = [requirementsDemo, applicationsDemo, deploymentProfilesDemo];
 
 export interface DemoOptions {

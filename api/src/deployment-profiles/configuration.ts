@@ -5,8 +5,8 @@
 import type { DeploymentConfiguration, RbomComponent, RbomExclusion } from '@portal/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
-import { severityView } from '../apps/views';
-import { loadGraph } from '../graph/repository';
+import { severityView } from '../apps/index';
+import { loadGraph } from '../graph/index';
 import { impliedEdges } from '../graph/service';
 import { ApiProblem } from '../http/problem';
 import { failConfiguration, findConfiguration, requestConfiguration, storeConfiguration, type ConfigurationRow, type ProfileRow } from './repository';

@@ -2,8 +2,8 @@
 // api/src/authorization/cross-organization.test.ts): another organization's admin naming Acme's
 // app, profile and share — with Acme's process as ?graph (by code and by id) or its own — gets
 // 404 on every route and changes nothing; the public shared link is the link's own credential.
-import type { SessionCookie } from '../identity/testing';
-import { answersOf, cycloneDx, npm, routesUnder, twoOrganizations, type TestApi } from '../graph/testing';
+import type { SessionCookie } from '../testing/identity';
+import { answersOf, cycloneDx, npm, routesUnder, twoOrganizations, type TestApi } from '../testing/graph';
 
 const PREFIXES = ['/api/apps/:appKey/deploymentProfiles'];
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Enums, Models, Serialize, Spec, SPDX } from '@cyclonedx/cyclonedx-library';
 import type { Queryable } from '../db/database';
-import { loadGraph } from '../graph/repository';
+import { loadGraph } from '../graph/index';
 import { impliedEdges } from '../graph/service';
 import { componentsAt } from './configuration';
 

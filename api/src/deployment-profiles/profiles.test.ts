@@ -3,12 +3,12 @@
 // pending while the build is processed, computed again after a change; the CycloneDX 1.6 export
 // (lifecycle 'operations', valid against the schema); shared links mailed, opened without signing
 // in, revoked and expired.
-import type { SessionCookie } from '../identity/testing';
-import { lastMail } from '../users/testing';
+import type { SessionCookie } from '../testing/identity';
+import { lastMail } from '../testing/users';
 import { parseSbom } from '../sbom/parse';
 import { validateCycloneDxJson } from '../sbom/schema';
-import { storeBuild } from '../sbom/store';
-import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../graph/testing';
+import { storeBuild } from '../sbom/store.repository';
+import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../testing/graph';
 
 const express = npm('express', '4.17.1');
 const lodash = npm('lodash', '4.17.15');

@@ -4,15 +4,15 @@
 // links (mailed to the recipients given) that anyone holding one may open until it expires or is revoked.
 import { formatDate, PERMISSIONS, validateField, type RbomShareInput } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApplicationRecord } from '../apps/repository';
+import type { ApplicationRecord } from '../apps/index';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { configurationView, ensureConfiguration, type ConfigurationQueue } from './configuration';
 import { rbomDocument, rbomFileName } from './cyclonedx';
 import type { ProfileRow } from './repository';
 import { configurationSchema, shareBody, shareSchema } from './schemas';
-import { createShare, DEFAULT_SHARE_DAYS, findShared, listShares, revokeShare, shareView } from './shares';
+import { createShare, DEFAULT_SHARE_DAYS, findShared, listShares, revokeShare, shareView } from './shares.repository';
 
 const R = PERMISSIONS.applications.RBOM;
 export const STILL_COMPUTING = 'The RBOM is still being computed: try again in a moment.';

@@ -5,11 +5,11 @@
 import { checkPermission, deploymentProfileProblems, messageForStatus, PERMISSIONS, type DeploymentProfileInput } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
-import { applicationOfRequest } from '../apps/lookup';
-import { findBuild, type ApplicationRecord } from '../apps/repository';
+import { applicationOfRequest } from '../apps/index';
+import { findBuild, type ApplicationRecord } from '../apps/index';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { ConfigurationQueue } from './configuration';
 import { rbomRoutes } from './rbom-routes';
 import { deleteProfile, findProfile, insertProfile, listProfiles, profileNamed, profileView, updateProfile, type ProfileRow, type ProfileValues } from './repository';

@@ -1,8 +1,8 @@
 // Issue 5 item 6 for the graph routes (DOMAIN_SUITES of api/src/authorization/cross-organization.test.ts):
 // another organization's admin naming Acme's app key and build — with Acme's process as ?graph
 // (by code and by id) or with its own process — gets 404, never the graph.
-import type { SessionCookie } from '../identity/testing';
-import { answersOf, cycloneDx, npm, routesUnder, twoOrganizations, type TestApi } from './testing';
+import type { SessionCookie } from '../testing/identity';
+import { answersOf, cycloneDx, npm, routesUnder, twoOrganizations, type TestApi } from '../testing/graph';
 
 const GRAPH_PREFIXES = ['/api/apps/:appKey/builds/:buildId/graph'];
 

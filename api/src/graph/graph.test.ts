@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { SessionCookie } from '../identity/testing';
-import { storeBuild } from '../sbom/store';
+import type { SessionCookie } from '../testing/identity';
+import { storeBuild } from '../sbom/store.repository';
 import { parseSbom } from '../sbom/parse';
 import { cycles } from './service';
-import { advisory, cycloneDx, npm, startTestApi, type TestApi } from './testing';
+import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../testing/graph';
 
 const juiceShop = gunzipSync(readFileSync(path.join(__dirname, '..', 'sbom', 'testdata', 'juice-shop-v11.1.2.bom.json.gz')));
 

@@ -3,10 +3,10 @@
 // an app of the ?graph process in the caller's organization; anything else is 404.
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { buildOfRequest, buildParams } from '../apps/lookup';
-import type { BuildRecord } from '../apps/repository';
+import { buildOfRequest, buildParams } from '../apps/index';
+import type { BuildRecord } from '../apps/index';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { loadGraph } from './repository';
 import { graphMetrics, graphView } from './service';
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pingDatabase } from '../db/ping';
 
 const healthSchema = {
   type: 'object',
@@ -30,7 +31,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const kind = app.database.kind;
       try {
-        await app.database.query('SELECT 1');
+        await pingDatabase(app.database);
         return { status: 'ok', database: { status: 'up', kind } };
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { bodyTooLarge, NUL_IN_TEXT } from './errors';
 import { MAX_DEPTH, REFUSALS } from './hostile-values';
-import { likeTheApiClient } from '../identity/testing';
+import { likeTheApiClient } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 
 let environment: TestEnvironment;

@@ -7,12 +7,12 @@
 // number of runs per route (HOSTILE_RUNS, default 16). Runs against Postgres with DATABASE_URL.
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestUser, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, sessionCookie, withCookie, type SessionCookie } from '../testing/identity';
 import { createInitializationCode, INITIATOR_LOGIN } from '../initialization/initiator';
 import { currentSession, openSession } from '../sessions/service';
 import { findUserByLogin } from '../users/repository';
-import { signIn } from '../users/testing';
-import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../graph/testing';
+import { signIn } from '../testing/users';
+import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../testing/graph';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 16);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_2026);

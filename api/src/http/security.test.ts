@@ -4,11 +4,11 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
-import { API_KEY_NOT_ACCEPTED, INVALID_API_KEY } from '../service-modules/api-keys';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
+import { API_KEY_NOT_ACCEPTED, INVALID_API_KEY } from './api-key';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 import { contentSecurityPolicy, remoteOrigins, STRICT_TRANSPORT_SECURITY } from './security';
 
 let environment: TestEnvironment;

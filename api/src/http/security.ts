@@ -1,14 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/shared/server';
-import { API_KEY_HEADER } from '../service-modules/api-keys';
-import { sessionCookieName } from '../sessions/cookie';
+import { API_KEY_HEADER } from './api-key';
+import { sessionCookieName } from './session-cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { loadRemoteManifests } from '../static/remotes';
 import { problem, sendProblem } from './problem';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// The remotes file may change while the API runs (static/remotes.ts reads it per request); the
+// The remotes file may change while the API runs (it is read per request); the
 // policy follows within this long without reading the file for every response.
 
 function isApiPath(url: string): boolean {
@@ -91,7 +90,12 @@ function websocketOrigins(request: FastifyRequest): string[] {
  * every response (onSend), the 404 and error answers included: HSTS on https, `no-store` on the
  * answers of API calls with credentials (not on the static files, whose names carry their hash).
  */
-export function registerSecurity(app: FastifyInstance, config: Config): void {
+export function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  /** Remote name → manifest URL, as /remotes.json serves it (the static family reads the file). */
+  loadRemoteManifests: (file?: string) => Promise<Record<string, string>>,
+): void {
   // Keyed by the manifest file's modification time: a repointed remote is allowed from its very
   // next page load, as /remotes.json serves it at once.
   let cached: { origins: string[]; version: number } | undefined;

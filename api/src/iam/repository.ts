@@ -3,7 +3,7 @@
 // roles), an organization's overrides of built-in roles and its custom roles; and who holds a role.
 import type { Queryable } from '../db/database';
 import type { PolicyInput, RoleKind } from '../authorization/defaults';
-import type { RoleRecord } from '../authorization/roles';
+import type { RoleRecord } from '../authorization/roles.repository';
 
 const COLUMNS = 'id, organization_id, name, kind, description, built_in, policies';
 

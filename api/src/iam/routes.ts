@@ -5,7 +5,7 @@ import { PERMISSIONS, any, checkPermission, messageForStatus, type PermissionStr
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { parseNewRole, parseRoleChanges, type RoleScope } from './policies';
 import { assignmentBody, nameParams, newRoleBody, roleChangesBody, roleSchema, scopeQuery } from './schemas';
 import { assignRole, createRole, deleteRole, listRoles, updateRole } from './service';

@@ -9,14 +9,13 @@
 //   organization starts from, and the global roles. Built-in rows are edited, never deleted.
 import type { RoleView } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
-import { BUILT_IN_ROLES, builtInRole, type PolicyInput, type RoleKind } from '../authorization/defaults';
-import type { RoleRecord } from '../authorization/roles';
+import { BUILT_IN_ROLES, builtInRole, type PolicyInput } from '../authorization/defaults';
+import type { RoleRecord } from '../authorization/roles.repository';
 import { ApiProblem } from '../http/problem';
-import { UUID } from '../organizations/repository';
+import { UUID } from '../organizations/index';
 import type { NewRoleInput, RoleChanges, RoleScope } from './policies';
 import {
   deleteRoleRow,
-  findRoleRow,
   findUserInScope,
   insertRoleRow,
   listGlobalRoles,

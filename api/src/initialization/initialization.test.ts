@@ -1,10 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { MESSAGES, ONE_TIME_CODE_TTL_MS, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { signIn } from '../users/testing';
+import { signIn } from '../testing/users';
 import { createInitializationCode, GLOBAL_ADMIN_ROLE, INITIATOR_LOGIN, initializationLink } from './initiator';
 
 const clock = manualClock(new Date('2030-05-01T00:00:00Z'));

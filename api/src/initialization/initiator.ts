@@ -1,38 +1,18 @@
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { newToken } from '../identity/tokens';
-import { consumeCode, deleteCodes, issueCode } from '../users/one-time-codes';
-import type { UserRecord } from '../users/repository';
+import { consumeCode, countUsers, deleteCodes, issueCode } from '../users/index';
+
+export { countUsers };
+import { INITIATOR_USER } from '../authorization/principal';
 
 // The Initiator's username and the global roles are the contract's: the host redirects by them.
 import { GLOBAL_ADMIN_ROLE, INITIATOR_LOGIN, INITIATOR_ROLE } from '@portal/shared/server';
 
-export { GLOBAL_ADMIN_ROLE, INITIATOR_LOGIN, INITIATOR_ROLE };
+export { GLOBAL_ADMIN_ROLE, INITIATOR_LOGIN, INITIATOR_ROLE, INITIATOR_USER };
 /** The route the initialization link opens (the code follows as `?code=`). */
 export const INITIALIZATION_PATH = '/administration/global/initialization';
 
-/**
- * The Initiator as sessions see it: no row of `users` (a session of it has a null user id), no
- * organization, no two-factor.
- */
-export const INITIATOR_USER: UserRecord = Object.freeze({
-  id: 'initiator',
-  organization_id: null,
-  login_id: INITIATOR_LOGIN,
-  name: 'Initiator',
-  email: '',
-  password_hash: '!',
-  password_changed_at: new Date(0),
-  inactive: false,
-  roles: [INITIATOR_ROLE],
-  mfa_secret: null,
-  mfa_enabled: false,
-  mfa_last_step: '0',
-});
 
-export async function countUsers(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM users');
-  return Number(row?.count ?? 0);
-}
 
 /**
  * At start: on a database without users, a new initialization code (valid 15 minutes, single

@@ -1,15 +1,16 @@
 import { PERMISSIONS, fieldSchema, messageForStatus } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../identity/passwords';
-import { ensureOrganization } from '../organizations/repository';
-import { clearSessionCookie, readSessionToken } from '../sessions/cookie';
-import { IdentityProblem } from '../sessions/problems';
+import { ensureOrganization } from '../organizations/index';
+import { clearSessionCookie, readSessionToken } from '../http/session-cookie';
+import { IdentityProblem } from '../http/answer';
+import { deleteInitiatorSessions } from '../sessions/index';
 import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
-import { answer, InputProblem, problems } from '../users/http';
-import { insertUser } from '../users/repository';
+import { answer, InputProblem, problems } from '../http/answer';
+import { insertUser } from '../users/index';
 import { fieldErrors, newUserErrors } from '../users/service';
 import { GLOBAL_ADMIN_ROLE, countUsers } from './initiator';
-import { deleteCodes } from '../users/one-time-codes';
+import { deleteCodes } from '../users/index';
 
 const ORGANIZATION_FIELDS = Object.freeze({ name: fieldSchema({ required: true, max: 255 }) });
 
@@ -69,7 +70,7 @@ export async function initialize(
       now,
     });
     if (!user) throw new IdentityProblem(409, messageForStatus(409));
-    await tx.query('DELETE FROM sessions WHERE initiator');
+    await deleteInitiatorSessions(tx);
     await deleteCodes(tx, null, 'initialization');
     return { organization: { id: organization.id, name: organization.name }, admin: { login_id: user.login_id } };
   });

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { checkPermission, PERMISSIONS, type LicenseRiskAlert, type Notification } from '@portal/shared/server';
 import { resolveAccess } from '../authorization/access';
 import type { Queryable } from '../db/database';
-import { recordEvents } from '../realtime/outbox';
-import { eventRecipients } from '../requirements/events';
-import { findUserById } from '../users/repository';
-import { COMPONENT_KEY } from '../vex/repository';
+import { recordEvents } from '../realtime/outbox.repository';
+import { eventRecipients } from '../realtime/recipients';
+import { findUserById } from '../users/index';
+import { COMPONENT_KEY } from '../vex/index';
 import { classifyLicenses } from './classify';
 import { declaredOf, NONE_DECLARED, RISKS } from './service';
 

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { caller, expectRefused } from '../apps/testing';
+import { caller, expectRefused } from '../testing/apps';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 
 const TESTDATA = path.join(__dirname, '..', 'sbom', 'testdata');
 const dropwizardGz = readFileSync(path.join(TESTDATA, 'dropwizard-1.3.15.bom.json.gz'));

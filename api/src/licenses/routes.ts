@@ -3,9 +3,9 @@
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
-import { buildOfRequest, buildParams } from '../apps/lookup';
-import { graphQuery } from '../processes/schemas';
-import { problems } from '../users/http';
+import { buildOfRequest, buildParams } from '../apps/index';
+import { graphQuery } from '../processes/index';
+import { problems } from '../http/answer';
 import { listLicenseAlerts } from './alerts';
 import { applicationLicenseSummaries, licenseAnalysis } from './service';
 

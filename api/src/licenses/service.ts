@@ -9,7 +9,7 @@ import type {
   LicenseCategory,
   LicenseCategoryCounts,
 } from '@portal/shared/server';
-import type { ApplicationRecord, BuildRecord } from '../apps/repository';
+import type { ApplicationRecord, BuildRecord } from '../apps/index';
 import type { Queryable } from '../db/database';
 import { classifyLicenses } from './classify';
 

@@ -1,17 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
+import { listOutbox, storeInOutbox, type MailMessage, type OutboxEntry } from './outbox.repository';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** A message as the outbox keeps it; `GET /api/testing/outbox` answers these. */
-export interface OutboxEntry extends MailMessage {
-  created_at: string;
-}
+export type { MailMessage, OutboxEntry };
 
 /** What sends a message over SMTP: nodemailer's transport, or a test's stand-in. */
 export interface MailTransport {
@@ -59,26 +51,6 @@ export function senderOf(smtpUrl: string): string {
   }
 }
 
-export async function storeInOutbox(db: Queryable, message: MailMessage, now: Date): Promise<void> {
-  await db.query('INSERT INTO mail_outbox (recipient, subject, body, created_at) VALUES ($1, $2, $3, $4)', [
-    message.to,
-    message.subject,
-    message.text,
-    now.toISOString(),
-  ]);
-}
-
-/** The outbox, newest first; only the messages to `to` (any case) when given. */
-export async function listOutbox(db: Queryable, to?: string, limit = 100): Promise<OutboxEntry[]> {
-  const rows = await db.query<{ to: string; subject: string; text: string; created_at: Date | string }>(
-    `SELECT recipient AS "to", subject, body AS "text", created_at FROM mail_outbox
-     WHERE $1::text IS NULL OR lower(recipient) = lower($1)
-     ORDER BY created_at DESC, seq DESC LIMIT $2`,
-    [to ?? null, limit],
-  );
-  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
-}
-
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise the database outbox, each message also
  * written to the log so that a developer finds one-time codes there. Over SMTP nothing is stored:
@@ -111,7 +83,9 @@ export function createMailer(options: MailerOptions): Mailer {
       void delivery.finally(() => pending.delete(delivery));
     },
     async idle() {
-      while (pending.size > 0) await Promise.all([...pending]);
+      while (pending.size > 0) await Promise.all(pending);
     },
   };
 }
+
+export { listOutbox, storeInOutbox };

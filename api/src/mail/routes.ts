@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { realtimeTestingRoutes } from '../realtime/testing-routes';
 import { listOutbox } from './mailer';
 
 const outboxSchema = {
@@ -39,6 +38,4 @@ export async function testingRoutes(app: FastifyInstance): Promise<void> {
       return listOutbox(app.database, to);
     },
   );
-  // The broker's connections per user and a played broker restart (e2e of issue 4).
-  await realtimeTestingRoutes(app);
 }

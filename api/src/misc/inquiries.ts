@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../authorization/guard';
 import { DEFAULT_SUPPORT_EMAIL } from '../config';
 import { ApiProblem } from '../http/problem';
-import { fieldErrors } from '../users/service';
+import { fieldErrors } from '../http/input';
+import { deleteInquiry, insertInquiry } from './repository';
 
 /** A telephone number as people write it: digits, spaces and + - ( ) . */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{3,32}$/;
@@ -56,11 +57,7 @@ function mailText(caller: Caller, inquiry: { subject: string; message: string; p
 export async function submitInquiry(app: FastifyInstance, caller: Caller, input: InquiryInput): Promise<Inquiry> {
   const inquiry = checked(input);
   const db = app.database;
-  const [stored] = await db.query<{ id: string; created_at: Date | string }>(
-    `INSERT INTO inquiries (organization_id, user_id, subject, message, phone)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
-    [caller.organization?.id ?? null, caller.user.id, inquiry.subject, inquiry.message, inquiry.phone],
-  );
+  const stored = await insertInquiry(db, { organizationId: caller.organization?.id ?? null, userId: caller.user.id, ...inquiry });
   const row: Inquiry = { id: stored.id, created_at: new Date(stored.created_at).toISOString() };
   try {
     await app.mailer.sendMail({
@@ -70,7 +67,7 @@ export async function submitInquiry(app: FastifyInstance, caller: Caller, input:
     });
   } catch (error) {
     app.log.error({ err: error, inquiry: row.id }, 'the inquiry could not be mailed to support');
-    await db.query('DELETE FROM inquiries WHERE id = $1', [row.id]);
+    await deleteInquiry(db, row.id);
     throw new ApiProblem(503, INQUIRY_FAILURE_MESSAGE);
   }
   return row;

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { INQUIRY_FAILURE_MESSAGE, MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import type { MailTransport } from '../mail/mailer';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
-import { authenticate, lastMail } from '../users/testing';
+import { createOrganizationCommand } from '../cli/users';
+import { authenticate, lastMail } from '../testing/users';
 import { parseGuide } from './beginners-guide';
 import { PHONE_MESSAGE } from './inquiries';
 

@@ -2,7 +2,7 @@
 // the Beginners Guide PDF of the Support menu (spec 2.3).
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../authorization/guard';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { beginnersGuidePdf } from './beginners-guide';
 import { submitInquiry, type InquiryInput } from './inquiries';
 

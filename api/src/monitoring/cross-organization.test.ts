@@ -3,8 +3,8 @@
 // permission) naming Acme's process gets 404 on every route; in its own process it sees none of
 // Acme's events, cannot rescan Acme's app, its simulation raises nothing for Acme, and clearing the
 // demo CVEs leaves Acme's findings.
-import type { SessionCookie } from '../identity/testing';
-import { advisory, answersOf, cycloneDx, npm, routesUnder, twoOrganizations, type TestApi } from '../graph/testing';
+import type { SessionCookie } from '../testing/identity';
+import { advisory, answersOf, cycloneDx, npm, routesUnder, twoOrganizations, type TestApi } from '../testing/graph';
 
 const PREFIXES = ['/api/apps/monitoring'];
 

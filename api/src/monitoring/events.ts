@@ -5,9 +5,9 @@
 import { checkPermission, PERMISSIONS, type KnownPermission, type MonitoringEvent, type MonitoringEventType, type MonitoringSource, type Notification } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { resolveAccess } from '../authorization/access';
-import { recordEvents, type OutboxEvent } from '../realtime/outbox';
-import { eventRecipients } from '../requirements/events';
-import { findUserById } from '../users/repository';
+import { recordEvents, type OutboxEvent } from '../realtime/outbox.repository';
+import { eventRecipients } from '../realtime/recipients';
+import { findUserById } from '../users/index';
 import { eventView, insertEvent, type EventRow } from './repository';
 import type { EventFinding, MonitoredBuild } from './scan';
 

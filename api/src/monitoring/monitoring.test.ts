@@ -3,9 +3,9 @@
 // Exploit events once, stored and pushed through the outbox (events# to the process's people,
 // notifications# to those with the alert permission); apps with monitoring off hear nothing; the
 // events list and detail; the demo simulation; and the refusals.
-import type { SessionCookie } from '../identity/testing';
+import type { SessionCookie } from '../testing/identity';
 import { importKevCatalog } from '../vulnerabilities/repository';
-import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../graph/testing';
+import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../testing/graph';
 
 let api: TestApi;
 let olga: SessionCookie; // ORG_ADMIN of Acme: alerts

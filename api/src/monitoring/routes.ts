@@ -3,11 +3,11 @@
 // vulnerability. Every route takes ?graph=<process>; events of another process are not found.
 import { all, DEMO_CLEARED_CVES, MONITORING_EVENT_TYPES, PERMISSIONS, type ClearDemoCvesResult } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { applicationOfRequest } from '../apps/lookup';
-import { SEVERITIES } from '../apps/repository';
+import { applicationOfRequest } from '../apps/index';
+import { SEVERITIES } from '../apps/index';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { clearFindingsOf, eventView, findEvent, listEvents } from './repository';
 
 const A = PERMISSIONS.applications.APPLICATION;

@@ -5,7 +5,7 @@
 import type { MonitoringEvent, MonitoringRunResult, MonitoringSource } from '@portal/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { onAdvisoriesImported } from '../vulnerabilities/repository';
+import { onAdvisoriesImported } from '../vulnerabilities/index';
 import { ApiProblem } from '../http/problem';
 import { eventsOf, raiseEvents } from './events';
 import { monitoredBuilds, packagesOf, rescanBuild, type MonitoringScope } from './scan';

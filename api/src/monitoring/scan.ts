@@ -3,8 +3,8 @@
 // analyses, keyed like the findings, are untouched), findings that gained an active exploit are
 // flagged, and both are answered so that events can be raised — in the transaction that wrote them.
 import type { Database, Queryable } from '../db/database';
-import { matchComponents, type Finding } from '../vulnerabilities/matching';
-import { osvPackageOf } from '../vulnerabilities/purl';
+import { matchComponents, type Finding } from '../vulnerabilities/index';
+import { osvPackageOf } from '../vulnerabilities/index';
 
 export interface MonitoredBuild {
   organization_id: string;

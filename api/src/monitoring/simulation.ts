@@ -4,7 +4,7 @@
 // processed build it affects — raised through the same path as real ones, marked 'simulation'.
 // The findings themselves are not changed.
 import type { Queryable } from '../db/database';
-import { findVulnerability } from '../vulnerabilities/repository';
+import { findVulnerability } from '../vulnerabilities/index';
 import { eventsOf, type Raised } from './events';
 import type { EventFinding, MonitoredBuild } from './scan';
 

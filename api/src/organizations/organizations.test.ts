@@ -2,11 +2,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { DEFAULT_MODULE_CONFIGURATION, GLOBAL_ADMIN_ROLE, MESSAGES, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { PASSWORD, createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { PASSWORD, createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
-import { authenticate, signIn } from '../users/testing';
+import { createOrganizationCommand } from '../cli/users';
+import { authenticate, signIn } from '../testing/users';
 import { NOT_A_LIMIT, NOT_A_SWITCH } from './moduleConfiguration';
 import { findOrganizationByName } from './repository';
 

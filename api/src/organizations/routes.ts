@@ -5,7 +5,7 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { parseModuleConfiguration } from './moduleConfiguration';
 import { deleteOrganization, findOrganizationById, listOrganizations, organizationUsage, updateModuleConfiguration } from './repository';
 import {

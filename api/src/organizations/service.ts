@@ -7,9 +7,9 @@ import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { hashPassword } from '../identity/passwords';
 import type { Mailer } from '../mail/mailer';
-import type { IdentityContext } from '../sessions/service';
-import { insertInvitation, mailInvitation } from '../users/invitations';
-import { insertUser, type UserRecord } from '../users/repository';
+import type { IdentityContext } from '../identity/context';
+import { insertInvitation, mailInvitation } from '../users/index';
+import { insertUser, type UserRecord } from '../users/index';
 import { NEW_USER_FIELDS, fieldErrors, newUserErrors } from '../users/service';
 import {
   findOrganizationById,

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MODULE_CONFIGURATION, GLOBAL_ADMIN_ROLE, MESSAGES, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
-import { authenticate, codeIn, lastMail, signIn } from '../users/testing';
+import { createOrganizationCommand } from '../cli/users';
+import { authenticate, codeIn, lastMail, signIn } from '../testing/users';
 import { findOrganizationByName } from './repository';
 import { TRIAL_EDITION, loginIdCandidates } from './service';
 

@@ -2,8 +2,8 @@
 // api/src/authorization/cross-organization.test.ts): another organization's admin naming Acme's
 // app — with Acme's process as ?graph (by code and by id) or its own — gets 404 and places nothing;
 // with its own process the plane lists none of Acme's apps.
-import type { SessionCookie } from '../identity/testing';
-import { answersOf, routesUnder, twoOrganizations, type TestApi } from '../graph/testing';
+import type { SessionCookie } from '../testing/identity';
+import { answersOf, routesUnder, twoOrganizations, type TestApi } from '../testing/graph';
 
 const PREFIXES = ['/api/apps/planes', '/api/apps/:appKey/plane'];
 

@@ -1,8 +1,8 @@
 // The applications' priority plane through the API (issue 7 item 11): apps listed placed and
 // unplaced with their findings and suggested risk; placing, moving and taking off; refusals
 // (values out of range, half a placement, an unknown app, a READER placing) change nothing.
-import type { SessionCookie } from '../identity/testing';
-import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../graph/testing';
+import type { SessionCookie } from '../testing/identity';
+import { advisory, cycloneDx, npm, startTestApi, type TestApi } from '../testing/graph';
 import { suggestedRisk } from './service';
 
 let api: TestApi;

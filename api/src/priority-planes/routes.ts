@@ -4,10 +4,10 @@
 // 0..1) or takes it off the plane (both null).
 import { all, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { applicationOfRequest } from '../apps/lookup';
+import { applicationOfRequest } from '../apps/index';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { listPlaneRows, place, unplace } from './repository';
 import { planesView, pointOf } from './service';
 

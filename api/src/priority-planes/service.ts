@@ -1,7 +1,7 @@
 // What the applications' plane answers: each app with its findings, the risk they suggest, and
 // its placement (x risk, y business criticality), or in the unplaced list.
 import type { ApplicationPlanes, PlaneApplication } from '@portal/shared/server';
-import { severityView } from '../apps/views';
+import { severityView } from '../apps/index';
 import type { PlaneRow } from './repository';
 
 /** The weight of one finding in the suggested risk, by severity. */

@@ -6,12 +6,12 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { FORMAT_MESSAGES, MESSAGES, STATUS_MESSAGES, type Process } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { findOrganizationByName, findOrganizationById, updateModuleConfiguration } from '../organizations/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 import { enroll, findProcessByCode } from './repository';
 import { duplicateCode, NOT_A_DASHBOARD_TYPE, NOT_A_TYPE, ONLY_PERIODS } from './service';
 

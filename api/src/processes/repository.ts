@@ -2,9 +2,9 @@
 // case), with their own module switches and notification settings (migration 005), and the
 // memberships that enroll users in them. Every query names the organization.
 import type { DashboardType, ProcessModuleConfiguration, ProcessType } from '@portal/shared/server';
-import { setMembership } from '../authorization/memberships';
+import { setMembership } from '../authorization/memberships.repository';
 import type { Queryable } from '../db/database';
-import { UUID } from '../organizations/repository';
+import { UUID } from '../organizations/index';
 import type { StoredNotificationSettings } from './notification-settings';
 
 export type { DashboardType, ProcessType };

@@ -6,8 +6,8 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { findOrganizationById } from '../organizations/repository';
-import { problems } from '../users/http';
+import { findOrganizationById } from '../organizations/index';
+import { problems } from '../http/answer';
 import { applySwitches, effectiveConfiguration } from './module-configuration';
 import { completeSettings, parseNotificationSettings } from './notification-settings';
 import {

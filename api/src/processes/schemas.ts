@@ -2,7 +2,7 @@
 // typed, where the service checks them with spec 5 messages (a typed schema would coerce them or
 // answer in its own words).
 import { DASHBOARD_TYPES, PROCESS_TYPES } from '@portal/shared/server';
-import { moduleConfigurationSchema } from '../organizations/schemas';
+import { moduleConfigurationSchema } from '../organizations/index';
 
 export const processSchema = {
   type: 'object',

@@ -7,8 +7,8 @@ import { ADMIN, ORG_ADMIN } from '../authorization/defaults';
 import type { Caller } from '../authorization/guard';
 import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { findOrganizationById } from '../organizations/repository';
-import { fieldErrors } from '../users/service';
+import { findOrganizationById } from '../organizations/index';
+import { fieldErrors } from '../http/input';
 import {
   countProcesses,
   enroll,

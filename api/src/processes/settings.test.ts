@@ -5,11 +5,11 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEFAULT_MODULE_CONFIGURATION } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { findOrganizationById, findOrganizationByName, updateModuleConfiguration } from '../organizations/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 import { NOT_A_SWITCH, offInOrganization } from './module-configuration';
 import { NOT_AN_OBJECT, NOTIFICATION_EVENTS, notChannels, unknownEvent } from './notification-settings';
 

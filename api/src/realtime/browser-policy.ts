@@ -25,13 +25,11 @@ import {
   type PolicyContext,
 } from '@portal/shared/server';
 import { resolveAccess } from '../authorization/access';
-import { findOrganizationById, UUID } from '../organizations/repository';
-import { findProcessByCode } from '../processes/repository';
-import { sessionCookieName } from '../sessions/cookie';
-import { currentSession, type CurrentSession, type IdentityContext } from '../sessions/service';
-import { findUserOfOrganization } from '../users/repository';
+import type { CurrentSession } from '../authorization/principal';
+import { sessionCookieName } from '../http/session-cookie';
 import { maySubscribe, parseStompDestination, type StompDestination } from './broker';
 import type { StompFrame } from './stomp-frame';
+import type { Queryable } from '../db/database';
 import type { BrokerTokens } from './token';
 
 /** A refusal: its message is the STOMP ERROR frame's, then the connection closes. */
@@ -69,8 +67,26 @@ export const accessRefused = (destination: string) => `Access refused to '${dest
 export const noSuchUser = (userId: string) => `No user '${userId}' (404).`;
 export const noSuchProcess = (project: string) => `No process '${project}' (404).`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the policy looks up in the families that own it (sessions, organizations, users,
+ * processes): app.ts wires their services in, so realtime imports no family.
+ */
+export interface BrowserDirectory {
+  db: Queryable;
+  now(): Date;
+  /** The live session of a cookie's secret, with its user. */
+  currentSession(secret: string): Promise<CurrentSession | undefined>;
+  organization(id: string): Promise<{ id: string; name: string } | undefined>;
+  /** A user of that organization (by id), active or not. */
+  userOfOrganization(organizationId: string, userId: string): Promise<{ id: string; inactive: boolean } | undefined>;
+  /** The organization's process of that code name (any case). */
+  processByCode(organizationId: string, codeName: string): Promise<{ code_name: string } | undefined>;
+}
+
 export interface BrowserPolicyOptions {
-  identity: IdentityContext;
+  identity: BrowserDirectory;
   tokens: BrokerTokens;
   /** TRUST_PROXY: X-Forwarded-Proto says whether the browser used https (the cookie's name). */
   trustProxy: boolean;
@@ -131,7 +147,7 @@ export function createBrowserPolicy(options: BrowserPolicyOptions): BrowserPolic
       const name = sessionCookieName({ protocol: protocolOf(request, options.trustProxy) } as FastifyRequest);
       const secret = options.parseCookie(header)[name];
       if (!secret) return null;
-      const current = await currentSession(identity, secret);
+      const current = await identity.currentSession(secret);
       if (!isSignedIn(current)) return null;
       return { userId: current.user.id, sessionId: current.record.id, secret };
     },
@@ -163,19 +179,19 @@ export function createBrowserPolicy(options: BrowserPolicyOptions): BrowserPolic
       if (recipientId === undefined) throw new BrowserRefusal(accessRefused(target));
       const { text, project } = readInstantMessage(frame.body);
       // The session may have ended since the connection opened (sign-out, a newer sign-in, timeout).
-      const current = await currentSession(identity, session.secret);
+      const current = await identity.currentSession(session.secret);
       if (!isSignedIn(current) || current.record.id !== session.sessionId) throw new BrowserRefusal(SESSION_REQUIRED);
       const sender = current.user;
-      const organization = sender.organization_id ? await findOrganizationById(db, sender.organization_id) : undefined;
+      const organization = sender.organization_id ? await identity.organization(sender.organization_id) : undefined;
       if (!organization) throw new BrowserRefusal(NOT_PERMITTED);
       const context: PolicyContext = { organization: organization.name };
       if (!checkPermission(await resolveAccess(db, sender), INSTANT_MESSAGE_PERMISSION, context)) throw new BrowserRefusal(NOT_PERMITTED);
       // Another organization's user, an inactive one or none: not found, alike.
-      const recipient = UUID.test(recipientId) ? await findUserOfOrganization(db, organization.id, recipientId) : undefined;
+      const recipient = UUID.test(recipientId) ? await identity.userOfOrganization(organization.id, recipientId) : undefined;
       if (!recipient || recipient.inactive) throw new BrowserRefusal(noSuchUser(recipientId));
       let graph = '';
       if (project !== '') {
-        const process = await findProcessByCode(db, organization.id, project);
+        const process = await identity.processByCode(organization.id, project);
         if (!process) throw new BrowserRefusal(noSuchProcess(project));
         graph = process.code_name.toLowerCase();
       }

@@ -12,16 +12,16 @@ import amqp from 'amqplib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { openSession } from '../sessions/service';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 import { readableQueues, type Broker } from './broker';
 import { BROKER_PATH, MAX_FRAME_BYTES } from './embedded';
-import { recordEvents } from './outbox';
-import { BrokerRefusal, brokerToken, connectAsBrowser, connectStomp, pause, subscribe, type StompConnection } from './testing';
+import { recordEvents } from './outbox.repository';
+import { BrokerRefusal, brokerToken, connectAsBrowser, connectStomp, pause, subscribe, type StompConnection } from '../testing/realtime';
 
 /** Whether a TCP connection to host:port is accepted. */
 function reachable(host: string, port: number): Promise<boolean> {

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 import {
   INVALID_INSTANT_MESSAGE,
   LOGIN_REFUSED,
@@ -21,7 +21,7 @@ import {
 } from './browser-policy';
 import { BROKER_PATH, EmbeddedBroker, MAX_FRAME_BYTES } from './embedded';
 import { serializeFrame, StompReader, type StompFrame } from './stomp-frame';
-import { brokerToken } from './testing';
+import { brokerToken } from '../testing/realtime';
 
 const clock = manualClock(new Date('2030-05-01T08:00:00Z'));
 let environment: TestEnvironment;

@@ -93,7 +93,7 @@ export class EmbeddedBroker implements Broker {
    */
   suspend(ms: number): void {
     this.unavailableUntil = Date.now() + ms;
-    for (const connection of [...this.connections]) this.drop(connection, 1012);
+    for (const connection of Array.from(this.connections)) this.drop(connection, 1012);
   }
 
   private available(): boolean {
@@ -116,7 +116,7 @@ export class EmbeddedBroker implements Broker {
   }
 
   async close(): Promise<void> {
-    for (const connection of [...this.connections]) this.drop(connection, 1001);
+    for (const connection of Array.from(this.connections)) this.drop(connection, 1001);
     await this.endpoint?.close();
   }
 
@@ -309,6 +309,6 @@ export class EmbeddedBroker implements Broker {
     connection.closed = true;
     this.connections.delete(connection);
     for (const timer of connection.timers) clearTimeout(timer);
-    for (const subscription of [...connection.subscriptions.values()]) this.unsubscribe(subscription);
+    for (const subscription of Array.from(connection.subscriptions.values())) this.unsubscribe(subscription);
   }
 }

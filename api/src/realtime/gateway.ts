@@ -95,7 +95,7 @@ export class StompGateway {
   }
 
   async close(): Promise<void> {
-    for (const link of [...this.links]) this.end(link, 1001);
+    for (const link of Array.from(this.links)) this.end(link, 1001);
     await this.endpoint?.close();
   }
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { recordEvents } from './outbox';
+import { recordEvents } from './outbox.repository';
 import { retryDelay, startOutboxRelay, type OutboxRelay } from './outbox-relay';
 
 let environment: TestEnvironment;

@@ -13,7 +13,7 @@
 // broker answers (it would stall every other query).
 import type { Database, Queryable } from '../db/database';
 import type { Broker } from './broker';
-import { OUTBOX_CHANNEL } from './outbox';
+import { OUTBOX_CHANNEL } from './outbox.repository';
 
 export interface OutboxRelayOptions {
   db: Database;

@@ -6,13 +6,13 @@ import { userEventsQueue } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { DEFAULT_IDENTITY } from '../config';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { findUserByLogin } from '../users/repository';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 import { BROKER_PATH, EmbeddedBroker } from './embedded';
-import { recordEvents } from './outbox';
-import { connectAsBrowser, pause, subscribe, type StompConnection } from './testing';
+import { recordEvents } from './outbox.repository';
+import { connectAsBrowser, pause, subscribe, type StompConnection } from '../testing/realtime';
 
 const clock = manualClock(new Date('2030-07-01T08:00:00Z'));
 let environment: TestEnvironment;

@@ -4,9 +4,8 @@
 // /events/ws/amqp (no extra port). Both apply the same browser policy (browser-policy.ts). Routes
 // use `app.broker` to publish and `app.brokerTokens` for tokens.
 import type { FastifyInstance } from 'fastify';
-import { loadSecretKey } from '../identity/secret-box';
 import type { Broker } from './broker';
-import { createBrowserPolicy } from './browser-policy';
+import { createBrowserPolicy, type BrowserDirectory } from './browser-policy';
 import { EmbeddedBroker } from './embedded';
 import { StompGateway } from './gateway';
 import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
@@ -23,14 +22,19 @@ declare module 'fastify' {
   }
 }
 
-/** Call after `app.identity` is decorated and before the /api routes. */
+/**
+ * Call before the /api routes. `secretKey` signs broker tokens; `directory` answers the browser
+ * policy's look-ups (sessions, users, organizations, processes).
+ */
 export async function registerRealtime(
   app: FastifyInstance,
+  secretKey: Buffer,
+  directory: BrowserDirectory,
   relayOptions: Partial<Omit<OutboxRelayOptions, 'db' | 'broker'>> = {},
 ): Promise<void> {
-  const tokens = createBrokerTokens(await loadSecretKey(app.identity.settings.secretKey, app.config.dataDir));
+  const tokens = createBrokerTokens(secretKey);
   const policy = createBrowserPolicy({
-    identity: app.identity,
+    identity: directory,
     tokens,
     trustProxy: app.config.trustProxy ?? false,
     // @fastify/cookie's parser (registered after this: it is only called once requests come).

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { messageForStatus } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 import { BROKER_TOKEN_TTL_MS } from './token';
 
 const clock = manualClock(new Date('2030-05-01T08:00:00Z'));

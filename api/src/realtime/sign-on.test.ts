@@ -5,13 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { SYNC_USER_EXCHANGE, SYSTEM_SIGN_ON } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie } from '../testing/identity';
 import { totpCode } from '../sessions/totp';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { findUserByLogin } from '../users/repository';
-import { signIn } from '../users/testing';
+import { signIn } from '../testing/users';
 import { BROKER_PATH } from './embedded';
-import { connectStomp, subscribe } from './testing';
+import { connectStomp, subscribe } from '../testing/realtime';
 
 const clock = manualClock(new Date('2030-06-01T08:00:00Z'));
 let environment: TestEnvironment;

@@ -6,16 +6,20 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { notificationsQueue } from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
-import { findUserByLogin } from '../users/repository';
 import { EmbeddedBroker } from './embedded';
-import { recordEvents } from './outbox';
+import { recordEvents } from './outbox.repository';
 
 function embeddedBroker(app: FastifyInstance): EmbeddedBroker {
   if (!(app.broker instanceof EmbeddedBroker)) throw new ApiProblem(404, 'Only the embedded broker can be inspected.');
   return app.broker;
 }
 
-export async function realtimeTestingRoutes(app: FastifyInstance): Promise<void> {
+export interface RealtimeTestingOptions {
+  /** The id of the user of that login (the users family answers). */
+  userIdOfLogin(login: string): Promise<string | undefined>;
+}
+
+export async function realtimeTestingRoutes(app: FastifyInstance, options: RealtimeTestingOptions): Promise<void> {
   app.get(
     '/testing/realtime/connections',
     {
@@ -101,9 +105,9 @@ export async function realtimeTestingRoutes(app: FastifyInstance): Promise<void>
       const { login, destination, body } = request.body as { login?: string; destination?: string; body: Record<string, unknown> };
       let target = destination;
       if (login !== undefined) {
-        const user = await findUserByLogin(app.database, login);
-        if (!user) throw new ApiProblem(404, `No user ${login}.`);
-        target = notificationsQueue(user.id);
+        const userId = await options.userIdOfLogin(login);
+        if (!userId) throw new ApiProblem(404, `No user ${login}.`);
+        target = notificationsQueue(userId);
       }
       if (!target) throw new ApiProblem(400, 'Name a login or a destination.');
       const eventId = typeof body.eventId === 'string' && body.eventId ? body.eventId : randomUUID();

@@ -4,11 +4,11 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import type { DashboardStatistics } from '../statistics/routes';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 import type { Report } from './reports';
 
 const clock = manualClock(new Date('2026-04-06T09:00:00Z'));

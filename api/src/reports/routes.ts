@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { reportCsv, reportPdf } from './render';
 import { buildReport, isReportKind, REPORT_KINDS } from './reports';
 

@@ -2,7 +2,7 @@
 // ways SBOM tools write one repository — git+https://…/a.git#readme, git@github.com:o/a,
 // scm:git:git://…, github:o/a, a tree/blob link into it — reduced to one URL. Website and
 // distribution links count only when they point into a known forge; a vcs link always does.
-import type { ReferenceType } from '../sbom/parse';
+import type { ReferenceType } from '../sbom/index';
 
 /** Forges whose repositories are /<owner>/<name>: a deeper path is inside the repository. */
 const FORGES = new Set(['github.com', 'gitlab.com', 'bitbucket.org', 'codeberg.org']);

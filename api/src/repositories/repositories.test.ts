@@ -5,12 +5,12 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { caller, expectRefused } from '../apps/testing';
+import { caller, expectRefused } from '../testing/apps';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 
 const juiceShopGz = readFileSync(path.join(__dirname, '..', 'sbom', 'testdata', 'juice-shop-v11.1.2.bom.json.gz'));
 

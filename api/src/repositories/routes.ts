@@ -1,9 +1,9 @@
 // GET /apps/{appKey}/builds/{buildId}/repositoryAnalysis (spec 7, issue 7 item 9).
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
-import { buildOfRequest, buildParams } from '../apps/lookup';
-import { graphQuery } from '../processes/schemas';
-import { problems } from '../users/http';
+import { buildOfRequest, buildParams } from '../apps/index';
+import { graphQuery } from '../processes/index';
+import { problems } from '../http/answer';
 import { repositoryAnalysis } from './service';
 
 const anything = { type: 'object', additionalProperties: true } as const;

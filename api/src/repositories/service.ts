@@ -1,7 +1,7 @@
 // Repository analysis of a build (issue 7 item 9): where its components' sources live, from their
 // external references — per repository and per host, with how many components each holds.
 import { REPOSITORY_REFERENCE_TYPES, type RepositoryAnalysis, type RepositoryReferenceType, type SourceRepository } from '@portal/shared/server';
-import type { ApplicationRecord, BuildRecord } from '../apps/repository';
+import type { ApplicationRecord, BuildRecord } from '../apps/index';
 import type { Queryable } from '../db/database';
 import { sourceRepository } from './normalize';
 
@@ -14,7 +14,7 @@ export async function repositoryAnalysis(db: Queryable, application: Application
       WHERE build_id = $1 AND external_references <> '{}' ORDER BY position`,
     [build.id],
   );
-  // Each reference is 'type url' (sbom/store.ts).
+  // Each reference is 'type url' (sbom/store.repository.ts).
   const references = referencing.flatMap((component) =>
     component.external_references.map((reference) => {
       const space = reference.indexOf(' ');

@@ -9,11 +9,11 @@ import type { RequirementDetail, RequirementEventRecord, RequirementTask } from 
 import { buildApp } from '../app';
 import type { DeclaredRoute } from '../authorization/guard';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 
 const clock = manualClock(new Date('2030-03-02T09:00:00Z'));
 let environment: TestEnvironment;

@@ -360,3 +360,97 @@ export async function listProcessComments(
   }
   return { items: rows.map(({ total: _total, ...row }) => toComment(row)), total };
 }
+
+/** Moves the requirement to `status` (a new version). */
+export async function setRequirementStatus(tx: Queryable, id: string, status: string): Promise<void> {
+  await tx.query('UPDATE requirements SET status = $2, updated_at = now(), version = version + 1 WHERE id = $1', [id, status]);
+}
+
+/** The requirement's due date ('YYYY-MM-DD'), null when it has none or does not exist. */
+export async function requirementDueDate(tx: Queryable, id: string): Promise<string | null> {
+  const [row] = await tx.query<{ due_date: string | null }>(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM requirements WHERE id = $1`, [id]);
+  return row?.due_date ?? null;
+}
+
+/** Whether the requirement of the process (a parent to be) is deleted; none when it is not the process's. */
+export async function parentState(tx: Queryable, processId: string, id: string): Promise<{ deleted: boolean } | undefined> {
+  const [row] = await tx.query<{ deleted: boolean }>('SELECT deleted_at IS NOT NULL AS deleted FROM requirements WHERE process_id = $1 AND id = $2', [
+    processId,
+    id,
+  ]);
+  return row;
+}
+
+/** Locks the process: one Add at a time, so generated codes and positions do not collide. */
+export async function lockProcessForAdd(tx: Queryable, processId: string): Promise<void> {
+  await tx.query('SELECT id FROM processes WHERE id = $1 FOR UPDATE', [processId]);
+}
+
+export interface NewRequirement {
+  organizationId: string;
+  processId: string;
+  code: string;
+  title: string;
+  description: string;
+  parentId: string | null;
+  position: number;
+  priority: string;
+  ownerId: string | null;
+  /** 'YYYY-MM-DD' */
+  dueDate: string | null;
+  tags: readonly string[];
+  source: string | null;
+  createdBy: string;
+}
+
+export async function insertRequirement(tx: Queryable, row: NewRequirement): Promise<string> {
+  const [inserted] = await tx.query<{ id: string }>(
+    `INSERT INTO requirements (organization_id, process_id, code, title, description, parent_id, position, priority,
+       owner_id, due_date, tags, source, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11::text[], $12, $13) RETURNING id`,
+    [
+      row.organizationId,
+      row.processId,
+      row.code,
+      row.title,
+      row.description,
+      row.parentId,
+      row.position,
+      row.priority,
+      row.ownerId,
+      row.dueDate,
+      row.tags,
+      row.source,
+      row.createdBy,
+    ],
+  );
+  return inserted.id;
+}
+
+/** Sets these columns (due_date and tags cast) and makes a new version. */
+export async function updateRequirementColumns(tx: Queryable, id: string, changes: readonly (readonly [string, unknown])[]): Promise<void> {
+  const params: unknown[] = [id];
+  const sets = changes.map(([column, value]) => {
+    params.push(value);
+    const cast = column === 'due_date' ? '::date' : column === 'tags' ? '::text[]' : '';
+    return `${column} = $${params.length}${cast}`;
+  });
+  await tx.query(`UPDATE requirements SET ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} WHERE id = $1`, params);
+}
+
+/** Keeps the requirement with deleted_at (and who deleted it). */
+export async function softDeleteRequirement(tx: Queryable, id: string, deletedBy: string): Promise<void> {
+  await tx.query('UPDATE requirements SET deleted_at = now(), deleted_by = $2, updated_at = now(), version = version + 1 WHERE id = $1', [id, deletedBy]);
+}
+
+export async function setRequirementProgressAndStatus(tx: Queryable, id: string, progress: number, status: string): Promise<void> {
+  await tx.query('UPDATE requirements SET progress = $2, status = $3, updated_at = now(), version = version + 1 WHERE id = $1', [id, progress, status]);
+}
+
+export async function insertComment(tx: Queryable, comment: { processId: string; requirementId: string; authorId: string; text: string }): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    'INSERT INTO requirement_comments (process_id, requirement_id, author_id, text) VALUES ($1, $2, $3, $4) RETURNING id',
+    [comment.processId, comment.requirementId, comment.authorId, comment.text],
+  );
+  return row.id;
+}

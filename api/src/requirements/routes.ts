@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { createReadCache } from '../http/read-cache';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { isUuid } from './input';
 import { commentsOf, historyOf, listProcessComments, listRequirements, recentEvents, type RequirementQuery, type RequirementSort } from './repository';
 import {

@@ -1,22 +1,13 @@
-// JSON schemas of the requirement and task routes (they feed /api/openapi.json and serialize the
+// JSON schemas of the requirement routes (they feed /api/openapi.json and serialize the
 // answers). Inputs are described, not typed, where the service checks them with spec 5 messages.
-import { REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, TASK_STATUSES, TASK_TYPES } from '@portal/shared/server';
+import { REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES } from '@portal/shared/server';
+import { graph, graphQuery, idParams, nullable, string, userRefSchema } from '../http/schemas';
+import { progressBody, requirementRefSchema, taskSchema } from '../tasks/index';
 import { SORTS } from './repository';
 
-const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
-const string = { type: 'string' } as const;
+export { graphQuery, idParams, progressBody, requirementRefSchema, taskSchema, userRefSchema };
 
-export const userRefSchema = {
-  type: 'object',
-  required: ['id', 'login_id', 'name'],
-  properties: { id: string, login_id: string, name: string },
-} as const;
 
-export const requirementRefSchema = {
-  type: 'object',
-  required: ['id', 'code', 'title'],
-  properties: { id: string, code: string, title: string },
-} as const;
 
 export const requirementSchema = {
   type: 'object',
@@ -102,33 +93,7 @@ export const commentSchema = {
   properties: { id: string, requirement: requirementRefSchema, author: nullable(userRefSchema), text: string, created_at: string },
 } as const;
 
-export const taskSchema = {
-  type: 'object',
-  required: [
-    'id', 'type', 'status', 'requirement', 'assigned_to_user', 'delegated_to', 'assigned_to_group', 'progress', 'due_date',
-    'comment', 'related_id', 'created_by', 'created_at', 'updated_at',
-  ],
-  properties: {
-    id: string,
-    type: { type: 'string', enum: [...TASK_TYPES] },
-    status: { type: 'string', enum: [...TASK_STATUSES] },
-    requirement: nullable(requirementRefSchema),
-    assigned_to_user: nullable(userRefSchema),
-    delegated_to: nullable(userRefSchema),
-    assigned_to_group: nullable({ type: 'object', required: ['id', 'name'], properties: { id: string, name: string } }),
-    progress: { type: 'integer' },
-    due_date: nullable(string),
-    comment: string,
-    related_id: nullable(string),
-    created_by: nullable(userRefSchema),
-    created_at: string,
-    updated_at: string,
-  },
-} as const;
 
-const graph = { type: 'string', description: 'the process code name, lowercased' } as const;
-export const graphQuery = { type: 'object', properties: { graph } } as const;
-export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
 
 export const listQuery = {
   type: 'object',
@@ -164,19 +129,4 @@ export const eventsQuery = {
   properties: { graph, limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
 } as const;
 
-export const tasksQuery = {
-  type: 'object',
-  properties: {
-    graph,
-    mine: { type: 'boolean', description: 'assigned to me, delegated to me, or to a workgroup of mine' },
-    type: { type: 'string', enum: [...TASK_TYPES] },
-    status: { type: 'string', enum: [...TASK_STATUSES] },
-    requirement: { type: 'string', description: 'a requirement id' },
-    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
-  },
-} as const;
 
-export const progressBody = {
-  type: 'object',
-  properties: { progress: { description: 'a whole number 0–100' } },
-} as const;

@@ -2,11 +2,12 @@
 // under a deleted label), progress and comments. Inputs are checked first (input.ts, the spec 5
 // messages field by field); every change raises its requirement event in the change's transaction.
 import { MESSAGES, type Requirement, type RequirementComment, type RequirementDetail } from '@portal/shared/server';
-import type { Caller } from '../authorization/guard';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { completeTask, raiseEventOf, findTaskRecord } from '../tasks/service';
-import { raiseRequirementEvent, type EventActor } from './events';
+import { openTaskIdsOf, setTaskFailed } from '../tasks/index';
+import { changeContext, completeTask, raiseEventOf, findTaskRecord, type ChangeContext } from '../tasks/service';
+import { activeUserOfOrganization as checkUser } from '../users/service';
+import { raiseRequirementEvent } from './events';
 import { parseProgress, parseRequirementInput, refuse, textField, type ParsedInput } from './input';
 import {
   ancestorsOf,
@@ -19,6 +20,13 @@ import {
   nextCode,
   nextPosition,
   type RequirementState,
+  insertComment,
+  insertRequirement,
+  lockProcessForAdd,
+  parentState,
+  setRequirementProgressAndStatus,
+  softDeleteRequirement,
+  updateRequirementColumns,
 } from './repository';
 
 export const DUPLICATE_CODE = 'A requirement with this code already exists.';
@@ -28,44 +36,16 @@ export const PARENT_CYCLE = 'A requirement cannot be placed under itself or one 
 export const DELETED = 'A deleted requirement cannot be changed.';
 
 /** Who changes what, where: the request's caller in the request's process. */
-export interface ChangeContext {
-  db: Database;
-  organizationId: string;
-  process: { id: string; code_name: string };
-  actor: EventActor;
-  sessionId: string;
-}
 
-export function changeContext(db: Database, caller: Caller): ChangeContext {
-  if (!caller.organization || !caller.process) throw new ApiProblem(404);
-  return {
-    db,
-    organizationId: caller.organization.id,
-    process: { id: caller.process.id, code_name: caller.process.code_name },
-    actor: { id: caller.user.id, login_id: caller.user.login_id },
-    sessionId: caller.session.record.id,
-  };
-}
 
 /** A live requirement of the process to hang another under; 404 otherwise. */
 async function checkParent(tx: Queryable, processId: string, parentId: string): Promise<void> {
-  const [row] = await tx.query<{ deleted: boolean }>(
-    'SELECT deleted_at IS NOT NULL AS deleted FROM requirements WHERE process_id = $1 AND id = $2',
-    [processId, parentId],
-  );
+  const row = await parentState(tx, processId, parentId);
   if (!row) throw new ApiProblem(404);
   if (row.deleted) throw new ApiProblem(400, DELETED, {}, { parent_id: DELETED });
 }
 
 /** An active user of the organization; 404 otherwise. */
-export async function checkUser(tx: Queryable, organizationId: string, userId: string): Promise<EventActor & { name: string }> {
-  const [row] = await tx.query<EventActor & { name: string }>(
-    'SELECT id, login_id, name FROM users WHERE organization_id = $1 AND id = $2 AND NOT inactive',
-    [organizationId, userId],
-  );
-  if (!row) throw new ApiProblem(404);
-  return row;
-}
 
 async function viewOf(tx: Queryable, context: ChangeContext, id: string): Promise<Requirement> {
   const view = await findRequirementView(tx, context.process.id, id);
@@ -103,34 +83,29 @@ export async function createRequirement(context: ChangeContext, body: unknown): 
   const input = parseRequirementInput(body, false);
   return context.db.transaction(async (tx) => {
     // One Add at a time per process: generated codes and positions do not collide.
-    await tx.query('SELECT id FROM processes WHERE id = $1 FOR UPDATE', [context.process.id]);
+    await lockProcessForAdd(tx, context.process.id);
     const parentId = input.parent_id ?? null;
     if (parentId) await checkParent(tx, context.process.id, parentId);
     if (input.owner_id) await checkUser(tx, context.organizationId, input.owner_id);
     const code = input.code ?? (await nextCode(tx, context.process.id));
     if (await codeTaken(tx, context.process.id, code)) throw new ApiProblem(409, DUPLICATE_CODE, {}, { code: DUPLICATE_CODE });
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO requirements (organization_id, process_id, code, title, description, parent_id, position, priority,
-         owner_id, due_date, tags, source, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11::text[], $12, $13) RETURNING id`,
-      [
-        context.organizationId,
-        context.process.id,
-        code,
-        input.title,
-        input.description ?? '',
-        parentId,
-        await nextPosition(tx, context.process.id, parentId),
-        input.priority ?? 'MEDIUM',
-        input.owner_id ?? null,
-        input.due_date ?? null,
-        input.tags ?? [],
-        input.source ?? null,
-        context.actor.id,
-      ],
-    );
-    await raiseRequirementEvent(tx, { ...event(context, row.id), type: 'Add', data: { code, title: input.title } });
-    return viewOf(tx, context, row.id);
+    const id = await insertRequirement(tx, {
+      organizationId: context.organizationId,
+      processId: context.process.id,
+      code,
+      title: input.title!,
+      description: input.description ?? '',
+      parentId,
+      position: await nextPosition(tx, context.process.id, parentId),
+      priority: input.priority ?? 'MEDIUM',
+      ownerId: input.owner_id ?? null,
+      dueDate: input.due_date ?? null,
+      tags: input.tags ?? [],
+      source: input.source ?? null,
+      createdBy: context.actor.id,
+    });
+    await raiseRequirementEvent(tx, { ...event(context, id), type: 'Add', data: { code, title: input.title } });
+    return viewOf(tx, context, id);
   });
 }
 
@@ -175,16 +150,7 @@ export async function updateRequirement(context: ChangeContext, id: string, body
       changed.push(key);
     }
     if (changes.some(([column]) => column === 'parent_id')) changed.push('parent_id');
-    const params: unknown[] = [id];
-    const sets = changes.map(([column, value]) => {
-      params.push(value);
-      const cast = column === 'due_date' ? '::date' : column === 'tags' ? '::text[]' : '';
-      return `${column} = $${params.length}${cast}`;
-    });
-    await tx.query(
-      `UPDATE requirements SET ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} WHERE id = $1`,
-      params,
-    );
+    await updateRequirementColumns(tx, id, changes);
     await raiseRequirementEvent(tx, { ...event(context, id), type: 'Update', data: { fields: changed } });
     return viewOf(tx, context, id);
   });
@@ -196,15 +162,11 @@ export async function deleteRequirement(context: ChangeContext, id: string): Pro
     const state = await lockRequirement(tx, context.process.id, id);
     if (!state || state.deleted_at !== null) throw new ApiProblem(404);
     if ((await countLiveChildren(tx, id)) > 0) throw new ApiProblem(409, HAS_CHILDREN);
-    await tx.query('UPDATE requirements SET deleted_at = now(), deleted_by = $2, updated_at = now(), version = version + 1 WHERE id = $1', [
-      id,
-      context.actor.id,
-    ]);
+    await softDeleteRequirement(tx, id, context.actor.id);
     // Its open tasks end with it.
-    const open = await tx.query<{ id: string }>(`SELECT id FROM tasks WHERE requirement_id = $1 AND status = 'OPEN'`, [id]);
-    for (const task of open) {
-      const record = await findTaskRecord(tx, task.id, true);
-      await tx.query(`UPDATE tasks SET status = 'FAILED', updated_at = now() WHERE id = $1`, [task.id]);
+    for (const taskId of await openTaskIdsOf(tx, id)) {
+      const record = await findTaskRecord(tx, taskId, true);
+      await setTaskFailed(tx, taskId);
       if (record) await raiseEventOf(tx, record, 'Fail', context.actor, { reason: 'requirement deleted' }, context.sessionId);
     }
     await raiseRequirementEvent(tx, { ...event(context, id), type: 'Delete', data: { code: state.code, title: state.title } });
@@ -224,18 +186,11 @@ export async function setRequirementProgress(
 ): Promise<void> {
   const completes = progress === 100 && state.status !== 'COMPLETED';
   const status = completes ? 'COMPLETED' : state.status === 'COMPLETED' && progress < 100 ? 'IN_PROGRESS' : state.status;
-  await tx.query('UPDATE requirements SET progress = $2, status = $3, updated_at = now(), version = version + 1 WHERE id = $1', [
-    state.id,
-    progress,
-    status,
-  ]);
+  await setRequirementProgressAndStatus(tx, state.id, progress, status);
   await raiseRequirementEvent(tx, { ...event(context, state.id), type: 'Update Progress', data: { progress, previous: state.progress } });
   if (!completes) return;
-  const open = await tx.query<{ id: string }>(
-    `SELECT id FROM tasks WHERE requirement_id = $1 AND type = 'DELEGATE' AND status = 'OPEN' AND id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`,
-    [state.id, exceptTask ?? null],
-  );
-  for (const task of open) await completeTask(tx, task.id, context.actor, undefined, context.sessionId);
+  const open = await openTaskIdsOf(tx, state.id, { type: 'DELEGATE', except: exceptTask ?? null });
+  for (const taskId of open) await completeTask(tx, taskId, context.actor, undefined, context.sessionId);
   await raiseRequirementEvent(tx, { ...event(context, state.id), type: 'Complete', data: {} });
 }
 
@@ -256,12 +211,10 @@ export async function addComment(context: ChangeContext, id: string, body: unkno
   refuse(errors);
   return context.db.transaction(async (tx) => {
     await lockLive(tx, context, id);
-    const [row] = await tx.query<{ id: string }>(
-      'INSERT INTO requirement_comments (process_id, requirement_id, author_id, text) VALUES ($1, $2, $3, $4) RETURNING id',
-      [context.process.id, id, context.actor.id, value],
-    );
-    return (await findComment(tx, row.id))!;
+    const commentId = await insertComment(tx, { processId: context.process.id, requirementId: id, authorId: context.actor.id, text: value! });
+    return (await findComment(tx, commentId))!;
   });
 }
 
 export { event as eventBase };
+export { changeContext, checkUser, type ChangeContext };

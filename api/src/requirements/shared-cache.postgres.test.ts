@@ -5,10 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 
 let environment: TestEnvironment;
 let first: FastifyInstance;

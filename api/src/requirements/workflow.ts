@@ -5,11 +5,14 @@ import { resolveAccess } from '../authorization/access';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
+import { openTaskIdsOf } from '../tasks/index';
 import { completeTask, openTask, taskView } from '../tasks/service';
-import { findUserOfOrganization } from '../users/repository';
+import { findUserOfOrganization } from '../users/index';
 import { raiseRequirementEvent } from './events';
 import { dateField, isUuid, refuse, textField } from './input';
+import { requirementDueDate, setRequirementStatus } from './repository';
 import { eventBase, lockLive, type ChangeContext } from './service';
+import { checkWorkgroup } from '../workgroups/service';
 
 export const NOT_SUBMITTABLE = 'Only a draft or rejected requirement can be submitted for review.';
 export const NOT_A_REVIEWER = 'This user may not review requirements in this process.';
@@ -30,10 +33,6 @@ export async function checkUserMay(
   if (!checkPermission(access, permission as `${string}=>${string}`, caller.context)) throw new ApiProblem(400, message, {}, { [field]: message });
 }
 
-export async function checkWorkgroup(db: Queryable, organizationId: string, id: string): Promise<void> {
-  const [row] = await db.query('SELECT id FROM workgroups WHERE organization_id = $1 AND id = $2', [organizationId, id]);
-  if (!row) throw new ApiProblem(404);
-}
 
 /** POST requirements/:id/submit: a REVIEW task; the requirement IN_REVIEW. */
 export async function submitForReview(context: ChangeContext, caller: Caller, id: string, body: unknown): Promise<RequirementTask> {
@@ -56,17 +55,11 @@ export async function submitForReview(context: ChangeContext, caller: Caller, id
     if (state.status !== 'DRAFT' && state.status !== 'REJECTED') throw new ApiProblem(409, NOT_SUBMITTABLE);
     const resumed = state.status === 'REJECTED';
     if (resumed) {
-      const open = await tx.query<{ id: string }>(
-        `SELECT id FROM tasks WHERE requirement_id = $1 AND type = 'RESOLVE_REJECTED' AND status = 'OPEN'`,
-        [id],
-      );
-      for (const task of open) await completeTask(tx, task.id, context.actor, comment || undefined, context.sessionId);
+      const open = await openTaskIdsOf(tx, id, { type: 'RESOLVE_REJECTED' });
+      for (const taskId of open) await completeTask(tx, taskId, context.actor, comment || undefined, context.sessionId);
     }
-    const [requirement] = await tx.query<{ due_date: string | null }>(
-      `SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM requirements WHERE id = $1`,
-      [id],
-    );
-    await tx.query(`UPDATE requirements SET status = 'IN_REVIEW', updated_at = now(), version = version + 1 WHERE id = $1`, [id]);
+    const requirementDue = await requirementDueDate(tx, id);
+    await setRequirementStatus(tx, id, 'IN_REVIEW');
     const taskId = await openTask(tx, {
       organizationId: context.organizationId,
       processId: context.process.id,
@@ -75,7 +68,7 @@ export async function submitForReview(context: ChangeContext, caller: Caller, id
       type: 'REVIEW',
       assignedToUser: (reviewer as string | null) ?? null,
       assignedToGroup: (workgroup as string | null) ?? null,
-      dueDate: dueDate ?? requirement?.due_date ?? null,
+      dueDate: dueDate ?? requirementDue,
       comment,
       createdBy: context.actor.id,
       sessionId: context.sessionId,
@@ -88,3 +81,4 @@ export async function submitForReview(context: ChangeContext, caller: Caller, id
     return (await taskView(tx, taskId))!;
   });
 }
+

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { caller, expectRefused, storedRows } from '../apps/testing';
+import { caller, expectRefused, storedRows } from '../testing/apps';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate, globalAdmin } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate, globalAdmin } from '../testing/users';
 
 const TESTDATA = path.join(__dirname, 'testdata');
 const xml = readFileSync(path.join(TESTDATA, 'cyclonedx-1.6.bom.xml'));

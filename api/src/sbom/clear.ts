@@ -5,9 +5,9 @@
 import { PERMISSIONS, type ClearSbomsResult } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
-import { applicationOfRequest } from '../apps/lookup';
-import { graphQuery } from '../processes/schemas';
-import { problems } from '../users/http';
+import { applicationOfRequest } from '../apps/index';
+import { graphQuery } from '../processes/index';
+import { problems } from '../http/answer';
 
 const resultSchema = { type: 'object', properties: { applications: { type: 'integer' }, builds: { type: 'integer' } } } as const;
 

@@ -52,6 +52,7 @@ export function references(entries: ReadonlyArray<{ type: unknown; url: unknown 
     if (!mapped || typeof url !== 'string') continue;
     const trimmed = url.trim();
     // A URL holds no control characters (RFC 3986); storing relies on it.
+    // oxlint-disable-next-line no-control-regex -- control characters are what this test refuses
     if (trimmed === '' || trimmed.length > SHORT || /[\u0000-\u001f]/.test(trimmed)) continue;
     kept.push({ type: mapped, url: trimmed });
     if (kept.length === MAX_REFERENCES) break;

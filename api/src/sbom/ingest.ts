@@ -4,25 +4,22 @@
 // is settled before the body is read; the body is then inflated, parsed, validated and stored in
 // one transaction, and processed in the background (202 with the PENDING build).
 import fastifyMultipart from '@fastify/multipart';
-import { checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveAccess } from '../authorization/access';
+import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { partsWithin, readMultipart, type MultipartWords } from '../http/multipart';
-import { readSessionToken } from '../sessions/cookie';
-import { currentSession } from '../sessions/service';
-import { problems } from '../users/http';
-import { findApplication, type ApplicationRecord } from '../apps/repository';
-import { buildSchema, buildView } from '../apps/views';
+import { problems } from '../http/answer';
+import { findApplication, type ApplicationRecord } from '../apps/index';
+import { buildSchema, buildView } from '../apps/index';
 import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
 import { parseSbom } from './parse';
-import type { BuildQueue } from './processing';
-import { storeBuild, type Uploader } from './store';
+import { INVALID_APP_KEY } from '../apps/index';
+import { BuildQueue, type BuildFollowUps } from './processing';
+import { storeBuild, type Uploader } from './store.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NO_SBOM = "No SBOM was sent: send it as the multipart field 'bom' or as the request body (JSON or XML, optionally gzip-compressed).";
 export const NOT_A_CICD_KEY = "This API key is not a CI/CD ingestion module's key: SBOM uploads take the key of a 'cicd-ingestion' service module.";
-export const INVALID_APP_KEY = 'Invalid app key';
 
 interface Upload {
   application: ApplicationRecord;
@@ -37,10 +34,11 @@ declare module 'fastify' {
 
 /**
  * Who uploads, and into which app: the module of the API key (resolved by the guard, which
- * answers 401 for an unknown key), or the session's user with ingest=>SBOM.
+ * answers 401 for an unknown key), or the signed-in caller, whom the guard let through with
+ * ingest=>SBOM in the app's process (uploadProcess).
  */
 async function authorizeUpload(app: FastifyInstance, request: FastifyRequest): Promise<Upload> {
-  const db = app.identity.db;
+  const db = app.database;
   const appKey = (request.params as { appKey: string }).appKey;
   const holder = request.apiKeyHolder;
   if (holder) {
@@ -49,30 +47,23 @@ async function authorizeUpload(app: FastifyInstance, request: FastifyRequest): P
     if (!application) throw new ApiProblem(404, INVALID_APP_KEY);
     return { application, uploader: { userId: null, serviceModuleId: holder.id } };
   }
-  // The guard's own resolution, for this one route that also takes an API key.
-  const session = await currentSession(app.identity, readSessionToken(request));
-  if (!session) throw new ApiProblem(401);
-  if (session.record.authentication_status !== 'Authenticated') throw new ApiProblem(403, messageForStatus(403));
-  const { user } = session;
-  if (!user.organization_id) throw new ApiProblem(404, INVALID_APP_KEY);
-  const [organization] = await db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [user.organization_id]);
-  if (!organization) throw new ApiProblem(404, INVALID_APP_KEY);
-  const graph = (request.query as Record<string, unknown> | undefined)?.graph;
-  let processId: string | undefined;
-  if (typeof graph === 'string' && graph !== '' && graph !== '*') {
-    const [process] = await db.query<{ id: string }>(
-      `SELECT id FROM processes WHERE organization_id = $1 AND ${UUID.test(graph) ? 'id = $2::uuid' : 'lower(code_name) = lower($2)'}`,
-      [organization.id, graph],
-    );
-    if (!process) throw new ApiProblem(404);
-    processId = process.id;
-  }
-  const application = await findApplication(db, organization.id, appKey, processId);
+  const caller = callerOf(request);
+  // `graph` names the process (the guard found it, or answered 404); without it, the app's.
+  const application = caller.organization && caller.process ? await findApplication(db, caller.organization.id, appKey, caller.process.id) : undefined;
   if (!application) throw new ApiProblem(404, INVALID_APP_KEY);
-  const access = await resolveAccess(db, user);
-  const context = { organization: organization.name, project: application.process_code.toLowerCase(), scope: 'project' };
-  if (!checkPermission(access, PERMISSIONS.applications.SBOM.INGEST, context)) throw new ApiProblem(403, messageForStatus(403));
-  return { application, uploader: { userId: user.id, serviceModuleId: null } };
+  return { application, uploader: { userId: caller.user.id, serviceModuleId: null } };
+}
+
+/** The process of the `:appKey` app, where a session's upload needs ingest=>SBOM (the guard asks). */
+function uploadProcess(app: FastifyInstance) {
+  return {
+    param: 'appKey',
+    async resolve(request: FastifyRequest, organizationId: string | null): Promise<string> {
+      const application = organizationId ? await findApplication(app.database, organizationId, (request.params as { appKey: string }).appKey) : undefined;
+      if (!application) throw new ApiProblem(404, INVALID_APP_KEY);
+      return application.process_id;
+    },
+  };
 }
 
 export const ONE_SBOM_PER_UPLOAD = "Send one SBOM per upload: the field 'bom' appears more than once.";
@@ -114,7 +105,24 @@ async function multipartBom(request: FastifyRequest): Promise<Buffer> {
   return found;
 }
 
-export async function ingestionRoutes(app: FastifyInstance, options: { queue: BuildQueue }): Promise<void> {
+export interface IngestionOptions {
+  /** What the VEX and licenses families do with each processed build (app.ts wires them). */
+  followUps: BuildFollowUps;
+}
+
+export async function ingestionRoutes(app: FastifyInstance, { followUps }: IngestionOptions): Promise<void> {
+  const queue = new BuildQueue({ database: app.database, followUps, log: app.log, notify: () => app.outboxRelay.notify() });
+  app.addHook('onReady', async () => {
+    // Builds a stopped server left unprocessed are processed now.
+    const stale = await app.database.query<{ id: string }>(
+      `UPDATE application_builds SET status = 'PENDING' WHERE status IN ('PENDING', 'PROCESSING') RETURNING id`,
+    );
+    for (const build of stale) queue.enqueue(build.id);
+  });
+  app.addHook('preClose', async () => {
+    await queue.idle();
+  });
+
   // This plugin reads bodies itself: as bytes (JSON, XML, gzip — any type) or multipart.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SBOM_MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
@@ -127,9 +135,10 @@ export async function ingestionRoutes(app: FastifyInstance, options: { queue: Bu
     '/apps/:appKey/builds',
     {
       bodyLimit: SBOM_MAX_UPLOAD_BYTES,
-      // A session with ingest=>SBOM in the app's process, or a CI/CD ingestion module's X-Api-Key:
-      // checked by the route itself (onRequest, before the body is read).
-      config: { permission: 'public', apiKey: true },
+      // A session with ingest=>SBOM in the app's process (the guard checks it), or a CI/CD
+      // ingestion module's X-Api-Key (the guard resolves it; its type is checked here), both
+      // before the body is read.
+      config: { permission: PERMISSIONS.applications.SBOM.INGEST, apiKey: true, processFrom: uploadProcess(app) },
       onRequest: async (request) => {
         request.sbomUpload = await authorizeUpload(app, request);
       },
@@ -158,7 +167,7 @@ export async function ingestionRoutes(app: FastifyInstance, options: { queue: Bu
       }
       // Processed once the answer is sent: PGlite's queries hold the event loop while they run.
       // What processing would read back of the components, it is handed.
-      const enqueue = () => options.queue.enqueue(stored.id, stored.components);
+      const enqueue = () => queue.enqueue(stored.id, stored.components);
       reply.raw.once('finish', enqueue);
       reply.raw.once('close', enqueue);
       // The server's own time for the upload (since the request arrived), for pipelines and benchmarks.
@@ -168,3 +177,5 @@ export async function ingestionRoutes(app: FastifyInstance, options: { queue: Bu
     },
   );
 }
+
+export { INVALID_APP_KEY };

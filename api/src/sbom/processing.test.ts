@@ -7,13 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Database, Queryable } from '../db/database';
 import { systemClock } from '../identity/clock';
-import { createTestUser } from '../identity/testing';
+import { createTestUser } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { AdvisoryImporter } from '../vulnerabilities/sources';
 import { parseSbom } from './parse';
 import { INGESTION_TIMEOUT_MS, processBuild, TIMED_OUT } from './processing';
-import { storeBuild } from './store';
+import { storeBuild } from './store.repository';
+import { raiseLicenseAlerts } from '../licenses/alerts';
+import { carryOver, identifiedBuilds, previousBuild } from '../vex/carry-over.repository';
+
+// What app.ts hands the processing: the real VEX carry-over and license alerts.
+const followUps = { previousBuild, identifiedBuilds, carryOver, raiseLicenseAlerts };
 
 let environment: TestEnvironment;
 let app: FastifyInstance;
@@ -57,7 +62,7 @@ it('is the 15 minutes of the release notes', () => {
 
 it('fails a build not processed in time, says why, and keeps nothing of the late processing', async () => {
   const build = await storeBuild(app.database, applicationId, sbom(), { userId: null, serviceModuleId: null });
-  await processBuild({ database: slow(app.database), log: app.log, notify: () => undefined, timeoutMs: 50 }, build.id);
+  await processBuild({ database: slow(app.database), followUps, log: app.log, notify: () => undefined, timeoutMs: 50 }, build.id);
   const [failed] = await app.database.query<{ status: string; error: string }>('SELECT status, error FROM application_builds WHERE id = $1', [build.id]);
   expect(failed).toEqual({ status: 'FAILED', error: TIMED_OUT });
   // The processing that went on after the deadline ends in a rollback.
@@ -80,13 +85,13 @@ it('places the tree of a build stored unplaced (by an older version) when it pro
   const placed = await app.database.query('SELECT bom_ref, parent, level FROM sbom_components WHERE build_id = $1 ORDER BY position', [build.id]);
   expect(placed).toContainEqual({ bom_ref: 'pkg:npm/body-parser@1.19.0', parent: 1, level: 2 });
   await app.database.query('UPDATE sbom_components SET parent = NULL, level = NULL WHERE build_id = $1', [build.id]);
-  await processBuild({ database: app.database, log: app.log, notify: () => undefined }, build.id);
+  await processBuild({ database: app.database, followUps, log: app.log, notify: () => undefined }, build.id);
   expect(await app.database.query('SELECT bom_ref, parent, level FROM sbom_components WHERE build_id = $1 ORDER BY position', [build.id])).toEqual(placed);
 });
 
 it('processes the same build to DONE within the time, with its findings', async () => {
   const build = await storeBuild(app.database, applicationId, sbom(), { userId: null, serviceModuleId: null });
-  await processBuild({ database: app.database, log: app.log, notify: () => undefined }, build.id);
+  await processBuild({ database: app.database, followUps, log: app.log, notify: () => undefined }, build.id);
   const [done] = await app.database.query<{ status: string; vulnerability_count: number }>('SELECT status, vulnerability_count FROM application_builds WHERE id = $1', [build.id]);
   expect(done.status).toBe('DONE');
   expect(done.vulnerability_count).toBeGreaterThan(0);
@@ -121,9 +126,9 @@ describe('what an upload hands over to processing', () => {
   it('gives the findings and license alerts that reading the build back gives', async () => {
     // juice-shop: lodash is affected by the advisory imported above, and some licenses are unknown.
     const handed = await storeBuild(app.database, applicationId, testdata('juice-shop-v11.1.2.bom.json.gz'), { userId: null, serviceModuleId: null });
-    await processBuild({ database: app.database, log: app.log, notify: () => undefined }, handed.id, handed.components);
+    await processBuild({ database: app.database, followUps, log: app.log, notify: () => undefined }, handed.id, handed.components);
     const read = await storeBuild(app.database, applicationId, testdata('juice-shop-v11.1.2.bom.json.gz'), { userId: null, serviceModuleId: null });
-    await processBuild({ database: app.database, log: app.log, notify: () => undefined }, read.id);
+    await processBuild({ database: app.database, followUps, log: app.log, notify: () => undefined }, read.id);
     const outcome = async (buildId: string) =>
       app.database.query<{ alerts: number } & Record<string, unknown>>(
         `SELECT b.status, b.vulnerability_count,

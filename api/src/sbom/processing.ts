@@ -8,12 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
-import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox';
-import { EVENT_RECIPIENTS, eventRecipients } from '../requirements/events';
-import { matchComponents } from '../vulnerabilities/matching';
-import { carryOver, identifiedBuilds, previousBuild } from '../vex/carry-over';
-import { raiseLicenseAlerts } from '../licenses/alerts';
-import type { StoredComponents } from './store';
+import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox.repository';
+import { EVENT_RECIPIENTS, eventRecipients } from '../realtime/recipients';
+import { matchComponents } from '../vulnerabilities/index';
+import type { StoredComponents } from './store.repository';
 import { spanningTree } from './tree';
 
 /** The SBOM ingestion timeout of the release notes (spec 9). */
@@ -23,15 +21,40 @@ export const TIMED_OUT = 'The SBOM was not processed within 15 minutes.';
 
 const CHUNK = 5_000;
 
+/**
+ * What other families do with a build inside its processing transaction, wired in app.ts: the VEX
+ * family finds the app's previous build, says in which build each finding was first identified and
+ * carries its analyses over; the licenses family raises license-risk alerts. sbom imports neither.
+ */
+export interface BuildFollowUps {
+  previousBuild(tx: Queryable, applicationId: string, buildId: string): Promise<PreviousBuildRef | null>;
+  identifiedBuilds(tx: Queryable, previous: PreviousBuildRef | null, buildId: string): Promise<(key: string, vulnerabilityId: string) => string>;
+  carryOver(tx: Queryable, previous: PreviousBuildRef | null, buildId: string): Promise<unknown>;
+  raiseLicenseAlerts(
+    tx: Queryable,
+    build: BuildContext,
+    buildId: string,
+    buildNumber: number,
+    previousBuildId: string | null,
+    known?: readonly string[],
+  ): Promise<unknown>;
+}
+
+/** The app's build before the one processed, as the VEX family finds it. */
+export interface PreviousBuildRef {
+  id: string;
+}
+
 export interface ProcessingContext {
   database: Database;
+  followUps: BuildFollowUps;
   log: FastifyBaseLogger;
   /** Wakes the outbox relay after the commit that recorded the event. */
   notify: () => void;
   timeoutMs?: number;
 }
 
-interface BuildContext {
+export interface BuildContext {
   organization_id: string;
   process_id: string;
   process_code: string;
@@ -163,9 +186,9 @@ async function derive(context: ProcessingContext, buildId: string, build: BuildC
   await database.transaction(async (tx) => {
     // A build handed over by its upload was placed when stored.
     if (!known) await placeUnplaced(tx, buildId, build.root_ref);
-    const previous = await previousBuild(tx, build.application_id, buildId);
+    const previous = await context.followUps.previousBuild(tx, build.application_id, buildId);
     // A finding's component key is its purl: only components with one are matched.
-    const identifiedIn = await identifiedBuilds(tx, previous, buildId);
+    const identifiedIn = await context.followUps.identifiedBuilds(tx, previous, buildId);
     for (let start = 0; start < found.length; start += CHUNK) {
       const slice = found.slice(start, start + CHUNK);
       const slicePositions = foundPositions.slice(start, start + CHUNK);
@@ -192,9 +215,9 @@ async function derive(context: ProcessingContext, buildId: string, build: BuildC
         ],
       );
     }
-    await carryOver(tx, previous, buildId);
+    await context.followUps.carryOver(tx, previous, buildId);
     const vulnerabilityCount = new Set(found.map((finding) => finding.vulnerabilityId)).size;
-    await raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null, known?.declarations);
+    await context.followUps.raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null, known?.declarations);
     // Last, in one statement: the Import SBOM event to each recipient (announce's, on the outbox,
     // which the commit wakes) and the build DONE, its finished_at when the work ended
     // (clock_timestamp, not the transaction's start). Timed out or deleted meanwhile: FAILED (or

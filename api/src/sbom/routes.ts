@@ -5,10 +5,10 @@
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
-import { findApplication, findBuild, latestBuild } from '../apps/repository';
-import { buildSchema, buildView } from '../apps/views';
+import { findApplication, findBuild, latestBuild } from '../apps/index';
+import { buildSchema, buildView } from '../apps/index';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { INVALID_APP_KEY } from './ingest';
 import { subtreeTotals } from './tree';
 

@@ -2,7 +2,7 @@
 // sealed) and the SHA-256 of their API key. Every query names the organization, except the look-up
 // by API key, which is how a caller without a session (a CI/CD pipeline) is told apart.
 import type { Queryable } from '../db/database';
-import { UUID } from '../organizations/repository';
+import { UUID } from '../organizations/index';
 import type { StoredConfigs } from './configs';
 import type { ServiceModuleType } from './types';
 

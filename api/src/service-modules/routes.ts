@@ -5,8 +5,8 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
-import { INVALID_API_KEY } from './api-keys';
+import { problems } from '../http/answer';
+import { INVALID_API_KEY } from '../http/api-key';
 import { configsView } from './configs';
 import { deleteServiceModule, listServiceModules } from './repository';
 import {

@@ -6,13 +6,13 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { FORMAT_MESSAGES, MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { findOrganizationByName } from '../organizations/repository';
 import { enroll, ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin } from '../users/repository';
-import { authenticate } from '../users/testing';
+import { authenticate } from '../testing/users';
 import { findServiceModuleByApiKey } from './api-keys';
 import { openConfigs, unknownField } from './configs';
 import { findServiceModule, recordServiceModuleSync } from './repository';

@@ -4,8 +4,8 @@
 import { fieldSchema, type ApiKeyView, type IssuedApiKey } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import type { IdentityContext } from '../sessions/service';
-import { fieldErrors } from '../users/service';
+import type { IdentityContext } from '../identity/context';
+import { fieldErrors } from '../http/input';
 import { issueApiKey } from './api-keys';
 import { configsView, sealConfigs, type ConfigsView } from './configs';
 import {

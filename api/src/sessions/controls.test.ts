@@ -7,7 +7,7 @@ import { DEFAULT_IDENTITY, type IdentityConfig } from '../config';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { manualClock, type ManualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 
 const MINUTE = 60_000;

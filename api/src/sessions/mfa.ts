@@ -6,9 +6,9 @@ import {
   enableMfa,
   replaceRecoveryCodes,
   spendRecoveryCode,
-} from '../users/repository';
-import { IdentityProblem } from './problems';
-import { updateSession } from './repository';
+  updateSession,
+} from './repository';
+import { IdentityProblem } from '../http/answer';
 import { advanceSession, recordWrongCode, type CurrentSession, type IdentityContext, type IssuedSession } from './service';
 import { checkCodeWithinBudget } from './throttles';
 import { newTotpSecret, totpQrCode, totpStep } from './totp';

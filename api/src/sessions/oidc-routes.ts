@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, problemSchema, sendProblem } from '../http/problem';
-import { setSessionCookie } from './cookie';
+import { setSessionCookie } from '../http/session-cookie';
 import { completeOidcSignIn, OIDC_FAILURE_MESSAGE, OIDC_REQUEST_MS, startOidcSignIn, type OidcClient } from './oidc';
-import { IdentityProblem } from './problems';
-import type { IdentityContext } from './service';
+import { IdentityProblem } from '../http/answer';
+import type { IdentityContext } from '../identity/context';
 
 /** The `type` of the message the callback page posts to the window that opened it. */
 export const OIDC_MESSAGE_TYPE = 'portal:msal';

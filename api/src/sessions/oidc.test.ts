@@ -3,7 +3,7 @@ import { SIGN_IN_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import type { OidcConfig } from '../config';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../testing/identity';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../testing/oidc';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { CALLBACK_SCRIPT } from './oidc-routes';

@@ -5,9 +5,9 @@ import * as client from 'openid-client';
 import type { OidcConfig } from '../config';
 import type { Queryable } from '../db/database';
 import { newToken, sha256 } from '../identity/tokens';
-import { findUserById } from '../users/repository';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import { advanceSession, openSession, type IdentityContext, type IssuedSession } from './service';
+import { deleteExpiredOidcSignIns, insertOidcSignIn, takeOidcSignIn, type PendingSignIn } from './repository';
 
 /** How long the browser has between GET sessions/msal/signin and the provider's answer. */
 export const OIDC_REQUEST_MS = 10 * 60_000;
@@ -65,14 +65,6 @@ export function stateOrigin(state: string | null | undefined): string | undefine
   }
 }
 
-interface PendingSignIn {
-  state: string;
-  origin: string;
-  code_verifier: string;
-  nonce: string;
-  redirect_uri: string;
-  expires_at: Date;
-}
 
 export interface StartedSignIn {
   /** The provider's authorization URL, for the popup. */
@@ -95,21 +87,17 @@ export async function startOidcSignIn(
   const nonce = client.randomNonce();
   const binding = newToken();
   const now = context.now();
-  await context.db.query('DELETE FROM oidc_sign_ins WHERE expires_at <= $1', [now.toISOString()]);
-  await context.db.query(
-    `INSERT INTO oidc_sign_ins (binding_hash, state, origin, code_verifier, nonce, redirect_uri, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      sha256(binding),
-      request.state,
-      origin,
-      codeVerifier,
-      nonce,
-      request.redirectUri,
-      now.toISOString(),
-      new Date(now.getTime() + OIDC_REQUEST_MS).toISOString(),
-    ],
-  );
+  await deleteExpiredOidcSignIns(context.db, now);
+  await insertOidcSignIn(context.db, {
+    bindingHash: sha256(binding),
+    state: request.state,
+    origin,
+    codeVerifier,
+    nonce,
+    redirectUri: request.redirectUri,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + OIDC_REQUEST_MS),
+  });
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: request.redirectUri,
     scope: SCOPE,
@@ -124,19 +112,14 @@ export async function startOidcSignIn(
 /** Takes the request of a binding cookie out of the store: each is answered once at most. */
 async function takePendingSignIn(db: Queryable, binding: string | undefined): Promise<PendingSignIn | undefined> {
   if (!binding) return undefined;
-  const [row] = await db.query<PendingSignIn>(
-    'DELETE FROM oidc_sign_ins WHERE binding_hash = $1 RETURNING state, origin, code_verifier, nonce, redirect_uri, expires_at',
-    [sha256(binding)],
-  );
-  return row;
+  return takeOidcSignIn(db, sha256(binding));
 }
 
 /** The one active user of that address; an address several accounts share names none of them. */
-async function findActiveUserByEmail(db: Queryable, email: string) {
-  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1) AND NOT inactive LIMIT 2', [
-    email,
-  ]);
-  return rows.length === 1 && rows[0] ? findUserById(db, rows[0].id) : undefined;
+async function findActiveUserByEmail(context: IdentityContext, email: string) {
+  const { db } = context;
+  const ids = await context.users.activeUserIdsByEmail(db, email, 2);
+  return ids.length === 1 && ids[0] ? context.users.findUserById(db, ids[0]) : undefined;
 }
 
 export type OidcSignInResult =
@@ -179,7 +162,7 @@ export async function completeOidcSignIn(
     return fail('authorization answer refused', error);
   }
   if (typeof email !== 'string' || !email.includes('@')) return fail('no email claim');
-  const user = await findActiveUserByEmail(context.db, email);
+  const user = await findActiveUserByEmail(context, email);
   if (!user) return fail('no active user of that email');
   const issued = await openSession(context, user, 'MfaVerification');
   return { ok: true, origin: pending.origin, issued: await advanceSession(context, issued, 'Authenticated') };

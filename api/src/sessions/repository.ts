@@ -1,22 +1,10 @@
 import type { Queryable } from '../db/database';
+import type { SessionRecord, StoredAuthenticationStatus } from '../authorization/principal';
+
+export type { SessionRecord, StoredAuthenticationStatus };
 // Times go to the database as ISO strings: Date objects from a test sandbox are not Dates to PGlite.
 
-/** PasswordExpired: the password was right but has expired; the session may only change it. */
-export type StoredAuthenticationStatus = 'PasswordExpired' | 'MfaVerification' | 'MfaSetup' | 'Authenticated';
 
-export interface SessionRecord {
-  id: string;
-  /** Null for the Initiator's session (first run), which belongs to no user. */
-  user_id: string | null;
-  authentication_status: StoredAuthenticationStatus;
-  pending_mfa_secret: string | null;
-  failed_codes: number;
-  created_at: Date;
-  authenticated_at: Date | null;
-  last_seen_at: Date;
-  idle_expires_at: Date;
-  absolute_expires_at: Date;
-}
 
 const COLUMNS = `id, user_id, authentication_status, pending_mfa_secret, failed_codes, created_at, authenticated_at,
   last_seen_at, idle_expires_at, absolute_expires_at`;
@@ -216,3 +204,104 @@ export async function lockCounter(tx: Queryable, key: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
 }
 
+// The second factor's credentials of a user (TOTP secret, last step, recovery codes): what sign-in checks.
+
+/** Turns two-factor on with a sealed secret and the time step of the code that proved it. */
+export async function enableMfa(db: Queryable, userId: string, sealedSecret: string, step: number, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE users SET mfa_secret = $2, mfa_enabled = true, mfa_last_step = $3, updated_at = $4 WHERE id = $1',
+    [userId, sealedSecret, step, now.toISOString()],
+  );
+}
+
+export async function disableMfa(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE users SET mfa_secret = NULL, mfa_enabled = false, mfa_last_step = 0, updated_at = $2 WHERE id = $1',
+    [userId, now.toISOString()],
+  );
+  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+}
+
+/**
+ * Records `step` as the last TOTP step used, only if it is newer than the recorded one: false
+ * means the code was already spent (a replay), even when two requests race.
+ */
+export async function claimTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
+  const rows = await db.query('UPDATE users SET mfa_last_step = $2 WHERE id = $1 AND mfa_last_step < $2 RETURNING id', [
+    userId,
+    step,
+  ]);
+  return rows.length === 1;
+}
+
+export async function replaceRecoveryCodes(db: Queryable, userId: string, hashes: readonly string[], now: Date): Promise<void> {
+  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+  for (const codeHash of hashes) {
+    await db.query('INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES ($1, $2, $3)', [
+      userId,
+      codeHash,
+      now.toISOString(),
+    ]);
+  }
+}
+
+/** Spends an unused recovery code; false when there is none of that hash (wrong or already used). */
+export async function spendRecoveryCode(db: Queryable, userId: string, codeHash: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE recovery_codes SET used_at = $3
+     WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1)
+     RETURNING id`,
+    [userId, codeHash, now.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+// The OpenID Connect sign-ins in flight: each request waits here (by the hash of its binding
+// cookie) until its answer comes back, at most once.
+
+export interface PendingSignIn {
+  state: string;
+  origin: string;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  expires_at: Date;
+}
+
+export async function deleteExpiredOidcSignIns(db: Queryable, now: Date): Promise<void> {
+  await db.query('DELETE FROM oidc_sign_ins WHERE expires_at <= $1', [now.toISOString()]);
+}
+
+export async function insertOidcSignIn(
+  db: Queryable,
+  signIn: { bindingHash: string; state: string; origin: string; codeVerifier: string; nonce: string; redirectUri: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO oidc_sign_ins (binding_hash, state, origin, code_verifier, nonce, redirect_uri, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      signIn.bindingHash,
+      signIn.state,
+      signIn.origin,
+      signIn.codeVerifier,
+      signIn.nonce,
+      signIn.redirectUri,
+      signIn.createdAt.toISOString(),
+      signIn.expiresAt.toISOString(),
+    ],
+  );
+}
+
+/** Takes the request of that binding out of the store. */
+export async function takeOidcSignIn(db: Queryable, bindingHash: string): Promise<PendingSignIn | undefined> {
+  const [row] = await db.query<PendingSignIn>(
+    'DELETE FROM oidc_sign_ins WHERE binding_hash = $1 RETURNING state, origin, code_verifier, nonce, redirect_uri, expires_at',
+    [bindingHash],
+  );
+  return row;
+}
+
+/** Ends the Initiator's sessions (the first run is over). */
+export async function deleteInitiatorSessions(tx: Queryable): Promise<void> {
+  await tx.query('DELETE FROM sessions WHERE initiator');
+}

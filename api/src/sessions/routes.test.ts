@@ -8,7 +8,7 @@ import {
 } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../identity/testing';
+import { createTestUser, likeTheApiClient, PASSWORD, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { ACCOUNT_CODE_FAILURE_LIMIT, CODE_WINDOW_MS } from './throttles';
 import { totpCode } from './totp';

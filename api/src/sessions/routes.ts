@@ -1,9 +1,9 @@
 import { PERMISSIONS, SIGN_IN_MESSAGES, messageForStatus } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, problemSchema, sendProblem } from '../http/problem';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie';
 import { completeMfaSetup, disableOwnMfa, startMfaSetup, verifyMfa } from './mfa';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import { codeParamsSchema, loginSchema, mfaSetupSchema, recoveryCodesSchema, sessionSchema } from './schemas';
 import {
   currentSession,

@@ -1,14 +1,11 @@
 import { MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, messageForStatus, type Session, type SessionFeatures } from '@portal/shared/server';
-import type { IdentityConfig, OidcConfig } from '../config';
-import type { Database } from '../db/database';
-import type { Clock } from '../identity/clock';
 import { verifyNothing, verifyPassword } from '../identity/passwords';
-import type { SecretBox } from '../identity/secret-box';
 import { newToken, sha256 } from '../identity/tokens';
-import { INITIATOR_LOGIN, INITIATOR_USER, spendInitializationCode } from '../initialization/initiator';
-import { findUserById, findUserByLogin, type UserRecord } from '../users/repository';
+import { INITIATOR_LOGIN, INITIATOR_USER } from '../authorization/principal';
+import type { UserRecord } from '../authorization/principal';
+import type { IdentityContext } from '../identity/context';
 import { resolveAccess, toAccessControl } from '../authorization/access';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import {
   deleteOtherSessions,
   deleteSession,
@@ -20,6 +17,10 @@ import {
   type StoredAuthenticationStatus,
 } from './repository';
 import { admitSignIn, recordSignIn } from './throttles';
+import type { CurrentSession } from '../authorization/principal';
+import { findOrganizationName } from '../authorization/caller.repository';
+
+export type { CurrentSession };
 
 const DAY_MS = 24 * 3_600_000;
 /**
@@ -38,25 +39,7 @@ export function noSession(context: IdentityContext) {
   return { authenticated: false, authentication_status: '' as const, features: sessionFeatures(context) };
 }
 
-export interface IdentityContext {
-  db: Database;
-  settings: IdentityConfig;
-  box: SecretBox;
-  now: Clock;
-  /** Set: the OpenID Connect sign-in is offered (features.msal). */
-  oidc?: OidcConfig;
-  /**
-   * Told when a session becomes Authenticated (its user's other sessions have just ended): the app
-   * publishes the System Sign On event that signs the older browsers out at once (spec 4.1).
-   */
-  onAuthenticated?: (session: SessionRecord, user: UserRecord) => void;
-}
 
-/** A live session with its user, as a request sees it. */
-export interface CurrentSession {
-  record: SessionRecord;
-  user: UserRecord;
-}
 
 /** A session whose secret changed: the caller must set the new cookie. */
 export interface IssuedSession extends CurrentSession {
@@ -89,13 +72,13 @@ export async function signIn(
   const { db } = context;
   const now = context.now();
   const initiator = credentials.username === INITIATOR_LOGIN;
-  const user = initiator ? undefined : await findUserByLogin(db, credentials.username);
+  const user = initiator ? undefined : await context.users.findUserByLogin(db, credentials.username);
   const attempt = { loginId: credentials.username, userId: user?.id ?? null, address };
   const history = await admitSignIn(context, attempt);
   if (initiator) {
     // The first run's Initiator: the password is the single-use initialization code.
     // No two-factor for it: the code is single use and the Initiator can only initialize.
-    const valid = await spendInitializationCode(db, credentials.password, now);
+    const valid = await context.spendInitializationCode(db, credentials.password, now);
     await recordSignIn(context, attempt, history, valid);
     if (!valid) throw new IdentityProblem(401, SIGN_IN_MESSAGES[401] ?? messageForStatus(401));
     return openSession(context, INITIATOR_USER, 'Authenticated');
@@ -149,7 +132,7 @@ export async function currentSession(context: IdentityContext, token: string | u
   const record = await findSessionByTokenHash(db, sha256(token));
   if (!record) return undefined;
   const now = context.now();
-  const user = record.user_id === null ? INITIATOR_USER : await findUserById(db, record.user_id);
+  const user = record.user_id === null ? INITIATOR_USER : await context.users.findUserById(db, record.user_id);
   if (
     !user ||
     user.inactive ||
@@ -224,11 +207,7 @@ export async function describeSession(
 ): Promise<Session | ReturnType<typeof noSession>> {
   const { record, user } = current;
   if (record.authentication_status === 'PasswordExpired') return noSession(context);
-  const [organization] = user.organization_id
-    ? await context.db.query<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE id = $1', [
-        user.organization_id,
-      ])
-    : [];
+  const organization = user.organization_id ? await findOrganizationName(context.db, user.organization_id) : undefined;
   const authenticated = record.authentication_status === 'Authenticated';
   return {
     session_id: record.id,
@@ -246,3 +225,5 @@ export async function describeSession(
     features: sessionFeatures(context),
   };
 }
+
+export type { IdentityContext };

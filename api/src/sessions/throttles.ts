@@ -3,7 +3,7 @@
 // and password-reset codes are limited per account across sessions. Every count lives in the
 // database, so several API processes share it.
 import { TOO_MANY_CODES_MESSAGE, TOO_MANY_SIGN_INS_MESSAGE } from '@portal/shared/server';
-import { IdentityProblem } from './problems';
+import { IdentityProblem } from '../http/answer';
 import {
   countSecurityEvents,
   deleteSecurityEvent,
@@ -15,7 +15,7 @@ import {
   type SecurityEventKind,
   type SignInHistory,
 } from './repository';
-import type { IdentityContext } from './service';
+import type { IdentityContext } from '../identity/context';
 
 const MINUTE_MS = 60_000;
 /** The window of the (account, address) limit. */

@@ -6,10 +6,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import type { DeclaredRoute } from '../authorization/guard';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 import type { StandardImportView } from './jobs';
 
 const PREFIXES = ['/api/standards', '/api/reports', '/api/statistics'];

@@ -4,7 +4,7 @@
 // requirement ('Add' for a new group, 'Update' for a group whose subtree changed).
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import { raiseRequirementEvent, type EventActor } from '../requirements/events';
+import { raiseRequirementEvent, type EventActor } from '../requirements/index';
 import { CatalogError, type CatalogNode, type ParsedCatalog } from './oscal';
 
 export interface ImportTarget {

@@ -143,7 +143,7 @@ export function createImportRunner(
       return row ? view(row, live.get(row.id)) : undefined;
     },
     async idle() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      while (pending.size > 0) await Promise.allSettled(pending);
     },
   };
   return runner;

@@ -6,12 +6,12 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 import { NIST_LOW_BASELINE, readNistLowBaselineSync } from './catalogs';
-import { importStandardCommand } from './commands';
+import { importStandardCommand } from '../cli/standards';
 import type { StandardImportView } from './jobs';
 
 const LOW_BASELINE = NIST_LOW_BASELINE;

@@ -5,14 +5,20 @@
 import { PERMISSIONS, type TaskQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
-import { graphQuery, idParams, progressBody, taskSchema, tasksQuery } from '../requirements/schemas';
-import { changeContext } from '../requirements/service';
-import { problems } from '../users/http';
-import { acceptReview, assignTask, failTaskOf, listTasks, processTask, rejectReview, updateTaskProgress } from './workflow';
+import { problems } from '../http/answer';
+import { graphQuery, idParams } from '../http/schemas';
+import { progressBody, taskSchema, tasksQuery } from './schemas';
+import { changeContext } from './service';
+import { acceptReview, assignTask, failTaskOf, listTasks, processTask, rejectReview, updateTaskProgress, type TaskOutcomes } from './workflow';
 
 const T = PERMISSIONS.requirements.TASK;
 
-export async function tasksRoutes(app: FastifyInstance): Promise<void> {
+export interface TasksRoutesOptions {
+  /** What acting on a task does to its requirement (the requirements family's, wired in app.ts). */
+  outcomes: TaskOutcomes;
+}
+
+export async function tasksRoutes(app: FastifyInstance, { outcomes }: TasksRoutesOptions): Promise<void> {
   const tags = ['tasks'];
   const db = app.identity.db;
   const id = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -75,7 +81,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       },
       201,
     ),
-    async (request, reply) => reply.code(201).send(await acceptReview(context(request), callerOf(request), id(request), request.body)),
+    async (request, reply) => reply.code(201).send(await acceptReview(outcomes, context(request), callerOf(request), id(request), request.body)),
   );
 
   app.post(
@@ -85,13 +91,13 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       { type: 'object', properties: { comment: { description: 'required, at most 10,000 characters' } } },
       201,
     ),
-    async (request, reply) => reply.code(201).send(await rejectReview(context(request), callerOf(request), id(request), request.body)),
+    async (request, reply) => reply.code(201).send(await rejectReview(outcomes, context(request), callerOf(request), id(request), request.body)),
   );
 
   app.patch(
     '/tasks/:id/progress',
     acting("Report a task's progress; a DELEGATE task's requirement follows, and at 100 both complete", progressBody),
-    async (request) => updateTaskProgress(context(request), callerOf(request), id(request), request.body),
+    async (request) => updateTaskProgress(outcomes, context(request), callerOf(request), id(request), request.body),
   );
 
   app.post(
@@ -100,7 +106,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       type: 'object',
       properties: { comment: { description: 'required, at most 10,000 characters' } },
     }),
-    async (request) => failTaskOf(context(request), callerOf(request), id(request), request.body),
+    async (request) => failTaskOf(outcomes, context(request), callerOf(request), id(request), request.body),
   );
 
   app.post(

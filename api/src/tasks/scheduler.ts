@@ -9,9 +9,8 @@ import type { Notification } from '@portal/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
-import { completeSettings } from '../processes/notification-settings';
-import { recordEvents } from '../realtime/outbox';
-import { raiseRequirementEvent } from '../requirements/events';
+import { completeSettings } from '../processes/index';
+import { recordEvents } from '../realtime/outbox.repository';
 import { findTaskRecord, raiseEventOf } from './service';
 
 declare module 'fastify' {
@@ -32,8 +31,21 @@ export interface DueDateScheduler {
   stop(): Promise<void>;
 }
 
+/** What a requirement's due-date reminder or past-due raises (the requirements family's event, in `tx`). */
+export interface RequirementDueEvent {
+  organizationId: string;
+  processId: string;
+  processCode: string;
+  requirementId: string;
+  type: Kind;
+  actor: null;
+  data: { due_date: string };
+}
+
 export interface SchedulerOptions {
   db: Database;
+  /** Records a requirement's due-date event (app.ts wires the requirements family's). */
+  raiseRequirementEvent(tx: Queryable, event: RequirementDueEvent): Promise<unknown>;
   now: Clock;
   log?: FastifyBaseLogger;
   reminderDays?: number;
@@ -178,7 +190,7 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
         [requirementId, kind, requirement.due_date],
       );
       if (seen) return false;
-      await raiseRequirementEvent(tx, {
+      await options.raiseRequirementEvent(tx, {
         organizationId: requirement.organization_id,
         processId: requirement.process_id,
         processCode: requirement.code_name,

@@ -2,17 +2,15 @@
 // or rejects back to the author; the implementer reports progress until the requirement is
 // complete, or fails it. Who may act is spec 6's task authorization, judged on the server with
 // the caller's own access and workgroups.
-import { authorizeTask, checkPermission, messageForStatus, MESSAGES, type RequirementTask, type TaskQuery } from '@portal/shared/server';
+import { authorizeTask, checkPermission, messageForStatus, MESSAGES, type RequirementTask } from '@portal/shared/server';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { raiseRequirementEvent } from '../requirements/events';
-import { dateField, isUuid, parseProgress, refuse, textField } from '../requirements/input';
-import { lockRequirement } from '../requirements/repository';
-import { checkUser, eventBase, setRequirementProgress, type ChangeContext } from '../requirements/service';
-import { checkWorkgroup } from '../requirements/workflow';
-import { workgroupsOfUser } from '../workgroups/repository';
-import { completeTask, failTask, findTaskRecord, openTask, raiseEventOf, taskView, TASK_VIEW_SELECT, toTaskView, type TaskRecord } from './service';
+import { activeUserOfOrganization } from '../users/service';
+import { checkWorkgroup, workgroupsOfUser } from '../workgroups/service';
+import { dateField, isUuid, parseProgress, refuse, textField } from '../http/input';
+import { assignTaskRow, listTaskViews, loginsOf, processTaskView, setTaskProgress } from './repository';
+import { completeTask, failTask, findTaskRecord, raiseEventOf, taskView, type ChangeContext, type TaskRecord } from './service';
 
 export const NOT_A_REVIEW_TASK = 'Only a review task can be accepted or rejected.';
 export const TASK_CLOSED = 'The task is already closed.';
@@ -31,13 +29,7 @@ export async function authorizeCaller(db: Queryable, caller: Caller, task: TaskR
   const organizationId = caller.organization?.id;
   const groups = organizationId ? (await workgroupsOfUser(db, organizationId, caller.user.id)).map((group) => group.id) : [];
   const ids = [task.assigned_to_user, task.delegated_to].filter((id): id is string => id !== null);
-  const logins = new Map(
-    ids.length === 0
-      ? []
-      : (await db.query<{ id: string; login_id: string }>('SELECT id, login_id FROM users WHERE id = ANY($1::uuid[])', [ids])).map(
-          (row) => [row.id, row.login_id] as const,
-        ),
-  );
+  const logins = await loginsOf(db, ids);
   const loginOf = (id: string | null) => (id && logins.has(id) ? { id: logins.get(id)! } : null);
   const verdict = authorizeTask(
     {
@@ -53,21 +45,36 @@ export async function authorizeCaller(db: Queryable, caller: Caller, task: TaskR
   if (!verdict.allowed) throw new ApiProblem(403, messageForStatus(403));
 }
 
-function open(task: TaskRecord): void {
+export function open(task: TaskRecord): void {
   if (task.status !== 'OPEN') throw new ApiProblem(409, TASK_CLOSED);
 }
 
 const body = (value: unknown) => (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
 
-async function requirementOf(tx: Queryable, context: ChangeContext, task: TaskRecord) {
-  if (!task.requirement_id) throw new ApiProblem(409, NOT_A_REVIEW_TASK);
-  const state = await lockRequirement(tx, context.process.id, task.requirement_id);
-  if (!state) throw new ApiProblem(404);
-  return state;
+/**
+ * What acting on a task does to the requirement it is about. The requirements family registers
+ * its implementation at app start (tasksRoutes' option): tasks know nothing of requirements.
+ * Each runs in the task's transaction, after the task was locked, authorized and found open.
+ */
+export interface TaskOutcomes {
+  /** A review accepted: completes the task and delegates the requirement; the delegation task's id. */
+  reviewAccepted(tx: Queryable, context: ChangeContext, task: TaskRecord, input: ReviewAcceptance): Promise<string>;
+  /** A review rejected: completes the task and sends the requirement back; the author's task's id. */
+  reviewRejected(tx: Queryable, context: ChangeContext, task: TaskRecord, comment: string): Promise<string>;
+  /** A task's progress changed (already recorded on the task). */
+  progressed(tx: Queryable, context: ChangeContext, task: TaskRecord, progress: number): Promise<void>;
+  /** A task failed (already recorded on the task). */
+  failed(tx: Queryable, context: ChangeContext, task: TaskRecord, comment: string): Promise<void>;
+}
+
+export interface ReviewAcceptance {
+  delegateToId: string;
+  dueDate: string | null;
+  comment: string;
 }
 
 /** POST tasks/:id/accept: the review completes, the requirement is ACCEPTED then delegated (IN_PROGRESS). */
-export async function acceptReview(context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function acceptReview(outcomes: TaskOutcomes, context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
   const values = body(input);
   const errors: Record<string, string> = {};
   if (values.delegate_to_id === undefined || values.delegate_to_id === null || values.delegate_to_id === '') errors.delegate_to_id = MESSAGES.required;
@@ -80,37 +87,13 @@ export async function acceptReview(context: ChangeContext, caller: Caller, taskI
     await authorizeCaller(tx, caller, task);
     if (task.type !== 'REVIEW') throw new ApiProblem(409, NOT_A_REVIEW_TASK);
     open(task);
-    const delegate = await checkUser(tx, context.organizationId, values.delegate_to_id as string);
-    const state = await requirementOf(tx, context, task);
-    await completeTask(tx, task.id, context.actor, comment || undefined, context.sessionId);
-    await tx.query(`UPDATE requirements SET status = 'ACCEPTED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
-    await raiseRequirementEvent(tx, {
-      ...eventBase(context, state.id),
-      type: 'Accept Review',
-      data: { task_id: task.id, delegate_to: delegate.login_id, ...(comment ? { comment } : {}) },
-    });
-    const [requirement] = await tx.query<{ due_date: string | null }>(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM requirements WHERE id = $1`, [
-      state.id,
-    ]);
-    const delegated = await openTask(tx, {
-      organizationId: context.organizationId,
-      processId: context.process.id,
-      processCode: context.process.code_name,
-      requirementId: state.id,
-      type: 'DELEGATE',
-      delegatedTo: delegate.id,
-      dueDate: dueDate ?? requirement?.due_date ?? null,
-      comment,
-      createdBy: context.actor.id,
-      sessionId: context.sessionId,
-    });
-    await tx.query(`UPDATE requirements SET status = 'IN_PROGRESS', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
+    const delegated = await outcomes.reviewAccepted(tx, context, task, { delegateToId: values.delegate_to_id as string, dueDate: dueDate ?? null, comment });
     return (await taskView(tx, delegated))!;
   });
 }
 
 /** POST tasks/:id/reject: the review completes, the requirement is REJECTED, the author resolves it. */
-export async function rejectReview(context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function rejectReview(outcomes: TaskOutcomes, context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
   const values = body(input);
   const errors: Record<string, string> = {};
   const comment = textField(errors, 'comment', values.comment, { required: true, max: 10000 });
@@ -120,47 +103,29 @@ export async function rejectReview(context: ChangeContext, caller: Caller, taskI
     await authorizeCaller(tx, caller, task);
     if (task.type !== 'REVIEW') throw new ApiProblem(409, NOT_A_REVIEW_TASK);
     open(task);
-    const state = await requirementOf(tx, context, task);
-    await completeTask(tx, task.id, context.actor, comment, context.sessionId);
-    await tx.query(`UPDATE requirements SET status = 'REJECTED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
-    await raiseRequirementEvent(tx, { ...eventBase(context, state.id), type: 'Reject Review', data: { task_id: task.id, comment } });
-    const author = task.created_by ?? state.created_by ?? state.owner_id;
-    const resolve = await openTask(tx, {
-      organizationId: context.organizationId,
-      processId: context.process.id,
-      processCode: context.process.code_name,
-      requirementId: state.id,
-      type: 'RESOLVE_REJECTED',
-      assignedToUser: author,
-      comment: comment!,
-      createdBy: context.actor.id,
-      sessionId: context.sessionId,
-    });
+    const resolve = await outcomes.reviewRejected(tx, context, task, comment!);
     return (await taskView(tx, resolve))!;
   });
 }
 
 /** PATCH tasks/:id/progress: on a DELEGATE task the requirement follows; at 100 both complete. */
-export async function updateTaskProgress(context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function updateTaskProgress(outcomes: TaskOutcomes, context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
   const progress = parseProgress(input);
   return context.db.transaction(async (tx) => {
     const task = await lockTask(tx, context, taskId);
     await authorizeCaller(tx, caller, task);
     open(task);
     if (task.type === 'REVIEW') throw new ApiProblem(409, REVIEW_HAS_NO_PROGRESS);
-    await tx.query('UPDATE tasks SET progress = $2, updated_at = now() WHERE id = $1', [task.id, progress]);
+    await setTaskProgress(tx, task.id, progress);
     await raiseEventOf(tx, task, 'Update Progress', context.actor, { progress, previous: task.progress }, context.sessionId);
     if (progress === 100) await completeTask(tx, task.id, context.actor, undefined, context.sessionId);
-    if (task.type === 'DELEGATE' && task.requirement_id) {
-      const state = await lockRequirement(tx, context.process.id, task.requirement_id);
-      if (state && state.deleted_at === null) await setRequirementProgress(tx, context, state, progress, task.id);
-    }
+    await outcomes.progressed(tx, context, task, progress);
     return (await taskView(tx, task.id))!;
   });
 }
 
 /** POST tasks/:id/fail: the task FAILED; a DELEGATE task's requirement FAILED too (Fail). */
-export async function failTaskOf(context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function failTaskOf(outcomes: TaskOutcomes, context: ChangeContext, caller: Caller, taskId: string, input: unknown): Promise<RequirementTask> {
   const values = body(input);
   const errors: Record<string, string> = {};
   const comment = textField(errors, 'comment', values.comment, { required: true, max: 10000 });
@@ -170,13 +135,7 @@ export async function failTaskOf(context: ChangeContext, caller: Caller, taskId:
     await authorizeCaller(tx, caller, task);
     open(task);
     await failTask(tx, task.id, context.actor, comment, context.sessionId);
-    if (task.type === 'DELEGATE' && task.requirement_id) {
-      const state = await lockRequirement(tx, context.process.id, task.requirement_id);
-      if (state && state.deleted_at === null) {
-        await tx.query(`UPDATE requirements SET status = 'FAILED', updated_at = now(), version = version + 1 WHERE id = $1`, [state.id]);
-        await raiseRequirementEvent(tx, { ...eventBase(context, state.id), type: 'Fail', data: { task_id: task.id, comment } });
-      }
-    }
+    await outcomes.failed(tx, context, task, comment!);
     return (await taskView(tx, task.id))!;
   });
 }
@@ -196,20 +155,10 @@ export async function assignTask(context: ChangeContext, taskId: string, input: 
   return context.db.transaction(async (tx) => {
     const task = await lockTask(tx, context, taskId);
     open(task);
-    if (userId) await checkUser(tx, context.organizationId, userId as string);
+    if (userId) await activeUserOfOrganization(tx, context.organizationId, userId as string);
     if (groupId) await checkWorkgroup(tx, context.organizationId, groupId as string);
     const userColumn = task.type === 'DELEGATE' ? 'delegated_to' : 'assigned_to_user';
-    const sets: string[] = [];
-    const params: unknown[] = [task.id];
-    if (hasUser) {
-      params.push(userId);
-      sets.push(`${userColumn} = $${params.length}::uuid`);
-    }
-    if (hasGroup) {
-      params.push(groupId);
-      sets.push(`assigned_to_group = $${params.length}::uuid`);
-    }
-    await tx.query(`UPDATE tasks SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+    await assignTaskRow(tx, task.id, userColumn, { ...(hasUser ? { userId } : {}), ...(hasGroup ? { groupId } : {}) });
     await raiseEventOf(
       tx,
       task,
@@ -222,39 +171,29 @@ export async function assignTask(context: ChangeContext, taskId: string, input: 
   });
 }
 
-/** GET tasks: the contract's filters, and how many rows at most. */
-export interface TaskListQuery extends TaskQuery {
+/** GET tasks' filters as the service reads them (the wire's TaskQuery, parsed). */
+export interface TaskListQuery {
+  mine?: boolean;
+  type?: string;
+  status?: string;
+  requirement?: string;
   limit: number;
 }
 
 /** GET tasks: the process's tasks, open first, then by due date and newest. */
 export async function listTasks(db: Queryable, caller: Caller, processId: string, query: TaskListQuery): Promise<RequirementTask[]> {
-  const params: unknown[] = [processId];
-  const where = ['t.process_id = $1'];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  let mine: { userId: string; groups: string[] } | undefined;
   if (query.mine) {
     const groups = caller.organization ? (await workgroupsOfUser(db, caller.organization.id, caller.user.id)).map((group) => group.id) : [];
-    const me = add(caller.user.id);
-    where.push(`(t.assigned_to_user = ${me} OR t.delegated_to = ${me} OR t.assigned_to_group = ANY(${add(groups)}::uuid[]))`);
+    mine = { userId: caller.user.id, groups };
   }
-  if (query.type) where.push(`t.type = ${add(query.type)}`);
-  if (query.status) where.push(`t.status = ${add(query.status)}`);
-  if (query.requirement) where.push(`t.requirement_id = ${add(query.requirement)}::uuid`);
-  const rows = await db.query<Parameters<typeof toTaskView>[0]>(
-    `${TASK_VIEW_SELECT} WHERE ${where.join(' AND ')}
-      ORDER BY (t.status = 'OPEN') DESC, t.due_date NULLS LAST, t.created_at DESC, t.id LIMIT ${add(query.limit)}`,
-    params,
-  );
-  return rows.map(toTaskView);
+  return listTaskViews(db, processId, { mine, type: query.type, status: query.status, requirement: query.requirement, limit: query.limit });
 }
 
 /** GET tasks/:id: the process's task or 404. */
 export async function processTask(db: Queryable, processId: string, taskId: string): Promise<RequirementTask> {
   if (!isUuid(taskId)) throw new ApiProblem(404);
-  const [row] = await db.query<Parameters<typeof toTaskView>[0]>(`${TASK_VIEW_SELECT} WHERE t.process_id = $1 AND t.id = $2`, [processId, taskId]);
-  if (!row) throw new ApiProblem(404);
-  return toTaskView(row);
+  const task = await processTaskView(db, processId, taskId);
+  if (!task) throw new ApiProblem(404);
+  return task;
 }

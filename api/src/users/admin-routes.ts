@@ -4,7 +4,7 @@
 import { PERMISSIONS, any } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
-import { problems } from './http';
+import { problems } from '../http/answer';
 import {
   activate,
   changeMembership,

@@ -4,17 +4,17 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEFAULT_MODULE_CONFIGURATION, MESSAGES, PERMISSIONS, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
-import { setMembership } from '../authorization/memberships';
+import { setMembership } from '../authorization/memberships.repository';
 import { manualClock } from '../identity/clock';
-import { PASSWORD, createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { PASSWORD, createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { insertRoleRow } from '../iam/repository';
 import { findOrganizationByName, updateModuleConfiguration } from '../organizations/repository';
 import { ensureProcess } from '../processes/repository';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { CANNOT_DEACTIVATE_ONESELF, CANNOT_DELETE_ONESELF, ALREADY_ACTIVE, ORGANIZATION_PARAMETER_REQUIRED } from './administration';
-import { createOrganizationCommand } from './commands';
+import { createOrganizationCommand } from '../cli/users';
 import { findUserByLogin, type UserSummary } from './repository';
-import { authenticate, lastMail, signIn } from './testing';
+import { authenticate, lastMail, signIn } from '../testing/users';
 
 const NEW_PASSWORD = 'N3w!Passw0rd';
 const MALFORMED_ID = 'not-a-uuid';

@@ -9,18 +9,17 @@ import {
   type PermissionString,
 } from '@portal/shared/server';
 import { resolveAccess } from '../authorization/access';
-import { setMembership } from '../authorization/memberships';
-import { effectiveRoles } from '../authorization/roles';
+import { setMembership } from '../authorization/memberships.repository';
+import { effectiveRoles } from '../authorization/roles.repository';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword } from '../identity/passwords';
 import type { Mailer } from '../mail/mailer';
-import { findOrganizationById, UUID } from '../organizations/repository';
-import { deleteSessionsOfUser } from '../sessions/repository';
-import type { IdentityContext } from '../sessions/service';
-import { InputProblem } from './http';
+import { deleteSessionsOfUser } from '../sessions/index';
+import type { IdentityContext } from '../identity/context';
+import { InputProblem } from '../http/answer';
 import { insertInvitation, mailInvitation } from './invitations';
 import {
   activateUser,
@@ -31,6 +30,8 @@ import {
   findUserSummary,
   listActiveUsers,
   listUserSummaries,
+  storedOrganizationId,
+  userLimitOfOrganization,
   setUserInactive,
   updatePassword,
   updateUserProfile,
@@ -76,6 +77,8 @@ export interface Assignee {
   login_id: string;
   name: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id names nothing: 404 like an id of another organization. */
 export function notFoundUnlessUuid(id: string | undefined): string {
@@ -132,9 +135,9 @@ export async function listUsers(identity: IdentityContext, caller: Caller, organ
   }
   if (!checkPermission(caller.access, USER.GLOBAL_LIST, caller.context)) throw new ApiProblem(403, messageForStatus(403));
   if (organization === undefined) throw new ApiProblem(400, ORGANIZATION_PARAMETER_REQUIRED, {}, { organization: ORGANIZATION_PARAMETER_REQUIRED });
-  const found = await findOrganizationById(identity.db, organization);
+  const found = await storedOrganizationId(identity.db, organization);
   if (!found) throw new ApiProblem(404);
-  return listUserSummaries(identity.db, found.id);
+  return listUserSummaries(identity.db, found);
 }
 
 /**
@@ -175,7 +178,7 @@ export async function inviteUser(
     roles,
   };
   const inserted = await db.transaction(async (tx) => {
-    const limit = (await findOrganizationById(tx, organizationId))?.module_configuration.num_of_users ?? -1;
+    const limit = await userLimitOfOrganization(tx, organizationId);
     if (limit >= 0 && (await countUsersOfOrganization(tx, organizationId)) >= limit) throw new ApiProblem(402);
     const invitation = await insertInvitation(tx, invitee, caller.user.id, identity.now());
     if (!invitation) throw new InputProblem({ login_id: `A user with login id '${invitee.login_id}' already exists.` });

@@ -3,10 +3,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@portal/shared/server';
 import { manualClock } from '../identity/clock';
-import { createTestUser, expectProblem, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, expectProblem, PASSWORD, sessionCookie, withCookie, type SessionCookie } from '../testing/identity';
 import { createInitializationCode, INITIATOR_LOGIN } from '../initialization/initiator';
-import { createOrganizationCommand, createUserCommand } from './commands';
-import { accountFlowApp, authenticate, codeIn, globalAdmin, lastMail, signIn } from './testing';
+import { createOrganizationCommand, createUserCommand } from '../cli/users';
+import { accountFlowApp, authenticate, codeIn, globalAdmin, lastMail, signIn } from '../testing/users';
 
 // Each has the spec's minimum (upper, lower, digit, one of @$!%*?&) and is common.
 const COMMON = 'P@ssw0rd';

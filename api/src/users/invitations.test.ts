@@ -1,12 +1,12 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { INVALID_INVITATION_MESSAGE, MESSAGES, OTP_RESET_MESSAGES, SIGN_IN_MESSAGES, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../identity/testing';
+import { createTestUser, likeTheApiClient, sessionCookie, withCookie, type SessionCookie, expectProblem } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from './commands';
+import { createOrganizationCommand } from '../cli/users';
 import { INVITATION_TTL_MS } from './invitations';
-import { authenticate, codeIn, lastMail, signIn } from './testing';
+import { authenticate, codeIn, lastMail, signIn } from '../testing/users';
 
 const NEW_PASSWORD = 'N3w!Passw0rd';
 const clock = manualClock(new Date('2030-03-01T00:00:00Z'));

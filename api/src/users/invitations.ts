@@ -3,12 +3,12 @@ import type { Queryable } from '../db/database';
 import { hashPassword } from '../identity/passwords';
 import { newToken, sha256 } from '../identity/tokens';
 import type { Mailer } from '../mail/mailer';
-import { IdentityProblem } from '../sessions/problems';
+import { IdentityProblem } from '../http/answer';
 import { openSession, passwordStepStatus, type CurrentSession, type IdentityContext, type IssuedSession } from '../sessions/service';
-import { InputProblem } from './http';
-import { consumeCode, deleteCodes, issueCode } from './one-time-codes';
+import { InputProblem } from '../http/answer';
+import { consumeCode, deleteCodes, issueCode } from './one-time-codes.repository';
 import { resetErrors, type CodeAndPassword } from './passwords';
-import { activateUser, findUserById, insertUser, type UserRecord } from './repository';
+import { activateUser, findLiveInvitation, findUserById, insertInvitationToken, insertUser, markInvitationUsed, type UserRecord } from './repository';
 import { NEW_USER_FIELDS, fieldErrors } from './service';
 
 /** An invitation link is valid this long, and once. */
@@ -64,10 +64,13 @@ export async function insertInvitation(
   });
   if (!user) return undefined;
   const token = newToken();
-  await tx.query(
-    'INSERT INTO invitations (token_hash, user_id, invited_by, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [sha256(token), user.id, inviterId, new Date(now.getTime() + INVITATION_TTL_MS).toISOString(), now.toISOString()],
-  );
+  await insertInvitationToken(tx, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    invitedBy: inviterId,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    createdAt: now,
+  });
   return { user, token };
 }
 
@@ -158,10 +161,7 @@ interface LiveInvitation {
 
 /** The invitation of a token: unused, unexpired, its user still waiting for activation. */
 async function liveInvitation(db: Queryable, token: string, now: Date): Promise<LiveInvitation> {
-  const [row] = await db.query<{ id: string; user_id: string }>(
-    'SELECT id, user_id FROM invitations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
-    [sha256(token), now.toISOString()],
-  );
+  const row = await findLiveInvitation(db, sha256(token), now);
   const user = row ? await findUserById(db, row.user_id) : undefined;
   if (!row || !user || !user.inactive) throw invalid();
   return { id: row.id, user };
@@ -211,7 +211,7 @@ export async function completeInvitation(
   const passwordHash = await hashPassword(body.new_password ?? '');
   await db.transaction(async (tx) => {
     await activateUser(tx, user.id, passwordHash, now);
-    await tx.query('UPDATE invitations SET used_at = $2 WHERE id = $1', [invitation.id, now.toISOString()]);
+    await markInvitationUsed(tx, invitation.id, now);
     await deleteCodes(tx, user.id, 'invitation');
   });
   const active: UserRecord = { ...user, inactive: false, password_hash: passwordHash, password_changed_at: now };

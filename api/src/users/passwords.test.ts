@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
   ONE_TIME_CODE_TTL_MS,
@@ -17,12 +17,12 @@ import {
   sessionCookie,
   withCookie,
   type SessionCookie,
-} from '../identity/testing';
+} from '../testing/identity';
 import { PASSWORD_EXPIRED_SESSION_MS } from '../sessions/service';
 import { ACCOUNT_CODE_FAILURE_LIMIT, CODE_WINDOW_MS } from '../sessions/throttles';
-import { CODE_FAILURE_LIMIT } from './one-time-codes';
+import { CODE_FAILURE_LIMIT } from './one-time-codes.repository';
 import { RESET_REQUEST_FLOOR_MS } from './passwords';
-import { accountFlowApp, authenticate, codeIn, lastMail, signIn } from './testing';
+import { accountFlowApp, authenticate, codeIn, lastMail, signIn } from '../testing/users';
 
 const NEW_PASSWORD = 'N3w!Passw0rd';
 const DAY = 24 * 3_600_000;

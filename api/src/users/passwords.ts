@@ -10,9 +10,9 @@ import {
 import type { Mailer } from '../mail/mailer';
 import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword, verifyNothing, verifyPassword } from '../identity/passwords';
-import { IdentityProblem } from '../sessions/problems';
-import { deleteOtherSessions, deleteSessionsOfUser } from '../sessions/repository';
-import { admitSignIn, checkCodeWithinBudget, recordSignIn } from '../sessions/throttles';
+import { IdentityProblem } from '../http/answer';
+import { deleteOtherSessions, deleteSessionsOfUser } from '../sessions/index';
+import { admitSignIn, checkCodeWithinBudget, recordSignIn } from '../sessions/index';
 import {
   openSession,
   passwordStepStatus,
@@ -20,8 +20,8 @@ import {
   type IdentityContext,
   type IssuedSession,
 } from '../sessions/service';
-import { InputProblem } from './http';
-import { consumeCode, issueCode } from './one-time-codes';
+import { InputProblem } from '../http/answer';
+import { consumeCode, issueCode } from './one-time-codes.repository';
 import { findUserByUsername, updatePassword, type UserRecord } from './repository';
 
 /**

@@ -1,22 +1,13 @@
 import type { UserSummary } from '@portal/shared/server';
+import { DEFAULT_MODULE_CONFIGURATION, type ProcessModuleConfiguration } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-// Times go to the database as ISO strings: Date objects from a test sandbox are not Dates to PGlite.
+import type { UserRecord } from '../authorization/principal';
 
-/** A user as stored; `password_hash` and `mfa_secret` never leave the API. */
-export interface UserRecord {
-  id: string;
-  organization_id: string | null;
-  login_id: string;
-  name: string;
-  email: string;
-  password_hash: string;
-  password_changed_at: Date;
-  inactive: boolean;
-  roles: string[];
-  mfa_secret: string | null;
-  mfa_enabled: boolean;
-  mfa_last_step: string;
-}
+// The wire shape is the contract's.
+export type { UserSummary };
+
+export type { UserRecord };
+// Times go to the database as ISO strings: Date objects from a test sandbox are not Dates to PGlite.
 
 const COLUMNS = `id, organization_id, login_id, name, email, password_hash, password_changed_at, inactive, roles,
   mfa_secret, mfa_enabled, mfa_last_step`;
@@ -82,56 +73,6 @@ export async function updatePassword(db: Queryable, userId: string, passwordHash
   ]);
 }
 
-/** Turns two-factor on with a sealed secret and the time step of the code that proved it. */
-export async function enableMfa(db: Queryable, userId: string, sealedSecret: string, step: number, now: Date): Promise<void> {
-  await db.query(
-    'UPDATE users SET mfa_secret = $2, mfa_enabled = true, mfa_last_step = $3, updated_at = $4 WHERE id = $1',
-    [userId, sealedSecret, step, now.toISOString()],
-  );
-}
-
-export async function disableMfa(db: Queryable, userId: string, now: Date): Promise<void> {
-  await db.query(
-    'UPDATE users SET mfa_secret = NULL, mfa_enabled = false, mfa_last_step = 0, updated_at = $2 WHERE id = $1',
-    [userId, now.toISOString()],
-  );
-  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
-}
-
-/**
- * Records `step` as the last TOTP step used, only if it is newer than the recorded one: false
- * means the code was already spent (a replay), even when two requests race.
- */
-export async function claimTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
-  const rows = await db.query('UPDATE users SET mfa_last_step = $2 WHERE id = $1 AND mfa_last_step < $2 RETURNING id', [
-    userId,
-    step,
-  ]);
-  return rows.length === 1;
-}
-
-export async function replaceRecoveryCodes(db: Queryable, userId: string, hashes: readonly string[], now: Date): Promise<void> {
-  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
-  for (const codeHash of hashes) {
-    await db.query('INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES ($1, $2, $3)', [
-      userId,
-      codeHash,
-      now.toISOString(),
-    ]);
-  }
-}
-
-/** Spends an unused recovery code; false when there is none of that hash (wrong or already used). */
-export async function spendRecoveryCode(db: Queryable, userId: string, codeHash: string, now: Date): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE recovery_codes SET used_at = $3
-     WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1)
-     RETURNING id`,
-    [userId, codeHash, now.toISOString()],
-  );
-  return rows.length === 1;
-}
-
 export async function countUnusedRecoveryCodes(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.query<{ count: string }>(
     'SELECT count(*)::text AS count FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL',
@@ -141,8 +82,6 @@ export async function countUnusedRecoveryCodes(db: Queryable, userId: string): P
 }
 
 // ---- User administration (spec 7 Users, docs/authorization.md): every query names the organization.
-
-export type { UserSummary };
 
 const SUMMARY = `SELECT u.id, u.login_id, u.name, u.email, u.roles, u.inactive, u.mfa_enabled,
   COALESCE((SELECT json_agg(json_build_object('process', p.code_name, 'roles', m.roles) ORDER BY lower(p.code_name))
@@ -233,4 +172,71 @@ export async function findProcessOfOrganization(
     [organizationId, codeName],
   );
   return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The stored id of the organization of that id, if there is one (a malformed id names none). */
+export async function storedOrganizationId(db: Queryable, id: string): Promise<string | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.query<{ id: string }>('SELECT id FROM organizations WHERE id = $1', [id]);
+  return row?.id;
+}
+
+/** How many users the organization may have (its module configuration's num_of_users); -1: no limit, or no such organization. */
+export async function userLimitOfOrganization(db: Queryable, organizationId: string): Promise<number> {
+  if (!UUID.test(organizationId)) return -1;
+  const [row] = await db.query<{ module_configuration: Partial<ProcessModuleConfiguration> | null }>(
+    'SELECT module_configuration FROM organizations WHERE id = $1',
+    [organizationId],
+  );
+  return row ? ({ ...DEFAULT_MODULE_CONFIGURATION, ...row.module_configuration }.num_of_users ?? -1) : -1;
+}
+
+/** The ids of at most `limit` active users of that address (any case). */
+export async function activeUserIdsByEmail(db: Queryable, email: string, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1) AND NOT inactive LIMIT $2', [email, limit]);
+  return rows.map((row) => row.id);
+}
+
+/** How many users there are (the first run has none). */
+export async function countUsers(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM users');
+  return Number(row?.count ?? 0);
+}
+
+/** An active user of the organization (id, login, name). */
+export async function findActiveUserRef(tx: Queryable, organizationId: string, userId: string): Promise<{ id: string; login_id: string; name: string } | undefined> {
+  const [row] = await tx.query<{ id: string; login_id: string; name: string }>(
+    'SELECT id, login_id, name FROM users WHERE organization_id = $1 AND id = $2 AND NOT inactive',
+    [organizationId, userId],
+  );
+  return row;
+}
+
+/** Stores an invitation of the user (by the hash of its token). */
+export async function insertInvitationToken(
+  tx: Queryable,
+  invitation: { tokenHash: string; userId: string; invitedBy: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await tx.query('INSERT INTO invitations (token_hash, user_id, invited_by, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    invitation.tokenHash,
+    invitation.userId,
+    invitation.invitedBy,
+    invitation.expiresAt.toISOString(),
+    invitation.createdAt.toISOString(),
+  ]);
+}
+
+/** The unused, unexpired invitation of a token hash. */
+export async function findLiveInvitation(db: Queryable, tokenHash: string, now: Date): Promise<{ id: string; user_id: string } | undefined> {
+  const [row] = await db.query<{ id: string; user_id: string }>(
+    'SELECT id, user_id FROM invitations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+    [tokenHash, now.toISOString()],
+  );
+  return row;
+}
+
+export async function markInvitationUsed(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query('UPDATE invitations SET used_at = $2 WHERE id = $1', [id, now.toISOString()]);
 }

@@ -1,10 +1,10 @@
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Mailer } from '../mail/mailer';
-import { readSessionToken, setSessionCookie } from '../sessions/cookie';
-import { sessionSchema } from '../sessions/schemas';
+import { readSessionToken, setSessionCookie } from '../http/session-cookie';
+import { sessionSchema } from '../sessions/index';
 import { currentSession, describeSession, type IdentityContext, type IssuedSession } from '../sessions/service';
-import { answer, problems } from './http';
+import { answer, problems } from '../http/answer';
 import { completeInvitation, createInvitation, lookupInvitation, sendInvitationCode, type InvitationInput } from './invitations';
 import { changeExpiredPassword, changePassword, requestPasswordReset, resetPasswordWithCode } from './passwords';
 

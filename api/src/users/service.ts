@@ -1,9 +1,10 @@
-import { fieldSchema, firstMessage } from '@portal/shared/server';
+import { fieldSchema } from '@portal/shared/server';
+import { fieldErrors } from '../http/input';
 import type { Queryable } from '../db/database';
+import { ApiProblem } from '../http/problem';
 import { refuseCommonPassword } from '../identity/common-passwords';
 import { hashPassword } from '../identity/passwords';
-import { findOrganizationByName } from '../organizations/repository';
-import { insertUser, type UserRecord } from './repository';
+import { findActiveUserRef, insertUser, type UserRecord } from './repository';
 
 /** What `create-user` and (later) the administration screens accept for a new user. */
 export const NEW_USER_FIELDS = Object.freeze({
@@ -13,26 +14,24 @@ export const NEW_USER_FIELDS = Object.freeze({
   password: fieldSchema({ required: true, format: 'password' }),
 });
 
-/** The spec 5 message of each invalid field, by field name; empty when all are valid. */
-export function fieldErrors<K extends string>(
-  fields: Readonly<Record<K, Parameters<typeof firstMessage>[0]>>,
-  values: Readonly<Record<K, unknown>>,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const name of Object.keys(fields) as K[]) {
-    const message = firstMessage(fields[name], values[name]);
-    if (message !== undefined) errors[name] = message;
-  }
-  return errors;
-}
 
 /** The fields of a new user with a password: NEW_USER_FIELDS' messages, and a common password refused. */
 export function newUserErrors(values: Record<keyof typeof NEW_USER_FIELDS, string | undefined>): Record<string, string> {
   return refuseCommonPassword(fieldErrors(NEW_USER_FIELDS, values), 'password', values.password);
 }
 
+/** An active user of the organization (id, login, name); 404 otherwise. */
+export async function activeUserOfOrganization(tx: Queryable, organizationId: string, userId: string): Promise<{ id: string; login_id: string; name: string }> {
+  const row = await findActiveUserRef(tx, organizationId, userId);
+  if (!row) throw new ApiProblem(404);
+  return row;
+}
+
+export { fieldErrors };
+
 export interface NewUserInput {
-  organization?: string;
+  /** Null: a user of no organization (a global role holder). */
+  organizationId: string | null;
   login_id: string;
   name: string;
   email: string;
@@ -49,8 +48,11 @@ export class UserInputError extends Error {
   }
 }
 
-/** Creates a user with an argon2id password hash; the organization is given by name. */
-export async function createUser(db: Queryable, input: NewUserInput, now: Date): Promise<UserRecord> {
+/**
+ * Creates a user with an argon2id password hash (the CLI's create-user and the demo). `refused`:
+ * what the caller found wrong besides the fields (an organization name that names none).
+ */
+export async function createUser(db: Queryable, input: NewUserInput, now: Date, refused: Readonly<Record<string, string>> = {}): Promise<UserRecord> {
   const errors = newUserErrors({
     login_id: input.login_id,
     name: input.name,
@@ -59,16 +61,11 @@ export async function createUser(db: Queryable, input: NewUserInput, now: Date):
   });
   const badRole = input.roles.find((role) => !/^_?[A-Za-z][A-Za-z0-9_ ]*$/.test(role));
   if (badRole !== undefined) errors.role = `'${badRole}' is not a role name.`;
-  let organizationId: string | null = null;
-  if (input.organization !== undefined) {
-    const organization = await findOrganizationByName(db, input.organization);
-    if (!organization) errors.org = `No organization is named '${input.organization}'.`;
-    else organizationId = organization.id;
-  }
+  Object.assign(errors, refused);
   if (Object.keys(errors).length > 0) throw new UserInputError(errors);
 
   const user = await insertUser(db, {
-    organizationId,
+    organizationId: input.organizationId,
     loginId: input.login_id,
     name: input.name,
     email: input.email,

@@ -4,7 +4,7 @@
 // output. One vulnerabilities[] entry per finding, so each analysis stays with its component.
 import { randomUUID } from 'node:crypto';
 import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
-import type { BuildRecord } from '../apps/repository';
+import type { BuildRecord } from '../apps/index';
 import { analysisOf, type FindingRow } from './repository';
 
 interface Root {

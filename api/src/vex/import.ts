@@ -5,8 +5,8 @@
 import type { VexImportResult, VexSource } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { CYCLONEDX_VERSIONS } from '../sbom/parse';
-import { validateCycloneDxJson } from '../sbom/schema';
+import { CYCLONEDX_VERSIONS } from '../sbom/index';
+import { validateCycloneDxJson } from '../sbom/index';
 import { sameContent } from './analysis';
 import { allFindings, contentOf, NO_ANALYSIS, recordAnalysis, type Actor, type AnalysisContent, type FindingRow } from './repository';
 

@@ -5,12 +5,12 @@
 import { PERMISSIONS, VEX_MAX_BYTES, type Advisory, type BuildVulnerabilityDetail, type BuildVulnerabilityPage, type BuildVulnerabilityQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
-import { buildOfRequest, buildParams } from '../apps/lookup';
+import { buildOfRequest, buildParams } from '../apps/index';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { graphQuery } from '../processes/schemas';
-import { problems } from '../users/http';
-import { findVulnerability } from '../vulnerabilities/repository';
+import { graphQuery } from '../processes/index';
+import { problems } from '../http/answer';
+import { findVulnerability } from '../vulnerabilities/index';
 import { analysisChange } from './analysis';
 import { vexDocument } from './export';
 import { importVex } from './import';

@@ -5,13 +5,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { caller, expectRefused, storedRows } from '../apps/testing';
+import { caller, expectRefused, storedRows } from '../testing/apps';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, type SessionCookie } from '../testing/identity';
 import { validateCycloneDxJson } from '../sbom/schema';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../users/commands';
-import { authenticate, globalAdmin } from '../users/testing';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { authenticate, globalAdmin } from '../testing/users';
 import { NOT_AFFECTED_NEEDS_REASON, JUSTIFICATION_ONLY_NOT_AFFECTED } from './analysis';
 import { NOT_A_VEX } from './import';
 

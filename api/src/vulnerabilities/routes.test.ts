@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
-import { multipart } from '../analysis/testing';
+import { multipart } from '../testing/analysis';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../identity/testing';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand } from '../users/commands';
-import { authenticate } from '../users/testing';
+import { createOrganizationCommand } from '../cli/users';
+import { authenticate } from '../testing/users';
 import { NOT_A_KEV_UPLOAD, NOT_AN_ADVISORY_UPLOAD, ONE_IMPORT_FILE } from './routes';
 
 const clock = manualClock(new Date('2026-11-22T09:00:00Z'));

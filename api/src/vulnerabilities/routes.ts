@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refuseHostileValues } from '../http/hostile-values';
 import { readOneFile } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { findVulnerability, importKevCatalog, kevProblem } from './repository';
-import { vulnerabilityDatabaseSummary } from './summary';
+import { vulnerabilityDatabaseSummary } from './summary.repository';
 import { AdvisoryImporter } from './sources';
 
 /** The largest advisory upload (OSV's biggest per-ecosystem zip exports are some hundred MB). */

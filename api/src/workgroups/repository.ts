@@ -83,3 +83,9 @@ export async function workgroupsOfUser(db: Queryable, organizationId: string, us
     [organizationId, userId],
   );
 }
+
+/** Whether the organization has a workgroup of that id. */
+export async function workgroupExists(db: Queryable, organizationId: string, id: string): Promise<boolean> {
+  const [row] = await db.query('SELECT id FROM workgroups WHERE organization_id = $1 AND id = $2', [organizationId, id]);
+  return row !== undefined;
+}

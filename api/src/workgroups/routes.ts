@@ -3,7 +3,7 @@
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
-import { problems } from '../users/http';
+import { problems } from '../http/answer';
 import { changeWorkgroup, createWorkgroup, myMembership, removeWorkgroup, workgroupsOf, type WorkgroupInput } from './service';
 
 const WORKGROUP = PERMISSIONS.administration.WORKGROUP;

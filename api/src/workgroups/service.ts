@@ -5,11 +5,11 @@ import { fieldSchema } from '@portal/shared/server';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import type { IdentityContext } from '../sessions/service';
-import { notFoundUnlessUuid } from '../users/administration';
-import { InputProblem } from '../users/http';
-import { usersOfOrganization } from '../users/repository';
-import { fieldErrors } from '../users/service';
+import type { IdentityContext } from '../identity/context';
+import { notFoundUnlessUuid } from '../users/index';
+import { InputProblem } from '../http/answer';
+import { usersOfOrganization } from '../users/index';
+import { fieldErrors } from '../http/input';
 import {
   deleteWorkgroup,
   findWorkgroup,
@@ -20,6 +20,7 @@ import {
   workgroupNameTaken,
   workgroupsOfUser,
   type Workgroup,
+  workgroupExists,
 } from './repository';
 
 export const WORKGROUP_FIELDS = Object.freeze({
@@ -97,3 +98,10 @@ export async function changeWorkgroup(identity: IdentityContext, caller: Caller,
 export async function removeWorkgroup(identity: IdentityContext, caller: Caller, id: string): Promise<void> {
   if (!(await deleteWorkgroup(identity.db, organizationIdOf(caller), notFoundUnlessUuid(id)))) throw new ApiProblem(404);
 }
+
+/** A workgroup of the organization; 404 otherwise. */
+export async function checkWorkgroup(db: Queryable, organizationId: string, id: string): Promise<void> {
+  if (!(await workgroupExists(db, organizationId, id))) throw new ApiProblem(404);
+}
+
+export { workgroupsOfUser };

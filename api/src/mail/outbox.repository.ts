@@ -1,0 +1,33 @@
+// The mail outbox as stored (without SMTP_URL, mail is kept here and printed to the log).
+import type { Queryable } from '../db/database';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A message as the outbox keeps it; `GET /api/testing/outbox` answers these. */
+export interface OutboxEntry extends MailMessage {
+  created_at: string;
+}
+
+export async function storeInOutbox(db: Queryable, message: MailMessage, now: Date): Promise<void> {
+  await db.query('INSERT INTO mail_outbox (recipient, subject, body, created_at) VALUES ($1, $2, $3, $4)', [
+    message.to,
+    message.subject,
+    message.text,
+    now.toISOString(),
+  ]);
+}
+
+/** The outbox, newest first; only the messages to `to` (any case) when given. */
+export async function listOutbox(db: Queryable, to?: string, limit = 100): Promise<OutboxEntry[]> {
+  const rows = await db.query<{ to: string; subject: string; text: string; created_at: Date | string }>(
+    `SELECT recipient AS "to", subject, body AS "text", created_at FROM mail_outbox
+     WHERE $1::text IS NULL OR lower(recipient) = lower($1)
+     ORDER BY created_at DESC, seq DESC LIMIT $2`,
+    [to ?? null, limit],
+  );
+  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+}

@@ -1,0 +1,41 @@
+// Task events (spec 4.5, issue 6): a row of the task's history (task_events) and, in the same
+// transaction, a change event in the outbox for the process's recipients (realtime/recipients.ts).
+import type { TaskEventName } from '@portal/shared/server';
+import type { Queryable } from '../db/database';
+import { publishChange, type EventActor } from '../realtime/recipients';
+
+export interface TaskEventInput {
+  organizationId: string;
+  processId: string;
+  processCode: string;
+  taskId: string;
+  requirementId: string | null;
+  type: TaskEventName;
+  actor: EventActor | null;
+  sessionId?: string;
+  data?: Record<string, unknown>;
+}
+
+/** Records a task event (task_events + outbox) in `tx`; resolves to its eventId. */
+export async function raiseTaskEvent(tx: Queryable, event: TaskEventInput): Promise<string> {
+  const [row] = await tx.query<{ id: string; time: Date | string }>(
+    `INSERT INTO task_events (task_id, type, actor_id, data, time)
+     VALUES ($1, $2, $3, $4::jsonb, clock_timestamp()) RETURNING id, time`,
+    [event.taskId, event.type, event.actor?.id ?? null, JSON.stringify(event.data ?? {})],
+  );
+  await publishChange(tx, event.organizationId, event.processId, {
+    type: event.type,
+    eventId: row.id,
+    session_id: event.sessionId ?? '',
+    time: new Date(row.time).toISOString(),
+    data: {
+      graph: event.processCode.toLowerCase(),
+      id: event.taskId,
+      task_id: event.taskId,
+      ...(event.requirementId ? { requirement_id: event.requirementId } : {}),
+      ...(event.actor ? { login_id: event.actor.login_id } : {}),
+      kind: 'task',
+    },
+  });
+  return row.id;
+}
