@@ -153,7 +153,9 @@ function cyclesOf(edges) {
       onStack.delete(member);
       members.push(member);
     } while (member !== node);
-    if (members.length > 1) for (const each of members) component.set(each, members.sort().join(', '));
+    if (members.length < 2) return;
+    const name = [...members].sort().join(', ');
+    for (const each of members) component.set(each, name);
   };
   for (const node of edges.keys()) if (!index.has(node)) visit(node);
   return component;

@@ -1,4 +1,4 @@
-// The lint rules of `npm run lint`, tried on a small tree of remotes that breaks each rule once:
+// The lint rules of `npm run lint`, tried on a small tree (remotes, an API) that breaks each rule once:
 // every broken rule must be reported at its line, and the lawful imports beside them must not.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,11 +21,11 @@ function write(file: string, text: string): void {
   writeFileSync(path.join(tree, file), text);
 }
 
-/** oxlint with the repository's configuration over the tree; its diagnostics as `file: code`. */
-function lint(): Diagnostic[] {
+/** oxlint with one of the repository's configurations over a folder of the tree. */
+function lint(config = '.oxlintrc.json', folder = '.'): Diagnostic[] {
   let output: string;
   try {
-    output = execFileSync(OXLINT, ['-c', path.join(REPO, '.oxlintrc.json'), '--format', 'json', '.'], { cwd: tree, encoding: 'utf8' });
+    output = execFileSync(OXLINT, ['-c', path.join(REPO, config), '--format', 'json', folder], { cwd: tree, encoding: 'utf8' });
   } catch (error) {
     output = (error as { stdout: string }).stdout;
   }
@@ -67,14 +67,59 @@ beforeAll(() => {
     '}',
     '',
   ].join('\n'));
+
+  // The API: families (alpha, gamma, delta, …) and the base layer http/.
+  write('api/src/alpha/repository.ts', "export const rows = (db: { query(sql: string): unknown }) => db.query('SELECT 1');\n");
+  write('api/src/alpha/service.ts', "import { rows } from './repository';\nexport const alphaRows = rows;\n");
+  write('api/src/alpha/routes.ts', "import { alphaRows } from './service';\nexport const alphaRoute = alphaRows;\n");
+  write('api/src/gamma/routes.ts', "import { gammaRows } from './repository';\nexport const gammaRoute = gammaRows;\n");
+  write('api/src/gamma/repository.ts', 'export const gammaRows = 3;\n');
+  write('api/src/delta/service.ts', "import { rows } from '../alpha/repository';\nexport const deltaRows = rows;\n");
+  write('api/src/http/helper.ts', "import { alphaRows } from '../alpha/service';\nexport const helper = alphaRows;\n");
+  write('api/src/epsilon/service.ts', "export const count = (db: { query(sql: string): unknown }) => db.query(`SELECT count(*) FROM epsilon`);\n");
+  write('api/src/zeta/service.ts', "import { eta } from '../eta/service';\nexport const zeta = (): number => eta() + 1;\n");
+  write('api/src/eta/service.ts', "import { zeta } from '../zeta/service';\nexport const eta = (): number => (Math.random() > 2 ? zeta() : 0);\n");
 });
 
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
+describe('the lint of the API', () => {
+  let diagnostics: Diagnostic[];
+  beforeAll(() => {
+    diagnostics = lint('api/.oxlintrc.json', 'api');
+  });
+
+  it('lets route → service → repository through, and SQL in a repository', () => {
+    for (const file of ['alpha/repository.ts', 'alpha/service.ts', 'alpha/routes.ts', 'gamma/repository.ts']) {
+      expect({ file, codes: reported(diagnostics, `api/src/${file}`) }).toEqual({ file, codes: [] });
+    }
+  });
+
+  it('refuses a route file importing its repository', () => {
+    expect(reported(diagnostics, 'api/src/gamma/routes.ts')).toEqual(['api(layers)']);
+  });
+
+  it("refuses a family reaching into another family's repository", () => {
+    expect(reported(diagnostics, 'api/src/delta/service.ts')).toEqual(['api(layers)']);
+  });
+
+  it('refuses a base layer importing a family', () => {
+    expect(reported(diagnostics, 'api/src/http/helper.ts')).toEqual(['api(layers)']);
+  });
+
+  it('refuses SQL outside a repository', () => {
+    expect(reported(diagnostics, 'api/src/epsilon/service.ts')).toEqual(['api(sql-in-repositories)']);
+  });
+
+  it('refuses families that import each other', () => {
+    expect(reported(diagnostics, 'api/src/zeta/service.ts')).toContain('api(no-family-cycle)');
+  });
+});
+
 describe('the lint of the browser packages', () => {
   let diagnostics: Diagnostic[];
   beforeAll(() => {
-    diagnostics = lint();
+    diagnostics = lint('.oxlintrc.json', 'mfe-one');
   });
 
   it('lets lawful imports through: downwards, a feature through its index, data beside the packages', () => {
