@@ -210,7 +210,7 @@ describe('DepositoryScreen', () => {
       const item = await screen.findByRole('treeitem', { name: 'REQ-1 Requirement 1' });
       expect(within(item).getByText('Draft')).toBeInTheDocument();
       const deliver = (body: unknown, destination: string) => {
-        for (const entry of [...handlers]) if (entry.destination === destination) entry.handler(body, destination);
+        for (const entry of Array.from(handlers)) if (entry.destination === destination) entry.handler(body, destination);
       };
       deliver({ type: 'Other', session_id: 'x', data: { graph: 'core', id: 'r1' } }, userEventsQueue(AUTHOR.id));
       deliver({ type: 'Submit for Review', session_id: 'x', data: { graph: 'other', id: 'r9' } }, userEventsQueue(AUTHOR.id));
