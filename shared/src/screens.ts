@@ -39,6 +39,7 @@ export {
   type VirtualTableProps,
 } from './ui/table/VirtualTable';
 export { observeRectWithFallback } from './ui/table/virtualRect';
+export { useVirtualRows, virtualRowPosition } from './ui/table/virtualRows';
 // Progress and files.
 export { ProgressBar, type ProgressBarProps } from './ui/feedback/ProgressBar';
 export { FileDrop, type FileDropProps } from './ui/files/FileDrop';
