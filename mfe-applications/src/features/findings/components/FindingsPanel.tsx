@@ -4,7 +4,7 @@
 // advisory); the build's VEX is imported and exported here.
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { VEX_ANALYSIS_STATES, type BuildVulnerability, type BuildVulnerabilityQuery, type SeverityCounts } from '@portal/shared';
-import { nextSort, SelectField, type SortState, type VirtualColumn, VirtualTable } from '@portal/shared/screens';
+import { nextSort, SelectField, type SortState, type VirtualColumn, VirtualTable, useDebounced } from '@portal/shared/screens';
 import { useCallback, useMemo, useState } from 'react';
 import { CheckboxFilter, SearchInput } from '../../../components/filters';
 import { ActiveExploitBadge, SeverityBadge, SeverityCountsView, severityLabel } from '../../../components/labels';
@@ -12,7 +12,6 @@ import { Empty, ErrorAlert, Loading } from '../../../components/QueryStates';
 import { plural } from '../../../lib/format';
 import { usePageParams } from '../../../lib/searchParams';
 import { SEVERITIES, type Severity } from '../../../lib/types';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useBuildVulnerabilityPages, type FindingsQuery } from '../api/getBuildVulnerabilities';
 import { VexActions } from './VexActions';
 import { STATE_LABELS, stateLabel } from './vexLabels';

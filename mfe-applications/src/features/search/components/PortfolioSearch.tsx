@@ -3,11 +3,10 @@
 // (spec 5) and the user paused typing.
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { BUILD_SEARCH_CATEGORIES, type BuildSearchCategory } from '@portal/shared';
-import { SelectField } from '@portal/shared/screens';
+import { SelectField, useDebounced } from '@portal/shared/screens';
 import { useState } from 'react';
 import { SearchInput } from '../../../components/filters';
 import { QueryView } from '../../../components/QueryStates';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useBuildSearch } from '../api/searchBuilds';
 import { useComponentSearch } from '../api/searchComponents';
 import { searchable, type SearchScope } from '../api/searchScope';
