@@ -2,7 +2,7 @@ import { setPermissionChecker } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, installFakeUploads, renderRoute } from '@portal/shared/testing';
 import { build } from '../../../testing/fixtures';
-import { signIn } from '../../../testing/sessions';
+import { signInEachTest } from '../../../testing/sessions';
 import { SbomUpload } from './SbomUpload';
 
 const Upload = () => <SbomUpload graph="core" appKey="shop" buildPath={(id) => `?build=${id}`} />;
@@ -13,8 +13,7 @@ const sbom = (name = 'bom.json', size?: number) => {
 };
 
 const uploads = installFakeUploads();
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 describe('SBOM upload', () => {
   it('is reached with the keyboard through its button alone, not once more on the hidden file field', async () => {
