@@ -8,9 +8,8 @@ import { useState } from 'react';
 import { SearchInput } from '../../../components/filters';
 import { QueryView } from '../../../components/QueryStates';
 import { useBuildSearch } from '../api/searchBuilds';
-import { useComponentSearch } from '../api/searchComponents';
+import { useFindingSearch } from '../api/searchFindings';
 import { searchable, type SearchScope } from '../api/searchScope';
-import { useVulnerabilitySearch } from '../api/searchVulnerabilities';
 import { BuildResults, ComponentResults, VulnerabilityResults } from './SearchResults';
 
 type Kind = 'components' | 'vulnerabilities' | 'builds';
@@ -32,8 +31,8 @@ export function PortfolioSearch({ scope, platformView }: { scope: SearchScope; p
   const [text, setText] = useState('');
   const [category, setCategory] = useState<BuildSearchCategory>('all');
   const settled = useDebounced(text);
-  const components = useComponentSearch(scope, settled, kind === 'components');
-  const vulnerabilities = useVulnerabilitySearch(scope, settled, kind === 'vulnerabilities');
+  const components = useFindingSearch(scope, 'components', settled, kind === 'components');
+  const vulnerabilities = useFindingSearch(scope, 'vulnerabilities', settled, kind === 'vulnerabilities');
   const builds = useBuildSearch(scope, settled, category, kind === 'builds');
   const ready = searchable(settled);
 

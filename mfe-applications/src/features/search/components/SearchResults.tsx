@@ -7,9 +7,8 @@ import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { formatDate } from '../../../lib/format';
 import { applicationPath } from '../../../lib/graph';
 import type { BuildHit } from '../api/searchBuilds';
-import type { ComponentHit } from '../api/searchComponents';
+import type { ComponentHit, VulnerabilityHit } from '../api/searchFindings';
 import type { InProcess } from '../api/searchScope';
-import type { VulnerabilityHit } from '../api/searchVulnerabilities';
 
 /** The most hits a search answers (api/src/apps/search.ts SEARCH_LIMIT). */
 export const SEARCH_LIMIT = 100;
