@@ -1,8 +1,9 @@
 // The decisions on a review: accept and delegate to an implementer, or reject with a comment (the
 // comment is required: the author must know what to resolve). Also a failure report's comment.
-import { Field, Input, Textarea } from '@chakra-ui/react';
+import { Field, Textarea } from '@chakra-ui/react';
 import { FormDialog } from '@portal/shared';
 import { useState } from 'react';
+import { TextField } from '@portal/shared/screens';
 import type { AcceptValues } from '../api/decideTask';
 import { useAssignees } from '../api/getAssignees';
 import { NativeSelect } from '../../../components/Select';
@@ -56,14 +57,8 @@ export function AcceptDialog({
           ))}
         </NativeSelect>
       </Field.Root>
-      <Field.Root>
-        <Field.Label>Implementation due date</Field.Label>
-        <Input type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>Comment</Field.Label>
-        <Textarea rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
-      </Field.Root>
+      <TextField label="Implementation due date" type="date" value={dueDate} onChange={setDueDate} />
+      <TextField label="Comment" multiline rows={3} value={comment} onChange={setComment} />
     </FormDialog>
   );
 }
