@@ -15,6 +15,7 @@ import { SEVERITIES, type Severity } from '../../../lib/types';
 import { useBuildVulnerabilityPages, type FindingsQuery } from '../api/getBuildVulnerabilities';
 import { VexActions } from './VexActions';
 import { STATE_LABELS, stateLabel } from './vexLabels';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 type SortColumn = NonNullable<BuildVulnerabilityQuery['sort']>;
 type Column = SortColumn | 'fixed' | 'exploit';
@@ -36,14 +37,14 @@ const COLUMNS: VirtualColumn<BuildVulnerability, Column>[] = [
     width: 'minmax(200px, 1.4fr)',
     sortable: true,
     cell: (finding) => (
-      <Box minW={0}>
-        <Text fontWeight="semibold" truncate>
-          {finding.vulnerability_id}
-        </Text>
-        <Text fontSize="xs" color="fg.muted" truncate>
-          {finding.aliases.length > 0 ? finding.aliases.join(', ') : (finding.summary ?? '')}
-        </Text>
-      </Box>
+      <TwoLineCell
+        main={
+          <Text fontWeight="semibold" truncate>
+            {finding.vulnerability_id}
+          </Text>
+        }
+        detail={finding.aliases.length > 0 ? finding.aliases.join(', ') : (finding.summary ?? '')}
+      />
     ),
   },
   { id: 'severity', header: 'Severity', width: '120px', sortable: true, cell: (finding) => <SeverityBadge severity={finding.severity} score={finding.score} /> },
@@ -64,16 +65,14 @@ const COLUMNS: VirtualColumn<BuildVulnerability, Column>[] = [
     width: '170px',
     sortable: true,
     cell: (finding) => (
-      <Box minW={0}>
-        <Text truncate fontWeight={finding.analysis?.state ? 'medium' : 'normal'} color={finding.analysis?.state ? undefined : 'fg.muted'}>
-          {stateLabel(finding.analysis?.state)}
-        </Text>
-        {finding.analysis?.carried_over_from && (
-          <Text fontSize="xs" color="fg.muted" truncate>
-            carried over from #{finding.analysis.carried_over_from.number}
+      <TwoLineCell
+        main={
+          <Text truncate fontWeight={finding.analysis?.state ? 'medium' : 'normal'} color={finding.analysis?.state ? undefined : 'fg.muted'}>
+            {stateLabel(finding.analysis?.state)}
           </Text>
-        )}
-      </Box>
+        }
+        detail={finding.analysis?.carried_over_from ? `carried over from #${finding.analysis.carried_over_from.number}` : undefined}
+      />
     ),
   },
   { id: 'fixed', header: 'Fixed in', width: '120px', cell: (finding) => <Text truncate>{finding.fixed_versions.length > 0 ? finding.fixed_versions.join(', ') : 'No fix'}</Text> },
