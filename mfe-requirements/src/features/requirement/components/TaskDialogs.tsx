@@ -10,21 +10,15 @@ import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
 
 
-export function AcceptDialog({
-  graph,
-  title,
-  busy,
-  error,
-  onClose,
-  onAccept,
-}: {
-  graph: string;
+/** What every decision dialog of a task takes: its title, the running decision and its failure, and closing. */
+interface DecisionDialogProps {
   title: string;
   busy: boolean;
   error?: unknown;
   onClose: () => void;
-  onAccept: (values: AcceptValues) => void;
-}) {
+}
+
+export function AcceptDialog({ graph, title, busy, error, onClose, onAccept }: DecisionDialogProps & { graph: string; onAccept: (values: AcceptValues) => void }) {
   // Implementers: who may update a requirement's progress in the process.
   const implementers = useAssignees(graph, P.UPDATE_REQUIREMENT_PROGRESS, true);
   const [delegate, setDelegate] = useState('');
@@ -72,15 +66,7 @@ export function CommentDialog({
   error,
   onClose,
   onSubmit,
-}: {
-  title: string;
-  label: string;
-  submitText: string;
-  busy: boolean;
-  error?: unknown;
-  onClose: () => void;
-  onSubmit: (comment: string) => void;
-}) {
+}: DecisionDialogProps & { label: string; submitText: string; onSubmit: (comment: string) => void }) {
   const [comment, setComment] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = comment.trim() === '';
