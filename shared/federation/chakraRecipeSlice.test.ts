@@ -8,7 +8,6 @@ import { surfaceNames } from './surfaceNames';
 // unstyled in the composed portal only, so the slice must hold exactly the recipes the surfaced
 // components read: found here by walking Chakra's own sources from each surfaced export.
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const federation = require('./shared-dependencies.cjs') as {
   CHAKRA_RECIPE_TABLES: RegExp;
   CHAKRA_RECIPE_SLICE: string;
@@ -110,7 +109,7 @@ describe('the Chakra recipe slice', () => {
       readdirSync(dir).flatMap((name) => {
         const path = join(dir, name);
         if (statSync(path).isDirectory()) return importers(path);
-        return /\.js$/.test(name) && /from '\.\/(?:slot-)?recipes\.js'/.test(readFileSync(path, 'utf8')) ? [path] : [];
+        return name.endsWith('.js') && /from '\.\/(?:slot-)?recipes\.js'/.test(readFileSync(path, 'utf8')) ? [path] : [];
       });
     expect(importers(ESM)).toEqual([join(ESM, 'theme', 'index.js')]);
     const index = readFileSync(join(ESM, 'theme', 'index.js'), 'utf8');

@@ -17,10 +17,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 const SURFACES: Record<string, { file: string; real: () => Record<string, unknown> }> = {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   '@chakra-ui/react': { file: 'chakra-surface.ts', real: () => require('@chakra-ui/react') },
   // The production build the alias points at.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   'react-router': { file: 'react-router-surface.ts', real: () => require(require.resolve('react-router').replace(/development([\\/]index\.js)$/, 'production$1')) },
 };
 

@@ -15,6 +15,7 @@ export {
   type SwitchFieldProps,
   type TextFieldProps,
 } from './ui/forms/fields';
+export { useDebounced } from './ui/forms/useDebounced';
 export { Tabs, type TabItem, type TabsProps } from './ui/tabs/Tabs';
 // Priority planes (requirements, applications): the geometry and the small-screen rule, d3-free.
 export * from './ui/plane/planeGeometry';
@@ -39,6 +40,7 @@ export {
   type VirtualTableProps,
 } from './ui/table/VirtualTable';
 export { observeRectWithFallback } from './ui/table/virtualRect';
+export { useVirtualRows, virtualRowPosition } from './ui/table/virtualRows';
 // Progress and files.
 export { ProgressBar, type ProgressBarProps } from './ui/feedback/ProgressBar';
 export { FileDrop, type FileDropProps } from './ui/files/FileDrop';

@@ -141,3 +141,10 @@ export function vulnerability(id: string, overrides: Partial<VulnerabilityDetail
     ...overrides,
   };
 }
+
+/** A JSON file; with `size`, it claims that many bytes without allocating them (only the size is read before sending). */
+export function jsonFile(name: string, content = '{}', size?: number): File {
+  const file = new File([content], name, { type: 'application/json' });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}

@@ -1,5 +1,5 @@
 // Signed-in members of process CORE, as the component tests use them. Test-only.
-import type { Process, Session } from '@portal/shared';
+import { history, setPermissionChecker, type Process, type Session } from '@portal/shared';
 import { signInWith, testProcess, testSession } from '@portal/shared/testing';
 
 export const PROCESS: Process = testProcess();
@@ -14,4 +14,13 @@ export function session(user = AUTHOR, overrides: Partial<Session> = {}): Sessio
 /** Signs `user` in and makes CORE (with the given changes, e.g. its dashboard type) the current process. */
 export function signIn(user = AUTHOR, process: Partial<Process> = {}): void {
   signInWith(session(user), { ...PROCESS, ...process });
+}
+
+/** Every test of the file starts signed in (the author, CORE) at `path`, and leaves no permission checker behind. */
+export function signInEachTestAt(path: string): void {
+  beforeEach(() => {
+    signIn();
+    history.replace(path);
+  });
+  afterEach(() => setPermissionChecker(null));
 }

@@ -22,7 +22,7 @@ const listeners = new Set<() => void>();
 /** Registers the checker; `null` restores the default (allow). Listeners are told either way. */
 export function setPermissionChecker(next: PermissionChecker | null): void {
   checker = next ?? allowAll;
-  for (const listener of [...listeners]) listener();
+  for (const listener of Array.from(listeners)) listener();
 }
 
 /** Whether a checker other than the default is registered. */

@@ -22,12 +22,12 @@ function compileTimeChecks(): void {
   // @ts-expect-error actions are case-sensitive: perform=>Demo
   isPermitted('perform=>demo');
   // @ts-expect-error the hook takes catalogue strings only
-  usePermitted('delete=>Taks');
+  const hookCheck: Parameters<typeof usePermitted>[0] = 'delete=>Taks';
   // @ts-expect-error and so do all/any combinations
   const combined: KnownPermissionCheck = { all: [known, 'delete=>Taks'] };
   // @ts-expect-error and the API client's permission option
   void apiClient.post('tasks', null, { permission: 'assign=>Tasks' });
-  void [known, literal, typo, wrongScope, combined];
+  void [known, literal, typo, wrongScope, hookCheck, combined];
 }
 
 describe('the permission catalogue as a type', () => {

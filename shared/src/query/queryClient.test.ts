@@ -30,22 +30,14 @@ describe('createPortalQueryClient', () => {
     return { queryFn, calls: () => calls };
   }
 
-  it('makes at most 4 requests for a read that keeps failing with 500', async () => {
+  it.each([
+    { requests: 'at most 4 requests', read: 'a read that keeps failing with 500', status: 500, key: 'a', calls: 4 },
+    { requests: 'one request', read: 'a read failing with 404', status: 404, key: 'b', calls: 1 },
+  ])('makes $requests for $read', async ({ status, key, calls }) => {
     const client = createPortalQueryClient();
-    const read = countingFetch([500]);
-    await expect(client.fetchQuery({ queryKey: ['a'], queryFn: read.queryFn, retryDelay: 0 })).rejects.toMatchObject({
-      status: 500,
-    });
-    expect(read.calls()).toBe(4);
-  });
-
-  it('makes one request for a read failing with 404', async () => {
-    const client = createPortalQueryClient();
-    const read = countingFetch([404]);
-    await expect(client.fetchQuery({ queryKey: ['b'], queryFn: read.queryFn, retryDelay: 0 })).rejects.toMatchObject({
-      status: 404,
-    });
-    expect(read.calls()).toBe(1);
+    const read = countingFetch([status]);
+    await expect(client.fetchQuery({ queryKey: [key], queryFn: read.queryFn, retryDelay: 0 })).rejects.toMatchObject({ status });
+    expect(read.calls()).toBe(calls);
   });
 
   it('succeeds when a retry succeeds', async () => {

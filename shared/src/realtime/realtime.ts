@@ -52,7 +52,7 @@ export function createRealtimeProxy() {
   function emitState(state: RealtimeState): void {
     if (state === lastState) return;
     lastState = state;
-    for (const listener of [...stateListeners]) listener(state);
+    for (const listener of Array.from(stateListeners)) listener(state);
   }
 
   function attach(subscription: Subscription): void {

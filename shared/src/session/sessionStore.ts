@@ -31,7 +31,7 @@ export function createSessionStore() {
     const next: SessionState = { ...state, ...patch };
     if (next.session === state.session && next.process === state.process && next.token === state.token) return;
     state = Object.freeze(next);
-    for (const listener of [...listeners]) listener(state);
+    for (const listener of Array.from(listeners)) listener(state);
   }
 
   return {

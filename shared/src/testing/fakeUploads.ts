@@ -51,7 +51,7 @@ export function fakeUploads() {
     }
 
     send(body: unknown) {
-      const xhr = this;
+      const isAborted = () => this.aborted;
       requests.push({
         method: this.method,
         url: new URL(this.url, 'http://localhost'),
@@ -68,7 +68,7 @@ export function fakeUploads() {
         },
         fail: () => this.onerror?.(),
         get aborted() {
-          return xhr.aborted;
+          return isAborted();
         },
       });
     }

@@ -7,3 +7,4 @@ export * from './fakeUploads';
 export * from './renderScreen';
 export * from './sessions';
 export { describeRemoteRoutes } from './describeRemoteRoutes';
+export { renderHookHolding } from './heldQueries';

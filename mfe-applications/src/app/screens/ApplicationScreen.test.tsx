@@ -2,7 +2,7 @@ import { history, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { applicationDetail, build, buildDetail, component, counts, finding, findingDetail, findingsPage } from '../../testing/fixtures';
-import { signIn, signInPlatformView } from '../../testing/sessions';
+import { signInEachTest, signInPlatformView } from '../../testing/sessions';
 import { NO_PROCESSED_BUILD } from '../../features/applications/components/ApplicationHeader';
 import { ApplicationScreen } from './ApplicationScreen';
 
@@ -13,8 +13,7 @@ const SHOP = applicationDetail('shop', [build(3, { status: 'FAILED', error: 'Not
   vulnerabilities: counts({ CRITICAL: 1, HIGH: 1 }),
 });
 
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 describe('the app page', () => {
   it('shows the app, its builds, and the newest processed build with its findings', async () => {

@@ -1,7 +1,6 @@
 // /applications/GraphView: choose an application and one of its processed builds (?app=&build=,
 // the newest processed build by default), then explore its dependency graph (features/graph).
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import { ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { SelectField } from '@portal/shared/screens';
 import { useEffect } from 'react';
 import { Empty, ErrorAlert, Loading } from '../../components/QueryStates';
@@ -9,8 +8,8 @@ import { useApplications } from '../../features/applications/api/getApplications
 import { useApplication } from '../../features/builds/api/getApplication';
 import { GraphExplorer } from '../../features/graph/components/GraphExplorer';
 import { formatDateTime } from '../../lib/format';
-import { useWorkingScope } from '../../lib/graph';
 import { usePageParams } from '../../lib/searchParams';
+import { processScreen } from '../processScreen';
 
 function Chooser({ graph }: { graph: string }) {
   const { params, change } = usePageParams();
@@ -81,15 +80,4 @@ function Chooser({ graph }: { graph: string }) {
   );
 }
 
-export const GraphViewScreen: ScreenComponent = ({ route }) => {
-  const { graph } = useWorkingScope();
-  return (
-    <ScreenFrame route={route}>
-      {graph === undefined ? (
-        <Empty title="No process selected" description="The graph view shows the applications of one process: choose a process first." />
-      ) : (
-        <Chooser graph={graph} />
-      )}
-    </ScreenFrame>
-  );
-};
+export const GraphViewScreen = processScreen('The graph view shows the applications of one process: choose a process first.', Chooser);

@@ -2,7 +2,7 @@
 // monitored, the events raised for them (filtered by application, type, severity; ?event=<id>
 // opens one), followed live, and the rescan and (demo) simulation actions.
 import { Box, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
-import { MONITORING_EVENT_TYPES, ScreenFrame, type ScreenComponent } from '@portal/shared';
+import { MONITORING_EVENT_TYPES } from '@portal/shared';
 import { SelectField } from '@portal/shared/screens';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
@@ -14,8 +14,9 @@ import { EventDetailPanel } from '../../features/monitoring/components/EventDeta
 import { EventsTable } from '../../features/monitoring/components/EventsTable';
 import { MonitoringActions } from '../../features/monitoring/components/MonitoringActions';
 import { useMonitoringLiveUpdates } from '../../features/monitoring/hooks/useMonitoringLiveUpdates';
-import { applicationPath, useWorkingScope } from '../../lib/graph';
+import { applicationPath } from '../../lib/graph';
 import { usePageParams } from '../../lib/searchParams';
+import { processScreen } from '../processScreen';
 import { SEVERITIES, type ApplicationSummary } from '../../lib/types';
 
 function MonitoredApplications({ applications }: { applications: ApplicationSummary[] | undefined }) {
@@ -121,15 +122,4 @@ function MonitoringEvents({ graph }: { graph: string }) {
   );
 }
 
-export const MonitoringEventsScreen: ScreenComponent = ({ route }) => {
-  const { graph } = useWorkingScope();
-  return (
-    <ScreenFrame route={route}>
-      {graph === undefined ? (
-        <Empty title="No process selected" description="Continuous monitoring shows the events of one process: choose a process first." />
-      ) : (
-        <MonitoringEvents graph={graph} />
-      )}
-    </ScreenFrame>
-  );
-};
+export const MonitoringEventsScreen = processScreen('Continuous monitoring shows the events of one process: choose a process first.', MonitoringEvents);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { getDeploymentConfigurationQueryOptions } from '../../features/deployment-profiles/api/getDeploymentConfiguration';
 import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
 import { applicationDetail, build } from '../../testing/fixtures';
-import { signIn } from '../../testing/sessions';
+import { signInEachTest } from '../../testing/sessions';
 import { RbomSettingsScreen } from './RbomSettingsScreen';
 
 const PATH = '/applications/:app_key/rbom-settings';
@@ -65,8 +65,7 @@ function answers(overrides: Record<string, unknown> = {}) {
   });
 }
 
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 describe('RbomSettingsScreen', () => {
   it("lists the profiles and opens one's runtime BOM: what runs with its findings, what is left out and why", async () => {

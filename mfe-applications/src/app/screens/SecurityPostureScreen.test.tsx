@@ -1,7 +1,7 @@
 import { history, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
-import { application, build, counts } from '../../testing/fixtures';
+import { application, counts } from '../../testing/fixtures';
 import { signIn, signInPlatformView } from '../../testing/sessions';
 import { SecurityPostureScreen } from './SecurityPostureScreen';
 import { READ_ONLY_SETTINGS } from '../../features/applications/components/ApplicationSettingsDialog';

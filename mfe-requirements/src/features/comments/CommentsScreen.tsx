@@ -2,11 +2,10 @@
 // author, a page at a time.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Empty, QueryView, ScreenFrame, type ScreenComponent } from '@portal/shared';
-import { TextField } from '@portal/shared/screens';
+import { TextField, useDebounced } from '@portal/shared/screens';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/dates';
 import { useCurrentGraph } from '../../lib/graph';
-import { useDebounced } from '../../lib/useDebounced';
 import { COMMENT_PAGE_SIZE as PAGE_SIZE, useCommentSearch } from './api/searchComments';
 
 function CommentsList({ graph }: { graph: string }) {

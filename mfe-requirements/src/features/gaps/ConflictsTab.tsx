@@ -1,6 +1,5 @@
 // Conflicts between two requirements of the process: add one (RESOLVE_CONFLICT task) and the list.
-import { Button, HStack, Stack } from '@chakra-ui/react';
-import { Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { FormDialog, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { TextField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -8,6 +7,7 @@ import { P } from '../../lib/permissions';
 import { RequirementPicker } from '../requirement';
 import { useAddConflict } from './api/addConflict';
 import { useConflicts } from './api/getConflicts';
+import { AnalysisTab } from './AnalysisTab';
 import { formatDate } from '../../lib/dates';
 
 function AddConflictDialog({ graph, open, onClose }: { graph: string; open: boolean; onClose: () => void }) {
@@ -44,38 +44,30 @@ function AddConflictDialog({ graph, open, onClose }: { graph: string; open: bool
 }
 
 export function ConflictsTab({ graph }: { graph: string }) {
-  const [adding, setAdding] = useState(false);
   const canAnalyze = usePermitted(P.ANALYZE_REQUIREMENT);
   const conflicts = useConflicts(graph);
   return (
-    <Stack gap={4}>
-      {canAnalyze && (
-        <HStack>
-          <Button colorPalette="brand" onClick={() => setAdding(true)}>
-            Add conflict
-          </Button>
-        </HStack>
+    <AnalysisTab
+      query={conflicts}
+      loading="Loading conflicts…"
+      addText="Add conflict"
+      mayAdd={canAnalyze}
+      empty={{ title: 'No conflicts', description: 'No conflict between requirements has been recorded.' }}
+      addDialog={(open, onClose) => <AddConflictDialog graph={graph} open={open} onClose={onClose} />}
+    >
+      {(list) => (
+        <DataTable
+          caption="Conflicts"
+          rows={list}
+          rowKey={(conflict) => conflict.id}
+          columns={[
+            { header: 'Requirements', rowHeader: true, cell: (conflict) => `${conflict.a.code} ↔ ${conflict.b.code}` },
+            { header: 'Description', cell: (conflict) => conflict.description },
+            { header: 'Status', cell: (conflict) => (conflict.status === 'OPEN' ? 'Open' : 'Resolved') },
+            { header: 'Recorded', cell: (conflict) => formatDate(conflict.created_at) },
+          ]}
+        />
       )}
-      <QueryView query={conflicts} loading="Loading conflicts…">
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No conflicts" description="No conflict between requirements has been recorded." />
-          ) : (
-            <DataTable
-              caption="Conflicts"
-              rows={list}
-              rowKey={(conflict) => conflict.id}
-              columns={[
-                { header: 'Requirements', rowHeader: true, cell: (conflict) => `${conflict.a.code} ↔ ${conflict.b.code}` },
-                { header: 'Description', cell: (conflict) => conflict.description },
-                { header: 'Status', cell: (conflict) => (conflict.status === 'OPEN' ? 'Open' : 'Resolved') },
-                { header: 'Recorded', cell: (conflict) => formatDate(conflict.created_at) },
-              ]}
-            />
-          )
-        }
-      </QueryView>
-      <AddConflictDialog graph={graph} open={adding} onClose={() => setAdding(false)} />
-    </Stack>
+    </AnalysisTab>
   );
 }

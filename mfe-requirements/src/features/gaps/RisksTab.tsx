@@ -1,7 +1,7 @@
 // The risks of the process: add a risk on a requirement (likelihood × impact 1–5, score shown),
 // the heat grid of open risks and the list.
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import { FormDialog, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { SelectField, TextField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -9,6 +9,7 @@ import { P } from '../../lib/permissions';
 import { RequirementPicker } from '../requirement';
 import { useAddRisk } from './api/addRisk';
 import { useRisks } from './api/getRisks';
+import { AnalysisTab } from './AnalysisTab';
 import { RiskHeatGrid } from './RiskHeatGrid';
 import { LEVELS, scoreBand } from './riskGrid';
 import { formatDate } from '../../lib/dates';
@@ -58,44 +59,36 @@ function AddRiskDialog({ graph, open, onClose }: { graph: string; open: boolean;
 }
 
 export function RisksTab({ graph }: { graph: string }) {
-  const [adding, setAdding] = useState(false);
   const canAssess = usePermitted(P.ASSESS_REQUIREMENT);
   const risks = useRisks(graph);
   return (
-    <Stack gap={4}>
-      {canAssess && (
-        <HStack>
-          <Button colorPalette="brand" onClick={() => setAdding(true)}>
-            Add risk
-          </Button>
-        </HStack>
+    <AnalysisTab
+      query={risks}
+      loading="Loading risks…"
+      addText="Add risk"
+      mayAdd={canAssess}
+      empty={{ title: 'No risks', description: 'No risk has been identified yet.' }}
+      addDialog={(open, onClose) => <AddRiskDialog graph={graph} open={open} onClose={onClose} />}
+    >
+      {(list) => (
+        <Stack gap={4} direction={{ base: 'column', lg: 'row' }} align="flex-start">
+          <RiskHeatGrid risks={list} />
+          <DataTable
+            caption="Risks"
+            rows={[...list].sort((a, b) => b.score - a.score)}
+            rowKey={(risk) => risk.id}
+            columns={[
+              { header: 'Requirement', rowHeader: true, cell: (risk) => `${risk.requirement.code} ${risk.requirement.title}` },
+              { header: 'Likelihood', cell: (risk) => risk.likelihood },
+              { header: 'Impact', cell: (risk) => risk.impact },
+              { header: 'Score', cell: (risk) => `${risk.score} (${scoreBand(risk.score)})` },
+              { header: 'Description', cell: (risk) => risk.description },
+              { header: 'Status', cell: (risk) => (risk.status === 'OPEN' ? 'Open' : 'Resolved') },
+              { header: 'Identified', cell: (risk) => formatDate(risk.created_at) },
+            ]}
+          />
+        </Stack>
       )}
-      <QueryView query={risks} loading="Loading risks…">
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No risks" description="No risk has been identified yet." />
-          ) : (
-            <Stack gap={4} direction={{ base: 'column', lg: 'row' }} align="flex-start">
-              <RiskHeatGrid risks={list} />
-              <DataTable
-                caption="Risks"
-                rows={[...list].sort((a, b) => b.score - a.score)}
-                rowKey={(risk) => risk.id}
-                columns={[
-                  { header: 'Requirement', rowHeader: true, cell: (risk) => `${risk.requirement.code} ${risk.requirement.title}` },
-                  { header: 'Likelihood', cell: (risk) => risk.likelihood },
-                  { header: 'Impact', cell: (risk) => risk.impact },
-                  { header: 'Score', cell: (risk) => `${risk.score} (${scoreBand(risk.score)})` },
-                  { header: 'Description', cell: (risk) => risk.description },
-                  { header: 'Status', cell: (risk) => (risk.status === 'OPEN' ? 'Open' : 'Resolved') },
-                  { header: 'Identified', cell: (risk) => formatDate(risk.created_at) },
-                ]}
-              />
-            </Stack>
-          )
-        }
-      </QueryView>
-      <AddRiskDialog graph={graph} open={adding} onClose={() => setAdding(false)} />
-    </Stack>
+    </AnalysisTab>
   );
 }

@@ -10,23 +10,24 @@ const planes = {
   unplaced: [REQ(2, 'Rotate keys')],
 };
 
+/** The placing plane over `planes`; the routes (e.g. a PUT of a requirement's place) answer beside its read. */
+function renderPlacing(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const { mutations } = fakeApi({ 'GET /api/requirements/planes': { body: planes }, ...routes });
+  return { mutations, ...renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />) };
+}
+
 beforeEach(() => signIn());
 
 describe('PriorityPlanesScreen', () => {
   it('shows placed requirements on the plane and the unplaced ones beside it', async () => {
-    fakeApi({ 'GET /api/requirements/planes': { body: planes } });
-    renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    renderPlacing();
     expect(await screen.findByRole('button', { name: 'REQ-1 Encrypt backups: urgency 50%, importance 70%' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Priority plane: 1 placed requirement' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Unplaced requirements (1)' })).toBeInTheDocument();
   });
 
   it('moves a placed requirement with the arrow keys and saves the placement', async () => {
-    const { mutations } = fakeApi({
-      'GET /api/requirements/planes': { body: planes },
-      'PUT /api/requirements/r1/plane': ({ body }) => ({ body: { requirement: planes.placed[0].requirement, ...(body as object) } }),
-    });
-    renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    const { mutations } = renderPlacing({ 'PUT /api/requirements/r1/plane': ({ body }) => ({ body: { requirement: planes.placed[0].requirement, ...(body as object) } }) });
     const point = await screen.findByRole('button', { name: /^REQ-1 Encrypt backups/ });
     act(() => point.focus());
     fireEvent.keyDown(point, { key: 'ArrowRight' });
@@ -35,11 +36,7 @@ describe('PriorityPlanesScreen', () => {
   });
 
   it('takes the selected requirement off the plane with the Remove button (nulls sent)', async () => {
-    const { mutations } = fakeApi({
-      'GET /api/requirements/planes': { body: planes },
-      'PUT /api/requirements/r1/plane': { body: {} },
-    });
-    const { user } = renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    const { mutations, user } = renderPlacing({ 'PUT /api/requirements/r1/plane': { body: {} } });
     await user.click(await screen.findByRole('button', { name: /^REQ-1 Encrypt backups/ }));
     await user.click(screen.getByRole('button', { name: 'Remove REQ-1 from the plane' }));
     await waitFor(() => expect(mutations()[0]).toMatchObject({ path: '/api/requirements/r1/plane', body: { x: null, y: null } }));
@@ -48,11 +45,7 @@ describe('PriorityPlanesScreen', () => {
   });
 
   it('takes a focused requirement off the plane with the Delete key', async () => {
-    const { mutations } = fakeApi({
-      'GET /api/requirements/planes': { body: planes },
-      'PUT /api/requirements/r1/plane': { body: {} },
-    });
-    renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    const { mutations } = renderPlacing({ 'PUT /api/requirements/r1/plane': { body: {} } });
     const point = await screen.findByRole('button', { name: /^REQ-1 Encrypt backups/ });
     fireEvent.keyDown(point, { key: 'Delete' });
     await waitFor(() => expect(mutations()[0]).toMatchObject({ path: '/api/requirements/r1/plane', body: { x: null, y: null } }));
@@ -60,11 +53,7 @@ describe('PriorityPlanesScreen', () => {
   });
 
   it('places an unplaced requirement in the middle when pressed', async () => {
-    const { mutations } = fakeApi({
-      'GET /api/requirements/planes': { body: planes },
-      'PUT /api/requirements/r2/plane': { body: {} },
-    });
-    const { user } = renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+    const { mutations, user } = renderPlacing({ 'PUT /api/requirements/r2/plane': { body: {} } });
     await user.click(await screen.findByRole('button', { name: 'Place REQ-2 Rotate keys' }));
     await waitFor(() => expect(mutations()[0]).toMatchObject({ path: '/api/requirements/r2/plane', body: { x: 0.5, y: 0.5 } }));
     expect(await screen.findByRole('button', { name: 'REQ-2 Rotate keys: urgency 50%, importance 50%' })).toBeInTheDocument();
@@ -75,8 +64,7 @@ describe('PriorityPlanesScreen', () => {
     const matchMedia = window.matchMedia;
     window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
     try {
-      const { mutations } = fakeApi({ 'GET /api/requirements/planes': { body: planes } });
-      renderScreen(<PriorityPlanesScreen route={routeOf('/requirements/priorityPlanes')} />);
+      const { mutations } = renderPlacing();
       const item = await screen.findByRole('button', { name: 'Place REQ-2 Rotate keys' });
       fireEvent.mouseDown(item, { view: window, button: 0, clientX: 5, clientY: 5 });
       fireEvent.mouseMove(window, { view: window, clientX: 40, clientY: 60 });

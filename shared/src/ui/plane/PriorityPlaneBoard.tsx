@@ -181,7 +181,7 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
         .on('drag', (event) => {
           moved = true;
           if (!current) return;
-          current = { ...current, px: event.x, py: event.y, ...(clientPoint(event.sourceEvent) ?? {}) };
+          current = { ...current, px: event.x, py: event.y, ...clientPoint(event.sourceEvent) };
           handlers.current.onDrag(current);
         })
         .on('end', function (event) {

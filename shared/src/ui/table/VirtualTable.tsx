@@ -5,9 +5,8 @@
 // semantics with row counts; sortable column headers are buttons that announce their order; a
 // row may open something with a click or Enter.
 import { Box, chakra, Text } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { observeRectWithFallback } from './virtualRect';
+import { useEffect, type ReactNode } from 'react';
+import { useVirtualRows, virtualRowPosition } from './virtualRows';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -62,14 +61,7 @@ export function VirtualTable<T, C extends string = string>({
   footer,
   testId,
 }: VirtualTableProps<T, C>) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 10,
-    observeElementRect: observeRectWithFallback,
-  });
+  const { scrollRef, virtualizer } = useVirtualRows(count, rowHeight, 10);
   const items = virtualizer.getVirtualItems();
   const start = items[0]?.index ?? 0;
   const end = items[items.length - 1]?.index ?? -1;
@@ -117,12 +109,7 @@ export function VirtualTable<T, C extends string = string>({
                 aria-rowindex={item.index + 2}
                 aria-current={active ? 'true' : undefined}
                 tabIndex={onOpen && row !== undefined ? 0 : undefined}
-                position="absolute"
-                top={0}
-                left={0}
-                w="full"
-                h={`${rowHeight}px`}
-                transform={`translateY(${item.start}px)`}
+                {...virtualRowPosition(item.start, rowHeight)}
                 display="grid"
                 gridTemplateColumns={grid}
                 alignItems="center"

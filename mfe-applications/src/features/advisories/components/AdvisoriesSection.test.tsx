@@ -1,19 +1,15 @@
 import { setPermissionChecker } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, installFakeUploads, renderRoute } from '@portal/shared/testing';
-import { signIn } from '../../../testing/sessions';
+import { jsonFile } from '../../../testing/fixtures';
+import { signInEachTest } from '../../../testing/sessions';
 import { AdvisoriesSection } from './AdvisoriesSection';
 
 const counts = (partial: Record<string, number | string[]> = {}) => ({ read: 0, added: 0, updated: 0, unchanged: 0, withdrawn: 0, removed: 0, invalid: 0, problems: [], ...partial });
-const json = (name: string, size = 2000) => {
-  const file = new File(['{}'], name, { type: 'application/json' });
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
-};
+const json = (name: string, size = 2000) => jsonFile(name, '{}', size);
 
 const uploads = installFakeUploads();
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 describe('advisory import', () => {
   it('imports several OSV files a few at a time with progress, then adds up what the database made of them', async () => {

@@ -2,7 +2,7 @@
 // with the bytes sent over all of them as progress, the counts of every answer added up, and a
 // file the API refused listed with its reason while the others go on. Findings of every app may
 // change with the advisories: everything shown of the apps is read again at the end.
-import { isAbortError, messageForStatus, type AdvisoryImportCounts } from '@portal/shared';
+import { isAbortError, type AdvisoryImportCounts } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { problemText } from '../../../lib/problemText';

@@ -3,7 +3,7 @@
 // field) shown on the field it names.
 import { isApiError, showSnackbar } from '@portal/shared';
 import { TextField } from '@portal/shared/screens';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { problemFieldMap } from '../../../lib/problemText';
 import type { ApplicationRecord } from '../../../lib/types';
@@ -35,13 +35,17 @@ export function ApplicationFormDialog({ graph, open, application, onClose, onSav
   const [touched, setTouched] = useState<Partial<Record<ApplicationField, boolean>>>({});
   const [failure, setFailure] = useState<unknown>(null);
 
+  // The form starts again when the dialog opens or shows another application; a refetch of the
+  // same application while it is open does not wipe what the user typed.
+  const startAgain = useEffectEvent(() => {
+    setValues(valuesOf(application));
+    setTouched({});
+    setFailure(null);
+  });
+  const applicationId = application?.id;
   useEffect(() => {
-    if (open) {
-      setValues(valuesOf(application));
-      setTouched({});
-      setFailure(null);
-    }
-  }, [open, application?.id]);
+    if (open) startAgain();
+  }, [open, applicationId]);
 
   const errors = validateApplication(values);
   const server = problemFieldMap(failure);

@@ -21,6 +21,8 @@ import { DEFAULT_ORDER, matchesSearch, orderApplications, type ApplicationColumn
 import { DeleteApplicationDialog } from './DeleteApplicationDialog';
 
 const P = APPLICATION_PERMISSIONS;
+/** One empty list for every render before the first answer, so the memos below hold. */
+const NO_APPLICATIONS: readonly ApplicationSummary[] = [];
 
 function sumOf(apps: readonly ApplicationSummary[]): SeverityCounts {
   const counts = Object.fromEntries([...SEVERITIES, 'total'].map((key) => [key, 0])) as SeverityCounts;
@@ -56,7 +58,7 @@ export function ApplicationsOverview({ graph, platformView, actions }: Applicati
     setEditing(undefined);
   };
 
-  const apps: readonly ApplicationSummary[] = query.data ?? [];
+  const apps: readonly ApplicationSummary[] = query.data ?? NO_APPLICATIONS;
   const shown = useMemo(() => orderApplications(apps.filter((app) => matchesSearch(app, search)), order), [apps, search, order]);
   const totals = useMemo(() => sumOf(apps), [apps]);
 

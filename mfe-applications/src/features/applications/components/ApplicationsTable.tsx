@@ -1,7 +1,7 @@
 // Security Posture's table: one row per app with its latest build and its findings by severity,
 // sortable by every figure; the app opens with a click on its row or its link, and the actions
 // the user may take sit at the end of the row.
-import { Box, Button, chakra, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Button, chakra, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router';
 import { BuildStatusBadge, severityLabel } from '../../../components/labels';
 import { nextSort, type SortState, type VirtualColumn, VirtualTable } from '@portal/shared/screens';
@@ -9,6 +9,7 @@ import { formatDate, plural } from '../../../lib/format';
 import { applicationPath } from '../../../lib/graph';
 import type { ApplicationSummary, Severity } from '../../../lib/types';
 import { DESCENDING_FIRST, type ApplicationColumn } from './applicationOrder';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 const SEVERITY_COLOR: Partial<Record<Severity, string>> = { CRITICAL: 'red.700', HIGH: 'orange.600', MEDIUM: 'yellow.600', LOW: 'blue.600' };
 
@@ -47,14 +48,14 @@ export function ApplicationsTable<T extends ApplicationSummary>({ applications, 
       width: 'minmax(200px, 2fr)',
       sortable: true,
       cell: (app) => (
-        <Box minW={0}>
-          <ChakraLink asChild colorPalette="blue" fontWeight="semibold" display="block" truncate>
-            <Link to={pathOf(app)}>{app.name}</Link>
-          </ChakraLink>
-          <Text fontSize="xs" color="fg.muted" truncate>
-            {app.app_key}
-          </Text>
-        </Box>
+        <TwoLineCell
+          main={
+            <ChakraLink asChild colorPalette="blue" fontWeight="semibold" display="block" truncate>
+              <Link to={pathOf(app)}>{app.name}</Link>
+            </ChakraLink>
+          }
+          detail={app.app_key}
+        />
       ),
     },
     { id: 'portfolio', header: 'Portfolio', width: 'minmax(110px, 1fr)', sortable: true, cell: (app) => <Text truncate>{app.portfolio ?? '—'}</Text> },

@@ -1,11 +1,10 @@
 import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@portal/shared/testing';
-import { signIn } from '../../../testing/sessions';
+import { signInEachTest } from '../../../testing/sessions';
 import { ClearSbomsButton } from './ClearSbomsButton';
 
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 describe('Clear SBOMs', () => {
   it("asks 'Clear SBOMs of application {app}.' and clears that app's builds", async () => {

@@ -1,20 +1,15 @@
 import { setPermissionChecker } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, installFakeUploads, renderRoute } from '@portal/shared/testing';
-import { build } from '../../../testing/fixtures';
-import { signIn } from '../../../testing/sessions';
+import { build, jsonFile } from '../../../testing/fixtures';
+import { signInEachTest } from '../../../testing/sessions';
 import { SbomUpload } from './SbomUpload';
 
 const Upload = () => <SbomUpload graph="core" appKey="shop" buildPath={(id) => `?build=${id}`} />;
-const sbom = (name = 'bom.json', size?: number) => {
-  const file = new File(['{"bomFormat":"CycloneDX"}'], name, { type: 'application/json' });
-  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
-  return file;
-};
+const sbom = (name = 'bom.json', size?: number) => jsonFile(name, '{"bomFormat":"CycloneDX"}', size);
 
 const uploads = installFakeUploads();
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 describe('SBOM upload', () => {
   it('is reached with the keyboard through its button alone, not once more on the hidden file field', async () => {

@@ -2,16 +2,13 @@
 // 413 message (the contract's VEX limit); one at the limit is sent.
 import { ApiError, VEX_MAX_BYTES, VEX_TOO_LARGE } from '@portal/shared';
 import { installFakeUploads } from '@portal/shared/testing';
+import { jsonFile } from '../../../testing/fixtures';
 import { importVex } from './importVex';
 
 const uploads = installFakeUploads();
 
 /** A file of the given size without allocating it: only its size is read before sending. */
-const vexOf = (size: number) => {
-  const file = new File(['{}'], 'analysis.vex.json', { type: 'application/json' });
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
-};
+const vexOf = (size: number) => jsonFile('analysis.vex.json', '{}', size);
 
 describe('importVex', () => {
   it('refuses a file over the VEX limit with the API’s message, sending nothing', async () => {

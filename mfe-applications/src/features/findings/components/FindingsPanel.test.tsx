@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { fakeApi, type FakeCall, fill, installFakeUploads, renderRoute } from '@portal/shared/testing';
 import { analysis, counts, finding, findingDetail, findingsPage, vulnerability } from '../../../testing/fixtures';
-import { signIn } from '../../../testing/sessions';
+import { signInEachTest } from '../../../testing/sessions';
 import { FindingsPanel } from './FindingsPanel';
 import { VulnerabilityDialog } from './VulnerabilityDialog';
 
@@ -35,8 +35,7 @@ const PATH = '/api/apps/shop/builds/b2/vulnerabilities';
 const bodies = (calls: FakeCall[]) => calls.filter((call) => call.method === 'POST' && call.path === PATH).map((call) => call.body as BuildVulnerabilityQuery);
 
 const uploads = installFakeUploads();
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 describe('the findings of a build', () => {
   it('reads them from the server worst first with their analyses, and asks it again to sort and filter', async () => {

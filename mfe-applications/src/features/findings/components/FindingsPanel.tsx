@@ -4,7 +4,7 @@
 // advisory); the build's VEX is imported and exported here.
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { VEX_ANALYSIS_STATES, type BuildVulnerability, type BuildVulnerabilityQuery, type SeverityCounts } from '@portal/shared';
-import { nextSort, SelectField, type SortState, type VirtualColumn, VirtualTable } from '@portal/shared/screens';
+import { nextSort, SelectField, type SortState, type VirtualColumn, VirtualTable, useDebounced } from '@portal/shared/screens';
 import { useCallback, useMemo, useState } from 'react';
 import { CheckboxFilter, SearchInput } from '../../../components/filters';
 import { ActiveExploitBadge, SeverityBadge, SeverityCountsView, severityLabel } from '../../../components/labels';
@@ -12,10 +12,10 @@ import { Empty, ErrorAlert, Loading } from '../../../components/QueryStates';
 import { plural } from '../../../lib/format';
 import { usePageParams } from '../../../lib/searchParams';
 import { SEVERITIES, type Severity } from '../../../lib/types';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useBuildVulnerabilityPages, type FindingsQuery } from '../api/getBuildVulnerabilities';
 import { VexActions } from './VexActions';
 import { STATE_LABELS, stateLabel } from './vexLabels';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 type SortColumn = NonNullable<BuildVulnerabilityQuery['sort']>;
 type Column = SortColumn | 'fixed' | 'exploit';
@@ -37,14 +37,14 @@ const COLUMNS: VirtualColumn<BuildVulnerability, Column>[] = [
     width: 'minmax(200px, 1.4fr)',
     sortable: true,
     cell: (finding) => (
-      <Box minW={0}>
-        <Text fontWeight="semibold" truncate>
-          {finding.vulnerability_id}
-        </Text>
-        <Text fontSize="xs" color="fg.muted" truncate>
-          {finding.aliases.length > 0 ? finding.aliases.join(', ') : (finding.summary ?? '')}
-        </Text>
-      </Box>
+      <TwoLineCell
+        main={
+          <Text fontWeight="semibold" truncate>
+            {finding.vulnerability_id}
+          </Text>
+        }
+        detail={finding.aliases.length > 0 ? finding.aliases.join(', ') : (finding.summary ?? '')}
+      />
     ),
   },
   { id: 'severity', header: 'Severity', width: '120px', sortable: true, cell: (finding) => <SeverityBadge severity={finding.severity} score={finding.score} /> },
@@ -65,16 +65,14 @@ const COLUMNS: VirtualColumn<BuildVulnerability, Column>[] = [
     width: '170px',
     sortable: true,
     cell: (finding) => (
-      <Box minW={0}>
-        <Text truncate fontWeight={finding.analysis?.state ? 'medium' : 'normal'} color={finding.analysis?.state ? undefined : 'fg.muted'}>
-          {stateLabel(finding.analysis?.state)}
-        </Text>
-        {finding.analysis?.carried_over_from && (
-          <Text fontSize="xs" color="fg.muted" truncate>
-            carried over from #{finding.analysis.carried_over_from.number}
+      <TwoLineCell
+        main={
+          <Text truncate fontWeight={finding.analysis?.state ? 'medium' : 'normal'} color={finding.analysis?.state ? undefined : 'fg.muted'}>
+            {stateLabel(finding.analysis?.state)}
           </Text>
-        )}
-      </Box>
+        }
+        detail={finding.analysis?.carried_over_from ? `carried over from #${finding.analysis.carried_over_from.number}` : undefined}
+      />
     ),
   },
   { id: 'fixed', header: 'Fixed in', width: '120px', cell: (finding) => <Text truncate>{finding.fixed_versions.length > 0 ? finding.fixed_versions.join(', ') : 'No fix'}</Text> },

@@ -7,7 +7,7 @@
 // 5,000 components and 10,000 edges takes a frame or several where the canvas has no GPU.
 import { Box, chakra, Text } from '@chakra-ui/react';
 import { interpolateZoom, quadtree, select, zoom, zoomIdentity, type Quadtree, type ZoomBehavior, type ZoomTransform } from 'd3';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RootPaths } from '../utils/paths';
 import { countInView, drawScene, nodeLabel, RADIUS, type Scene, type View } from '../utils/scene';
 
@@ -183,24 +183,29 @@ export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label
     };
   }, [schedule]);
 
-  // A new graph (or a first size) shows the whole of it.
-  useEffect(() => {
+  // A new graph (or a first size) shows the whole of it. Only then: a resize keeps the user's
+  // zoom, so the size is read when it happens rather than being a reason to fit again.
+  const fitWhole = useEffectEvent((shown: Scene) => {
     const canvas = canvasRef.current;
     if (!canvas || !zoomRef.current || width === 0) return;
-    zoomRef.current.transform(select(canvas), fitTransform(scene, width, height));
-    // Only when the graph or the first width arrives: a resize keeps the user's zoom.
-  }, [scene, width > 0]);
+    zoomRef.current.transform(select(canvas), fitTransform(shown, width, height));
+  });
+  const measured = width > 0;
+  useEffect(() => {
+    if (measured) fitWhole(scene);
+  }, [scene, measured]);
 
   useEffect(schedule, [highlight, selected, hovered, schedule]);
 
-  // Centre the requested component, zooming in to where its label shows.
-  useEffect(() => {
+  // Centre the requested component, zooming in to where its label shows. A request is acted on
+  // once: the graph's size or a resize is read, not a reason to repeat it.
+  const centre = useEffectEvent((request: FocusRequest): (() => void) | undefined => {
     const canvas = canvasRef.current;
     const behaviour = zoomRef.current;
-    if (!focus || !canvas || !behaviour || width === 0) return;
+    if (!canvas || !behaviour || width === 0) return undefined;
     const from = transform.current;
     const k = Math.max(from.k, 1.2);
-    const [nx, ny] = [scene.layout.x[focus.node], scene.layout.y[focus.node]];
+    const [nx, ny] = [scene.layout.x[request.node], scene.layout.y[request.node]];
     const interpolate = interpolateZoom([(width / 2 - from.x) / from.k, (height / 2 - from.y) / from.k, width / from.k], [nx, ny, width / k]);
     const started = performance.now();
     let animation = 0;
@@ -213,8 +218,8 @@ export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label
     };
     animation = requestAnimationFrame(step);
     return () => cancelAnimationFrame(animation);
-    // A request is acted on once; the graph's size or a resize does not repeat it.
-  }, [focus]);
+  });
+  useEffect(() => (focus ? centre(focus) : undefined), [focus]);
 
   const nodeAt = (clientX: number, clientY: number): number | null => {
     const canvas = canvasRef.current;

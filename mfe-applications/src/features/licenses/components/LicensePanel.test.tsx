@@ -1,7 +1,7 @@
 import { setPermissionChecker, type ComponentLicense, type LicenseAnalysis } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
-import { signIn } from '../../../testing/sessions';
+import { signInEachTest } from '../../../testing/sessions';
 import { LicenseOverview } from './LicenseOverview';
 import { LicensePanel } from './LicensePanel';
 
@@ -27,8 +27,7 @@ const ANALYSIS: LicenseAnalysis = {
   ],
 };
 
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 describe('license analysis', () => {
   it('shows a build’s categories, the licenses used and each component’s licenses, filtered', async () => {

@@ -3,7 +3,7 @@ import { PLANE_PLOT, toPlacement } from '@portal/shared/screens';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { counts } from '../../../testing/fixtures';
-import { signIn } from '../../../testing/sessions';
+import { signInEachTest } from '../../../testing/sessions';
 import { ApplicationPlanesScreen } from './ApplicationPlanesScreen';
 
 const PATH = '/applications/priorityPlanes';
@@ -25,8 +25,7 @@ const planes: ApplicationPlanes = {
   unplaced: [billing],
 };
 
-beforeEach(() => signIn());
-afterEach(() => setPermissionChecker(null));
+signInEachTest();
 
 const point = (name: RegExp | string) => screen.findByRole('button', { name });
 

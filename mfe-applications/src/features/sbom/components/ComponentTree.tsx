@@ -3,10 +3,9 @@
 // Right opens, Left closes or goes to the parent, Home/End, Enter shows the component); filtering
 // by text or to vulnerable components opens the branches that lead to the matches.
 import { Box, chakra, HStack, Text } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { SeverityBadge } from '../../../components/labels';
-import { observeRectWithFallback } from '@portal/shared/screens';
+import { useVirtualRows, virtualRowPosition } from '@portal/shared/screens';
 import { SEVERITIES, type Severity } from '../../../lib/types';
 import { visibleNodes, type SbomNode, type SbomTree, type TreeFilter } from './sbomTree';
 
@@ -29,19 +28,12 @@ export interface ComponentTreeProps {
 }
 
 export function ComponentTree({ tree, filter, selected, onSelect }: ComponentTreeProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   // The top levels start open: the root and what it depends on directly.
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set(tree.roots.filter((root) => tree.roots.length === 1 || root.children.length > 0).map((root) => root.index)));
   const shown = useMemo(() => visibleNodes(tree, expanded, filter), [tree, expanded, filter]);
   const [active, setActive] = useState(0);
   const activeIndex = Math.min(active, Math.max(shown.length - 1, 0));
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 15,
-    observeElementRect: observeRectWithFallback,
-  });
+  const { scrollRef, virtualizer } = useVirtualRows(shown.length, ROW_HEIGHT, 15);
   const filtering = filter.text.trim() !== '' || filter.onlyVulnerable;
 
   useEffect(() => setActive(0), [filter.text, filter.onlyVulnerable]);
@@ -137,12 +129,7 @@ export function ComponentTree({ tree, filter, selected, onSelect }: ComponentTre
               aria-setsize={node.parent ? node.parent.children.length : tree.roots.length}
               aria-posinset={(node.parent ? node.parent.children : tree.roots).indexOf(node) + 1}
               aria-label={componentLabel(node)}
-              position="absolute"
-              top={0}
-              left={0}
-              w="full"
-              h={`${ROW_HEIGHT}px`}
-              transform={`translateY(${item.start}px)`}
+              {...virtualRowPosition(item.start, ROW_HEIGHT)}
               gap={2}
               pe={2}
               ps={`${8 + node.level * INDENT}px`}

@@ -3,15 +3,13 @@
 // (spec 5) and the user paused typing.
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { BUILD_SEARCH_CATEGORIES, type BuildSearchCategory } from '@portal/shared';
-import { SelectField } from '@portal/shared/screens';
+import { SelectField, useDebounced } from '@portal/shared/screens';
 import { useState } from 'react';
 import { SearchInput } from '../../../components/filters';
 import { QueryView } from '../../../components/QueryStates';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useBuildSearch } from '../api/searchBuilds';
-import { useComponentSearch } from '../api/searchComponents';
+import { useFindingSearch } from '../api/searchFindings';
 import { searchable, type SearchScope } from '../api/searchScope';
-import { useVulnerabilitySearch } from '../api/searchVulnerabilities';
 import { BuildResults, ComponentResults, VulnerabilityResults } from './SearchResults';
 
 type Kind = 'components' | 'vulnerabilities' | 'builds';
@@ -33,8 +31,8 @@ export function PortfolioSearch({ scope, platformView }: { scope: SearchScope; p
   const [text, setText] = useState('');
   const [category, setCategory] = useState<BuildSearchCategory>('all');
   const settled = useDebounced(text);
-  const components = useComponentSearch(scope, settled, kind === 'components');
-  const vulnerabilities = useVulnerabilitySearch(scope, settled, kind === 'vulnerabilities');
+  const components = useFindingSearch(scope, 'components', settled, kind === 'components');
+  const vulnerabilities = useFindingSearch(scope, 'vulnerabilities', settled, kind === 'vulnerabilities');
   const builds = useBuildSearch(scope, settled, category, kind === 'builds');
   const ready = searchable(settled);
 

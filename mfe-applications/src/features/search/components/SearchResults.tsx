@@ -1,15 +1,15 @@
 // The hits of the three searches, each linking where the user goes next: the app's build, the
 // component in its tree, the finding's vulnerability.
-import { Box, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { ActiveExploitBadge, BuildStatusBadge, SeverityBadge } from '../../../components/labels';
 import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
 import { formatDate } from '../../../lib/format';
 import { applicationPath } from '../../../lib/graph';
 import type { BuildHit } from '../api/searchBuilds';
-import type { ComponentHit } from '../api/searchComponents';
+import type { ComponentHit, VulnerabilityHit } from '../api/searchFindings';
 import type { InProcess } from '../api/searchScope';
-import type { VulnerabilityHit } from '../api/searchVulnerabilities';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 /** The most hits a search answers (api/src/apps/search.ts SEARCH_LIMIT). */
 export const SEARCH_LIMIT = 100;
@@ -38,14 +38,14 @@ export function ComponentResults({ hits, platformView }: ResultsProps<ComponentH
       header: 'Component',
       width: 'minmax(200px, 1.5fr)',
       cell: (hit) => (
-        <Box minW={0}>
-          <Text fontWeight="semibold" truncate>
-            {[hit.group, hit.name].filter(Boolean).join('/')} {hit.version}
-          </Text>
-          <Text fontSize="xs" color="fg.muted" truncate>
-            {hit.purl ?? hit.bom_ref}
-          </Text>
-        </Box>
+        <TwoLineCell
+          main={
+            <Text fontWeight="semibold" truncate>
+              {[hit.group, hit.name].filter(Boolean).join('/')} {hit.version}
+            </Text>
+          }
+          detail={hit.purl ?? hit.bom_ref}
+        />
       ),
     },
     {
@@ -66,16 +66,16 @@ export function VulnerabilityResults({ hits, platformView }: ResultsProps<Vulner
       header: 'Vulnerability',
       width: 'minmax(200px, 1.4fr)',
       cell: (hit) => (
-        <Box minW={0}>
-          <ChakraLink asChild colorPalette="blue" fontWeight="semibold">
-            <Link to={applicationPath(hit.app_key, { process: platformView ? hit.process : undefined, build: hit.build_id, view: 'findings', vuln: hit.vulnerability_id, ref: hit.bom_ref })}>
-              {hit.vulnerability_id}
-            </Link>
-          </ChakraLink>
-          <Text fontSize="xs" color="fg.muted" truncate>
-            {hit.aliases.join(', ') || hit.summary}
-          </Text>
-        </Box>
+        <TwoLineCell
+          main={
+            <ChakraLink asChild colorPalette="blue" fontWeight="semibold">
+              <Link to={applicationPath(hit.app_key, { process: platformView ? hit.process : undefined, build: hit.build_id, view: 'findings', vuln: hit.vulnerability_id, ref: hit.bom_ref })}>
+                {hit.vulnerability_id}
+              </Link>
+            </ChakraLink>
+          }
+          detail={hit.aliases.join(', ') || hit.summary}
+        />
       ),
     },
     {

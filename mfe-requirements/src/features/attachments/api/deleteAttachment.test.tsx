@@ -1,9 +1,8 @@
 // Deleting an attachment makes stale its requirement's attachments and history (the API records an
 // Update event), not another requirement's attachments, the requirement itself or the overviews.
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { fakeApi } from '@portal/shared/testing';
+import type { QueryKey } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import { fakeApi, renderHookHolding } from '@portal/shared/testing';
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
 import { useDeleteAttachment } from './deleteAttachment';
 import { ATTACHMENT_KEYS } from './keys';
@@ -19,12 +18,10 @@ const HELD: Record<string, QueryKey> = {
 
 it('deleting an attachment refreshes its requirement’s attachments and history only', async () => {
   const { calls } = fakeApi({ 'DELETE /api/attachments/f1': { status: 204 } });
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  for (const key of Object.values(HELD)) client.setQueryData(key, []);
-  const { result } = renderHook(() => useDeleteAttachment(G, 'r1'), { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+  const { result, stale } = renderHookHolding(HELD, () => useDeleteAttachment(G, 'r1'));
   await act(() =>
     result.current.mutateAsync({ id: 'f1', requirement_id: 'r1', name: 'policy.pdf', size: 10, content_type: 'application/pdf', uploaded_by: null, created_at: '2026-11-01T10:00:00.000Z' }),
   );
   expect(calls.map(({ method, path, query }) => ({ method, path, query }))).toEqual([{ method: 'DELETE', path: '/api/attachments/f1', query: { graph: G } }]);
-  expect(Object.keys(HELD).filter((name) => client.getQueryState(HELD[name])?.isInvalidated)).toEqual(['r1Attachments', 'r1History']);
+  expect(stale()).toEqual(['r1Attachments', 'r1History']);
 });

@@ -1,7 +1,7 @@
 // /requirements/add-requirement (optional ?parent=<id>): the Add wizard. The new requirement opens
 // in the depository; under a parent it becomes its sub-requirement.
 import { Alert, Box, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { Empty, Loading, navigate, problemText, ScreenFrame, showSnackbar, type ScreenComponent } from '@portal/shared';
+import { Loading, navigate, problemText, ScreenFrame, showSnackbar, type ScreenComponent } from '@portal/shared';
 import { Wizard } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useGraph } from '../../../lib/graph';
 import { detailPath, useCreateRequirement, useRequirement } from '../../requirement';
 import { EMPTY_FORM, inputOf, requirementSteps, todayText, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';
+import { NoProcessFrame } from '../../../components/NoProcessFrame';
 
 export const AddRequirementScreen: ScreenComponent = ({ route }) => {
   const graph = useGraph();
@@ -30,13 +31,7 @@ export const AddRequirementScreen: ScreenComponent = ({ route }) => {
     }
   };
 
-  if (graph === undefined) {
-    return (
-      <ScreenFrame route={route}>
-        <Empty title="No process selected" description="Choose a process to add requirements to it." />
-      </ScreenFrame>
-    );
-  }
+  if (graph === undefined) return <NoProcessFrame route={route} description="Choose a process to add requirements to it." />;
 
   return (
     <ScreenFrame route={route}>

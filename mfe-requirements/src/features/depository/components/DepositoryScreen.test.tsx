@@ -4,7 +4,7 @@ import { fakeApi, type FakeCall } from '../../../testing/fakeApi';
 import { detail, requirement, task } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/renderScreen';
 import { DepositoryScreen } from './DepositoryScreen';
-import { AUTHOR, signIn } from '../../../testing/session';
+import { AUTHOR, signInEachTestAt } from '../../../testing/session';
 
 const route = ROUTES.find((candidate) => candidate.path === '/requirements')!;
 const page = (items: ReturnType<typeof requirement>[], total = items.length) => ({ body: { items, total } });
@@ -21,11 +21,7 @@ function listAnswer(total = 3) {
   };
 }
 
-beforeEach(() => {
-  signIn();
-  history.replace('/requirements');
-});
-afterEach(() => setPermissionChecker(null));
+signInEachTestAt('/requirements');
 
 describe('DepositoryScreen', () => {
   it('shows the top level as a tree, expands and moves with the keyboard, and opens with Enter', async () => {
@@ -210,7 +206,7 @@ describe('DepositoryScreen', () => {
       const item = await screen.findByRole('treeitem', { name: 'REQ-1 Requirement 1' });
       expect(within(item).getByText('Draft')).toBeInTheDocument();
       const deliver = (body: unknown, destination: string) => {
-        for (const entry of [...handlers]) if (entry.destination === destination) entry.handler(body, destination);
+        for (const entry of Array.from(handlers)) if (entry.destination === destination) entry.handler(body, destination);
       };
       deliver({ type: 'Other', session_id: 'x', data: { graph: 'core', id: 'r1' } }, userEventsQueue(AUTHOR.id));
       deliver({ type: 'Submit for Review', session_id: 'x', data: { graph: 'other', id: 'r9' } }, userEventsQueue(AUTHOR.id));

@@ -12,6 +12,7 @@ import { DepositoryFilters } from './DepositoryFilters';
 import { MyOpenTasks } from './MyOpenTasks';
 import { RequirementTable } from './RequirementTable';
 import { RequirementTree } from './RequirementTree';
+import { NoProcessFrame } from '../../../components/NoProcessFrame';
 
 export const ADD_REQUIREMENT_PATH = '/requirements/add-requirement';
 type View = 'tree' | 'table';
@@ -65,13 +66,7 @@ export const DepositoryScreen: ScreenComponent = ({ route }) => {
     />
   );
 
-  if (graph === undefined) {
-    return (
-      <ScreenFrame route={route}>
-        <Empty title="No process selected" description="Choose a process to see its requirements." />
-      </ScreenFrame>
-    );
-  }
+  if (graph === undefined) return <NoProcessFrame route={route} description="Choose a process to see its requirements." />;
 
   return (
     <ScreenFrame route={route}>

@@ -4,9 +4,7 @@
 import { Box, chakra, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { Requirement } from '@portal/shared';
 import { ErrorAlert, Loading } from '@portal/shared';
-import { observeRectWithFallback } from '@portal/shared/screens';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useVirtualRows, virtualRowPosition } from '@portal/shared/screens';
 import { Link } from 'react-router';
 import { detailPath, useRequirementPage, type RequirementFilters, type SortField } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
@@ -68,16 +66,9 @@ export interface RequirementTableProps {
 }
 
 export function RequirementTable({ graph, filters, activeId, onSort, onOpen, empty }: RequirementTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const first = useRequirementPage(graph, filters, 0);
   const total = first.data?.total ?? 0;
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    observeElementRect: observeRectWithFallback,
-  });
+  const { scrollRef, virtualizer } = useVirtualRows(total, ROW_HEIGHT, 12);
   const items = virtualizer.getVirtualItems();
   const start = items[0]?.index ?? 0;
   const end = items[items.length - 1]?.index ?? 0;
@@ -125,12 +116,7 @@ export function RequirementTable({ graph, filters, activeId, onSort, onOpen, emp
                 role="row"
                 aria-rowindex={item.index + 2}
                 aria-current={requirement && requirement.id === activeId ? 'true' : undefined}
-                position="absolute"
-                top={0}
-                left={0}
-                w="full"
-                h={`${ROW_HEIGHT}px`}
-                transform={`translateY(${item.start}px)`}
+                {...virtualRowPosition(item.start, ROW_HEIGHT)}
                 display="grid"
                 gridTemplateColumns={GRID}
                 alignItems="center"

@@ -3,8 +3,7 @@
 // the first child), Left collapses (or goes to the parent), Home/End, Enter opens the requirement.
 import { Box, chakra, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, problemText } from '@portal/shared';
-import { observeRectWithFallback } from '@portal/shared/screens';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualRows, virtualRowPosition } from '@portal/shared/screens';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { RequirementFilters } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
@@ -34,15 +33,8 @@ function MoreRow({ onVisible }: { onVisible: () => void }) {
 export function RequirementTree({ graph, filters, activeId, onOpen, empty }: RequirementTreeProps) {
   const tree = useRequirementTree(graph, filters);
   const { rows } = tree;
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [focusKey, setFocusKey] = useState<string | undefined>(activeId);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    observeElementRect: observeRectWithFallback,
-  });
+  const { scrollRef, virtualizer } = useVirtualRows(rows.length, ROW_HEIGHT, 12);
 
   const nodeIndex = (key: string | undefined) => (key === undefined ? -1 : rows.findIndex((row) => row.kind === 'node' && row.key === key));
   const focusIndex = (() => {
@@ -171,12 +163,7 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
                 aria-expanded={node && node.requirement.children_count > 0 ? tree.expanded.has(node.requirement.id) : undefined}
                 aria-selected={node ? node.requirement.id === activeId : undefined}
                 aria-label={node ? `${node.requirement.code} ${node.requirement.title}${node.requirement.deleted_at ? ' (Deleted)' : ''}` : undefined}
-                position="absolute"
-                top={0}
-                left={0}
-                w="full"
-                h={`${ROW_HEIGHT}px`}
-                transform={`translateY(${item.start}px)`}
+                {...virtualRowPosition(item.start, ROW_HEIGHT)}
                 display="flex"
                 alignItems="center"
                 gap={2}

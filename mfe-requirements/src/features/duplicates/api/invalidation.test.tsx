@@ -1,9 +1,8 @@
 // What resolving a duplicate pair makes stale: a dismissal only the candidates, a link also the
 // pair's history, a merge everything of the process (the second requirement's belongings move).
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { fakeApi } from '@portal/shared/testing';
+import type { QueryKey } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import { fakeApi, renderHookHolding } from '@portal/shared/testing';
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
 import { REQ } from '../../../testing/fixtures';
 import { DUPLICATE_KEYS } from './keys';
@@ -24,11 +23,9 @@ const HELD: Record<string, QueryKey> = {
 };
 
 async function resolve(action: DuplicateAction) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  for (const key of Object.values(HELD)) client.setQueryData(key, []);
-  const { result } = renderHook(() => useResolveDuplicates(G), { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+  const { result, stale } = renderHookHolding(HELD, () => useResolveDuplicates(G));
   await act(() => result.current.mutateAsync({ pair: { a: REQ(1), b: REQ(2), score: 0.9, shared_terms: ['mfa'] }, action }));
-  return Object.keys(HELD).filter((name) => client.getQueryState(HELD[name])?.isInvalidated).sort();
+  return stale();
 }
 
 describe('resolving duplicates refreshes what it touches', () => {

@@ -1,9 +1,8 @@
 // What gap analysis's changes make stale: its own list, the requirement it marks (state, history,
 // the task it opens) and the overviews; never the other analysis lists.
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { fakeApi } from '@portal/shared/testing';
+import type { QueryKey } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import { fakeApi, renderHookHolding } from '@portal/shared/testing';
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
 import { REQ } from '../../../testing/fixtures';
 import type { Gap } from '../../../types/analysis';
@@ -28,12 +27,7 @@ const HELD: Record<string, QueryKey> = {
   attachments: [...PROCESS_KEYS.analysis(G), 'attachments', 'r1'],
 };
 
-function mount<T>(hook: () => T) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  for (const key of Object.values(HELD)) client.setQueryData(key, []);
-  const { result } = renderHook(hook, { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
-  return { result, stale: () => Object.keys(HELD).filter((name) => client.getQueryState(HELD[name])?.isInvalidated).sort() };
-}
+const mount = <T,>(hook: () => T) => renderHookHolding(HELD, hook);
 
 const gap: Gap = {
   id: 'g1',

@@ -1,10 +1,9 @@
 // What each mutation of the requirement workflow makes stale, and what it leaves alone: the
 // queries a screen may hold are seeded, the mutation runs against the fake API, and the test reads
 // which ones were invalidated.
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { fakeApi } from '@portal/shared/testing';
+import type { QueryKey } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import { fakeApi, renderHookHolding } from '@portal/shared/testing';
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
 import { task } from '../../../testing/fixtures';
 import { useAddRequirementComment } from './addRequirementComment';
@@ -33,59 +32,46 @@ const HELD: Record<string, QueryKey> = {
   otherProcess: REQUIREMENT_KEYS.detail('edge', 'r1'),
 };
 
-function held() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  for (const key of Object.values(HELD)) queryClient.setQueryData(key, []);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  const stale = () => Object.keys(HELD).filter((name) => queryClient.getQueryState(HELD[name])?.isInvalidated).sort();
-  return { wrapper, stale };
-}
 
 describe('the requirement workflow refreshes what its changes touch', () => {
   it('a comment: the requirement’s comments and the comment search, nothing else', async () => {
     fakeApi({ 'POST /api/requirements/r1/comments': { status: 201, body: { id: 'c1' } } });
-    const { wrapper, stale } = held();
-    const { result } = renderHook(() => useAddRequirementComment(G, 'r1'), { wrapper });
+    const { result, stale } = renderHookHolding(HELD, () => useAddRequirementComment(G, 'r1'));
     await act(() => result.current.mutateAsync('Looks good'));
     expect(stale()).toEqual(['commentSearch', 'comments']);
   });
 
   it('a modification: the requirement, its history, the lists and the overviews, not its comments or tasks', async () => {
     fakeApi({ 'PUT /api/requirements/r1': { body: { id: 'r1', code: 'REQ-1' } } });
-    const { wrapper, stale } = held();
-    const { result } = renderHook(() => useUpdateRequirement(G, 'r1'), { wrapper });
+    const { result, stale } = renderHookHolding(HELD, () => useUpdateRequirement(G, 'r1'));
     await act(() => result.current.mutateAsync({ title: 'Access control', priority: 'HIGH', version: 3 } as never));
     expect(stale()).toEqual(['children', 'dashboard', 'detail', 'history', 'tree']);
   });
 
   it('a sub-requirement: the lists, its parent (one child more) and the overviews', async () => {
     fakeApi({ 'POST /api/requirements': { status: 201, body: { id: 'r3', code: 'REQ-3' } } });
-    const { wrapper, stale } = held();
-    const { result } = renderHook(() => useCreateRequirement(G), { wrapper });
+    const { result, stale } = renderHookHolding(HELD, () => useCreateRequirement(G));
     await act(() => result.current.mutateAsync({ title: 'MFA', priority: 'HIGH', parent_id: 'r1' } as never));
     expect(stale()).toEqual(['children', 'dashboard', 'detail', 'tree']);
   });
 
   it('a review decision: the tasks, the requirement’s state and history, the lists and the overviews', async () => {
     fakeApi({ 'POST /api/tasks/t1/accept': { body: task('t1', { status: 'COMPLETED' }) } });
-    const { wrapper, stale } = held();
-    const { result } = renderHook(() => useAcceptTask(G, task('t1')), { wrapper });
+    const { result, stale } = renderHookHolding(HELD, () => useAcceptTask(G, task('t1')));
     await act(() => result.current.mutateAsync({ delegate_to_id: 'u-impl' }));
     expect(stale()).toEqual(['children', 'dashboard', 'detail', 'history', 'myTasks', 'tree']);
   });
 
   it('linking an application: the requirement’s applications and the overviews (traceability), not the requirement', async () => {
     fakeApi({ 'PUT /api/requirements/r1/applications/a1': { body: [] } });
-    const { wrapper, stale } = held();
-    const { result } = renderHook(() => useApplicationLink(G, 'r1'), { wrapper });
+    const { result, stale } = renderHookHolding(HELD, () => useApplicationLink(G, 'r1'));
     await act(() => result.current.mutateAsync({ applicationId: 'a1', link: true }));
     expect(stale()).toEqual(['applications', 'dashboard']);
   });
 
   it('a refused change refreshes nothing', async () => {
     fakeApi({ 'POST /api/requirements/r1/comments': { status: 403, problem: { detail: 'No.' } } });
-    const { wrapper, stale } = held();
-    const { result } = renderHook(() => useAddRequirementComment(G, 'r1'), { wrapper });
+    const { result, stale } = renderHookHolding(HELD, () => useAddRequirementComment(G, 'r1'));
     await act(() => result.current.mutateAsync('Looks good').catch(() => undefined));
     expect(stale()).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { apiClient } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import { invalidateKeys, PROCESS_KEYS } from '../../../lib/queryKeys';
-import type { LinkedApplication } from './getRequirementApplications';
+import type { LinkedApplication } from './getRequirementRecords';
 import { REQUIREMENT_KEYS, requirementPath } from './keys';
 
 export const linkApplication = (graph: string, id: string, applicationId: string) =>

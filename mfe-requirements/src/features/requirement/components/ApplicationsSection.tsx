@@ -6,13 +6,13 @@ import { useId, useState } from 'react';
 import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
 import { LIST_APPLICATION, useProcessApplications } from '../api/getProcessApplications';
-import { useRequirementApplications } from '../api/getRequirementApplications';
+import { useRequirementRecords } from '../api/getRequirementRecords';
 import { useApplicationLink } from '../api/linkApplication';
 
 export function ApplicationsSection({ graph, id, readOnly }: { graph: string; id: string; readOnly: boolean }) {
   const mayLink = usePermitted(P.UPDATE_REQUIREMENT) && !readOnly;
   const mayListApplications = usePermitted(LIST_APPLICATION);
-  const linked = useRequirementApplications(graph, id);
+  const linked = useRequirementRecords(graph, id, 'applications');
   const choices = useProcessApplications(graph, mayLink && mayListApplications);
   const change = useApplicationLink(graph, id);
   const [chosen, setChosen] = useState('');

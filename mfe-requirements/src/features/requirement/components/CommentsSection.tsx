@@ -3,13 +3,13 @@ import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { problemText, QueryView, usePermitted } from '@portal/shared';
 import { useState } from 'react';
 import { useAddRequirementComment } from '../api/addRequirementComment';
-import { useRequirementComments } from '../api/getRequirementComments';
+import { useRequirementRecords } from '../api/getRequirementRecords';
 import { P } from '../../../lib/permissions';
 
 import { formatTime } from '../../../lib/dates';
 
 export function CommentsSection({ graph, id, readOnly }: { graph: string; id: string; readOnly: boolean }) {
-  const comments = useRequirementComments(graph, id);
+  const comments = useRequirementRecords(graph, id, 'comments');
   const mayComment = usePermitted(P.COMMENT_REQUIREMENT) && !readOnly;
   const [text, setText] = useState('');
   const add = useAddRequirementComment(graph, id);

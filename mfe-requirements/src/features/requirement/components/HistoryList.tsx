@@ -2,7 +2,7 @@
 import { chakra, Stack, Text } from '@chakra-ui/react';
 import type { RequirementEventRecord } from '@portal/shared';
 import { QueryView } from '@portal/shared';
-import { useRequirementEvents } from '../api/getRequirementEvents';
+import { useRequirementRecords } from '../api/getRequirementRecords';
 
 import { formatTime } from '../../../lib/dates';
 
@@ -15,7 +15,7 @@ function detailOf(event: RequirementEventRecord): string {
 }
 
 export function HistoryList({ graph, id }: { graph: string; id: string }) {
-  const events = useRequirementEvents(graph, id);
+  const events = useRequirementRecords(graph, id, 'events');
   return (
     <QueryView query={events} loading="Loading history…">
       {(list) =>

@@ -1,10 +1,10 @@
-import { history, setPermissionChecker } from '@portal/shared';
+import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../../testing/fakeApi';
 import { detail, requirement, task } from '../../../testing/fixtures';
 import { fill, renderScreen } from '../../../testing/renderScreen';
 import { RequirementDetailPanel } from './RequirementDetailPanel';
-import { AUTHOR, REVIEWER, signIn } from '../../../testing/session';
+import { AUTHOR, REVIEWER, signInEachTestAt } from '../../../testing/session';
 
 const HAS_CHILDREN = 'A requirement with sub-requirements cannot be deleted.';
 
@@ -37,11 +37,7 @@ function api(overrides: Record<string, unknown> = {}) {
   } as Parameters<typeof fakeApi>[0]);
 }
 
-beforeEach(() => {
-  signIn();
-  history.replace('/requirements?id=r1');
-});
-afterEach(() => setPermissionChecker(null));
+signInEachTestAt('/requirements?id=r1');
 
 describe('RequirementDetailPanel', () => {
   it('shows the rendered description, fields, ancestors, children and history', async () => {

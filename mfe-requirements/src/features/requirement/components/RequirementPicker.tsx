@@ -2,8 +2,8 @@
 // one of the matches. The chosen one is shown with a way to choose again.
 import { Box, Button, chakra, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { RequirementRef } from '@portal/shared';
+import { useDebounced } from '@portal/shared/screens';
 import { useState } from 'react';
-import { useDebounced } from '../../../lib/useDebounced';
 import { useRequirementSearch } from '../api/searchRequirements';
 
 export interface RequirementPickerProps {

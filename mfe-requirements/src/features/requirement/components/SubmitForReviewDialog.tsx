@@ -1,9 +1,10 @@
 // Submit for review (issue 6): the author picks the reviewer (a user holding the review permission
 // in the process) or a workgroup, optionally a due date and a comment. The API opens the REVIEW
 // task and moves the requirement to IN_REVIEW (from REJECTED it also resolves the rejection).
-import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Stack, Text } from '@chakra-ui/react';
 import { FormDialog, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { useState } from 'react';
+import { TextField } from '@portal/shared/screens';
 import { useAssignees } from '../api/getAssignees';
 import { useWorkgroups } from '../api/getWorkgroups';
 import { useSubmitRequirement, type SubmitBody } from '../api/submitRequirement';
@@ -92,14 +93,8 @@ export function SubmitForReviewDialog({ graph, requirement, open, onClose }: Sub
           </Field.Root>
         )}
         {!mayListAssignees && !mayListWorkgroups && <Text color="fg.muted">The review task goes to the reviewers of the process.</Text>}
-        <Field.Root>
-          <Field.Label>Review due date</Field.Label>
-          <Input type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Comment</Field.Label>
-          <Textarea value={comment} onChange={(event) => setComment(event.target.value)} rows={3} />
-        </Field.Root>
+        <TextField label="Review due date" type="date" value={dueDate} onChange={setDueDate} />
+        <TextField label="Comment" multiline rows={3} value={comment} onChange={setComment} />
       </Stack>
     </FormDialog>
   );

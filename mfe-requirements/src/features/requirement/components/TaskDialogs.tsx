@@ -1,29 +1,24 @@
 // The decisions on a review: accept and delegate to an implementer, or reject with a comment (the
 // comment is required: the author must know what to resolve). Also a failure report's comment.
-import { Field, Input, Textarea } from '@chakra-ui/react';
+import { Field, Textarea } from '@chakra-ui/react';
 import { FormDialog } from '@portal/shared';
 import { useState } from 'react';
+import { TextField } from '@portal/shared/screens';
 import type { AcceptValues } from '../api/decideTask';
 import { useAssignees } from '../api/getAssignees';
 import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
 
 
-export function AcceptDialog({
-  graph,
-  title,
-  busy,
-  error,
-  onClose,
-  onAccept,
-}: {
-  graph: string;
+/** What every decision dialog of a task takes: its title, the running decision and its failure, and closing. */
+interface DecisionDialogProps {
   title: string;
   busy: boolean;
   error?: unknown;
   onClose: () => void;
-  onAccept: (values: AcceptValues) => void;
-}) {
+}
+
+export function AcceptDialog({ graph, title, busy, error, onClose, onAccept }: DecisionDialogProps & { graph: string; onAccept: (values: AcceptValues) => void }) {
   // Implementers: who may update a requirement's progress in the process.
   const implementers = useAssignees(graph, P.UPDATE_REQUIREMENT_PROGRESS, true);
   const [delegate, setDelegate] = useState('');
@@ -56,14 +51,8 @@ export function AcceptDialog({
           ))}
         </NativeSelect>
       </Field.Root>
-      <Field.Root>
-        <Field.Label>Implementation due date</Field.Label>
-        <Input type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>Comment</Field.Label>
-        <Textarea rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
-      </Field.Root>
+      <TextField label="Implementation due date" type="date" value={dueDate} onChange={setDueDate} />
+      <TextField label="Comment" multiline rows={3} value={comment} onChange={setComment} />
     </FormDialog>
   );
 }
@@ -77,15 +66,7 @@ export function CommentDialog({
   error,
   onClose,
   onSubmit,
-}: {
-  title: string;
-  label: string;
-  submitText: string;
-  busy: boolean;
-  error?: unknown;
-  onClose: () => void;
-  onSubmit: (comment: string) => void;
-}) {
+}: DecisionDialogProps & { label: string; submitText: string; onSubmit: (comment: string) => void }) {
   const [comment, setComment] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = comment.trim() === '';

@@ -10,6 +10,7 @@ import { P } from '../../../lib/permissions';
 import { useMyTasks, useProcessTasks, useRequirementLiveUpdates, useTask } from '../../requirement';
 import { TaskPanel } from './TaskPanel';
 import { formatDate } from '../../../lib/dates';
+import { NoProcessFrame } from '../../../components/NoProcessFrame';
 
 const OTHER_TYPES = new Set(['DELEGATE', 'RESOLVE_REJECTED']);
 
@@ -55,13 +56,7 @@ function TaskList({ label, tasks, selected, onOpen }: { label: string; tasks: Re
 export const ReviewScreen: ScreenComponent = ({ route }) => {
   const graph = useGraph();
   useRequirementLiveUpdates(graph);
-  if (graph === undefined) {
-    return (
-      <ScreenFrame route={route}>
-        <Empty title="No process selected" description="Choose a process to see your reviews." />
-      </ScreenFrame>
-    );
-  }
+  if (graph === undefined) return <NoProcessFrame route={route} description="Choose a process to see your reviews." />;
   return (
     <ScreenFrame route={route}>
       <ReviewLists graph={graph} />
