@@ -78,7 +78,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('views one organization', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
+    const { calls } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'View Trial Inc' }));
     expect(await screen.findByRole('heading', { name: 'Trial Inc', level: 2 })).toHaveFocus();
@@ -94,7 +94,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('creates an organization with its admin', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations': ok(trial, 201) });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations': ok(trial, 201) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Create organization' }));
     await fill(user, screen.getByLabelText(fieldLabel('Organization name')), 'Trial Inc');
@@ -119,7 +119,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it("checks the admin's password with the portal's rules and shows the API's refusal", async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([]), 'POST /api/organizations': problem(409, 'An organization named Acme Corp exists.') });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([]), 'POST /api/organizations': problem(409, 'An organization named Acme Corp exists.') });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Create organization' }));
     await fill(user, screen.getByLabelText(fieldLabel('Organization name')), 'Acme Corp');
@@ -141,7 +141,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('deletes an organization after the typed confirmation', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme, trial]), 'DELETE /api/organizations/org-2': noContent() });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme, trial]), 'DELETE /api/organizations/org-2': noContent() });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete Trial Inc' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete organization' });
@@ -163,7 +163,7 @@ describe('GlobalAdministrationScreen', () => {
 
   it('saves the module configuration, unlimited as -1', async () => {
     const saved = { ...trial, module_configuration: { code: true, requirement: false, num_of_projects: 4, num_of_users: -1, num_of_apps: 3 } };
-    const { calls, mutations } = fakeApi({
+    const { mutations } = fakeApi({
       'GET /api/organizations': ok([trial]),
       'GET /api/organizations/org-2': ok(trial),
       'PUT /api/organizations/org-2/moduleConfiguration': ok(saved),
@@ -192,7 +192,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('checks the limits before saving', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Module configuration of Trial Inc' }));
     const form = await screen.findByRole('form', { name: 'Module configuration of Trial Inc' });
@@ -204,7 +204,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('invites to a trial', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': ok(trial, 201) });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': ok(trial, 201) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Invite to a trial' }));
     const form = screen.getByRole('form', { name: 'Invite to a trial' });
@@ -217,7 +217,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('checks the invitation fields and shows the refusal', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': problem(400, 'The email is already in use.') });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': problem(400, 'The email is already in use.') });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Invite to a trial' }));
     const form = screen.getByRole('form', { name: 'Invite to a trial' });
