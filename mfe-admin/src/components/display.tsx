@@ -77,9 +77,10 @@ export function UsageBar({ label, used, limit }: { label: string; used: number; 
  */
 export function PanelHeading({ children, focusOnOpen = true }: { children: ReactNode; focusOnOpen?: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  // Read once: the focus moves only when the panel opens, not when the prop changes later.
+  const focusWhenOpened = useRef(focusOnOpen);
   useEffect(() => {
-    if (focusOnOpen) ref.current?.focus();
-    // Only when the panel opens.
+    if (focusWhenOpened.current) ref.current?.focus();
   }, []);
   return (
     <Heading as="h2" size="lg" mb="4" ref={ref} tabIndex={-1} _focus={{ outline: 'none' }}>

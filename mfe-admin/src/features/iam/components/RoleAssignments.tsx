@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Tag } from '../../../components/display';
 import { DataTable } from '@portal/shared/screens';
 import { SelectField } from '../../../components/fields';
-import { useOrganizations } from '../../global/api/organizations';
+import { useOrganizations } from '../../global';
 import { useAssignRole, type Role } from '../api/roles';
 import { useUsers, type RoleHolder } from '../api/users';
 import { LIST_ORGANIZATIONS } from '../permissions';
