@@ -3,7 +3,7 @@
 // delete, module configuration and trial invitations; and the way to the installation's
 // vulnerability database (served by mfe-applications).
 import { Box, Button, HStack, Stack } from '@chakra-ui/react';
-import { DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
+import { DeleteConfirmationDialog, ErrorAlert, QueryView, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
 import type { Organization } from '../../../lib/organizations';
 import { PanelHeading } from '../../../components/display';
@@ -17,6 +17,7 @@ import { ModuleConfigurationForm } from './ModuleConfigurationForm';
 import { OrganizationDetails } from './OrganizationDetails';
 import { OrganizationsTable } from './OrganizationsTable';
 import { TrialInvitationForm } from './TrialInvitationForm';
+import { QueryList } from '../../../components/sections';
 
 type Panel =
   | { kind: 'list' }
@@ -173,15 +174,15 @@ function OrganizationsPanel({ focusOnOpen, mayCreate, onCreate, onTrial, onView,
           </HStack>
         )}
       </HStack>
-      <QueryView query={organizations} loading="Loading organizations…" noAccessOnForbidden>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No organizations yet." description={mayCreate ? 'Create one, or invite someone to a trial.' : undefined} />
-          ) : (
-            <OrganizationsTable organizations={list} onView={onView} onConfigure={onConfigure} onDelete={onDelete} />
-          )
-        }
-      </QueryView>
+      <QueryList
+        query={organizations}
+        loading="Loading organizations…"
+        empty={{ title: 'No organizations yet.', description: mayCreate ? 'Create one, or invite someone to a trial.' : undefined }}
+      >
+        {(list) => (
+          <OrganizationsTable organizations={list} onView={onView} onConfigure={onConfigure} onDelete={onDelete} />
+        )}
+      </QueryList>
     </Box>
   );
 }

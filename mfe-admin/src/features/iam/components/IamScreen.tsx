@@ -5,10 +5,8 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   ConfirmDialog,
   DeleteConfirmationDialog,
-  Empty,
   ErrorAlert,
   NoAccess,
-  QueryView,
   ScreenFrame,
   showSnackbar,
   usePermitted,
@@ -22,6 +20,7 @@ import { ROLE_PERMISSIONS } from '../permissions';
 import { RoleAssignments } from './RoleAssignments';
 import { RoleForm } from './RoleForm';
 import { RolesTable } from './RolesTable';
+import { QueryList } from '../../../components/sections';
 
 export const IamScreen: ScreenComponent = ({ route }) => {
   const [params, setParams] = useSearchParams();
@@ -135,27 +134,23 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
           The global variants apply wherever an organization has not customized a role.
         </Text>
       )}
-      <QueryView query={roles} loading="Loading roles…" noAccessOnForbidden>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No roles yet." />
-          ) : (
-            <RolesTable
-              roles={list}
-              onEdit={mayUpdate ? (role) => setPanel({ kind: 'edit', name: role.name }) : undefined}
-              onHolders={mayAssign ? (role) => setPanel({ kind: 'holders', name: role.name }) : undefined}
-              onDelete={
-                mayDelete
-                  ? (role) => {
-                      remove.reset();
-                      setDeleting(role);
-                    }
-                  : undefined
-              }
-            />
-          )
-        }
-      </QueryView>
+      <QueryList query={roles} loading="Loading roles…" empty={{ title: 'No roles yet.' }}>
+        {(list) => (
+          <RolesTable
+            roles={list}
+            onEdit={mayUpdate ? (role) => setPanel({ kind: 'edit', name: role.name }) : undefined}
+            onHolders={mayAssign ? (role) => setPanel({ kind: 'holders', name: role.name }) : undefined}
+            onDelete={
+              mayDelete
+                ? (role) => {
+                    remove.reset();
+                    setDeleting(role);
+                  }
+                : undefined
+            }
+          />
+        )}
+      </QueryList>
 
       <ConfirmDialog
         open={deleting !== null && deleting.built_in}

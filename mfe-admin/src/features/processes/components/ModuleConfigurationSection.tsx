@@ -1,25 +1,23 @@
 // Process Settings → Modules: which modules the process uses (its own switches, within what the
 // organization allows) and the organization's limits, read only.
-import { Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, QueryView, showSnackbar, UNLIMITED, type ProcessModuleConfiguration } from '@portal/shared';
 import { useState } from 'react';
 import { Checkbox } from '../../../components/fields';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useModuleConfiguration, useUpdateModuleConfiguration } from '../api/processCommands';
+import { AdminSection } from '../../../components/sections';
 
 const limit = (value: number) => (value === UNLIMITED ? 'Unlimited' : String(value));
 
 export function ModuleConfigurationSection({ code }: { code: string }) {
   const configuration = useModuleConfiguration(code);
   return (
-    <Box as="section" aria-labelledby="modules-heading" mb={10}>
-      <Heading as="h2" size="lg" id="modules-heading" mb={4}>
-        Modules
-      </Heading>
+    <AdminSection id="modules" title="Modules" headingMb={4} mb={10}>
       <QueryView query={configuration} loading="Loading the module configuration…" noAccessOnForbidden>
         {(data) => <ModuleConfigurationForm key={`${data.code}:${data.requirement}`} code={code} configuration={data} />}
       </QueryView>
-    </Box>
+    </AdminSection>
   );
 }
 

@@ -1,12 +1,13 @@
 // Process Settings → Notifications: for each kind of event the API lists, whether it is delivered
 // by mail and in the portal (GET/POST projects/notificationSettings?graph=<process>).
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { Empty, ErrorAlert, QueryView, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
 import { DataTable } from '@portal/shared/screens';
 import { Checkbox } from '../../../components/fields';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useNotificationSettings, useSaveNotificationSettings, type NotificationChannels } from '../api/processCommands';
+import { AdminSection } from '../../../components/sections';
 
 type Settings = Record<string, NotificationChannels>;
 const CHANNELS = [
@@ -17,10 +18,7 @@ const CHANNELS = [
 export function NotificationSettingsSection({ code }: { code: string }) {
   const settings = useNotificationSettings(code);
   return (
-    <Box as="section" aria-labelledby="notifications-heading" mb={10}>
-      <Heading as="h2" size="lg" id="notifications-heading" mb={4}>
-        Notifications
-      </Heading>
+    <AdminSection id="notifications" title="Notifications" headingMb={4} mb={10}>
       <QueryView query={settings} loading="Loading the notification settings…" noAccessOnForbidden>
         {(data) =>
           Object.keys(data.settings ?? {}).length === 0 ? (
@@ -30,7 +28,7 @@ export function NotificationSettingsSection({ code }: { code: string }) {
           )
         }
       </QueryView>
-    </Box>
+    </AdminSection>
   );
 }
 

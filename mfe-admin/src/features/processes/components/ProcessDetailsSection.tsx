@@ -1,6 +1,6 @@
 // Process Settings → Process: name, type and dashboard type of the current process
 // (PATCH projects/{id}); the code name is fixed.
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, sessionStore, showSnackbar, type DashboardType, type Process, type ProcessType } from '@portal/shared';
 import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/fields';
@@ -8,6 +8,7 @@ import { fieldErrors } from '../../../lib/formErrors';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useUpdateProcess } from '../api/processCommands';
 import { DASHBOARD_TYPE_OPTIONS, PROCESS_TYPE_OPTIONS } from './processLabels';
+import { AdminSection } from '../../../components/sections';
 
 export function ProcessDetailsSection({ process }: { process: Process }) {
   const canUpdate = useAllowed(ADMIN_PERMISSIONS.UPDATE_PROCESS);
@@ -20,10 +21,7 @@ export function ProcessDetailsSection({ process }: { process: Process }) {
   const changed = name.trim() !== process.name || type !== process.type || dashboardType !== process.dashboard_type;
 
   return (
-    <Box as="section" aria-labelledby="process-details-heading" mb={10}>
-      <Heading as="h2" size="lg" id="process-details-heading" mb={1}>
-        Process
-      </Heading>
+    <AdminSection id="process-details" title="Process" headingMb={1} mb={10}>
       <Text color="fg.muted" mb={4}>
         Code name: {process.code_name}
       </Text>
@@ -64,6 +62,6 @@ export function ProcessDetailsSection({ process }: { process: Process }) {
           )}
         </Stack>
       </form>
-    </Box>
+    </AdminSection>
   );
 }
