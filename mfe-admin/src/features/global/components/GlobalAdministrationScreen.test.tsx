@@ -1,5 +1,6 @@
 import { history, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Organization } from '../../../lib/organizations';
 import { fakeApi, fieldLabel, fill, noContent, ok, problem, renderScreen, routeOf } from '@portal/shared/testing';
 import { GlobalAdministrationScreen } from './GlobalAdministrationScreen';
@@ -26,6 +27,16 @@ const trial: Organization = {
 const open = () => renderScreen(<GlobalAdministrationScreen route={routeOf('/administration/global')} />, { location: '/administration/global' });
 
 afterEach(() => setPermissionChecker(null));
+
+/** Opens Create organization, names it, and fills its admin up to the password. */
+async function startOrganization(user: UserEvent, organization: string) {
+  await user.click(await screen.findByRole('button', { name: 'Create organization' }));
+  await fill(user, screen.getByLabelText(fieldLabel('Organization name')), organization);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await fill(user, screen.getByLabelText(fieldLabel('Login ID')), 'tina');
+  await fill(user, screen.getByLabelText(fieldLabel('Name')), 'Tina Admin');
+  await fill(user, screen.getByLabelText(fieldLabel('Email')), 'tina@example.com');
+}
 
 describe('GlobalAdministrationScreen', () => {
   it('lists the organizations with edition, trial end and usage against limits', async () => {
@@ -96,12 +107,7 @@ describe('GlobalAdministrationScreen', () => {
   it('creates an organization with its admin', async () => {
     const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations': ok(trial, 201) });
     const { user, snackbars } = open();
-    await user.click(await screen.findByRole('button', { name: 'Create organization' }));
-    await fill(user, screen.getByLabelText(fieldLabel('Organization name')), 'Trial Inc');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await fill(user, screen.getByLabelText(fieldLabel('Login ID')), 'tina');
-    await fill(user, screen.getByLabelText(fieldLabel('Name')), 'Tina Admin');
-    await fill(user, screen.getByLabelText(fieldLabel('Email')), 'tina@example.com');
+    await startOrganization(user, 'Trial Inc');
     await fill(user, screen.getByLabelText(fieldLabel('Password')), 'Adm1nPassw0rd!');
     await fill(user, screen.getByLabelText(fieldLabel('Repeat password')), 'Adm1nPassw0rd!');
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -121,12 +127,7 @@ describe('GlobalAdministrationScreen', () => {
   it("checks the admin's password with the portal's rules and shows the API's refusal", async () => {
     const { mutations } = fakeApi({ 'GET /api/organizations': ok([]), 'POST /api/organizations': problem(409, 'An organization named Acme Corp exists.') });
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Create organization' }));
-    await fill(user, screen.getByLabelText(fieldLabel('Organization name')), 'Acme Corp');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await fill(user, screen.getByLabelText(fieldLabel('Login ID')), 'tina');
-    await fill(user, screen.getByLabelText(fieldLabel('Name')), 'Tina Admin');
-    await fill(user, screen.getByLabelText(fieldLabel('Email')), 'tina@example.com');
+    await startOrganization(user, 'Acme Corp');
     await fill(user, screen.getByLabelText(fieldLabel('Password')), 'short');
     expect(screen.getByText('At least 8 characters and must have uppercase, lowercase, number and special character (@$!%*?&).')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(fieldLabel('Password')));
