@@ -1,7 +1,7 @@
 // The scaffolding the administration screens share: a titled section (its h2 names the region),
 // the muted intro line with the screen's main action, a list read that shows Empty when there is
 // nothing, and the typed delete confirmation that shows the API's refusal inside it.
-import { Box, Button, Heading, HStack, Text, type BoxProps } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text, type BoxProps } from '@chakra-ui/react';
 import { DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, type EmptyProps, type QueryLike } from '@portal/shared';
 import type { ReactNode } from 'react';
 
@@ -111,5 +111,15 @@ export function ConfirmDeletion({ title, children, mutation, onCancel, onConfirm
       onCancel={onCancel}
       onConfirm={onConfirm}
     />
+  );
+}
+
+/** The message of a confirmation: what follows from it, then the API's refusal when the action failed. */
+export function ConfirmMessage({ children, error }: { children: ReactNode; error: unknown }) {
+  return (
+    <Stack gap="3">
+      <span>{children}</span>
+      {error ? <ErrorAlert error={error} /> : null}
+    </Stack>
   );
 }

@@ -3,25 +3,19 @@ import { screen } from '@testing-library/react';
 import { fakeApi, renderScreen, type FakeRoutes } from '@portal/shared/testing';
 import type { ReactElement } from 'react';
 
-export interface ListStates {
-  /** The reads answering an empty list, and the Empty title the screen shows then. */
-  empty: FakeRoutes;
-  emptyTitle: string;
-  /** The reads failing. */
-  failed: FakeRoutes;
-}
-
 /**
- * Renders the screen with an empty list (its Empty title must show), then again with the reads
- * failing, and answers the alert shown then (for the test to check the API's problem detail).
+ * Renders the screen with the list `read` (e.g. 'GET /api/users') empty — its Empty title must
+ * show — then again with that read refused with 403, and answers the alert shown then (for the test
+ * to check the API's problem detail: 'You do not have the privileges for the request.').
+ * `alsoWhenEmpty` answers the screen's other reads in the first render.
  */
-export async function emptyThenFailedAlert(screenElement: ReactElement, { empty, emptyTitle, failed }: ListStates): Promise<HTMLElement> {
-  fakeApi(empty);
+export async function emptyThenForbiddenAlert(screenElement: ReactElement, read: string, emptyTitle: string, alsoWhenEmpty: FakeRoutes = {}): Promise<HTMLElement> {
+  fakeApi({ [read]: { body: [] }, ...alsoWhenEmpty });
   const first = renderScreen(screenElement);
   expect(await screen.findByText(emptyTitle)).toBeInTheDocument();
   first.unmount();
 
-  fakeApi(failed);
+  fakeApi({ [read]: { status: 403, problem: { detail: 'You do not have the privileges for the request.' } } });
   renderScreen(screenElement);
   return screen.findByRole('alert');
 }

@@ -1,7 +1,7 @@
 // Read-only overview of who holds which roles: organization roles, roles per process and
 // workgroups, one row per user.
-import { Stack, Text } from '@chakra-ui/react';
-import { useUsers } from '../../user-list';
+import { Text } from '@chakra-ui/react';
+import { MembershipList, useUsers } from '../../user-list';
 import { DataTable } from '@portal/shared/screens';
 import { AdminSection, QueryList } from '../../../components/sections';
 
@@ -23,18 +23,7 @@ export function UserRolesOverview() {
               { header: 'Organization roles', cell: (user) => (user.roles.length > 0 ? user.roles.join(', ') : none) },
               {
                 header: 'Process roles',
-                cell: (user) =>
-                  user.memberships.length > 0 ? (
-                    <Stack as="ul" gap={0.5} listStyleType="none">
-                      {user.memberships.map((membership) => (
-                        <li key={membership.process}>
-                          {membership.process}: {membership.roles.join(', ')}
-                        </li>
-                      ))}
-                    </Stack>
-                  ) : (
-                    none
-                  ),
+                cell: (user) => <MembershipList memberships={user.memberships} />,
               },
               { header: 'Workgroups', cell: (user) => (user.workgroups.length > 0 ? user.workgroups.map((workgroup) => workgroup.name).join(', ') : none) },
               { header: 'Status', cell: (user) => (user.inactive ? 'Inactive' : 'Active') },

@@ -5,7 +5,6 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   ConfirmDialog,
   DeleteConfirmationDialog,
-  ErrorAlert,
   NoAccess,
   ScreenFrame,
   showSnackbar,
@@ -20,7 +19,7 @@ import { ROLE_PERMISSIONS } from '../permissions';
 import { RoleAssignments } from './RoleAssignments';
 import { RoleForm } from './RoleForm';
 import { RolesTable } from './RolesTable';
-import { QueryList } from '../../../components/sections';
+import { ConfirmMessage, QueryList } from '../../../components/sections';
 
 export const IamScreen: ScreenComponent = ({ route }) => {
   const [params, setParams] = useSearchParams();
@@ -156,13 +155,10 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
         open={deleting !== null && deleting.built_in}
         title="Restore default"
         message={
-          <Stack gap="3">
-            <span>
-              Role {deleting?.name} goes back to its default description and policies; the changes made to it
-              {scope === 'global' ? '' : ' in this organization'} are discarded.
-            </span>
-            {remove.error && <ErrorAlert error={remove.error} />}
-          </Stack>
+          <ConfirmMessage error={remove.error}>
+            Role {deleting?.name} goes back to its default description and policies; the changes made to it
+            {scope === 'global' ? '' : ' in this organization'} are discarded.
+          </ConfirmMessage>
         }
         yesText="Restore default"
         noText="Cancel"
@@ -174,10 +170,9 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
         open={deleting !== null && !deleting.built_in}
         title="Delete role"
         message={
-          <Stack gap="3">
-            <span>Role {deleting?.name} will be deleted and taken away from every user and process membership holding it.</span>
-            {remove.error && <ErrorAlert error={remove.error} />}
-          </Stack>
+          <ConfirmMessage error={remove.error}>
+            Role {deleting?.name} will be deleted and taken away from every user and process membership holding it.
+          </ConfirmMessage>
         }
         busy={remove.isPending}
         onConfirm={confirmDelete}

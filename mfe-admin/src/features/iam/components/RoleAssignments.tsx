@@ -11,6 +11,7 @@ import { useOrganizations } from '../../global';
 import { useAssignRole, type Role } from '../api/roles';
 import { useUsers, type RoleHolder } from '../api/users';
 import { LIST_ORGANIZATIONS } from '../permissions';
+import { ConfirmMessage } from '../../../components/sections';
 
 export interface RoleAssignmentsProps {
   role: Role;
@@ -169,12 +170,9 @@ function Holders({ role, organization }: { role: Role; organization: string | un
               open={unassigning !== null}
               title="Unassign role"
               message={
-                <Stack gap="3">
-                  <span>
-                    {unassigning?.name} will no longer hold {role.name}.
-                  </span>
-                  {assign.error && <ErrorAlert error={assign.error} />}
-                </Stack>
+                <ConfirmMessage error={assign.error}>
+                  {unassigning?.name} will no longer hold {role.name}.
+                </ConfirmMessage>
               }
               yesText="Unassign"
               noText="Cancel"

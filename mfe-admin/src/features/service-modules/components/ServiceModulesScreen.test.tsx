@@ -1,7 +1,7 @@
 import { formatDate, setPermissionChecker } from '@portal/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
-import { emptyThenFailedAlert } from '../../../testing/listStates';
+import { emptyThenForbiddenAlert } from '../../../testing/listStates';
 import { adminForEachTest } from '../../../testing/sessions';
 import type { ServiceModuleDetails } from '../api/serviceModules';
 import { ServiceModulesScreen } from './ServiceModulesScreen';
@@ -48,11 +48,7 @@ describe('ServiceModulesScreen', () => {
   });
 
   it('shows the empty list and a failed read', async () => {
-    const alert = await emptyThenFailedAlert(<ServiceModulesScreen route={route} />, {
-      empty: { 'GET /api/modules': { body: [] } },
-      emptyTitle: 'No service modules yet',
-      failed: { 'GET /api/modules': { status: 403, problem: { detail: 'You do not have the privileges for the request.' } } },
-    });
+    const alert = await emptyThenForbiddenAlert(<ServiceModulesScreen route={route} />, 'GET /api/modules', 'No service modules yet');
     expect(alert).toHaveTextContent('You do not have the privileges for the request.');
   });
 

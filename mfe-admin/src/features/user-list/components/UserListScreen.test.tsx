@@ -2,7 +2,7 @@ import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserSummary } from '../api/getUsers';
 import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
-import { emptyThenFailedAlert } from '../../../testing/listStates';
+import { emptyThenForbiddenAlert } from '../../../testing/listStates';
 import { adminForEachTest } from '../../../testing/sessions';
 import { graceAdmin } from '../testing/users';
 import { UserListScreen } from './UserListScreen';
@@ -70,11 +70,7 @@ describe('UserListScreen', () => {
   });
 
   it('shows an empty list and a failed read with the problem detail', async () => {
-    const alert = await emptyThenFailedAlert(<UserListScreen route={route} />, {
-      empty: { 'GET /api/users': { body: [] }, 'GET /api/projects': { body: [] } },
-      emptyTitle: 'No users yet',
-      failed: { 'GET /api/users': { status: 403, problem: { detail: 'You do not have the privileges for the request.' } } },
-    });
+    const alert = await emptyThenForbiddenAlert(<UserListScreen route={route} />, 'GET /api/users', 'No users yet', { 'GET /api/projects': { body: [] } });
     expect(alert).toHaveTextContent('You do not have the privileges for the request.');
   });
 

@@ -2,11 +2,12 @@
 // setting, and per user the actions the administrator may take. Nobody can deactivate or delete
 // themselves, so those actions are not offered on one's own row.
 import { Badge } from '../../../components/display';
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import type { Process } from '@portal/shared';
 import type { UserSummary } from '../api/getUsers';
 import { type Column, DataTable } from '@portal/shared/screens';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
+import { MembershipList } from './MembershipList';
 import { processLabel } from './MembershipsDialog';
 
 export type UserActionKind = 'memberships' | 'message' | 'activate' | 'deactivate' | 'reset' | 'delete';
@@ -31,18 +32,7 @@ export function UsersTable({ users, processes, me, onAction }: UsersTableProps) 
     { header: 'Roles', cell: (user) => (user.roles.length > 0 ? user.roles.join(', ') : <Text color="fg.muted">None</Text>) },
     {
       header: 'Processes',
-      cell: (user) =>
-        user.memberships.length > 0 ? (
-          <Stack as="ul" gap={0.5} listStyleType="none">
-            {user.memberships.map((membership) => (
-              <li key={membership.process}>
-                {processLabel(membership.process, processes)}: {membership.roles.join(', ')}
-              </li>
-            ))}
-          </Stack>
-        ) : (
-          <Text color="fg.muted">None</Text>
-        ),
+      cell: (user) => <MembershipList memberships={user.memberships} processName={(code) => processLabel(code, processes)} />,
     },
     { header: 'Status', cell: (user) => <Badge tone={user.inactive ? 'muted' : 'good'}>{user.inactive ? 'Inactive' : 'Active'}</Badge> },
     { header: 'Two-factor', cell: (user) => (user.mfa_enabled ? 'On' : 'Off') },
