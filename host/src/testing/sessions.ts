@@ -55,3 +55,15 @@ export function sessionWith(policies: Policy[], projects: readonly string[], ove
     ...overrides,
   });
 }
+
+/** Ann signed in, and nothing more: no organization, no access control (nothing is checked). */
+export function bareSession(overrides: Partial<Session> = {}): Session {
+  return {
+    session_id: 's',
+    timestamp: 1,
+    authenticated: true,
+    authentication_status: 'Authenticated',
+    user: { id: '42', login_id: 'ann', name: 'Ann' },
+    ...overrides,
+  } as unknown as Session;
+}
