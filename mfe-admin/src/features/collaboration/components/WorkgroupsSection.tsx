@@ -1,6 +1,5 @@
 // The organization's workgroups with their members: add, edit and delete (typed confirmation).
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { showSnackbar } from '@portal/shared';
 import { useState } from 'react';
 import { useUsers } from '../../user-list';
 import { DataTable } from '@portal/shared/screens';
@@ -8,6 +7,7 @@ import { AdminSection, ConfirmDeletion, QueryList } from '../../../components/se
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useDeleteWorkgroup, useWorkgroups, type WorkgroupDetails } from '../api/workgroups';
 import { WorkgroupDialog } from './WorkgroupDialog';
+import { announceThen } from '../../../lib/announce';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; workgroup: WorkgroupDetails } | { mode: 'delete'; workgroup: WorkgroupDetails };
 
@@ -74,12 +74,7 @@ export function WorkgroupsSection() {
           mutation={remove}
           onCancel={close}
           onConfirm={() =>
-            remove.mutate(editing.workgroup.id, {
-              onSuccess: () => {
-                showSnackbar(`Workgroup ${editing.workgroup.name} deleted.`, 'success');
-                close();
-              },
-            })
+            remove.mutate(editing.workgroup.id, announceThen(`Workgroup ${editing.workgroup.name} deleted.`, close))
           }
         >
           Delete the workgroup {editing.workgroup.name}? Its members stay users of the organization.

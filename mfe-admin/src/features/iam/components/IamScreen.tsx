@@ -7,7 +7,6 @@ import {
   DeleteConfirmationDialog,
   NoAccess,
   ScreenFrame,
-  showSnackbar,
   usePermitted,
   type ScreenComponent,
 } from '@portal/shared';
@@ -20,6 +19,7 @@ import { RoleAssignments } from './RoleAssignments';
 import { RoleForm } from './RoleForm';
 import { RolesTable } from './RolesTable';
 import { ConfirmMessage, QueryList } from '../../../components/sections';
+import { announceThen } from '../../../lib/announce';
 
 export const IamScreen: ScreenComponent = ({ route }) => {
   const [params, setParams] = useSearchParams();
@@ -83,12 +83,7 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
   const confirmDelete = () => {
     if (!deleting) return;
     const role = deleting;
-    remove.mutate(role, {
-      onSuccess: () => {
-        showSnackbar(role.built_in ? `Role ${role.name} is back to its default.` : `Role ${role.name} deleted.`, 'success');
-        setDeleting(null);
-      },
-    });
+    remove.mutate(role, announceThen(role.built_in ? `Role ${role.name} is back to its default.` : `Role ${role.name} deleted.`, () => setDeleting(null)));
   };
 
   if (panel.kind === 'create') {

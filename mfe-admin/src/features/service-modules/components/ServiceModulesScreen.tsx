@@ -18,6 +18,7 @@ import { useDeleteServiceModule, useRotateApiKey, useServiceModules, type Servic
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { ModuleDialog } from './ModuleDialog';
 import { ConfirmDeletion, QueryList, ScreenIntro } from '../../../components/sections';
+import { announceThen } from '../../../lib/announce';
 
 type Action =
   | { kind: 'add' }
@@ -151,12 +152,7 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
           mutation={remove}
           onCancel={close}
           onConfirm={() =>
-            remove.mutate(action.module.id, {
-              onSuccess: () => {
-                showSnackbar(`Service module ${action.module.name} deleted.`, 'success');
-                close();
-              },
-            })
+            remove.mutate(action.module.id, announceThen(`Service module ${action.module.name} deleted.`, close))
           }
         >
           Delete the service module {action.module.name}? Its settings and API key are removed; pipelines using the key are refused from then on.

@@ -2,7 +2,7 @@
 // (confirmation: it ends the user's sessions), reset the password, delete (typed confirmation),
 // the process memberships and an instant message.
 import { Box, Text } from '@chakra-ui/react';
-import { ConfirmDialog, DeleteConfirmationDialog, ErrorAlert, showSnackbar, type Process } from '@portal/shared';
+import { ConfirmDialog, DeleteConfirmationDialog, ErrorAlert, type Process } from '@portal/shared';
 import type { ReactNode } from 'react';
 import type { UserSummary } from '../api/getUsers';
 import { useActivateUser, useDeactivateUser, useDeleteUser, useResetPassword } from '../api/userCommands';
@@ -10,6 +10,7 @@ import { MembershipsDialog } from './MembershipsDialog';
 import { NewPasswordDialog } from './NewPasswordDialog';
 import { SendMessageDialog } from './SendMessageDialog';
 import type { UserActionKind } from './UsersTable';
+import { announceThen } from '../../../lib/announce';
 
 export interface UserActionDialogsProps {
   kind: UserActionKind;
@@ -67,15 +68,7 @@ function ActivateDialog({ user, onClose }: DialogProps) {
       error={activate.error}
       onClose={onClose}
       onSubmit={(new_password) =>
-        activate.mutate(
-          { id: user.id, new_password },
-          {
-            onSuccess: () => {
-              showSnackbar(`${user.login_id} is active.`, 'success');
-              onClose();
-            },
-          },
-        )
+        activate.mutate({ id: user.id, new_password }, announceThen(`${user.login_id} is active.`, onClose))
       }
     />
   );
@@ -93,15 +86,7 @@ function ResetPasswordDialog({ user, onClose }: DialogProps) {
       error={reset.error}
       onClose={onClose}
       onSubmit={(new_password) =>
-        reset.mutate(
-          { id: user.id, new_password },
-          {
-            onSuccess: () => {
-              showSnackbar(`The password of ${user.login_id} has been reset.`, 'success');
-              onClose();
-            },
-          },
-        )
+        reset.mutate({ id: user.id, new_password }, announceThen(`The password of ${user.login_id} has been reset.`, onClose))
       }
     />
   );
@@ -122,12 +107,7 @@ function DeactivateDialog({ user, onClose }: DialogProps) {
       busy={deactivate.isPending}
       onNo={onClose}
       onYes={() =>
-        deactivate.mutate(user.id, {
-          onSuccess: () => {
-            showSnackbar(`${user.login_id} is deactivated and signed out.`, 'success');
-            onClose();
-          },
-        })
+        deactivate.mutate(user.id, announceThen(`${user.login_id} is deactivated and signed out.`, onClose))
       }
     />
   );
@@ -146,12 +126,7 @@ function DeleteUserDialog({ user, onClose }: DialogProps) {
       busy={remove.isPending}
       onCancel={onClose}
       onConfirm={() =>
-        remove.mutate(user.id, {
-          onSuccess: () => {
-            showSnackbar(`${user.login_id} has been deleted.`, 'success');
-            onClose();
-          },
-        })
+        remove.mutate(user.id, announceThen(`${user.login_id} has been deleted.`, onClose))
       }
     />
   );
