@@ -2,7 +2,7 @@
 // the muted intro line with the screen's main action, a list read that shows Empty when there is
 // nothing, and the typed delete confirmation that shows the API's refusal inside it.
 import { Box, Button, Heading, HStack, Stack, Text, type BoxProps } from '@chakra-ui/react';
-import { DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, type EmptyProps, type QueryLike } from '@portal/shared';
+import { ConfirmDialog, DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, type EmptyProps, type QueryLike } from '@portal/shared';
 import type { ReactNode } from 'react';
 
 /** The main action of a screen or section; false or undefined when the user may not take it. */
@@ -121,5 +121,33 @@ export function ConfirmMessage({ children, error }: { children: ReactNode; error
       <span>{children}</span>
       {error ? <ErrorAlert error={error} /> : null}
     </Stack>
+  );
+}
+
+export interface ConfirmActionProps {
+  open: boolean;
+  title: string;
+  yesText: string;
+  /** What follows from the action. */
+  children: ReactNode;
+  /** The action's mutation: its refusal is shown in the dialog, and it is busy while it runs. */
+  mutation: { error: unknown; isPending: boolean };
+  onYes: () => void;
+  onNo: () => void;
+}
+
+/** The confirmation of an action other than a deletion: its consequence, the API's refusal, and Cancel. */
+export function ConfirmAction({ open, title, yesText, children, mutation, onYes, onNo }: ConfirmActionProps) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title={title}
+      message={<ConfirmMessage error={mutation.error}>{children}</ConfirmMessage>}
+      yesText={yesText}
+      noText="Cancel"
+      busy={mutation.isPending}
+      onYes={onYes}
+      onNo={onNo}
+    />
   );
 }

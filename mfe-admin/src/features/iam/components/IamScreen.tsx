@@ -3,7 +3,6 @@
 // role's default or delete a custom one, and assign organization and global roles to users.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import {
-  ConfirmDialog,
   DeleteConfirmationDialog,
   NoAccess,
   ScreenFrame,
@@ -18,7 +17,7 @@ import { ROLE_PERMISSIONS } from '../permissions';
 import { RoleAssignments } from './RoleAssignments';
 import { RoleForm } from './RoleForm';
 import { RolesTable } from './RolesTable';
-import { ConfirmMessage, QueryList } from '../../../components/sections';
+import { ConfirmAction, ConfirmMessage, QueryList } from '../../../components/sections';
 import { announceThen } from '../../../lib/announce';
 
 export const IamScreen: ScreenComponent = ({ route }) => {
@@ -146,21 +145,17 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
         )}
       </QueryList>
 
-      <ConfirmDialog
+      <ConfirmAction
         open={deleting !== null && deleting.built_in}
         title="Restore default"
-        message={
-          <ConfirmMessage error={remove.error}>
-            Role {deleting?.name} goes back to its default description and policies; the changes made to it
-            {scope === 'global' ? '' : ' in this organization'} are discarded.
-          </ConfirmMessage>
-        }
         yesText="Restore default"
-        noText="Cancel"
-        busy={remove.isPending}
+        mutation={remove}
         onYes={confirmDelete}
         onNo={() => setDeleting(null)}
-      />
+      >
+        Role {deleting?.name} goes back to its default description and policies; the changes made to it
+        {scope === 'global' ? '' : ' in this organization'} are discarded.
+      </ConfirmAction>
       <DeleteConfirmationDialog
         open={deleting !== null && !deleting.built_in}
         title="Delete role"
