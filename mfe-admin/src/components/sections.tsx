@@ -80,6 +80,20 @@ export function QueryList<L extends readonly unknown[]>({ query, loading, empty,
   );
 }
 
+/** A dialog's message, with the API's refusal under it when the action failed. */
+export function MessageWithError({ children, error }: { children: ReactNode; error: unknown }) {
+  return (
+    <>
+      <Text>{children}</Text>
+      {error ? (
+        <Box mt={4}>
+          <ErrorAlert error={error} />
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
 export interface ConfirmDeletionProps {
   title: string;
   /** What is deleted and what follows from it. */
@@ -97,16 +111,7 @@ export function ConfirmDeletion({ title, children, mutation, onCancel, onConfirm
     <DeleteConfirmationDialog
       open={open}
       title={title}
-      message={
-        <>
-          <Text>{children}</Text>
-          {mutation.error ? (
-            <Box mt={4}>
-              <ErrorAlert error={mutation.error} />
-            </Box>
-          ) : null}
-        </>
-      }
+      message={<MessageWithError error={mutation.error}>{children}</MessageWithError>}
       busy={mutation.isPending}
       onCancel={onCancel}
       onConfirm={onConfirm}

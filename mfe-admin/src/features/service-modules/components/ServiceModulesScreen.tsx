@@ -1,10 +1,9 @@
 // /administration/service-modules: the organization's service modules (spec 1/3/7): add one of a
 // type with its settings, edit, rotate the API key (shown once) and delete.
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import {
   ConfirmDialog,
   DATE_LOCALE,
-  ErrorAlert,
   formatDate,
   ScreenFrame,
   showSnackbar,
@@ -17,7 +16,7 @@ import { moduleTypeLabel } from '../api/moduleTypes';
 import { useDeleteServiceModule, useRotateApiKey, useServiceModules, type ServiceModuleDetails } from '../api/serviceModules';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { ModuleDialog } from './ModuleDialog';
-import { ConfirmDeletion, QueryList, ScreenIntro } from '../../../components/sections';
+import { ConfirmDeletion, MessageWithError, QueryList, ScreenIntro } from '../../../components/sections';
 import { announceThen } from '../../../lib/announce';
 
 type Action =
@@ -123,14 +122,9 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
           open
           title={`Rotate the API key of ${action.module.name}`}
           message={
-            <>
-              <Text>A new key is issued and the current one stops working at once: every pipeline using it must be given the new key.</Text>
-              {rotate.error && (
-                <Box mt={4}>
-                  <ErrorAlert error={rotate.error} />
-                </Box>
-              )}
-            </>
+            <MessageWithError error={rotate.error}>
+              A new key is issued and the current one stops working at once: every pipeline using it must be given the new key.
+            </MessageWithError>
           }
           yesText="Rotate key"
           noText="Cancel"

@@ -1,9 +1,7 @@
 // The dialogs of the per-user actions of the User List: activate (new password), deactivate
 // (confirmation: it ends the user's sessions), reset the password, delete (typed confirmation),
 // the process memberships and an instant message.
-import { Box, Text } from '@chakra-ui/react';
-import { ConfirmDialog, DeleteConfirmationDialog, ErrorAlert, type Process } from '@portal/shared';
-import type { ReactNode } from 'react';
+import { ConfirmDialog, DeleteConfirmationDialog, type Process } from '@portal/shared';
 import type { UserSummary } from '../api/getUsers';
 import { useActivateUser, useDeactivateUser, useDeleteUser, useResetPassword } from '../api/userCommands';
 import { MembershipsDialog } from './MembershipsDialog';
@@ -11,6 +9,7 @@ import { NewPasswordDialog } from './NewPasswordDialog';
 import { SendMessageDialog } from './SendMessageDialog';
 import type { UserActionKind } from './UsersTable';
 import { announceThen } from '../../../lib/announce';
+import { MessageWithError } from '../../../components/sections';
 
 export interface UserActionDialogsProps {
   kind: UserActionKind;
@@ -20,19 +19,6 @@ export interface UserActionDialogsProps {
 }
 
 const who = (user: UserSummary) => `${user.name} (${user.login_id})`;
-
-function withError(message: ReactNode, error: unknown): ReactNode {
-  return (
-    <>
-      <Text>{message}</Text>
-      {error ? (
-        <Box mt={4}>
-          <ErrorAlert error={error} />
-        </Box>
-      ) : null}
-    </>
-  );
-}
 
 export function UserActionDialogs({ kind, user, processes, onClose }: UserActionDialogsProps) {
   switch (kind) {
@@ -98,10 +84,11 @@ function DeactivateDialog({ user, onClose }: DialogProps) {
     <ConfirmDialog
       open
       title={`Deactivate ${user.login_id}`}
-      message={withError(
-        `Deactivate ${who(user)}? Every session of the user ends at once, and the user cannot sign in until activated again.`,
-        deactivate.error,
-      )}
+      message={
+        <MessageWithError error={deactivate.error}>
+          {`Deactivate ${who(user)}? Every session of the user ends at once, and the user cannot sign in until activated again.`}
+        </MessageWithError>
+      }
       yesText="Deactivate"
       noText="Cancel"
       busy={deactivate.isPending}
@@ -119,10 +106,11 @@ function DeleteUserDialog({ user, onClose }: DialogProps) {
     <DeleteConfirmationDialog
       open
       title={`Delete ${user.login_id}`}
-      message={withError(
-        `Delete ${who(user)}? The user, their process memberships and workgroup places are removed. This cannot be undone.`,
-        remove.error,
-      )}
+      message={
+        <MessageWithError error={remove.error}>
+          {`Delete ${who(user)}? The user, their process memberships and workgroup places are removed. This cannot be undone.`}
+        </MessageWithError>
+      }
       busy={remove.isPending}
       onCancel={onClose}
       onConfirm={() =>
