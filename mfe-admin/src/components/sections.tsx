@@ -139,15 +139,17 @@ export interface ConfirmActionProps {
   mutation: { error: unknown; isPending: boolean };
   onYes: () => void;
   onNo: () => void;
+  /** How the message is laid out: ConfirmMessage (the default) or MessageWithError. */
+  layout?: (props: { children: ReactNode; error: unknown }) => ReactNode;
 }
 
 /** The confirmation of an action other than a deletion: its consequence, the API's refusal, and Cancel. */
-export function ConfirmAction({ open, title, yesText, children, mutation, onYes, onNo }: ConfirmActionProps) {
+export function ConfirmAction({ open, title, yesText, children, mutation, onYes, onNo, layout: Message = ConfirmMessage }: ConfirmActionProps) {
   return (
     <ConfirmDialog
       open={open}
       title={title}
-      message={<ConfirmMessage error={mutation.error}>{children}</ConfirmMessage>}
+      message={<Message error={mutation.error}>{children}</Message>}
       yesText={yesText}
       noText="Cancel"
       busy={mutation.isPending}

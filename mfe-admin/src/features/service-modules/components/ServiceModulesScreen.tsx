@@ -2,7 +2,6 @@
 // type with its settings, edit, rotate the API key (shown once) and delete.
 import { Button, HStack, Text } from '@chakra-ui/react';
 import {
-  ConfirmDialog,
   DATE_LOCALE,
   formatDate,
   ScreenFrame,
@@ -16,7 +15,7 @@ import { moduleTypeLabel } from '../api/moduleTypes';
 import { useDeleteServiceModule, useRotateApiKey, useServiceModules, type ServiceModuleDetails } from '../api/serviceModules';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { ModuleDialog } from './ModuleDialog';
-import { ConfirmDeletion, MessageWithError, QueryList, ScreenIntro } from '../../../components/sections';
+import { ConfirmAction, ConfirmDeletion, MessageWithError, QueryList, ScreenIntro } from '../../../components/sections';
 import { announceThen } from '../../../lib/announce';
 
 type Action =
@@ -118,17 +117,12 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
         />
       )}
       {action?.kind === 'rotate' && (
-        <ConfirmDialog
+        <ConfirmAction
           open
           title={`Rotate the API key of ${action.module.name}`}
-          message={
-            <MessageWithError error={rotate.error}>
-              A new key is issued and the current one stops working at once: every pipeline using it must be given the new key.
-            </MessageWithError>
-          }
           yesText="Rotate key"
-          noText="Cancel"
-          busy={rotate.isPending}
+          mutation={rotate}
+          layout={MessageWithError}
           onNo={close}
           onYes={() =>
             rotate.mutate(action.module.id, {
@@ -138,7 +132,9 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
               },
             })
           }
-        />
+        >
+          A new key is issued and the current one stops working at once: every pipeline using it must be given the new key.
+        </ConfirmAction>
       )}
       {action?.kind === 'delete' && (
         <ConfirmDeletion

@@ -1,7 +1,7 @@
 // The dialogs of the per-user actions of the User List: activate (new password), deactivate
 // (confirmation: it ends the user's sessions), reset the password, delete (typed confirmation),
 // the process memberships and an instant message.
-import { ConfirmDialog, DeleteConfirmationDialog, type Process } from '@portal/shared';
+import { DeleteConfirmationDialog, type Process } from '@portal/shared';
 import type { UserSummary } from '../api/getUsers';
 import { useActivateUser, useDeactivateUser, useDeleteUser, useResetPassword } from '../api/userCommands';
 import { MembershipsDialog } from './MembershipsDialog';
@@ -9,7 +9,7 @@ import { NewPasswordDialog } from './NewPasswordDialog';
 import { SendMessageDialog } from './SendMessageDialog';
 import type { UserActionKind } from './UsersTable';
 import { announceThen } from '../../../lib/announce';
-import { MessageWithError } from '../../../components/sections';
+import { ConfirmAction, MessageWithError } from '../../../components/sections';
 
 export interface UserActionDialogsProps {
   kind: UserActionKind;
@@ -81,22 +81,17 @@ function ResetPasswordDialog({ user, onClose }: DialogProps) {
 function DeactivateDialog({ user, onClose }: DialogProps) {
   const deactivate = useDeactivateUser();
   return (
-    <ConfirmDialog
+    <ConfirmAction
       open
       title={`Deactivate ${user.login_id}`}
-      message={
-        <MessageWithError error={deactivate.error}>
-          {`Deactivate ${who(user)}? Every session of the user ends at once, and the user cannot sign in until activated again.`}
-        </MessageWithError>
-      }
       yesText="Deactivate"
-      noText="Cancel"
-      busy={deactivate.isPending}
+      mutation={deactivate}
+      layout={MessageWithError}
       onNo={onClose}
-      onYes={() =>
-        deactivate.mutate(user.id, announceThen(`${user.login_id} is deactivated and signed out.`, onClose))
-      }
-    />
+      onYes={() => deactivate.mutate(user.id, announceThen(`${user.login_id} is deactivated and signed out.`, onClose))}
+    >
+      {`Deactivate ${who(user)}? Every session of the user ends at once, and the user cannot sign in until activated again.`}
+    </ConfirmAction>
   );
 }
 
