@@ -1,5 +1,5 @@
 // The organization's workgroups with their members: add, edit and delete (typed confirmation).
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useUsers } from '../../user-list';
 import { DataTable } from '@portal/shared/screens';
@@ -8,6 +8,7 @@ import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useDeleteWorkgroup, useWorkgroups, type WorkgroupDetails } from '../api/workgroups';
 import { WorkgroupDialog } from './WorkgroupDialog';
 import { announceThen } from '../../../lib/announce';
+import { RowAction } from '../../../components/RowAction';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; workgroup: WorkgroupDetails } | { mode: 'delete'; workgroup: WorkgroupDetails };
 
@@ -49,14 +50,14 @@ export function WorkgroupsSection() {
                 cell: (workgroup) => (
                   <HStack gap={2}>
                     {canUpdate && (
-                      <Button size="xs" variant="outline" aria-label={`Edit workgroup ${workgroup.name}`} onClick={() => setEditing({ mode: 'edit', workgroup })}>
+                      <RowAction label={`Edit workgroup ${workgroup.name}`} onClick={() => setEditing({ mode: 'edit', workgroup })}>
                         Edit
-                      </Button>
+                      </RowAction>
                     )}
                     {canDelete && (
-                      <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete workgroup ${workgroup.name}`} onClick={() => setEditing({ mode: 'delete', workgroup })}>
+                      <RowAction label={`Delete workgroup ${workgroup.name}`} danger onClick={() => setEditing({ mode: 'delete', workgroup })}>
                         Delete
-                      </Button>
+                      </RowAction>
                     )}
                   </HStack>
                 ),

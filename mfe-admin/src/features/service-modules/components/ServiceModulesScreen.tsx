@@ -1,6 +1,6 @@
 // /administration/service-modules: the organization's service modules (spec 1/3/7): add one of a
 // type with its settings, edit, rotate the API key (shown once) and delete.
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import {
   DATE_LOCALE,
   formatDate,
@@ -17,6 +17,7 @@ import { ApiKeyDialog } from './ApiKeyDialog';
 import { ModuleDialog } from './ModuleDialog';
 import { ConfirmAction, ConfirmDeletion, MessageWithError, QueryList, ScreenIntro } from '../../../components/sections';
 import { announceThen } from '../../../lib/announce';
+import { RowAction } from '../../../components/RowAction';
 
 type Action =
   | { kind: 'add' }
@@ -79,19 +80,19 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
                 cell: (module) => (
                   <HStack gap={2} flexWrap="wrap">
                     {canUpdate && (
-                      <Button size="xs" variant="outline" aria-label={`Edit ${module.name}`} onClick={() => setAction({ kind: 'edit', module })}>
+                      <RowAction label={`Edit ${module.name}`} onClick={() => setAction({ kind: 'edit', module })}>
                         Edit
-                      </Button>
+                      </RowAction>
                     )}
                     {canUpdate && (
-                      <Button size="xs" variant="outline" aria-label={`Rotate key of ${module.name}`} onClick={() => setAction({ kind: 'rotate', module })}>
+                      <RowAction label={`Rotate key of ${module.name}`} onClick={() => setAction({ kind: 'rotate', module })}>
                         Rotate key
-                      </Button>
+                      </RowAction>
                     )}
                     {canDelete && (
-                      <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${module.name}`} onClick={() => setAction({ kind: 'delete', module })}>
+                      <RowAction label={`Delete ${module.name}`} danger onClick={() => setAction({ kind: 'delete', module })}>
                         Delete
-                      </Button>
+                      </RowAction>
                     )}
                   </HStack>
                 ),
