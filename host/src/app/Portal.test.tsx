@@ -1,26 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createPortalQueryClient, PortalProvider, PortalRouter, sessionStore } from '@portal/shared';
+import { sessionStore } from '@portal/shared';
 import { testSession } from '@portal/shared/testing';
 import { loadRemoteApp } from '../remotes/remoteRegistry';
-import { Portal } from './Portal';
+import { json, renderPortal } from './testing/portal';
 
 // The remote loader is the one piece faked: this is about which state the portal shows.
 jest.mock('../remotes/remoteRegistry', () => ({ loadRemoteApp: jest.fn() }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const renderPortal = () =>
-  render(
-    <PortalProvider queryClient={createPortalQueryClient()}>
-      <PortalRouter>
-        <Portal />
-      </PortalRouter>
-    </PortalProvider>,
-  );
 
 beforeEach(() => {
   sessionStore.clearSession();
@@ -41,7 +28,7 @@ describe('the portal in each state of the session', () => {
     const fetchMock = jest
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(answer(200, { authenticated: false, authentication_status: '' }));
+      .mockResolvedValueOnce(json(200, { authenticated: false, authentication_status: '' }));
     global.fetch = fetchMock as typeof fetch;
     renderPortal();
     expect(await screen.findByText('Connection Error. Please try again later.')).toBeInTheDocument();
@@ -51,7 +38,7 @@ describe('the portal in each state of the session', () => {
   });
 
   it('hands an unauthenticated visitor to mfe-auth, without the shell', async () => {
-    global.fetch = jest.fn().mockResolvedValue(answer(200, { authenticated: false, authentication_status: '' })) as typeof fetch;
+    global.fetch = jest.fn().mockResolvedValue(json(200, { authenticated: false, authentication_status: '' })) as typeof fetch;
     renderPortal();
     expect(await screen.findByText('mfe-auth mounted')).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('mfe-auth', false);
@@ -59,7 +46,7 @@ describe('the portal in each state of the session', () => {
 
   it('shows the shell once the session is authenticated, and the sign-in again when it is cleared', async () => {
     global.fetch = jest.fn().mockResolvedValue(
-      answer(200, { ...testSession({ roles: ['AUTHOR'] }), access_control: null }),
+      json(200, { ...testSession({ roles: ['AUTHOR'] }), access_control: null }),
     ) as typeof fetch;
     renderPortal();
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();

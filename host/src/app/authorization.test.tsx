@@ -1,12 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  createPortalQueryClient,
   GLOBAL_ADMIN_ROLE,
   history,
   isPermitted,
-  PortalProvider,
-  PortalRouter,
   sessionStore,
   type Process,
   type Session,
@@ -22,7 +19,7 @@ import {
   sessionWith,
 } from '../testing/sessions';
 import { NO_PROCESS_MESSAGE } from './ContentGate';
-import { Portal } from './Portal';
+import { fakeRemote, json, renderPortalAt } from './testing/portal';
 
 // The remote loader and `fetch` are the pieces faked: the evaluator, the guards, the chooser and
 // the menus are the real ones.
@@ -36,11 +33,6 @@ interface Api {
   session: Session;
   processes: Process[];
   calls: string[];
-}
-
-function json(status: number, body?: unknown): Response {
-  if (body === undefined) return new Response(null, { status });
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 function fakeApi(session: Session, processes: Process[]): Api {
@@ -61,17 +53,6 @@ function fakeApi(session: Session, processes: Process[]): Api {
   return api;
 }
 
-function renderPortalAt(path: string) {
-  act(() => history.replace(path));
-  return render(
-    <PortalProvider queryClient={createPortalQueryClient()}>
-      <PortalRouter>
-        <Portal />
-      </PortalRouter>
-    </PortalProvider>,
-  );
-}
-
 const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
 const mounted = (remote: string) => screen.findByText(`${remote} mounted`);
 
@@ -79,15 +60,7 @@ beforeEach(() => {
   sessionStore.clearSession();
   window.localStorage.clear();
   load.mockReset();
-  load.mockImplementation(async (remote) => ({
-    name: remote,
-    bootstrap: async () => undefined,
-    mount: async (props: unknown) => {
-      const { domElement } = props as { domElement: HTMLElement };
-      domElement.innerHTML = `<p>${remote} mounted</p>`;
-    },
-    unmount: async () => undefined,
-  }));
+  load.mockImplementation(async (remote) => fakeRemote(remote));
 });
 
 describe('route guards and side navigation (spec 2.1, 2.3, 6)', () => {

@@ -2,18 +2,15 @@
 // user and support menus and whether the version label appear for which session, where they
 // lead, and that the one-time-password login or a session without access control sees only LOGOUT.
 // The remote loader and `fetch` are the pieces faked.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  createPortalQueryClient,
   history,
   INITIATOR_LOGIN,
-  PortalProvider,
-  PortalRouter,
   sessionStore,
   type Session,
 } from '@portal/shared';
-import { Portal } from './Portal';
+import { fakeRemote, json, renderPortalAt } from './testing/portal';
 import { loadRemoteApp } from '../remotes/remoteRegistry';
 import { allow, ORGANIZATION_PERMISSIONS, process, processRole, READER_PERMISSIONS, sessionWith } from '../testing/sessions';
 import { resetVersionState } from '../shell/versionCheck';
@@ -21,11 +18,6 @@ import { resetVersionState } from '../shell/versionCheck';
 jest.mock('../remotes/remoteRegistry', () => ({ loadRemoteApp: jest.fn() }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 const MAIN = process('main', 'Main');
-
-function json(status: number, body?: unknown): Response {
-  if (body === undefined) return new Response(null, { status });
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 function fakeApi(session: Session) {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -37,17 +29,6 @@ function fakeApi(session: Session) {
     if (method === 'DELETE' && url.pathname === '/api/sessions') return json(204);
     return json(404, { detail: 'The requested resource does not exist.' });
   }) as typeof fetch;
-}
-
-function renderPortalAt(path: string) {
-  act(() => history.replace(path));
-  return render(
-    <PortalProvider queryClient={createPortalQueryClient()}>
-      <PortalRouter>
-        <Portal />
-      </PortalRouter>
-    </PortalProvider>,
-  );
 }
 
 const READER = () => sessionWith(processRole('READER', READER_PERMISSIONS, ['main']), ['main']);
@@ -72,14 +53,7 @@ beforeEach(() => {
   window.localStorage.clear();
   resetVersionState();
   load.mockReset();
-  load.mockImplementation(async (remote) => ({
-    name: remote,
-    bootstrap: async () => undefined,
-    mount: async (props: unknown) => {
-      (props as { domElement: HTMLElement }).domElement.innerHTML = `<p>${remote} mounted</p>`;
-    },
-    unmount: async () => undefined,
-  }));
+  load.mockImplementation(async (remote) => fakeRemote(remote));
 });
 
 describe('user menu', () => {

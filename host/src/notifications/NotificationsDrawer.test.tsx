@@ -2,19 +2,14 @@
 // click; per-item delete; the empty state; the bell's badge, and the bell disabled in Platform View.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createPortalQueryClient, PortalProvider, sessionStore, type Notification, type Session } from '@portal/shared';
+import { createPortalQueryClient, PortalProvider, sessionStore, type Notification } from '@portal/shared';
 import { NotificationsBell } from './NotificationsBell';
 import { NO_NOTIFICATIONS, NotificationsDrawer } from './NotificationsDrawer';
 import { INSTANT_MESSAGE_TITLE, notificationOf } from './notificationOf';
 import { createNotificationStore } from './store';
+import { bareSession } from '../testing/sessions';
 
-const session = {
-  session_id: 's',
-  timestamp: 1,
-  authenticated: true,
-  authentication_status: 'Authenticated',
-  user: { id: '42', login_id: 'ann', name: 'Ann' },
-} as unknown as Session;
+const session = bareSession();
 
 const notification = (eventId: string, message: string, read = false): Notification => ({
   eventId,

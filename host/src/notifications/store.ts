@@ -44,13 +44,15 @@ export function createNotificationStore(userId: string, storage: Storage = windo
     } catch (error) {
       console.warn('Notifications could not be stored.', error);
     }
-    for (const listener of [...listeners]) listener();
+    // A copy: a listener called here may subscribe or unsubscribe; this round calls those present now.
+    for (const listener of Array.from(listeners)) listener();
   }
 
   const onStorage = (event: StorageEvent) => {
     if (event.key !== key) return;
     cache = null;
-    for (const listener of [...listeners]) listener();
+    // A copy: a listener called here may subscribe or unsubscribe; this round calls those present now.
+    for (const listener of Array.from(listeners)) listener();
   };
 
   return {

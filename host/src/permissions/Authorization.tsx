@@ -106,7 +106,7 @@ export function AuthorizationProvider({ children }: { children: ReactNode }) {
     if (failed) return { status: 'failed', retry };
     if (!evaluator) return { status: 'loading' };
     return { status: 'ready', authorization: authorizationOf(evaluator) };
-    // session and process: a new decision object whenever what the decisions read changes.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- session and process are the trigger, not an input: the decisions read the store when made, and a new value on each change re-renders the consumers.
   }, [hasAccessControl, failed, evaluator, retry, session, process]);
 
   return <AuthorizationContext.Provider value={state}>{children}</AuthorizationContext.Provider>;

@@ -44,12 +44,14 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
   function setState(next: RealtimeState): void {
     if (next === state) return;
     state = next;
-    for (const listener of [...stateListeners]) listener(next);
+    // A copy: a listener called here may subscribe or unsubscribe; this round calls those present now.
+    for (const listener of Array.from(stateListeners)) listener(next);
   }
 
   function dispatch(destination: string, body: unknown): void {
     if (!dedupe.firstTime(body)) return;
-    for (const handler of [...(handlers.get(destination) ?? [])]) {
+    // A copy: a listener called here may subscribe or unsubscribe; this round calls those present now.
+    for (const handler of Array.from(handlers.get(destination) ?? [])) {
       try {
         handler(body, destination);
       } catch (error) {

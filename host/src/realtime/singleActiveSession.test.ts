@@ -1,16 +1,11 @@
 // Single active session (spec 4.1): a System Sign On of a newer session of the same user signs
 // this browser out where only the server publishes (the user's events queue, the sync-user
 // exchange); its own or an older sign-on does not, nor one that arrives with an instant message.
-import { createRealtimeProxy, sessionStore, type Session } from '@portal/shared';
+import { createRealtimeProxy, sessionStore } from '@portal/shared';
+import { bareSession } from '../testing/sessions';
 import { watchSingleActiveSession } from './singleActiveSession';
 
-const session = {
-  session_id: 's-old',
-  timestamp: 1_000,
-  authenticated: true,
-  authentication_status: 'Authenticated',
-  user: { id: '42', login_id: 'ann', name: 'Ann' },
-} as unknown as Session;
+const session = bareSession({ session_id: 's-old', timestamp: 1_000 });
 
 afterEach(() => sessionStore.clearSession());
 

@@ -10,17 +10,20 @@ import { resetVersionState, VERSION_INTERVAL_STORAGE_KEY, versionCheckInterval }
 let versions: string[];
 let calls: number;
 
+/** The fake version file: only that file is asked for, and each call answers the next version. */
+async function answerVersion(input: RequestInfo | URL) {
+  expect(String(input)).toBe('/api/misc/version');
+  const version = versions[Math.min(calls, versions.length - 1)];
+  calls += 1;
+  return new Response(JSON.stringify({ version }), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
 beforeEach(() => {
   resetVersionState();
   window.localStorage.clear();
   delete window.__PORTAL_VERSION_INTERVAL__;
   calls = 0;
-  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    expect(String(input)).toBe('/api/misc/version');
-    const version = versions[Math.min(calls, versions.length - 1)];
-    calls += 1;
-    return new Response(JSON.stringify({ version }), { status: 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  global.fetch = jest.fn(answerVersion) as typeof fetch;
   jest.useFakeTimers();
 });
 

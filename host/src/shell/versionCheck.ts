@@ -27,7 +27,8 @@ const listeners = new Set<() => void>();
 function set(next: VersionState): void {
   if (next.loaded === state.loaded && next.latest === state.latest) return;
   state = next;
-  for (const listener of [...listeners]) listener();
+  // A copy: a listener called here may subscribe or unsubscribe; this round calls those present now.
+  for (const listener of Array.from(listeners)) listener();
 }
 
 export function versionState(): VersionState {

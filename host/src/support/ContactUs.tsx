@@ -1,7 +1,7 @@
 // Contact Us (spec 2.3 Support menu; route /support/contactUs, owned by the host): the customer
 // inquiry form. POST /api/misc/inquiry stores it and mails it to support; a failure shows the
 // spec 8 inquiry message with the server's field messages. Loaded lazily by HostScreen.
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, chakra, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   apiClient,
@@ -49,6 +49,13 @@ export default function ContactUs({ route }: { route: RouteDefinition }) {
     setServerErrors((was) => ({ ...was, [field]: undefined }));
   };
   const shown = (field: keyof Values) => (touched[field] ? errors[field] : serverErrors[field]);
+  /** What a field's input is given: its name and value, and what typing in it and leaving it do. */
+  const bind = (field: keyof Values) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(field)(event.target.value),
+    onBlur: () => setTouched((was) => ({ ...was, [field]: true })),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,44 +93,31 @@ export default function ContactUs({ route }: { route: RouteDefinition }) {
               <Alert.Title>{failure}</Alert.Title>
             </Alert.Root>
           ) : null}
-          <Field.Root required invalid={Boolean(shown('subject'))}>
-            <Field.Label>Subject</Field.Label>
-            <Input
-              name="subject"
-              value={values.subject}
-              onChange={(event) => change('subject')(event.target.value)}
-              onBlur={() => setTouched((was) => ({ ...was, subject: true }))}
-            />
-            {shown('subject') ? <Field.ErrorText role="alert">{shown('subject')}</Field.ErrorText> : null}
-          </Field.Root>
-          <Field.Root required invalid={Boolean(shown('message'))}>
-            <Field.Label>Message</Field.Label>
-            <Textarea
-              name="message"
-              rows={8}
-              value={values.message}
-              onChange={(event) => change('message')(event.target.value)}
-              onBlur={() => setTouched((was) => ({ ...was, message: true }))}
-            />
-            {shown('message') ? <Field.ErrorText role="alert">{shown('message')}</Field.ErrorText> : null}
-          </Field.Root>
-          <Field.Root invalid={Boolean(shown('phone'))}>
-            <Field.Label>Phone (optional)</Field.Label>
-            <Input
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              value={values.phone}
-              onChange={(event) => change('phone')(event.target.value)}
-              onBlur={() => setTouched((was) => ({ ...was, phone: true }))}
-            />
-            {shown('phone') ? <Field.ErrorText role="alert">{shown('phone')}</Field.ErrorText> : null}
-          </Field.Root>
+          <InquiryField label="Subject" required error={shown('subject')}>
+            <Input {...bind('subject')} />
+          </InquiryField>
+          <InquiryField label="Message" required error={shown('message')}>
+            <Textarea rows={8} {...bind('message')} />
+          </InquiryField>
+          <InquiryField label="Phone (optional)" error={shown('phone')}>
+            <Input type="tel" autoComplete="tel" {...bind('phone')} />
+          </InquiryField>
           <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={busy} disabled={busy || invalid}>
             Send
           </Button>
         </Stack>
       </chakra.form>
     </ScreenFrame>
+  );
+}
+
+/** A labelled field of the inquiry with its message, announced when it appears. */
+function InquiryField({ label, required = false, error, children }: { label: string; required?: boolean; error: string | undefined; children: ReactNode }) {
+  return (
+    <Field.Root required={required} invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      {children}
+      {error ? <Field.ErrorText role="alert">{error}</Field.ErrorText> : null}
+    </Field.Root>
   );
 }

@@ -55,3 +55,9 @@ export function sessionWith(policies: Policy[], projects: readonly string[], ove
     ...overrides,
   });
 }
+
+/** Ann signed in, and nothing more: no organization, no access control (nothing is checked). */
+export function bareSession(overrides: Partial<Session> = {}): Session {
+  const { timestamp, authenticated, authentication_status } = testSession();
+  return { session_id: 's', timestamp, authenticated, authentication_status, user: { id: '42', login_id: 'ann', name: 'Ann' }, ...overrides } as unknown as Session;
+}

@@ -2,6 +2,7 @@
 // label/value list, a usage bar and a panel heading that takes the focus when its panel opens (keyboard users land on it).
 import { Box, chakra, Heading, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { LIMITS, type ModuleConfiguration, type OrganizationUsage } from '../lib/organizations';
 
 export function Tag({ children, palette = 'gray' }: { children: ReactNode; palette?: 'gray' | 'brand' | 'orange' | 'green' | 'red' }) {
   return (
@@ -38,6 +39,11 @@ export function Facts({ label, items }: { label: string; items: readonly { term:
       ))}
     </chakra.dl>
   );
+}
+
+/** A usage bar for each counted resource (see LIMITS), laid out by the caller. */
+export function UsageBars({ usage, limits }: { usage: OrganizationUsage; limits: Pick<ModuleConfiguration, (typeof LIMITS)[number]['limit']> }) {
+  return LIMITS.map((limit) => <UsageBar key={limit.limit} label={limit.label} used={usage[limit.usage]} limit={limits[limit.limit]} />);
 }
 
 /** Usage against a limit as a bar; an unlimited resource has no bar, only its count. */
@@ -77,9 +83,10 @@ export function UsageBar({ label, used, limit }: { label: string; used: number; 
  */
 export function PanelHeading({ children, focusOnOpen = true }: { children: ReactNode; focusOnOpen?: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  // Read once: the focus moves only when the panel opens, not when the prop changes later.
+  const focusWhenOpened = useRef(focusOnOpen);
   useEffect(() => {
-    if (focusOnOpen) ref.current?.focus();
-    // Only when the panel opens.
+    if (focusWhenOpened.current) ref.current?.focus();
   }, []);
   return (
     <Heading as="h2" size="lg" mb="4" ref={ref} tabIndex={-1} _focus={{ outline: 'none' }}>

@@ -44,6 +44,10 @@ export function usageText(used: number, limit: number): string {
 
 export const onOff = (on: boolean): string => (on ? 'On' : 'Off');
 
+/** Each module switch as a fact, e.g. 'Requirement module: On'. */
+export const moduleFacts = (configuration: Pick<ModuleConfiguration, (typeof MODULES)[number]['key']>) =>
+  MODULES.map((module) => ({ term: module.label, value: onOff(configuration[module.key]) }));
+
 /** The trial of a subscription in words: 'No trial', or the 14-day trial with its end date. */
 export function trialSummary(trial: SubscriptionView['trial']): string {
   if (!trial) return 'No trial';

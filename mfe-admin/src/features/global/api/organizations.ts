@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModuleConfiguration, Organization } from '../../../lib/organizations';
 import { subscriptionKey } from '../../../lib/organizations';
 import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
+import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { GLOBAL_ORGANIZATION } from '../permissions';
 
 export const organizationsKey = ['organizations'] as const;
@@ -31,28 +32,20 @@ export function useOrganization(id: string) {
 }
 
 /** Mutations refresh every organization read (list and views) once they succeed. */
+const REFRESHED = [organizationsKey, subscriptionKey];
+
 function useOrganizationsRefresh() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: organizationsKey }), queryClient.invalidateQueries({ queryKey: subscriptionKey })]);
+  return () => Promise.all(REFRESHED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-export function useCreateOrganization() {
-  const refresh = useOrganizationsRefresh();
-  return useMutation({
-    mutationFn: (payload: NewOrganization) =>
-      apiClient.post<Organization>('organizations', payload, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.CREATE }),
-    onSuccess: refresh,
-  });
-}
+const createOrganization = (payload: NewOrganization) =>
+  apiClient.post<Organization>('organizations', payload, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.CREATE });
+const inviteTrial = (payload: TrialInvitation) =>
+  apiClient.post<Organization>('organizations/trials', payload, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.CREATE });
 
-export function useInviteTrial() {
-  const refresh = useOrganizationsRefresh();
-  return useMutation({
-    mutationFn: (payload: TrialInvitation) =>
-      apiClient.post<Organization>('organizations/trials', payload, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.CREATE }),
-    onSuccess: refresh,
-  });
-}
+export const useCreateOrganization = () => useAdminMutation(createOrganization, REFRESHED);
+export const useInviteTrial = () => useAdminMutation(inviteTrial, REFRESHED);
 
 export function useDeleteOrganization() {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import { history, setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Organization } from '../../../lib/organizations';
 import { fakeApi, fieldLabel, fill, noContent, ok, problem, renderScreen, routeOf } from '@portal/shared/testing';
 import { GlobalAdministrationScreen } from './GlobalAdministrationScreen';
@@ -26,6 +27,16 @@ const trial: Organization = {
 const open = () => renderScreen(<GlobalAdministrationScreen route={routeOf('/administration/global')} />, { location: '/administration/global' });
 
 afterEach(() => setPermissionChecker(null));
+
+/** Opens Create organization, names it, and fills its admin up to the password. */
+async function startOrganization(user: UserEvent, organization: string) {
+  await user.click(await screen.findByRole('button', { name: 'Create organization' }));
+  await fill(user, screen.getByLabelText(fieldLabel('Organization name')), organization);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await fill(user, screen.getByLabelText(fieldLabel('Login ID')), 'tina');
+  await fill(user, screen.getByLabelText(fieldLabel('Name')), 'Tina Admin');
+  await fill(user, screen.getByLabelText(fieldLabel('Email')), 'tina@example.com');
+}
 
 describe('GlobalAdministrationScreen', () => {
   it('lists the organizations with edition, trial end and usage against limits', async () => {
@@ -78,7 +89,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('views one organization', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
+    const { calls } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'View Trial Inc' }));
     expect(await screen.findByRole('heading', { name: 'Trial Inc', level: 2 })).toHaveFocus();
@@ -94,14 +105,9 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('creates an organization with its admin', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations': ok(trial, 201) });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations': ok(trial, 201) });
     const { user, snackbars } = open();
-    await user.click(await screen.findByRole('button', { name: 'Create organization' }));
-    await fill(user, screen.getByLabelText(fieldLabel('Organization name')), 'Trial Inc');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await fill(user, screen.getByLabelText(fieldLabel('Login ID')), 'tina');
-    await fill(user, screen.getByLabelText(fieldLabel('Name')), 'Tina Admin');
-    await fill(user, screen.getByLabelText(fieldLabel('Email')), 'tina@example.com');
+    await startOrganization(user, 'Trial Inc');
     await fill(user, screen.getByLabelText(fieldLabel('Password')), 'Adm1nPassw0rd!');
     await fill(user, screen.getByLabelText(fieldLabel('Repeat password')), 'Adm1nPassw0rd!');
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -119,14 +125,9 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it("checks the admin's password with the portal's rules and shows the API's refusal", async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([]), 'POST /api/organizations': problem(409, 'An organization named Acme Corp exists.') });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([]), 'POST /api/organizations': problem(409, 'An organization named Acme Corp exists.') });
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Create organization' }));
-    await fill(user, screen.getByLabelText(fieldLabel('Organization name')), 'Acme Corp');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await fill(user, screen.getByLabelText(fieldLabel('Login ID')), 'tina');
-    await fill(user, screen.getByLabelText(fieldLabel('Name')), 'Tina Admin');
-    await fill(user, screen.getByLabelText(fieldLabel('Email')), 'tina@example.com');
+    await startOrganization(user, 'Acme Corp');
     await fill(user, screen.getByLabelText(fieldLabel('Password')), 'short');
     expect(screen.getByText('At least 8 characters and must have uppercase, lowercase, number and special character (@$!%*?&).')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(fieldLabel('Password')));
@@ -141,7 +142,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('deletes an organization after the typed confirmation', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme, trial]), 'DELETE /api/organizations/org-2': noContent() });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme, trial]), 'DELETE /api/organizations/org-2': noContent() });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete Trial Inc' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete organization' });
@@ -163,7 +164,7 @@ describe('GlobalAdministrationScreen', () => {
 
   it('saves the module configuration, unlimited as -1', async () => {
     const saved = { ...trial, module_configuration: { code: true, requirement: false, num_of_projects: 4, num_of_users: -1, num_of_apps: 3 } };
-    const { calls, mutations } = fakeApi({
+    const { mutations } = fakeApi({
       'GET /api/organizations': ok([trial]),
       'GET /api/organizations/org-2': ok(trial),
       'PUT /api/organizations/org-2/moduleConfiguration': ok(saved),
@@ -192,7 +193,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('checks the limits before saving', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([trial]), 'GET /api/organizations/org-2': ok(trial) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Module configuration of Trial Inc' }));
     const form = await screen.findByRole('form', { name: 'Module configuration of Trial Inc' });
@@ -204,7 +205,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('invites to a trial', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': ok(trial, 201) });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': ok(trial, 201) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Invite to a trial' }));
     const form = screen.getByRole('form', { name: 'Invite to a trial' });
@@ -217,7 +218,7 @@ describe('GlobalAdministrationScreen', () => {
   });
 
   it('checks the invitation fields and shows the refusal', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': problem(400, 'The email is already in use.') });
+    const { mutations } = fakeApi({ 'GET /api/organizations': ok([acme]), 'POST /api/organizations/trials': problem(400, 'The email is already in use.') });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Invite to a trial' }));
     const form = screen.getByRole('form', { name: 'Invite to a trial' });

@@ -2,8 +2,8 @@
 // organization permissions): list with usage against limits, view one, create with its admin,
 // delete, module configuration and trial invitations; and the way to the installation's
 // vulnerability database (served by mfe-applications).
-import { Box, Button, HStack, Stack } from '@chakra-ui/react';
-import { DeleteConfirmationDialog, Empty, ErrorAlert, QueryView, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
+import { Box, Button, HStack } from '@chakra-ui/react';
+import { DeleteConfirmationDialog, QueryView, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
 import type { Organization } from '../../../lib/organizations';
 import { PanelHeading } from '../../../components/display';
@@ -17,6 +17,7 @@ import { ModuleConfigurationForm } from './ModuleConfigurationForm';
 import { OrganizationDetails } from './OrganizationDetails';
 import { OrganizationsTable } from './OrganizationsTable';
 import { TrialInvitationForm } from './TrialInvitationForm';
+import { ConfirmMessage, QueryList } from '../../../components/sections';
 
 type Panel =
   | { kind: 'list' }
@@ -133,10 +134,9 @@ export const GlobalAdministrationScreen: ScreenComponent = ({ route }) => {
         open={deleting !== null}
         title="Delete organization"
         message={
-          <Stack gap="3">
-            <span>Organization {deleting?.name} will be deleted with its users, processes and data. This cannot be undone.</span>
-            {remove.error && <ErrorAlert error={remove.error} />}
-          </Stack>
+          <ConfirmMessage error={remove.error}>
+            Organization {deleting?.name} will be deleted with its users, processes and data. This cannot be undone.
+          </ConfirmMessage>
         }
         busy={remove.isPending}
         onConfirm={confirmDelete}
@@ -173,15 +173,15 @@ function OrganizationsPanel({ focusOnOpen, mayCreate, onCreate, onTrial, onView,
           </HStack>
         )}
       </HStack>
-      <QueryView query={organizations} loading="Loading organizations…" noAccessOnForbidden>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No organizations yet." description={mayCreate ? 'Create one, or invite someone to a trial.' : undefined} />
-          ) : (
-            <OrganizationsTable organizations={list} onView={onView} onConfigure={onConfigure} onDelete={onDelete} />
-          )
-        }
-      </QueryView>
+      <QueryList
+        query={organizations}
+        loading="Loading organizations…"
+        empty={{ title: 'No organizations yet.', description: mayCreate ? 'Create one, or invite someone to a trial.' : undefined }}
+      >
+        {(list) => (
+          <OrganizationsTable organizations={list} onView={onView} onConfigure={onConfigure} onDelete={onDelete} />
+        )}
+      </QueryList>
     </Box>
   );
 }

@@ -1,12 +1,13 @@
 // Edits an organization's module configuration: the Code Provenance and Requirement modules on or
 // off, and the number of processes, users and applications it may have (or Unlimited).
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { ErrorAlert, showSnackbar } from '@portal/shared';
+import { ErrorAlert } from '@portal/shared';
 import { useState } from 'react';
 import { LIMITS, MODULES, type Organization } from '../../../lib/organizations';
 import { Checkbox, TextField } from '../../../components/fields';
 import { useUpdateModuleConfiguration } from '../api/organizations';
 import { limitErrors, sameConfiguration, toConfiguration, toValues, type LimitKey, type ModuleConfigurationValues } from './moduleConfigurationValues';
+import { announceThen } from '../../../lib/announce';
 
 export interface ModuleConfigurationFormProps {
   organization: Organization;
@@ -33,12 +34,7 @@ export function ModuleConfigurationForm({ organization, onDone, onCancel }: Modu
         event.preventDefault();
         setSubmitted(true);
         if (!valid || !changed || update.isPending) return;
-        update.mutate(toConfiguration(values), {
-          onSuccess: () => {
-            showSnackbar(`Module configuration of ${organization.name} saved.`, 'success');
-            onDone();
-          },
-        });
+        update.mutate(toConfiguration(values), announceThen(`Module configuration of ${organization.name} saved.`, onDone));
       }}
     >
       <Stack gap="5" maxW="lg">

@@ -2,8 +2,8 @@
 // limits, and its usage against the limits.
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { formatDate } from '@portal/shared';
-import { LIMITS, MODULES, onOff, type Organization } from '../../../lib/organizations';
-import { Facts, UsageBar } from '../../../components/display';
+import { moduleFacts, type Organization } from '../../../lib/organizations';
+import { Facts, UsageBars } from '../../../components/display';
 import { trialText } from './OrganizationsTable';
 
 export function OrganizationDetails({ organization }: { organization: Organization }) {
@@ -15,7 +15,7 @@ export function OrganizationDetails({ organization }: { organization: Organizati
           { term: 'Edition', value: organization.edition },
           { term: 'Created', value: formatDate(organization.created_at) },
           { term: 'Trial ends', value: trialText(organization.trial_ends_at) },
-          ...MODULES.map((module) => ({ term: module.label, value: onOff(organization.module_configuration[module.key]) })),
+          ...moduleFacts(organization.module_configuration),
         ]}
       />
       <Stack gap="3">
@@ -23,14 +23,7 @@ export function OrganizationDetails({ organization }: { organization: Organizati
           Usage
         </Heading>
         <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
-          {LIMITS.map((limit) => (
-            <UsageBar
-              key={limit.limit}
-              label={limit.label}
-              used={organization.usage[limit.usage]}
-              limit={organization.module_configuration[limit.limit]}
-            />
-          ))}
+          <UsageBars usage={organization.usage} limits={organization.module_configuration} />
         </Box>
       </Stack>
     </Stack>

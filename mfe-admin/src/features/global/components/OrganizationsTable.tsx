@@ -1,9 +1,10 @@
 // The organizations of the installation as a table: name, edition, trial end and usage against
 // the limits of each, with the actions the Global Admin may take on a row.
-import { Button, HStack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { formatDate } from '@portal/shared';
 import { LIMITS, usageText, type Organization } from '../../../lib/organizations';
 import { type Column, DataTable } from '@portal/shared/screens';
+import { actionsAtEnd, RowAction } from '../../../components/RowAction';
 
 export interface OrganizationsTableProps {
   organizations: readonly Organization[];
@@ -38,24 +39,22 @@ export function OrganizationsTable({ organizations, onView, onConfigure, onDelet
     ),
   ];
   if (onConfigure || onDelete) {
-    columns.push({
-      header: 'Actions',
-      align: 'end',
-      cell: (organization) => (
-        <HStack justify="flex-end" gap="2">
+    columns.push(
+      actionsAtEnd((organization: Organization) => (
+        <>
           {onConfigure && (
-            <Button size="xs" variant="outline" onClick={() => onConfigure(organization)} aria-label={`Module configuration of ${organization.name}`}>
+            <RowAction label={`Module configuration of ${organization.name}`} onClick={() => onConfigure(organization)}>
               Module configuration
-            </Button>
+            </RowAction>
           )}
           {onDelete && (
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(organization)} aria-label={`Delete ${organization.name}`}>
+            <RowAction label={`Delete ${organization.name}`} danger onClick={() => onDelete(organization)}>
               Delete
-            </Button>
+            </RowAction>
           )}
-        </HStack>
-      ),
-    });
+        </>
+      )),
+    );
   }
   return <DataTable caption="Organizations" captionHidden columns={columns} rows={organizations} rowKey={(organization) => organization.id} />;
 }

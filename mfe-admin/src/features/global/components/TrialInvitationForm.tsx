@@ -1,10 +1,11 @@
 // "Invite to a trial": a 14-day trial organization is created and its admin is invited by mail
 // (spec 1, 4.2); the Global Admin gives the organization's name and the invitee's email.
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { ErrorAlert, FREE_TRIAL_DAYS, showSnackbar, validateField } from '@portal/shared';
+import { ErrorAlert, FREE_TRIAL_DAYS, validateField } from '@portal/shared';
 import { useState } from 'react';
 import { TextField } from '../../../components/fields';
 import { useInviteTrial } from '../api/organizations';
+import { announceThen } from '../../../lib/announce';
 
 export interface TrialInvitationFormProps {
   onDone: () => void;
@@ -33,12 +34,7 @@ export function TrialInvitationForm({ onDone, onCancel }: TrialInvitationFormPro
         setSubmitted(true);
         if (errors.name || errors.email || invite.isPending) return;
         const invitation = { name: name.trim(), email: email.trim() };
-        invite.mutate(invitation, {
-          onSuccess: () => {
-            showSnackbar(`${invitation.email} is invited to a ${FREE_TRIAL_DAYS}-day trial of ${invitation.name}.`, 'success');
-            onDone();
-          },
-        });
+        invite.mutate(invitation, announceThen(`${invitation.email} is invited to a ${FREE_TRIAL_DAYS}-day trial of ${invitation.name}.`, onDone));
       }}
     >
       <Stack gap="4">

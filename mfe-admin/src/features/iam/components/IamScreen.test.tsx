@@ -81,7 +81,7 @@ describe('IamScreen', () => {
   });
 
   it('switches to the global variants for a Global Admin', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': (call) => ok(call.query.scope === 'global' ? [globalAdmin] : [reader]) });
+    const { calls } = fakeApi({ 'GET /api/iam/roles': (call) => ok(call.query.scope === 'global' ? [globalAdmin] : [reader]) });
     const { user } = open();
     await screen.findByRole('table', { name: 'Roles' });
     await user.click(screen.getByRole('button', { name: 'Global roles' }));
@@ -100,7 +100,7 @@ describe('IamScreen', () => {
   });
 
   it('creates a role with its policies', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([reader]), 'POST /api/iam/roles': ok(auditor, 201) });
+    const { mutations } = fakeApi({ 'GET /api/iam/roles': ok([reader]), 'POST /api/iam/roles': ok(auditor, 201) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Create role' }));
     const form = screen.getByRole('form', { name: 'Create role' });
@@ -141,7 +141,7 @@ describe('IamScreen', () => {
   });
 
   it('checks the name and the policies before creating', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([reader]) });
+    const { mutations } = fakeApi({ 'GET /api/iam/roles': ok([reader]) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Create role' }));
     const form = screen.getByRole('form', { name: 'Create role' });
@@ -159,7 +159,7 @@ describe('IamScreen', () => {
 
   it('creates a global role in the global scope', async () => {
     const created = { ...globalAdmin, name: '_auditor', built_in: false };
-    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([globalAdmin]), 'POST /api/iam/roles': ok(created, 201) });
+    const { mutations } = fakeApi({ 'GET /api/iam/roles': ok([globalAdmin]), 'POST /api/iam/roles': ok(created, 201) });
     const { user } = open('/administration/iam?scope=global');
     await user.click(await screen.findByRole('button', { name: 'Create role' }));
     const form = screen.getByRole('form', { name: 'Create role' });
@@ -180,7 +180,7 @@ describe('IamScreen', () => {
   });
 
   it("edits a role's description and policies", async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([orgAdmin]), 'PUT /api/iam/roles/ORG_ADMIN': ok(orgAdmin) });
+    const { mutations } = fakeApi({ 'GET /api/iam/roles': ok([orgAdmin]), 'PUT /api/iam/roles/ORG_ADMIN': ok(orgAdmin) });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Edit ORG_ADMIN' }));
     const form = screen.getByRole('form', { name: 'Edit role ORG_ADMIN' });
@@ -217,7 +217,7 @@ describe('IamScreen', () => {
   });
 
   it('restores the default of a customized built-in role after a confirmation', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/iam/roles': ok([orgAdmin]), 'DELETE /api/iam/roles/ORG_ADMIN': noContent() });
+    const { mutations } = fakeApi({ 'GET /api/iam/roles': ok([orgAdmin]), 'DELETE /api/iam/roles/ORG_ADMIN': noContent() });
     const { user, snackbars } = open();
     await user.click(await screen.findByRole('button', { name: 'Restore default of ORG_ADMIN' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore default' });
@@ -229,7 +229,7 @@ describe('IamScreen', () => {
 
   it('deletes a custom role after the typed confirmation, and shows a refusal', async () => {
     let refuse = true;
-    const { calls, mutations } = fakeApi({
+    const { mutations } = fakeApi({
       'GET /api/iam/roles': ok([auditor]),
       'DELETE /api/iam/roles/AUDITOR': () => (refuse ? problem(409, 'The role changed meanwhile.') : noContent()),
     });
@@ -246,7 +246,7 @@ describe('IamScreen', () => {
 
   it('assigns an organization role to a user and unassigns it', async () => {
     const holders = [ann, bob];
-    const { calls, mutations } = fakeApi({
+    const { mutations } = fakeApi({
       'GET /api/iam/roles': ok([orgAdmin]),
       'GET /api/users': () => ok(holders),
       'PATCH /api/iam/roles/ORG_ADMIN/assignments': (call) => {
@@ -296,7 +296,7 @@ describe('IamScreen', () => {
 
   it("lists the users of a chosen organization for a global role", async () => {
     sessionStore.setSession({ organization: { id: 'org-1', name: 'Acme Corp' } } as Session);
-    const { calls, mutations } = fakeApi({
+    const { calls } = fakeApi({
       'GET /api/iam/roles': ok([globalAdmin]),
       'GET /api/organizations': ok([
         { id: 'org-1', name: 'Acme Corp' },

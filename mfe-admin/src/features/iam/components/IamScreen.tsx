@@ -3,14 +3,9 @@
 // role's default or delete a custom one, and assign organization and global roles to users.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import {
-  ConfirmDialog,
   DeleteConfirmationDialog,
-  Empty,
-  ErrorAlert,
   NoAccess,
-  QueryView,
   ScreenFrame,
-  showSnackbar,
   usePermitted,
   type ScreenComponent,
 } from '@portal/shared';
@@ -22,6 +17,8 @@ import { ROLE_PERMISSIONS } from '../permissions';
 import { RoleAssignments } from './RoleAssignments';
 import { RoleForm } from './RoleForm';
 import { RolesTable } from './RolesTable';
+import { ConfirmAction, ConfirmMessage, QueryList } from '../../../components/sections';
+import { announceThen } from '../../../lib/announce';
 
 export const IamScreen: ScreenComponent = ({ route }) => {
   const [params, setParams] = useSearchParams();
@@ -85,12 +82,7 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
   const confirmDelete = () => {
     if (!deleting) return;
     const role = deleting;
-    remove.mutate(role, {
-      onSuccess: () => {
-        showSnackbar(role.built_in ? `Role ${role.name} is back to its default.` : `Role ${role.name} deleted.`, 'success');
-        setDeleting(null);
-      },
-    });
+    remove.mutate(role, announceThen(role.built_in ? `Role ${role.name} is back to its default.` : `Role ${role.name} deleted.`, () => setDeleting(null)));
   };
 
   if (panel.kind === 'create') {
@@ -135,54 +127,42 @@ function RolesOfScope({ scope }: { scope: RoleScope }) {
           The global variants apply wherever an organization has not customized a role.
         </Text>
       )}
-      <QueryView query={roles} loading="Loading roles…" noAccessOnForbidden>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No roles yet." />
-          ) : (
-            <RolesTable
-              roles={list}
-              onEdit={mayUpdate ? (role) => setPanel({ kind: 'edit', name: role.name }) : undefined}
-              onHolders={mayAssign ? (role) => setPanel({ kind: 'holders', name: role.name }) : undefined}
-              onDelete={
-                mayDelete
-                  ? (role) => {
-                      remove.reset();
-                      setDeleting(role);
-                    }
-                  : undefined
-              }
-            />
-          )
-        }
-      </QueryView>
+      <QueryList query={roles} loading="Loading roles…" empty={{ title: 'No roles yet.' }}>
+        {(list) => (
+          <RolesTable
+            roles={list}
+            onEdit={mayUpdate ? (role) => setPanel({ kind: 'edit', name: role.name }) : undefined}
+            onHolders={mayAssign ? (role) => setPanel({ kind: 'holders', name: role.name }) : undefined}
+            onDelete={
+              mayDelete
+                ? (role) => {
+                    remove.reset();
+                    setDeleting(role);
+                  }
+                : undefined
+            }
+          />
+        )}
+      </QueryList>
 
-      <ConfirmDialog
+      <ConfirmAction
         open={deleting !== null && deleting.built_in}
         title="Restore default"
-        message={
-          <Stack gap="3">
-            <span>
-              Role {deleting?.name} goes back to its default description and policies; the changes made to it
-              {scope === 'global' ? '' : ' in this organization'} are discarded.
-            </span>
-            {remove.error && <ErrorAlert error={remove.error} />}
-          </Stack>
-        }
         yesText="Restore default"
-        noText="Cancel"
-        busy={remove.isPending}
+        mutation={remove}
         onYes={confirmDelete}
         onNo={() => setDeleting(null)}
-      />
+      >
+        Role {deleting?.name} goes back to its default description and policies; the changes made to it
+        {scope === 'global' ? '' : ' in this organization'} are discarded.
+      </ConfirmAction>
       <DeleteConfirmationDialog
         open={deleting !== null && !deleting.built_in}
         title="Delete role"
         message={
-          <Stack gap="3">
-            <span>Role {deleting?.name} will be deleted and taken away from every user and process membership holding it.</span>
-            {remove.error && <ErrorAlert error={remove.error} />}
-          </Stack>
+          <ConfirmMessage error={remove.error}>
+            Role {deleting?.name} will be deleted and taken away from every user and process membership holding it.
+          </ConfirmMessage>
         }
         busy={remove.isPending}
         onConfirm={confirmDelete}

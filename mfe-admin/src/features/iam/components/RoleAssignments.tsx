@@ -2,15 +2,16 @@
 // confirmation) and a user picker to assign it. A Global Admin picks the organization whose users
 // are listed (GET users?organization=<id>).
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, Empty, ErrorAlert, Loading, QueryView, showSnackbar, usePermitted, useSession } from '@portal/shared';
+import { Empty, ErrorAlert, Loading, QueryView, showSnackbar, usePermitted, useSession } from '@portal/shared';
 import { useState } from 'react';
 import { Tag } from '../../../components/display';
 import { DataTable } from '@portal/shared/screens';
 import { SelectField } from '../../../components/fields';
-import { useOrganizations } from '../../global/api/organizations';
+import { useOrganizations } from '../../global';
 import { useAssignRole, type Role } from '../api/roles';
 import { useUsers, type RoleHolder } from '../api/users';
 import { LIST_ORGANIZATIONS } from '../permissions';
+import { ConfirmAction } from '../../../components/sections';
 
 export interface RoleAssignmentsProps {
   role: Role;
@@ -165,23 +166,16 @@ function Holders({ role, organization }: { role: Role; organization: string | un
                 </Box>
               )}
             </chakra.form>
-            <ConfirmDialog
+            <ConfirmAction
               open={unassigning !== null}
               title="Unassign role"
-              message={
-                <Stack gap="3">
-                  <span>
-                    {unassigning?.name} will no longer hold {role.name}.
-                  </span>
-                  {assign.error && <ErrorAlert error={assign.error} />}
-                </Stack>
-              }
               yesText="Unassign"
-              noText="Cancel"
-              busy={assign.isPending}
+              mutation={assign}
               onYes={unassign}
               onNo={() => setUnassigning(null)}
-            />
+            >
+              {unassigning?.name} will no longer hold {role.name}.
+            </ConfirmAction>
           </Stack>
         );
       }}

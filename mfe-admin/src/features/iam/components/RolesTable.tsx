@@ -1,10 +1,11 @@
 // The roles of a scope as a table: name, kind, built-in or custom (and whether a built-in role is
 // customized here), its number of policies and the actions the user may take on it.
-import { Button, HStack } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import { Tag } from '../../../components/display';
 import { type Column, DataTable } from '@portal/shared/screens';
 import type { Role } from '../api/roles';
 import { KIND_LABELS } from './RoleForm';
+import { actionsAtEnd, RowAction } from '../../../components/RowAction';
 
 export interface RolesTableProps {
   roles: readonly Role[];
@@ -36,35 +37,27 @@ export function RolesTable({ roles, onEdit, onHolders, onDelete }: RolesTablePro
     { header: 'Policies', align: 'end', cell: (role) => role.policies.length },
   ];
   if (onEdit || onHolders || onDelete) {
-    columns.push({
-      header: 'Actions',
-      align: 'end',
-      cell: (role) => (
-        <HStack justify="flex-end" gap="2">
+    columns.push(
+      actionsAtEnd((role: Role) => (
+        <>
           {onEdit && (
-            <Button size="xs" variant="outline" aria-label={`Edit ${role.name}`} onClick={() => onEdit(role)}>
+            <RowAction label={`Edit ${role.name}`} onClick={() => onEdit(role)}>
               Edit
-            </Button>
+            </RowAction>
           )}
           {onHolders && assignable(role) && (
-            <Button size="xs" variant="outline" aria-label={`Holders of ${role.name}`} onClick={() => onHolders(role)}>
+            <RowAction label={`Holders of ${role.name}`} onClick={() => onHolders(role)}>
               Holders
-            </Button>
+            </RowAction>
           )}
           {onDelete && deletable(role) && (
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              aria-label={role.built_in ? `Restore default of ${role.name}` : `Delete ${role.name}`}
-              onClick={() => onDelete(role)}
-            >
+            <RowAction label={role.built_in ? `Restore default of ${role.name}` : `Delete ${role.name}`} danger onClick={() => onDelete(role)}>
               {role.built_in ? 'Restore default' : 'Delete'}
-            </Button>
+            </RowAction>
           )}
-        </HStack>
-      ),
-    });
+        </>
+      )),
+    );
   }
   return <DataTable caption="Roles" captionHidden columns={columns} rows={roles} rowKey={(role) => role.name} />;
 }

@@ -4,9 +4,9 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { QueryView, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { ORGANIZATION_PAGES, SUBSCRIPTION_INFO_PAGE } from '../../../lib/adminPages';
-import { LIMITS, limitText, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/organizations';
+import { LIMITS, limitText, moduleFacts, trialSummary, useSubscription } from '../../../lib/organizations';
 import { usePermittedEach } from '../../../lib/permissions';
-import { Facts, UsageBar } from '../../../components/display';
+import { Facts, UsageBars } from '../../../components/display';
 import { PageLinks } from '../../../components/PageLinks';
 
 export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => {
@@ -43,7 +43,7 @@ export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => 
                 <Facts
                   label="Module configuration"
                   items={[
-                    ...MODULES.map((module) => ({ term: module.label, value: onOff(data.limits[module.key]) })),
+                    ...moduleFacts(data.limits),
                     ...LIMITS.map((limit) => ({ term: `${limit.label} allowed`, value: limitText(data.limits[limit.limit]) })),
                   ]}
                 />
@@ -53,9 +53,7 @@ export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => 
                   Usage
                 </Heading>
                 <Stack gap="4" maxW="lg">
-                  {LIMITS.map((limit) => (
-                    <UsageBar key={limit.limit} label={limit.label} used={data.usage[limit.usage]} limit={data.limits[limit.limit]} />
-                  ))}
+                  <UsageBars usage={data.usage} limits={data.limits} />
                 </Stack>
               </Box>
             </Stack>

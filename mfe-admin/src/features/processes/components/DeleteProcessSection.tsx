@@ -1,11 +1,12 @@
 // Process Settings → Delete: removes the process and everything in it after the typed confirmation
 // (spec 5), then leaves for the process list. As in the process menu (spec 2.3), the last
 // Requirements process cannot be deleted.
-import { Box, Button, Heading, Text } from '@chakra-ui/react';
-import { DeleteConfirmationDialog, ErrorAlert, navigate, sessionStore, showSnackbar, type Process } from '@portal/shared';
+import { Button, Text } from '@chakra-ui/react';
+import { navigate, sessionStore, showSnackbar, type Process } from '@portal/shared';
 import { useState } from 'react';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useDeleteProcess } from '../api/processCommands';
+import { AdminSection, ConfirmDeletion } from '../../../components/sections';
 
 export interface DeleteProcessSectionProps {
   process: Pick<Process, 'id' | 'code_name' | 'name'>;
@@ -28,10 +29,7 @@ export function DeleteProcessSection({ process, processes }: DeleteProcessSectio
   };
 
   return (
-    <Box as="section" aria-labelledby="delete-process-heading" borderWidth="1px" borderColor="border.error" borderRadius="md" p={4}>
-      <Heading as="h2" size="lg" id="delete-process-heading" mb={2}>
-        Delete process
-      </Heading>
+    <AdminSection id="delete-process" title="Delete process" headingMb={2} borderWidth="1px" borderColor="border.error" borderRadius="md" p={4}>
       <Text mb={4}>Deleting the process removes its requirements, documents, tasks and applications for every member. This cannot be undone.</Text>
       {deletable ? (
         <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
@@ -40,22 +38,10 @@ export function DeleteProcessSection({ process, processes }: DeleteProcessSectio
       ) : (
         <Text color="fg.muted">{LAST_REQUIREMENTS_PROCESS}</Text>
       )}
-      <DeleteConfirmationDialog
+      <ConfirmDeletion
         open={confirming}
         title={`Delete process ${process.name}`}
-        message={
-          <>
-            <Text>
-              Delete the process {process.name} ({process.code_name}) with all its data? Its members lose access at once.
-            </Text>
-            {remove.error && (
-              <Box mt={4}>
-                <ErrorAlert error={remove.error} />
-              </Box>
-            )}
-          </>
-        }
-        busy={remove.isPending}
+        mutation={remove}
         onCancel={close}
         onConfirm={() =>
           remove.mutate(process.code_name, {
@@ -66,7 +52,9 @@ export function DeleteProcessSection({ process, processes }: DeleteProcessSectio
             },
           })
         }
-      />
-    </Box>
+      >
+        Delete the process {process.name} ({process.code_name}) with all its data? Its members lose access at once.
+      </ConfirmDeletion>
+    </AdminSection>
   );
 }

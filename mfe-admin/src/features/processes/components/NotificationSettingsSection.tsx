@@ -1,12 +1,14 @@
 // Process Settings → Notifications: for each kind of event the API lists, whether it is delivered
 // by mail and in the portal (GET/POST projects/notificationSettings?graph=<process>).
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { Empty, ErrorAlert, QueryView, showSnackbar } from '@portal/shared';
+import { Text } from '@chakra-ui/react';
+import { Empty, QueryView, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
 import { DataTable } from '@portal/shared/screens';
 import { Checkbox } from '../../../components/fields';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useNotificationSettings, useSaveNotificationSettings, type NotificationChannels } from '../api/processCommands';
+import { AdminSection } from '../../../components/sections';
+import { SettingsForm } from '../../../components/SettingsForm';
 
 type Settings = Record<string, NotificationChannels>;
 const CHANNELS = [
@@ -17,10 +19,7 @@ const CHANNELS = [
 export function NotificationSettingsSection({ code }: { code: string }) {
   const settings = useNotificationSettings(code);
   return (
-    <Box as="section" aria-labelledby="notifications-heading" mb={10}>
-      <Heading as="h2" size="lg" id="notifications-heading" mb={4}>
-        Notifications
-      </Heading>
+    <AdminSection id="notifications" title="Notifications" headingMb={4} mb={10}>
       <QueryView query={settings} loading="Loading the notification settings…" noAccessOnForbidden>
         {(data) =>
           Object.keys(data.settings ?? {}).length === 0 ? (
@@ -30,7 +29,7 @@ export function NotificationSettingsSection({ code }: { code: string }) {
           )
         }
       </QueryView>
-    </Box>
+    </AdminSection>
   );
 }
 
@@ -44,46 +43,37 @@ function NotificationSettingsForm({ code, initial }: { code: string; initial: Se
     setSettings((current) => ({ ...current, [event]: { ...current[event], [channel]: on } }));
 
   return (
-    <form
-      noValidate
-      aria-label="Notification settings"
-      onSubmit={(submitEvent) => {
-        submitEvent.preventDefault();
-        if (!changed || save.isPending) return;
-        save.mutate({ code, settings }, { onSuccess: () => showSnackbar('Notification settings saved.', 'success') });
-      }}
+    <SettingsForm
+      label="Notification settings"
+      mutation={save}
+      changed={changed}
+      canSave={canUpdate}
+      saveText="Save notifications"
+      onSave={() => save.mutate({ code, settings }, { onSuccess: () => showSnackbar('Notification settings saved.', 'success') })}
     >
-      <Stack gap={3}>
-        <Text fontSize="sm" color="fg.muted">
-          Choose how the members of the process hear of each kind of event.
-        </Text>
-        <DataTable
-          caption="Notifications by kind of event"
-          rows={events}
-          rowKey={(event) => event}
-          columns={[
-            { header: 'Event', rowHeader: true, cell: (event) => event },
-            ...CHANNELS.map(({ key, label }) => ({
-              header: label,
-              cell: (event: string) => (
-                <Checkbox
-                  label=""
-                  ariaLabel={`${label} for ${event}`}
-                  checked={Boolean(settings[event]?.[key])}
-                  onChange={(on) => set(event, key, on)}
-                  disabled={!canUpdate}
-                />
-              ),
-            })),
-          ]}
-        />
-        {save.error && <ErrorAlert error={save.error} />}
-        {canUpdate && (
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={!changed} loading={save.isPending} loadingText="Save notifications">
-            Save notifications
-          </Button>
-        )}
-      </Stack>
-    </form>
+      <Text fontSize="sm" color="fg.muted">
+        Choose how the members of the process hear of each kind of event.
+      </Text>
+      <DataTable
+        caption="Notifications by kind of event"
+        rows={events}
+        rowKey={(event) => event}
+        columns={[
+          { header: 'Event', rowHeader: true, cell: (event) => event },
+          ...CHANNELS.map(({ key, label }) => ({
+            header: label,
+            cell: (event: string) => (
+              <Checkbox
+                label=""
+                ariaLabel={`${label} for ${event}`}
+                checked={Boolean(settings[event]?.[key])}
+                onChange={(on) => set(event, key, on)}
+                disabled={!canUpdate}
+              />
+            ),
+          })),
+        ]}
+      />
+    </SettingsForm>
   );
 }

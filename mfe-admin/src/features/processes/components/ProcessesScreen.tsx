@@ -7,6 +7,7 @@ import { useProcesses } from '../api/getProcesses';
 import { DataTable } from '@portal/shared/screens';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { dashboardTypeLabel, processTypeLabel } from './processLabels';
+import { RowAction } from '../../../components/RowAction';
 
 export const NEW_PROCESS_PATH = '/projects/new-project';
 
@@ -60,9 +61,9 @@ export const ProcessesScreen: ScreenComponent = ({ route }) => {
                           Current process
                         </Text>
                       )}
-                      <Button size="xs" variant="outline" aria-label={`Open ${process.name}`} onClick={() => openProcess(process)}>
+                      <RowAction label={`Open ${process.name}`} onClick={() => openProcess(process)}>
                         Open
-                      </Button>
+                      </RowAction>
                     </HStack>
                   ),
                 },

@@ -1,6 +1,7 @@
 import { formatDate, setPermissionChecker } from '@portal/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
+import { emptyThenForbiddenAlert } from '../../../testing/listStates';
 import { adminForEachTest } from '../../../testing/sessions';
 import type { ServiceModuleDetails } from '../api/serviceModules';
 import { ServiceModulesScreen } from './ServiceModulesScreen';
@@ -47,13 +48,8 @@ describe('ServiceModulesScreen', () => {
   });
 
   it('shows the empty list and a failed read', async () => {
-    fakeApi({ 'GET /api/modules': { body: [] } });
-    const first = renderScreen(<ServiceModulesScreen route={route} />);
-    expect(await screen.findByText('No service modules yet')).toBeInTheDocument();
-    first.unmount();
-    fakeApi({ 'GET /api/modules': { status: 403, problem: { detail: 'You do not have the privileges for the request.' } } });
-    renderScreen(<ServiceModulesScreen route={route} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the privileges for the request.');
+    const alert = await emptyThenForbiddenAlert(<ServiceModulesScreen route={route} />, 'GET /api/modules', 'No service modules yet');
+    expect(alert).toHaveTextContent('You do not have the privileges for the request.');
   });
 
   it('asks for the settings of the chosen type and checks them before sending', async () => {

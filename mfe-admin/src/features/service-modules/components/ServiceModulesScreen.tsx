@@ -1,14 +1,9 @@
 // /administration/service-modules: the organization's service modules (spec 1/3/7): add one of a
 // type with its settings, edit, rotate the API key (shown once) and delete.
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import {
-  ConfirmDialog,
   DATE_LOCALE,
-  DeleteConfirmationDialog,
-  Empty,
-  ErrorAlert,
   formatDate,
-  QueryView,
   ScreenFrame,
   showSnackbar,
   type ScreenComponent,
@@ -20,6 +15,9 @@ import { moduleTypeLabel } from '../api/moduleTypes';
 import { useDeleteServiceModule, useRotateApiKey, useServiceModules, type ServiceModuleDetails } from '../api/serviceModules';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { ModuleDialog } from './ModuleDialog';
+import { ConfirmAction, ConfirmDeletion, MessageWithError, QueryList, ScreenIntro } from '../../../components/sections';
+import { announceThen } from '../../../lib/announce';
+import { RowAction } from '../../../components/RowAction';
 
 type Action =
   | { kind: 'add' }
@@ -48,66 +46,61 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
 
   return (
     <ScreenFrame route={route}>
-      <HStack justify="space-between" align="center" mb={4} gap={4} flexWrap="wrap">
-        <Text color="fg.muted">The services the portal reads from, and the API keys pipelines send their SBOMs with.</Text>
-        {canCreate && (
-          <Button colorPalette="brand" onClick={() => setAction({ kind: 'add' })}>
-            Add service module
-          </Button>
-        )}
-      </HStack>
-      <QueryView query={modules} loading="Loading service modules…" noAccessOnForbidden>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No service modules yet" description={canCreate ? 'Connect a service with Add service module.' : undefined} />
-          ) : (
-            <DataTable
-              caption="Service modules"
-              rows={list}
-              rowKey={(module) => module.id}
-              columns={[
-                { header: 'Name', rowHeader: true, cell: (module) => module.name },
-                { header: 'Type', cell: (module) => moduleTypeLabel(module.type) },
-                { header: 'Category', cell: (module) => module.category || <Text color="fg.muted">None</Text> },
-                { header: 'Last sync', cell: lastSyncText },
-                {
-                  header: 'API key',
-                  cell: (module) =>
-                    module.api_key ? (
-                      <Text as="span" fontFamily="mono">
-                        {module.api_key.prefix}…
-                      </Text>
-                    ) : (
-                      <Text color="fg.muted">None</Text>
-                    ),
-                },
-                {
-                  header: 'Actions',
-                  cell: (module) => (
-                    <HStack gap={2} flexWrap="wrap">
-                      {canUpdate && (
-                        <Button size="xs" variant="outline" aria-label={`Edit ${module.name}`} onClick={() => setAction({ kind: 'edit', module })}>
-                          Edit
-                        </Button>
-                      )}
-                      {canUpdate && (
-                        <Button size="xs" variant="outline" aria-label={`Rotate key of ${module.name}`} onClick={() => setAction({ kind: 'rotate', module })}>
-                          Rotate key
-                        </Button>
-                      )}
-                      {canDelete && (
-                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${module.name}`} onClick={() => setAction({ kind: 'delete', module })}>
-                          Delete
-                        </Button>
-                      )}
-                    </HStack>
+      <ScreenIntro action={canCreate && { label: 'Add service module', onClick: () => setAction({ kind: 'add' }) }}>
+        The services the portal reads from, and the API keys pipelines send their SBOMs with.
+      </ScreenIntro>
+      <QueryList
+        query={modules}
+        loading="Loading service modules…"
+        empty={{ title: 'No service modules yet', description: canCreate ? 'Connect a service with Add service module.' : undefined }}
+      >
+        {(list) => (
+          <DataTable
+            caption="Service modules"
+            rows={list}
+            rowKey={(module) => module.id}
+            columns={[
+              { header: 'Name', rowHeader: true, cell: (module) => module.name },
+              { header: 'Type', cell: (module) => moduleTypeLabel(module.type) },
+              { header: 'Category', cell: (module) => module.category || <Text color="fg.muted">None</Text> },
+              { header: 'Last sync', cell: lastSyncText },
+              {
+                header: 'API key',
+                cell: (module) =>
+                  module.api_key ? (
+                    <Text as="span" fontFamily="mono">
+                      {module.api_key.prefix}…
+                    </Text>
+                  ) : (
+                    <Text color="fg.muted">None</Text>
                   ),
-                },
-              ]}
-            />
-          )
-        }
-      </QueryView>
+              },
+              {
+                header: 'Actions',
+                cell: (module) => (
+                  <HStack gap={2} flexWrap="wrap">
+                    {canUpdate && (
+                      <RowAction label={`Edit ${module.name}`} onClick={() => setAction({ kind: 'edit', module })}>
+                        Edit
+                      </RowAction>
+                    )}
+                    {canUpdate && (
+                      <RowAction label={`Rotate key of ${module.name}`} onClick={() => setAction({ kind: 'rotate', module })}>
+                        Rotate key
+                      </RowAction>
+                    )}
+                    {canDelete && (
+                      <RowAction label={`Delete ${module.name}`} danger onClick={() => setAction({ kind: 'delete', module })}>
+                        Delete
+                      </RowAction>
+                    )}
+                  </HStack>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryList>
 
       {(action?.kind === 'add' || action?.kind === 'edit') && (
         <ModuleDialog
@@ -125,22 +118,12 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
         />
       )}
       {action?.kind === 'rotate' && (
-        <ConfirmDialog
+        <ConfirmAction
           open
           title={`Rotate the API key of ${action.module.name}`}
-          message={
-            <>
-              <Text>A new key is issued and the current one stops working at once: every pipeline using it must be given the new key.</Text>
-              {rotate.error && (
-                <Box mt={4}>
-                  <ErrorAlert error={rotate.error} />
-                </Box>
-              )}
-            </>
-          }
           yesText="Rotate key"
-          noText="Cancel"
-          busy={rotate.isPending}
+          mutation={rotate}
+          layout={MessageWithError}
           onNo={close}
           onYes={() =>
             rotate.mutate(action.module.id, {
@@ -150,33 +133,21 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
               },
             })
           }
-        />
+        >
+          A new key is issued and the current one stops working at once: every pipeline using it must be given the new key.
+        </ConfirmAction>
       )}
       {action?.kind === 'delete' && (
-        <DeleteConfirmationDialog
-          open
+        <ConfirmDeletion
           title={`Delete ${action.module.name}`}
-          message={
-            <>
-              <Text>Delete the service module {action.module.name}? Its settings and API key are removed; pipelines using the key are refused from then on.</Text>
-              {remove.error && (
-                <Box mt={4}>
-                  <ErrorAlert error={remove.error} />
-                </Box>
-              )}
-            </>
-          }
-          busy={remove.isPending}
+          mutation={remove}
           onCancel={close}
           onConfirm={() =>
-            remove.mutate(action.module.id, {
-              onSuccess: () => {
-                showSnackbar(`Service module ${action.module.name} deleted.`, 'success');
-                close();
-              },
-            })
+            remove.mutate(action.module.id, announceThen(`Service module ${action.module.name} deleted.`, close))
           }
-        />
+        >
+          Delete the service module {action.module.name}? Its settings and API key are removed; pipelines using the key are refused from then on.
+        </ConfirmDeletion>
       )}
       {action?.kind === 'key' && <ApiKeyDialog moduleName={action.moduleName} apiKey={action.apiKey} onClose={close} />}
     </ScreenFrame>

@@ -15,7 +15,7 @@ const open = () => renderScreen(<SubscriptionScreen route={routeOf('/settings/su
 
 describe('SubscriptionScreen', () => {
   it('shows the edition, the trial with its end date, the modules and usage against each limit', async () => {
-    const { calls, mutations } = fakeApi({ 'GET /api/organizations/subscription': ok(subscription) });
+    const { calls } = fakeApi({ 'GET /api/organizations/subscription': ok(subscription) });
     open();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the subscription…');
     expect(await screen.findByRole('heading', { name: 'Trial Inc', level: 2 })).toBeInTheDocument();

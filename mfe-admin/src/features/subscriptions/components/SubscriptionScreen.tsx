@@ -3,8 +3,8 @@
 // with its end date (or 'No trial'), from GET organizations/subscription.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { QueryView, ScreenFrame, type ScreenComponent } from '@portal/shared';
-import { LIMITS, MODULES, onOff, trialSummary, useSubscription } from '../../../lib/organizations';
-import { Facts, Tag, UsageBar } from '../../../components/display';
+import { moduleFacts, trialSummary, useSubscription } from '../../../lib/organizations';
+import { Facts, Tag, UsageBars } from '../../../components/display';
 
 export const SubscriptionScreen: ScreenComponent = ({ route }) => {
   const subscription = useSubscription();
@@ -30,7 +30,7 @@ export const SubscriptionScreen: ScreenComponent = ({ route }) => {
                       </>
                     ),
                   },
-                  ...MODULES.map((module) => ({ term: module.label, value: onOff(data.limits[module.key]) })),
+                  ...moduleFacts(data.limits),
                 ]}
               />
             </Box>
@@ -42,9 +42,7 @@ export const SubscriptionScreen: ScreenComponent = ({ route }) => {
                 What the organization uses of what its subscription allows.
               </Text>
               <Stack gap="5" maxW="lg">
-                {LIMITS.map((limit) => (
-                  <UsageBar key={limit.limit} label={limit.label} used={data.usage[limit.usage]} limit={data.limits[limit.limit]} />
-                ))}
+                <UsageBars usage={data.usage} limits={data.limits} />
               </Stack>
             </Box>
           </Stack>

@@ -1,7 +1,7 @@
 // The processes a user belongs to and the roles held in each: change the roles, disenroll (after
 // a confirmation), or enroll in another process. Every change is PATCH users/memberships.
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { ErrorAlert, showSnackbar, type Process } from '@portal/shared';
+import { ErrorAlert, type Process } from '@portal/shared';
 import { useState } from 'react';
 import { useRoleChoices } from '../../iam';
 import type { ProcessMembership, UserSummary } from '../api/getUsers';
@@ -10,6 +10,7 @@ import { PanelDialog } from '../../../components/PanelDialog';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { useSetMembership, type MembershipPayload } from '../api/userCommands';
 import { CHOOSE_A_ROLE } from './InviteUserDialog';
+import { announceThen } from '../../../lib/announce';
 
 export interface MembershipsDialogProps {
   user: UserSummary;
@@ -32,12 +33,7 @@ export function MembershipsDialog({ user, processes, onClose }: MembershipsDialo
   const roleChoices = useRoleChoices();
 
   const save = (payload: MembershipPayload, done: string, after?: () => void) =>
-    setMembership.mutate(payload, {
-      onSuccess: () => {
-        showSnackbar(done, 'success');
-        after?.();
-      },
-    });
+    setMembership.mutate(payload, announceThen(done, () => after?.()));
 
   const candidates = processes.filter((process) => !user.memberships.some((membership) => sameProcess(membership.process, process.code_name)));
 

@@ -3,20 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserSummary } from '../api/getUsers';
 import { fakeApi, renderScreen, routeOf } from '@portal/shared/testing';
 import { adminSession } from '../../../testing/sessions';
+import { graceAdmin } from '../testing/users';
 import { UserListScreen } from './UserListScreen';
 
 const route = routeOf('/administration/user-list');
-const grace: UserSummary = {
-  id: 'u-admin',
-  login_id: 'grace_admin',
-  name: 'Grace Admin',
-  email: 'grace@example.com',
-  roles: ['ORG_ADMIN'],
-  inactive: false,
-  mfa_enabled: true,
-  memberships: [],
-  workgroups: [],
-};
+const grace = graceAdmin();
 const carol: UserSummary = { ...grace, id: 'u-carol', login_id: 'carol', name: 'Carol Reader', email: 'carol@example.com', roles: [] };
 const reads = { 'GET /api/users': { body: [grace, carol] }, 'GET /api/projects': { body: [] } };
 

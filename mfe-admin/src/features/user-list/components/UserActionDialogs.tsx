@@ -1,15 +1,15 @@
 // The dialogs of the per-user actions of the User List: activate (new password), deactivate
 // (confirmation: it ends the user's sessions), reset the password, delete (typed confirmation),
 // the process memberships and an instant message.
-import { Box, Text } from '@chakra-ui/react';
-import { ConfirmDialog, DeleteConfirmationDialog, ErrorAlert, showSnackbar, type Process } from '@portal/shared';
-import type { ReactNode } from 'react';
+import { DeleteConfirmationDialog, type Process } from '@portal/shared';
 import type { UserSummary } from '../api/getUsers';
 import { useActivateUser, useDeactivateUser, useDeleteUser, useResetPassword } from '../api/userCommands';
 import { MembershipsDialog } from './MembershipsDialog';
 import { NewPasswordDialog } from './NewPasswordDialog';
 import { SendMessageDialog } from './SendMessageDialog';
 import type { UserActionKind } from './UsersTable';
+import { announceThen } from '../../../lib/announce';
+import { ConfirmAction, MessageWithError } from '../../../components/sections';
 
 export interface UserActionDialogsProps {
   kind: UserActionKind;
@@ -19,19 +19,6 @@ export interface UserActionDialogsProps {
 }
 
 const who = (user: UserSummary) => `${user.name} (${user.login_id})`;
-
-function withError(message: ReactNode, error: unknown): ReactNode {
-  return (
-    <>
-      <Text>{message}</Text>
-      {error ? (
-        <Box mt={4}>
-          <ErrorAlert error={error} />
-        </Box>
-      ) : null}
-    </>
-  );
-}
 
 export function UserActionDialogs({ kind, user, processes, onClose }: UserActionDialogsProps) {
   switch (kind) {
@@ -67,15 +54,7 @@ function ActivateDialog({ user, onClose }: DialogProps) {
       error={activate.error}
       onClose={onClose}
       onSubmit={(new_password) =>
-        activate.mutate(
-          { id: user.id, new_password },
-          {
-            onSuccess: () => {
-              showSnackbar(`${user.login_id} is active.`, 'success');
-              onClose();
-            },
-          },
-        )
+        activate.mutate({ id: user.id, new_password }, announceThen(`${user.login_id} is active.`, onClose))
       }
     />
   );
@@ -93,15 +72,7 @@ function ResetPasswordDialog({ user, onClose }: DialogProps) {
       error={reset.error}
       onClose={onClose}
       onSubmit={(new_password) =>
-        reset.mutate(
-          { id: user.id, new_password },
-          {
-            onSuccess: () => {
-              showSnackbar(`The password of ${user.login_id} has been reset.`, 'success');
-              onClose();
-            },
-          },
-        )
+        reset.mutate({ id: user.id, new_password }, announceThen(`The password of ${user.login_id} has been reset.`, onClose))
       }
     />
   );
@@ -110,26 +81,17 @@ function ResetPasswordDialog({ user, onClose }: DialogProps) {
 function DeactivateDialog({ user, onClose }: DialogProps) {
   const deactivate = useDeactivateUser();
   return (
-    <ConfirmDialog
+    <ConfirmAction
       open
       title={`Deactivate ${user.login_id}`}
-      message={withError(
-        `Deactivate ${who(user)}? Every session of the user ends at once, and the user cannot sign in until activated again.`,
-        deactivate.error,
-      )}
       yesText="Deactivate"
-      noText="Cancel"
-      busy={deactivate.isPending}
+      mutation={deactivate}
+      layout={MessageWithError}
       onNo={onClose}
-      onYes={() =>
-        deactivate.mutate(user.id, {
-          onSuccess: () => {
-            showSnackbar(`${user.login_id} is deactivated and signed out.`, 'success');
-            onClose();
-          },
-        })
-      }
-    />
+      onYes={() => deactivate.mutate(user.id, announceThen(`${user.login_id} is deactivated and signed out.`, onClose))}
+    >
+      {`Deactivate ${who(user)}? Every session of the user ends at once, and the user cannot sign in until activated again.`}
+    </ConfirmAction>
   );
 }
 
@@ -139,19 +101,15 @@ function DeleteUserDialog({ user, onClose }: DialogProps) {
     <DeleteConfirmationDialog
       open
       title={`Delete ${user.login_id}`}
-      message={withError(
-        `Delete ${who(user)}? The user, their process memberships and workgroup places are removed. This cannot be undone.`,
-        remove.error,
-      )}
+      message={
+        <MessageWithError error={remove.error}>
+          {`Delete ${who(user)}? The user, their process memberships and workgroup places are removed. This cannot be undone.`}
+        </MessageWithError>
+      }
       busy={remove.isPending}
       onCancel={onClose}
       onConfirm={() =>
-        remove.mutate(user.id, {
-          onSuccess: () => {
-            showSnackbar(`${user.login_id} has been deleted.`, 'success');
-            onClose();
-          },
-        })
+        remove.mutate(user.id, announceThen(`${user.login_id} has been deleted.`, onClose))
       }
     />
   );

@@ -2,21 +2,13 @@ import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserSummary } from '../api/getUsers';
 import { fakeApi, fill, renderScreen, routeOf } from '@portal/shared/testing';
+import { emptyThenForbiddenAlert } from '../../../testing/listStates';
 import { adminForEachTest } from '../../../testing/sessions';
+import { graceAdmin } from '../testing/users';
 import { UserListScreen } from './UserListScreen';
 
 const route = routeOf('/administration/user-list');
-const grace: UserSummary = {
-  id: 'u-admin',
-  login_id: 'grace_admin',
-  name: 'Grace Admin',
-  email: 'grace@example.com',
-  roles: ['ORG_ADMIN'],
-  inactive: false,
-  mfa_enabled: true,
-  memberships: [{ process: 'DEMO', roles: ['ADMIN'] }],
-  workgroups: [],
-};
+const grace = graceAdmin({ memberships: [{ process: 'DEMO', roles: ['ADMIN'] }] });
 const bob: UserSummary = {
   id: 'u-bob',
   login_id: 'bob',
@@ -78,14 +70,8 @@ describe('UserListScreen', () => {
   });
 
   it('shows an empty list and a failed read with the problem detail', async () => {
-    fakeApi({ 'GET /api/users': { body: [] }, 'GET /api/projects': { body: [] } });
-    const first = renderScreen(<UserListScreen route={route} />);
-    expect(await screen.findByText('No users yet')).toBeInTheDocument();
-    first.unmount();
-
-    fakeApi({ 'GET /api/users': { status: 403, problem: { detail: 'You do not have the privileges for the request.' } } });
-    renderScreen(<UserListScreen route={route} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the privileges for the request.');
+    const alert = await emptyThenForbiddenAlert(<UserListScreen route={route} />, 'GET /api/users', 'No users yet', { 'GET /api/projects': { body: [] } });
+    expect(alert).toHaveTextContent('You do not have the privileges for the request.');
   });
 
   it('checks the invitation with the portal rules before sending', async () => {

@@ -1,7 +1,6 @@
 // /administration/user-list: the users of the organization and their administration (spec 7
 // "users", docs/authorization.md "Users").
-import { Button, HStack, Text } from '@chakra-ui/react';
-import { Empty, QueryView, ScreenFrame, useSession, type ScreenComponent } from '@portal/shared';
+import { ScreenFrame, useSession, type ScreenComponent } from '@portal/shared';
 import { useState } from 'react';
 import { useProcesses } from '../../processes';
 import { useUsers } from '../api/getUsers';
@@ -9,6 +8,7 @@ import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UserActionDialogs } from './UserActionDialogs';
 import { UsersTable, type UserActionKind } from './UsersTable';
+import { QueryList, ScreenIntro } from '../../../components/sections';
 
 export const UserListScreen: ScreenComponent = ({ route }) => {
   const users = useUsers();
@@ -23,23 +23,18 @@ export const UserListScreen: ScreenComponent = ({ route }) => {
 
   return (
     <ScreenFrame route={route}>
-      <HStack justify="space-between" align="center" mb={4} gap={4} flexWrap="wrap">
-        <Text color="fg.muted">The users of your organization, their roles and the processes they work in.</Text>
-        {canInvite && (
-          <Button colorPalette="brand" onClick={() => setInviting(true)}>
-            Invite user
-          </Button>
+      <ScreenIntro action={canInvite && { label: 'Invite user', onClick: () => setInviting(true) }}>
+        The users of your organization, their roles and the processes they work in.
+      </ScreenIntro>
+      <QueryList
+        query={users}
+        loading="Loading users…"
+        empty={{ title: 'No users yet', description: canInvite ? 'Invite the first user with Invite user.' : undefined }}
+      >
+        {(list) => (
+          <UsersTable users={list} processes={processList} me={me} onAction={(kind, user) => setAction({ kind, userId: user.id })} />
         )}
-      </HStack>
-      <QueryView query={users} loading="Loading users…" noAccessOnForbidden>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No users yet" description={canInvite ? 'Invite the first user with Invite user.' : undefined} />
-          ) : (
-            <UsersTable users={list} processes={processList} me={me} onAction={(kind, user) => setAction({ kind, userId: user.id })} />
-          )
-        }
-      </QueryView>
+      </QueryList>
       {inviting && <InviteUserDialog open processes={processList} onClose={() => setInviting(false)} />}
       {action && actionUser && <UserActionDialogs kind={action.kind} user={actionUser} processes={processList} onClose={() => setAction(null)} />}
     </ScreenFrame>

@@ -2,12 +2,14 @@
 // setting, and per user the actions the administrator may take. Nobody can deactivate or delete
 // themselves, so those actions are not offered on one's own row.
 import { Badge } from '../../../components/display';
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import type { Process } from '@portal/shared';
 import type { UserSummary } from '../api/getUsers';
 import { type Column, DataTable } from '@portal/shared/screens';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
+import { MembershipList } from './MembershipList';
 import { processLabel } from './MembershipsDialog';
+import { RowAction } from '../../../components/RowAction';
 
 export type UserActionKind = 'memberships' | 'message' | 'activate' | 'deactivate' | 'reset' | 'delete';
 
@@ -31,18 +33,7 @@ export function UsersTable({ users, processes, me, onAction }: UsersTableProps) 
     { header: 'Roles', cell: (user) => (user.roles.length > 0 ? user.roles.join(', ') : <Text color="fg.muted">None</Text>) },
     {
       header: 'Processes',
-      cell: (user) =>
-        user.memberships.length > 0 ? (
-          <Stack as="ul" gap={0.5} listStyleType="none">
-            {user.memberships.map((membership) => (
-              <li key={membership.process}>
-                {processLabel(membership.process, processes)}: {membership.roles.join(', ')}
-              </li>
-            ))}
-          </Stack>
-        ) : (
-          <Text color="fg.muted">None</Text>
-        ),
+      cell: (user) => <MembershipList memberships={user.memberships} processName={(code) => processLabel(code, processes)} />,
     },
     { header: 'Status', cell: (user) => <Badge tone={user.inactive ? 'muted' : 'good'}>{user.inactive ? 'Inactive' : 'Active'}</Badge> },
     { header: 'Two-factor', cell: (user) => (user.mfa_enabled ? 'On' : 'Off') },
@@ -52,33 +43,33 @@ export function UsersTable({ users, processes, me, onAction }: UsersTableProps) 
         const self = user.id === me;
         return (
           <HStack gap={2} flexWrap="wrap">
-            <Button size="xs" variant="outline" aria-label={`Memberships of ${user.login_id}`} onClick={() => onAction('memberships', user)}>
+            <RowAction label={`Memberships of ${user.login_id}`} onClick={() => onAction('memberships', user)}>
               Memberships
-            </Button>
+            </RowAction>
             {!self && (
-              <Button size="xs" variant="outline" aria-label={`Send message to ${user.login_id}`} onClick={() => onAction('message', user)}>
+              <RowAction label={`Send message to ${user.login_id}`} onClick={() => onAction('message', user)}>
                 Send message
-              </Button>
+              </RowAction>
             )}
             {canUpdate && user.inactive && (
-              <Button size="xs" variant="outline" aria-label={`Activate ${user.login_id}`} onClick={() => onAction('activate', user)}>
+              <RowAction label={`Activate ${user.login_id}`} onClick={() => onAction('activate', user)}>
                 Activate
-              </Button>
+              </RowAction>
             )}
             {canUpdate && !user.inactive && !self && (
-              <Button size="xs" variant="outline" aria-label={`Deactivate ${user.login_id}`} onClick={() => onAction('deactivate', user)}>
+              <RowAction label={`Deactivate ${user.login_id}`} onClick={() => onAction('deactivate', user)}>
                 Deactivate
-              </Button>
+              </RowAction>
             )}
             {canReset && (
-              <Button size="xs" variant="outline" aria-label={`Reset password of ${user.login_id}`} onClick={() => onAction('reset', user)}>
+              <RowAction label={`Reset password of ${user.login_id}`} onClick={() => onAction('reset', user)}>
                 Reset password
-              </Button>
+              </RowAction>
             )}
             {canDelete && !self && (
-              <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${user.login_id}`} onClick={() => onAction('delete', user)}>
+              <RowAction label={`Delete ${user.login_id}`} danger onClick={() => onAction('delete', user)}>
                 Delete
-              </Button>
+              </RowAction>
             )}
           </HStack>
         );

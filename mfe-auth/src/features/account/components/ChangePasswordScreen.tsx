@@ -1,10 +1,11 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { changePasswordSchema, ScreenFrame, showSnackbar, useSession, type ScreenComponent } from '@portal/shared';
 import { AuthForm } from '../../../components/AuthForm';
-import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { formMessage, useForm } from '../../../hooks/useForm';
 import { useChangePassword } from '../api/changePassword';
+import { FormSubmit } from '../../../components/FormSubmit';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
 
@@ -24,12 +25,8 @@ export const ChangePasswordScreen: ScreenComponent = ({ route }) => {
           )}
         >
           <FormField label="Current password" type="password" autoComplete="current-password" {...form.field('password')} />
-          <FormField label="New password" type="password" autoComplete="new-password" {...form.field('new_password')} />
-          <FormField label="Repeat new password" type="password" autoComplete="new-password" {...form.field('repeat_password')} />
-          <FormError message={formMessage(change.error)} />
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={change.isPending} loading={change.isPending} loadingText="CHANGE PASSWORD">
-            CHANGE PASSWORD
-          </Button>
+          <NewPasswordFields form={form} />
+          <FormSubmit error={formMessage(change.error)} pending={change.isPending} label="CHANGE PASSWORD" align="flex-start" />
         </AuthForm>
       </Box>
     </ScreenFrame>

@@ -6,6 +6,7 @@ import { sampleSession } from '../../../testing/sessions';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
 import { TwoFactorScreen } from './TwoFactorScreen';
 import { UserProfileScreen } from './UserProfileScreen';
+import { typeNewPassword } from '../../../testing/passwords';
 
 const route = (path: string, title: string): RouteDefinition => ({ path, title, owner: 'mfe-auth' }) as RouteDefinition;
 const snackbars: string[] = [];
@@ -25,8 +26,7 @@ describe('ChangePasswordScreen', () => {
     const { calls } = fakeApi({ 'PATCH /api/users/alice%40example.com/changePassword': { status: 204 } });
     const { user } = renderScreen(<ChangePasswordScreen route={screenRoute} />);
     await user.type(screen.getByLabelText('Current password'), 'OldPassw0rd!');
-    await user.type(screen.getByLabelText('New password'), 'OldPassw0rd!');
-    await user.type(screen.getByLabelText('Repeat new password'), 'Other1Passw0rd!');
+    await typeNewPassword(user, 'OldPassw0rd!', 'Other1Passw0rd!');
     await user.click(screen.getByRole('button', { name: 'CHANGE PASSWORD' }));
     expect(screen.getByText('New password cannot be the same as current password.')).toBeInTheDocument();
     expect(screen.getByText('The passwords must be the same.')).toBeInTheDocument();
@@ -42,8 +42,7 @@ describe('ChangePasswordScreen', () => {
     fakeApi({ 'PATCH /api/users/alice%40example.com/changePassword': { status: 401, body: {} } });
     const { user } = renderScreen(<ChangePasswordScreen route={screenRoute} />);
     await user.type(screen.getByLabelText('Current password'), 'Wr0ngPassw0rd!');
-    await user.type(screen.getByLabelText('New password'), 'Other1Passw0rd!');
-    await user.type(screen.getByLabelText('Repeat new password'), 'Other1Passw0rd!{Enter}');
+    await typeNewPassword(user, 'Other1Passw0rd!', 'Other1Passw0rd!{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please try again.');
     expect(sessionStore.getState().session).not.toBeNull();
   });
@@ -56,8 +55,7 @@ describe('ChangePasswordScreen and a password only the server refuses', () => {
     fakeApi({ 'PATCH /api/users/alice%40example.com/changePassword': [COMMON_PASSWORD_REPLY, { status: 204 }] });
     const { user } = renderScreen(<ChangePasswordScreen route={screenRoute} />);
     await user.type(screen.getByLabelText('Current password'), 'OldPassw0rd!');
-    await user.type(screen.getByLabelText('New password'), 'P@ssw0rd');
-    await user.type(screen.getByLabelText('Repeat new password'), 'P@ssw0rd{Enter}');
+    await typeNewPassword(user, 'P@ssw0rd', 'P@ssw0rd{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.commonPassword);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');

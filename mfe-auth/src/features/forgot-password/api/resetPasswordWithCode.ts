@@ -1,5 +1,6 @@
-import { apiClient, navigate, OTP_RESET_MESSAGES, sessionStore, type OtpResetPayload, type Session } from '@portal/shared';
+import { apiClient, OTP_RESET_MESSAGES, type OtpResetPayload, type Session } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
+import { enterDashboard } from '../../../lib/enterDashboard';
 
 export interface ResetPasswordWithCodeInput extends OtpResetPayload {
   username: string;
@@ -17,10 +18,7 @@ export function resetPasswordWithCode({ username, ...payload }: ResetPasswordWit
 export function useResetPasswordWithCode() {
   return useMutation({
     mutationFn: resetPasswordWithCode,
-    onSuccess: (session) => {
-      // Spec 4.2: after a reset the user lands on /dashboard once two-factor is done.
-      navigate('/dashboard');
-      sessionStore.setSession(session);
-    },
+    // Spec 4.2: after a reset the user lands on /dashboard once two-factor is done.
+    onSuccess: enterDashboard,
   });
 }

@@ -4,6 +4,7 @@ import { fakeApi, renderScreen } from '@portal/shared/testing';
 import { COMMON_PASSWORD_REPLY } from '../../../testing/replies';
 import { sampleSession } from '../../../testing/sessions';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen';
+import { typeNewPassword } from '../../../testing/passwords';
 
 const FORGET = 'PATCH /api/users/bob%40example.com/password/forget';
 const RESET = 'PATCH /api/users/bob%40example.com/password/otp-reset';
@@ -53,8 +54,7 @@ describe('ForgotPasswordScreen', () => {
     expect(calls[0].body).toEqual({ username: 'bob@example.com' });
 
     await user.type(screen.getByLabelText('Code'), '12345');
-    await user.type(screen.getByLabelText('New password'), 'N3wPassw0rd!');
-    await user.type(screen.getByLabelText('Repeat new password'), 'N3wPassw0rd?');
+    await typeNewPassword(user, 'N3wPassw0rd!', 'N3wPassw0rd?');
     await user.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
     expect(screen.getByText('Must have at least 6 characters.')).toBeInTheDocument();
     expect(screen.getByText('The passwords must be the same.')).toBeInTheDocument();
@@ -71,8 +71,7 @@ describe('ForgotPasswordScreen', () => {
     fakeApi({ [FORGET]: { status: 204 }, [RESET]: COMMON_PASSWORD_REPLY });
     const { user } = await requestCode();
     await user.type(screen.getByLabelText('Code'), '123456');
-    await user.type(screen.getByLabelText('New password'), 'Passw0rd!');
-    await user.type(screen.getByLabelText('Repeat new password'), 'Passw0rd!{Enter}');
+    await typeNewPassword(user, 'Passw0rd!', 'Passw0rd!{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.commonPassword);
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -81,8 +80,7 @@ describe('ForgotPasswordScreen', () => {
     fakeApi({ [FORGET]: { status: 204 }, [RESET]: { status: 401, body: {} } });
     const { user } = await requestCode();
     await user.type(screen.getByLabelText('Code'), '123456');
-    await user.type(screen.getByLabelText('New password'), 'N3wPassw0rd!');
-    await user.type(screen.getByLabelText('Repeat new password'), 'N3wPassw0rd!{Enter}');
+    await typeNewPassword(user, 'N3wPassw0rd!', 'N3wPassw0rd!{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid one time code. Please try again.');
     expect(sessionStore.getState().session).toBeNull();
   });

@@ -4,6 +4,7 @@ import { fakeApi, renderScreen } from '@portal/shared/testing';
 import { COMMON_PASSWORD_REPLY } from '../../../testing/replies';
 import { sampleSession } from '../../../testing/sessions';
 import { InvitationScreen } from './InvitationScreen';
+import { typeNewPassword } from '../../../testing/passwords';
 
 const INVITATION = '/api/users/invitation/tok-1';
 
@@ -28,8 +29,7 @@ describe('InvitationScreen', () => {
     expect(calls[1]).toEqual({ method: 'PATCH', path: INVITATION, query: {}, body: {} });
 
     await user.type(screen.getByLabelText('One-time code'), '654321');
-    await user.type(screen.getByLabelText('New password'), 'N3wPassw0rd!');
-    await user.type(screen.getByLabelText('Repeat new password'), 'N3wPassw0rd!{Enter}');
+    await typeNewPassword(user, 'N3wPassw0rd!', 'N3wPassw0rd!{Enter}');
     await waitFor(() => expect(sessionStore.getState().session).toEqual(session));
     expect(calls[2].body).toEqual({ code: '654321', new_password: 'N3wPassw0rd!' });
   });
@@ -42,8 +42,7 @@ describe('InvitationScreen', () => {
     const { user } = renderScreen(<InvitationScreen token="tok-1" />);
     await user.click(await screen.findByRole('button', { name: 'CONTINUE' }));
     await user.type(await screen.findByLabelText('One-time code'), '654321');
-    await user.type(screen.getByLabelText('New password'), 'P@ssw0rd');
-    await user.type(screen.getByLabelText('Repeat new password'), 'P@ssw0rd{Enter}');
+    await typeNewPassword(user, 'P@ssw0rd', 'P@ssw0rd{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.commonPassword);
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
   });

@@ -8,6 +8,8 @@ import { FormField } from '../../../components/FormField';
 import { formMessage, useForm } from '../../../hooks/useForm';
 import { useCompleteInvitation, useSendInvitationCode } from '../api/acceptInvitation';
 import { useInvitation } from '../api/getInvitation';
+import { FormSubmit } from '../../../components/FormSubmit';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
 /** The invitation page (signed out): welcome, then the one-time code and the new password. */
 export function InvitationScreen({ token }: { token: string }) {
@@ -70,12 +72,8 @@ function CompleteInvitation({ token, email }: { token: string; email: string }) 
       <AuthForm label="Complete Invitation" onSubmit={form.handleSubmit(({ code, new_password }) => complete.mutate({ token, code, new_password }))}>
         <Text>Enter the one-time code sent to {email} and choose your password.</Text>
         <FormField label="One-time code" inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.field('code')} />
-        <FormField label="New password" type="password" autoComplete="new-password" {...form.field('new_password')} />
-        <FormField label="Repeat new password" type="password" autoComplete="new-password" {...form.field('repeat_password')} />
-        <FormError message={formMessage(complete.error)} />
-        <Button type="submit" colorPalette="brand" w="full" disabled={complete.isPending} loading={complete.isPending} loadingText="SUBMIT">
-          SUBMIT
-        </Button>
+        <NewPasswordFields form={form} />
+        <FormSubmit error={formMessage(complete.error)} pending={complete.isPending} label="SUBMIT" />
       </AuthForm>
     </AuthCard>
   );

@@ -1,11 +1,11 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { changePasswordSchema, type LoginPayload } from '@portal/shared';
 import { useMemo } from 'react';
 import { AuthForm } from '../../../components/AuthForm';
-import { FormError } from '../../../components/FormError';
-import { FormField } from '../../../components/FormField';
 import { formMessage, useForm } from '../../../hooks/useForm';
 import { useChangeExpiredPassword } from '../api/changeExpiredPassword';
+import { FormSubmit } from '../../../components/FormSubmit';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
 /** The password of `credentials` has expired: set a new one, different from it, and sign in. */
 export function ExpiredPasswordForm({ credentials }: { credentials: LoginPayload }) {
@@ -21,12 +21,8 @@ export function ExpiredPasswordForm({ credentials }: { credentials: LoginPayload
       )}
     >
       <Text mb={2}>Your password has expired. Choose a new password to sign in.</Text>
-      <FormField label="New password" type="password" autoComplete="new-password" autoFocus {...form.field('new_password')} />
-      <FormField label="Repeat new password" type="password" autoComplete="new-password" {...form.field('repeat_password')} />
-      <FormError message={formMessage(change.error)} />
-      <Button type="submit" colorPalette="brand" w="full" disabled={change.isPending} loading={change.isPending} loadingText="CHANGE PASSWORD">
-        CHANGE PASSWORD
-      </Button>
+      <NewPasswordFields form={form} autoFocus />
+      <FormSubmit error={formMessage(change.error)} pending={change.isPending} label="CHANGE PASSWORD" />
     </AuthForm>
   );
 }

@@ -1,12 +1,12 @@
-import { Button, HStack, Link } from '@chakra-ui/react';
+import { HStack, Link } from '@chakra-ui/react';
 import { errorStatus, signInSchema, useSession, type LoginPayload } from '@portal/shared';
 import { AuthForm } from '../../../components/AuthForm';
-import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { useForm } from '../../../hooks/useForm';
 import { useSignIn } from '../api/signIn';
 import { useMsalSignIn } from '../hooks/useMsalSignIn';
 import { MsalSignInButton } from './MsalSignInButton';
+import { FormSubmit } from '../../../components/FormSubmit';
 
 export interface SignInFormProps {
   /** A 403 means the password has expired: the caller moves to the expired-password screen. */
@@ -36,10 +36,7 @@ export function SignInForm({ onPasswordExpired, onForgotPassword }: SignInFormPr
     >
       <FormField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
       <FormField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-      {!expired && <FormError message={msal.error ?? signIn.error?.message} />}
-      <Button type="submit" colorPalette="brand" w="full" disabled={signIn.isPending} loading={signIn.isPending} loadingText="Sign in">
-        Sign in
-      </Button>
+      <FormSubmit error={expired ? undefined : (msal.error ?? signIn.error?.message)} pending={signIn.isPending} label="Sign in" />
       {msalEnabled && (
         <MsalSignInButton
           pending={msal.pending}

@@ -4,6 +4,7 @@ import { fakeApi, renderScreen } from '@portal/shared/testing';
 import { COMMON_PASSWORD_REPLY } from '../../../testing/replies';
 import { sampleSession } from '../../../testing/sessions';
 import { SignInScreen } from './SignInScreen';
+import { typeNewPassword } from '../../../testing/passwords';
 
 const GOOD_PASSWORD = 'N3wPassw0rd!';
 
@@ -55,8 +56,7 @@ describe('SignInScreen', () => {
     const { user } = await signIn();
     expect(await screen.findByRole('heading', { name: 'Password Expired' })).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('New password'), 'OldPassw0rd!');
-    await user.type(screen.getByLabelText('Repeat new password'), 'OtherPassw0rd!');
+    await typeNewPassword(user, 'OldPassw0rd!', 'OtherPassw0rd!');
     await user.click(screen.getByRole('button', { name: 'CHANGE PASSWORD' }));
     expect(screen.getByText('New password cannot be the same as current password.')).toBeInTheDocument();
     expect(screen.getByText('The passwords must be the same.')).toBeInTheDocument();

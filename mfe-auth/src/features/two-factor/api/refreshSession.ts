@@ -1,5 +1,6 @@
-import { apiClient, navigate, sessionStore, type Session } from '@portal/shared';
+import { apiClient, type Session } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
+import { enterDashboard } from '../../../lib/enterDashboard';
 
 /** GET sessions: the session after two-factor setup, now authenticated. */
 export function refreshSession(): Promise<Session> {
@@ -9,9 +10,6 @@ export function refreshSession(): Promise<Session> {
 export function useFinishMfaSetup() {
   return useMutation({
     mutationFn: refreshSession,
-    onSuccess: (session) => {
-      navigate('/dashboard');
-      sessionStore.setSession(session);
-    },
+    onSuccess: enterDashboard,
   });
 }

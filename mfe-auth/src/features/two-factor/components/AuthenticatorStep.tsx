@@ -7,6 +7,7 @@ import { FormField } from '../../../components/FormField';
 import { useForm } from '../../../hooks/useForm';
 import { useConfirmMfaSetup } from '../api/confirmMfaSetup';
 import { useStartMfaSetup } from '../api/startMfaSetup';
+import { FormSubmit } from '../../../components/FormSubmit';
 
 /** Step "Setup authenticator app": scan the QR code (or type the secret), then prove it with a code. */
 export function AuthenticatorStep({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
@@ -50,10 +51,7 @@ export function AuthenticatorStep({ onConfirmed }: { onConfirmed: (codes: string
         </chakra.span>
       </Text>
       <FormField label="Verification code" inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.field('code')} />
-      <FormError message={confirm.error?.message} />
-      <Button type="submit" colorPalette="brand" alignSelf="flex-end" disabled={confirm.isPending} loading={confirm.isPending} loadingText="Next">
-        Next
-      </Button>
+      <FormSubmit error={confirm.error?.message} pending={confirm.isPending} label="Next" align="flex-end" />
     </AuthForm>
   );
 }

@@ -1,12 +1,12 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { mfaCodeSchema } from '@portal/shared';
 import { AuthCard } from '../../../components/AuthCard';
 import { AuthForm } from '../../../components/AuthForm';
-import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { LogoutButton } from '../../../components/LogoutButton';
 import { useForm } from '../../../hooks/useForm';
 import { useVerifyMfa } from '../api/verifyMfa';
+import { FormSubmit } from '../../../components/FormSubmit';
 
 /** 2-Step Verification: the code of the authenticator app (or a recovery code). */
 export function MfaVerificationScreen() {
@@ -18,10 +18,7 @@ export function MfaVerificationScreen() {
       <AuthForm label="2-Step Verification" onSubmit={form.handleSubmit(({ code }) => verify.mutate(code))}>
         <Text>Enter the code shown by your authenticator app, or one of your recovery codes.</Text>
         <FormField label="Verification code" inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.field('code')} />
-        <FormError message={verify.error?.message} />
-        <Button type="submit" colorPalette="brand" w="full" disabled={verify.isPending} loading={verify.isPending} loadingText="Confirm">
-          Confirm
-        </Button>
+        <FormSubmit error={verify.error?.message} pending={verify.isPending} label="Confirm" />
       </AuthForm>
     </AuthCard>
   );
