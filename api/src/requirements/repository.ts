@@ -471,3 +471,8 @@ export async function insertRequirementEvent(
   );
   return row;
 }
+
+/** Puts an IN_PROGRESS requirement back to ACCEPTED: no route does (the demo shows that state). */
+export async function reopenAsAccepted(db: Queryable, requirementId: string): Promise<void> {
+  await db.query(`UPDATE requirements SET status = 'ACCEPTED' WHERE id = $1 AND status = 'IN_PROGRESS'`, [requirementId]);
+}
