@@ -285,3 +285,16 @@ export async function buildSerialAndRoot(tx: Queryable, buildId: string): Promis
 export async function buildComponentsOf(tx: Queryable, buildId: string): Promise<BuildComponent[]> {
   return tx.query<BuildComponent>('SELECT position, bom_ref, purl, name, version FROM sbom_components WHERE build_id = $1', [buildId]);
 }
+
+/** The build's component `bomRef` as a VEX names its subject. */
+export async function rootComponentOf(
+  db: Queryable,
+  buildId: string,
+  bomRef: string,
+): Promise<{ bom_ref: string; name: string; version: string | null; purl: string | null; type: string | null } | undefined> {
+  const [root] = await db.query<{ bom_ref: string; name: string; version: string | null; purl: string | null; type: string | null }>(
+    'SELECT bom_ref, name, version, purl, type FROM sbom_components WHERE build_id = $1 AND bom_ref = $2',
+    [buildId, bomRef],
+  );
+  return root;
+}
