@@ -1,4 +1,5 @@
 // What the analyses read of requirements and users (SQL of the analysis family).
+import type { LinkedApplication } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 export interface RequirementRow {
@@ -87,4 +88,46 @@ export async function applicationLinksOf(db: Queryable, processId: string): Prom
         WHERE l.process_id = $1 ORDER BY lower(a.app_key)`,
     [processId],
   );
+}
+
+/** The applications linked to the requirement, by app key. */
+export async function linkedApplications(db: Queryable, requirementId: string): Promise<LinkedApplication[]> {
+  return db.query<LinkedApplication>(
+    `SELECT a.id, a.app_key, a.name FROM requirement_applications l JOIN applications a ON a.id = l.application_id
+      WHERE l.requirement_id = $1 ORDER BY lower(a.app_key), a.id`,
+    [requirementId],
+  );
+}
+
+/** The process's application of that id. */
+export async function applicationOfProcess(db: Queryable, organizationId: string, processId: string, id: string): Promise<LinkedApplication | undefined> {
+  const [row] = await db.query<LinkedApplication>(
+    'SELECT id, app_key, name FROM applications WHERE id = $1 AND organization_id = $2 AND process_id = $3',
+    [id, organizationId, processId],
+  );
+  return row;
+}
+
+/** Links the application to the requirement; false when it was linked already. */
+export async function linkApplication(tx: Queryable, processId: string, requirementId: string, applicationId: string, userId: string): Promise<boolean> {
+  const changed = await tx.query(
+    `INSERT INTO requirement_applications (process_id, requirement_id, application_id, linked_by) VALUES ($1, $2, $3, $4)
+             ON CONFLICT DO NOTHING RETURNING application_id`,
+    [processId, requirementId, applicationId, userId],
+  );
+  return changed.length > 0;
+}
+
+/** Unlinks the application from the requirement; false when it was not linked. */
+export async function unlinkApplication(tx: Queryable, requirementId: string, applicationId: string): Promise<boolean> {
+  const changed = await tx.query('DELETE FROM requirement_applications WHERE requirement_id = $1 AND application_id = $2 RETURNING application_id', [
+    requirementId,
+    applicationId,
+  ]);
+  return changed.length > 0;
+}
+
+/** The requirement was changed now. */
+export async function touchRequirement(tx: Queryable, requirementId: string): Promise<void> {
+  await tx.query('UPDATE requirements SET updated_at = now() WHERE id = $1', [requirementId]);
 }
