@@ -41,7 +41,7 @@ import { realtimeTestingRoutes } from './realtime/testing-routes';
 import { loadSecretKey } from './identity/secret-box';
 import { findOrganizationById } from './organizations/repository';
 import { findProcessByCode } from './processes/repository';
-import { activeUserIdsByEmail, findUserById, findUserByLogin, findUserOfOrganization } from './users/repository';
+import { activeUserIdsByEmail, findUserById, findUserByLogin, findUserOfOrganization, loginIdsOf } from './users/repository';
 import { spendInitializationCode } from './initialization/initiator';
 import { requirementsRoutes } from './requirements/routes';
 import { tasksRoutes } from './tasks/routes';
@@ -256,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // The broker's connections per user and a played broker restart (e2e of issue 4).
         await api.register(realtimeTestingRoutes, {
           userIdOfLogin: async (login: string) => (await findUserByLogin(database, login))?.id,
+          loginIdsOf: (ids: readonly string[]) => loginIdsOf(database, ids),
         });
       }
       api.get('/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, async () => api.swagger());

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
+import { applicationOfProcess, linkApplication, linkedApplications, touchRequirement, unlinkApplication } from './repository';
 import { findRequirement, graphQuery, idParams, isUuid, liveRequirement, raiseInScope, scopeOf, type Scope } from './service';
 
 const R = PERMISSIONS.requirements;
@@ -28,21 +29,10 @@ const linkParams = {
   properties: { id: { type: 'string' }, applicationId: { type: 'string' } },
 } as const;
 
-export async function linkedApplications(db: Queryable, requirementId: string): Promise<LinkedApplication[]> {
-  return db.query<LinkedApplication>(
-    `SELECT a.id, a.app_key, a.name FROM requirement_applications l JOIN applications a ON a.id = l.application_id
-      WHERE l.requirement_id = $1 ORDER BY lower(a.app_key), a.id`,
-    [requirementId],
-  );
-}
-
 /** The process's application of that id, or 404. */
 async function processApplication(db: Queryable, scope: Scope, id: string): Promise<LinkedApplication> {
   if (!isUuid(id)) throw new ApiProblem(404);
-  const [row] = await db.query<LinkedApplication>(
-    'SELECT id, app_key, name FROM applications WHERE id = $1 AND organization_id = $2 AND process_id = $3',
-    [id, scope.organizationId, scope.processId],
-  );
+  const row = await applicationOfProcess(db, scope.organizationId, scope.processId, id);
   if (!row) throw new ApiProblem(404);
   return row;
 }
@@ -76,17 +66,10 @@ export async function requirementApplicationsRoutes(app: FastifyInstance): Promi
     return db.transaction(async (tx) => {
       const requirement = await liveRequirement(tx, scope, params.id);
       const changed = link
-        ? await tx.query(
-            `INSERT INTO requirement_applications (process_id, requirement_id, application_id, linked_by) VALUES ($1, $2, $3, $4)
-             ON CONFLICT DO NOTHING RETURNING application_id`,
-            [scope.processId, requirement.id, application.id, scope.actor.id],
-          )
-        : await tx.query('DELETE FROM requirement_applications WHERE requirement_id = $1 AND application_id = $2 RETURNING application_id', [
-            requirement.id,
-            application.id,
-          ]);
-      if (changed.length > 0) {
-        await tx.query('UPDATE requirements SET updated_at = now() WHERE id = $1', [requirement.id]);
+        ? await linkApplication(tx, scope.processId, requirement.id, application.id, scope.actor.id)
+        : await unlinkApplication(tx, requirement.id, application.id);
+      if (changed) {
+        await touchRequirement(tx, requirement.id);
         await raiseInScope(tx, scope, requirement.id, 'Update', { [link ? 'application_linked' : 'application_unlinked']: application.app_key });
       }
       return linkedApplications(tx, requirement.id);

@@ -6,6 +6,19 @@
 import type { DuplicateCandidate, RequirementRef } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
+import {
+  bumpVersion,
+  deleteMerged,
+  excludedPairsOf,
+  insertDismissal,
+  insertDuplicateLink,
+  isAncestorOrSelf,
+  moveChildren,
+  moveContents,
+  processDocuments,
+  recordMerge,
+  type DocumentRow,
+} from './duplicates.repository';
 import { liveRequirement, raiseInScope, type RequirementRow, type Scope } from './service';
 import { buildIndex, sharedTerms, similarPairs, similarTo, type SimilarityIndex, type SimilarPair } from './similarity';
 
@@ -16,10 +29,6 @@ export const MERGE_INTO_DESCENDANT = 'A requirement cannot be merged into one of
 export type { RequirementRef };
 
 export type { DuplicateCandidate };
-
-interface DocumentRow extends RequirementRef {
-  description: string;
-}
 
 export interface ProcessCorpus {
   documents: DocumentRow[];
@@ -32,16 +41,8 @@ export const pairKey = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${
 
 /** The live requirements of the process (oldest first), their index and the excluded pairs. */
 export async function loadCorpus(db: Queryable, scope: Scope): Promise<ProcessCorpus> {
-  const documents = await db.query<DocumentRow>(
-    `SELECT id, code, title, description FROM requirements
-      WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY created_at, code, id`,
-    [scope.organizationId, scope.processId],
-  );
-  const pairs = await db.query<{ a_id: string; b_id: string }>(
-    `SELECT a_id, b_id FROM duplicate_dismissals WHERE process_id = $1
-     UNION ALL SELECT a_id, b_id FROM requirement_links WHERE process_id = $1`,
-    [scope.processId],
-  );
+  const documents = await processDocuments(db, scope.organizationId, scope.processId);
+  const pairs = await excludedPairsOf(db, scope.processId);
   return {
     documents,
     index: buildIndex(documents),
@@ -89,19 +90,12 @@ export async function lockPair(tx: Queryable, scope: Scope, aId: string, bId: st
 
 export async function dismissPair(tx: Queryable, scope: Scope, a: RequirementRow, b: RequirementRow): Promise<void> {
   const [low, high] = [a.id, b.id].sort();
-  await tx.query(
-    `INSERT INTO duplicate_dismissals (process_id, a_id, b_id, dismissed_by) VALUES ($1, $2, $3, $4) ON CONFLICT (a_id, b_id) DO NOTHING`,
-    [scope.processId, low, high, scope.actor.id],
-  );
+  await insertDismissal(tx, scope.processId, low, high, scope.actor.id);
 }
 
 /** Records a and b as duplicates of each other (once). */
 export async function linkPair(tx: Queryable, scope: Scope, a: RequirementRow, b: RequirementRow): Promise<void> {
-  const [created] = await tx.query(
-    `INSERT INTO requirement_links (process_id, a_id, b_id, kind, created_by) VALUES ($1, $2, $3, 'DUPLICATE', $4)
-     ON CONFLICT DO NOTHING RETURNING id`,
-    [scope.processId, a.id, b.id, scope.actor.id],
-  );
+  const created = await insertDuplicateLink(tx, scope.processId, a.id, b.id, scope.actor.id);
   if (!created) return;
   await raiseInScope(tx, scope, a.id, 'Update', { duplicate_of: { id: b.id, code: b.code } });
   await raiseInScope(tx, scope, b.id, 'Update', { duplicate_of: { id: a.id, code: a.code } });
@@ -113,38 +107,13 @@ export async function linkPair(tx: Queryable, scope: Scope, a: RequirementRow, b
  * recorded as a link.
  */
 export async function mergePair(tx: Queryable, scope: Scope, a: RequirementRow, b: RequirementRow): Promise<void> {
-  const [cycle] = await tx.query(
-    `WITH RECURSIVE up AS (
-       SELECT id, parent_id FROM requirements WHERE id = $1
-       UNION ALL SELECT r.id, r.parent_id FROM requirements r JOIN up ON r.id = up.parent_id)
-     SELECT 1 FROM up WHERE id = $2`,
-    [a.id, b.id],
-  );
+  const cycle = await isAncestorOrSelf(tx, a.id, b.id);
   if (cycle) throw new ApiProblem(400, MERGE_INTO_DESCENDANT, {}, { a_id: MERGE_INTO_DESCENDANT });
-  const moved = await tx.query<{ id: string }>(
-    `WITH base AS (SELECT coalesce(max(position), -1) AS top FROM requirements WHERE parent_id = $1),
-          ordered AS (SELECT id, row_number() OVER (ORDER BY position, code) AS n FROM requirements WHERE parent_id = $2)
-     UPDATE requirements c SET parent_id = $1, position = base.top + ordered.n, updated_at = now(), version = c.version + 1
-       FROM base, ordered WHERE c.id = ordered.id RETURNING c.id, c.deleted_at`,
-    [a.id, b.id],
-  );
-  await tx.query('UPDATE requirement_comments SET requirement_id = $1 WHERE requirement_id = $2', [a.id, b.id]);
-  await tx.query('UPDATE tasks SET requirement_id = $1, updated_at = now() WHERE requirement_id = $2', [a.id, b.id]);
-  await tx.query('UPDATE gaps SET requirement_id = $1 WHERE requirement_id = $2', [a.id, b.id]);
-  await tx.query('UPDATE risks SET requirement_id = $1 WHERE requirement_id = $2', [a.id, b.id]);
-  await tx.query('UPDATE attachments SET requirement_id = $1 WHERE requirement_id = $2', [a.id, b.id]);
-  await tx.query('UPDATE conflicts SET requirement_a_id = $1 WHERE requirement_a_id = $2 AND requirement_b_id <> $1', [a.id, b.id]);
-  await tx.query('UPDATE conflicts SET requirement_b_id = $1 WHERE requirement_b_id = $2 AND requirement_a_id <> $1', [a.id, b.id]);
-  await tx.query(
-    `UPDATE requirements SET deleted_at = now(), deleted_by = $2, updated_at = now(), version = version + 1 WHERE id = $1`,
-    [b.id, scope.actor.id],
-  );
-  await tx.query(`UPDATE requirements SET updated_at = now(), version = version + 1 WHERE id = $1`, [a.id]);
-  await tx.query(
-    `INSERT INTO requirement_links (process_id, a_id, b_id, kind, created_by) VALUES ($1, $2, $3, 'MERGED', $4)
-     ON CONFLICT (LEAST(a_id, b_id), GREATEST(a_id, b_id)) DO UPDATE SET kind = 'MERGED', a_id = EXCLUDED.a_id, b_id = EXCLUDED.b_id`,
-    [scope.processId, a.id, b.id, scope.actor.id],
-  );
+  const moved = await moveChildren(tx, a.id, b.id);
+  await moveContents(tx, a.id, b.id);
+  await deleteMerged(tx, b.id, scope.actor.id);
+  await bumpVersion(tx, a.id);
+  await recordMerge(tx, scope.processId, a.id, b.id, scope.actor.id);
   for (const child of moved) {
     await raiseInScope(tx, scope, child.id, 'Update', { parent: { id: a.id, code: a.code }, merged_from: b.code });
   }

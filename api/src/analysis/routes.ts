@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { findRequirement, graphQuery, idParams, liveRequirement, raiseInScope, requirementRefSchema, scopeOf } from './service';
+import { findRequirement, graphQuery, idParams, liveRequirement, placeOnPlane, planeRequirementsOf, raiseInScope, requirementRefSchema, scopeOf } from './service';
 import { DEFAULT_THRESHOLD, dismissPair, linkPair, loadCorpus, lockPair, mergePair, processDuplicates, requirementDuplicates } from './duplicates';
 import { traceability, traceabilityCsv } from './traceability';
 
@@ -92,11 +92,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const scope = scopeOf(request);
-      const rows = await db.query<{ id: string; code: string; title: string; status: string; priority: string; x: number | null; y: number | null }>(
-        `SELECT id, code, title, status, priority, plane_x AS x, plane_y AS y FROM requirements
-          WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY code, id`,
-        [scope.organizationId, scope.processId],
-      );
+      const rows = await planeRequirementsOf(db, scope);
       const placed = [];
       const unplaced = [];
       for (const { x, y, ...requirement } of rows) {
@@ -132,11 +128,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
       if ((x === null) !== (y === null)) throw new ApiProblem(400, BOTH_OR_NEITHER, {}, { [x === null ? 'x' : 'y']: BOTH_OR_NEITHER });
       return db.transaction(async (tx) => {
         const requirement = await liveRequirement(tx, scope, id);
-        const [row] = await tx.query<{ id: string; code: string; title: string; status: string; priority: string; x: number | null; y: number | null }>(
-          `UPDATE requirements SET plane_x = $2, plane_y = $3, updated_at = now() WHERE id = $1
-           RETURNING id, code, title, status, priority, plane_x AS x, plane_y AS y`,
-          [requirement.id, x, y],
-        );
+        const row = await placeOnPlane(tx, requirement.id, x, y);
         await raiseInScope(tx, scope, requirement.id, 'Update', { plane: x === null ? null : { x, y } });
         const { x: px, y: py, ...ref } = row;
         return { requirement: ref, x: round(px), y: round(py) };

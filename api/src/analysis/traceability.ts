@@ -6,41 +6,20 @@
 import { stringify } from 'csv-stringify/sync';
 import type { TraceabilityRow } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
+import { applicationLinksOf, openGapsOf, taskCountsOf, traceabilityRequirementsOf, type TraceabilityRequirement as Row } from './repository';
 import type { Scope } from './service';
 
 export type { TraceabilityRow };
-
-interface Row {
-  id: string;
-  code: string;
-  title: string;
-  source: string | null;
-  parent_id: string | null;
-  status: string;
-  progress: number;
-}
 
 /** The controls a `source` names: 'ac-2, ac-2.1' → ['ac-2', 'ac-2.1']. */
 export const sourceControls = (source: string | null) => (source ?? '').split(/[,;\s]+/).filter(Boolean);
 
 export async function traceability(db: Queryable, scope: Scope): Promise<TraceabilityRow[]> {
   const [rows, tasks, gaps, links] = await Promise.all([
-    db.query<Row>(
-      `SELECT id, code, title, source, parent_id, status, progress FROM requirements
-        WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY position, code, id`,
-      [scope.organizationId, scope.processId],
-    ),
-    db.query<{ requirement_id: string; open: number | string; closed: number | string }>(
-      `SELECT requirement_id, count(*) FILTER (WHERE status = 'OPEN') AS open, count(*) FILTER (WHERE status <> 'OPEN') AS closed
-         FROM tasks WHERE process_id = $1 AND requirement_id IS NOT NULL GROUP BY requirement_id`,
-      [scope.processId],
-    ),
-    db.query<{ requirement_id: string }>(`SELECT DISTINCT requirement_id FROM gaps WHERE process_id = $1 AND status = 'OPEN'`, [scope.processId]),
-    db.query<{ requirement_id: string; app_key: string }>(
-      `SELECT l.requirement_id, a.app_key FROM requirement_applications l JOIN applications a ON a.id = l.application_id
-        WHERE l.process_id = $1 ORDER BY lower(a.app_key)`,
-      [scope.processId],
-    ),
+    traceabilityRequirementsOf(db, scope.organizationId, scope.processId),
+    taskCountsOf(db, scope.processId),
+    openGapsOf(db, scope.processId),
+    applicationLinksOf(db, scope.processId),
   ]);
   const applications = new Map<string, string[]>();
   for (const link of links) applications.set(link.requirement_id, [...(applications.get(link.requirement_id) ?? []), link.app_key]);

@@ -163,3 +163,14 @@ export async function severityCounts(db: Queryable, buildId: string): Promise<Re
   );
   return Object.fromEntries(rows.map((row) => [row.severity, row.n]));
 }
+
+/** The build's findings with their components, highest score first. */
+export async function findingsWithComponentsOf(db: Queryable, buildId: string): Promise<unknown[]> {
+  return db.query(
+    `SELECT f.vulnerability_id, f.aliases, f.severity, f.score::float AS score, f.active_exploit, f.evaluation, f.summary,
+                f.fixed_versions, c.bom_ref, c.name, c.version, c.purl
+           FROM build_findings f JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
+          WHERE f.build_id = $1 ORDER BY f.score DESC NULLS LAST, f.vulnerability_id, c.position`,
+    [buildId],
+  );
+}

@@ -6,27 +6,26 @@
 import { checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
-import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
-import { findOrganizationById } from '../organizations/index';
 import { problems } from '../http/answer';
 import { applicationOfRequest } from './lookup';
 import { appSettingsRoutes } from './settings-routes';
 import {
-  countApplications,
-  deleteApplication,
-  findApplication,
-  findApplicationById,
-  findBuild,
-  insertApplication,
-  listApplications,
-  listBuilds,
-  severityCounts,
-  updateApplication,
+  applicationSummaries,
+  buildFindings,
+  buildOf,
+  buildsOf,
+  buildSearch,
+  buildSeverityCounts,
+  changeApplication,
+  componentSearch,
+  createApplication,
+  removeApplication,
+  vulnerabilitySearch,
+  BUILD_SEARCH_CATEGORIES,
   type ApplicationInput,
   type ApplicationRecord,
-} from './repository';
-import { searchBuilds, searchComponents, searchVulnerabilities, BUILD_SEARCH_CATEGORIES } from './search.repository';
+} from './service';
 import {
   appSchema,
   appSummarySchema,
@@ -40,7 +39,6 @@ import {
 } from './views';
 
 const A = PERMISSIONS.applications;
-const UNLIMITED = -1;
 /** Path segments under /api/apps that are routes, not app keys. */
 export const RESERVED_APP_KEYS = ['appSettings', 'components', 'vulnerabilities', 'builds', 'monitoring', 'componentsVulnerabilities', 'resourcesVulnerabilities', 'licenses', 'planes'];
 const APP_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -56,7 +54,7 @@ const appBody = {
   },
 } as const;
 
-export const duplicateAppKey = (key: string) => `An application with the app key '${key}' already exists.`;
+export { duplicateAppKey } from './service';
 
 /** The fields of a new or changed app, checked (spec 5 style messages per field). */
 function applicationInput(body: Record<string, unknown>, current?: ApplicationRecord): ApplicationInput {
@@ -100,18 +98,6 @@ function assertMaySetMonitoring(request: FastifyRequest, input: ApplicationInput
   if (!checkPermission(caller.access, A.UPDATE_APPLICATION_SETTINGS, caller.context)) throw new ApiProblem(403, messageForStatus(403));
 }
 
-async function assertWithinLimit(db: Queryable, organizationId: string): Promise<void> {
-  const organization = await findOrganizationById(db, organizationId);
-  if (!organization) throw new ApiProblem(404);
-  const limit = organization.module_configuration.num_of_apps;
-  if (limit !== UNLIMITED && (await countApplications(db, organizationId)) >= limit) throw new ApiProblem(402);
-}
-
-async function assertKeyFree(db: Queryable, organizationId: string, appKey: string, except?: string): Promise<void> {
-  const existing = await findApplication(db, organizationId, appKey);
-  if (existing && existing.id !== except) throw new ApiProblem(409, duplicateAppKey(appKey), {}, { app_key: duplicateAppKey(appKey) });
-}
-
 export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['apps'];
   const db = app.identity.db;
@@ -132,7 +118,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: appSummarySchema }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => (await listApplications(db, organizationOf(request), processOf(request).id)).map(appSummaryView),
+    async (request) => (await applicationSummaries(db, organizationOf(request), processOf(request).id)).map(appSummaryView),
   );
 
   app.post(
@@ -152,13 +138,8 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       const process = processOf(request);
       const input = applicationInput(body(request));
       assertMaySetMonitoring(request, input);
-      const id = await app.database.transaction(async (tx) => {
-        await assertWithinLimit(tx, organizationId);
-        await assertKeyFree(tx, organizationId, input.app_key);
-        return insertApplication(tx, organizationId, process.id, input);
-      });
-      const created = await findApplicationById(db, organizationId, id, process.id);
-      return reply.code(201).send(appView(created!));
+      const created = await createApplication(app.database, organizationId, process.id, input);
+      return reply.code(201).send(appView(created));
     },
   );
 
@@ -180,7 +161,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => searchComponents(db, organizationOf(request), processOf(request).id, query(request).search ?? ''),
+    async (request) => componentSearch(db, organizationOf(request), processOf(request).id, query(request).search ?? ''),
   );
 
   app.get(
@@ -194,7 +175,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => searchVulnerabilities(db, organizationOf(request), processOf(request).id, query(request).search ?? ''),
+    async (request) => vulnerabilitySearch(db, organizationOf(request), processOf(request).id, query(request).search ?? ''),
   );
 
   app.get(
@@ -209,7 +190,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      searchBuilds(db, organizationOf(request), processOf(request).id, query(request).search ?? '', query(request).category),
+      buildSearch(db, organizationOf(request), processOf(request).id, query(request).search ?? '', query(request).category),
   );
 
   app.get(
@@ -232,11 +213,11 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const application = await applicationOf(request);
-      const [summary] = (await listApplications(db, application.organization_id, application.process_id)).filter((row) => row.id === application.id);
+      const [summary] = (await applicationSummaries(db, application.organization_id, application.process_id)).filter((row) => row.id === application.id);
       return {
         ...appView(application),
         vulnerabilities: severityView(summary?.severities ?? null),
-        builds: (await listBuilds(db, application.id)).map(buildView),
+        builds: (await buildsOf(db, application.id)).map(buildView),
       };
     },
   );
@@ -258,11 +239,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       const application = await applicationOf(request);
       const input = applicationInput(body(request), application);
       assertMaySetMonitoring(request, input, application);
-      await app.database.transaction(async (tx) => {
-        await assertKeyFree(tx, application.organization_id, input.app_key, application.id);
-        await updateApplication(tx, application.id, input);
-      });
-      return appView((await findApplicationById(db, application.organization_id, application.id, application.process_id))!);
+      return appView(await changeApplication(app.database, application, input));
     },
   );
 
@@ -280,7 +257,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const application = await applicationOf(request);
-      await deleteApplication(db, application.id);
+      await removeApplication(db, application.id);
       return reply.code(204).send();
     },
   );
@@ -311,21 +288,15 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const application = await applicationOf(request);
-      const build = await findBuild(db, application.id, params(request).buildId);
+      const build = await buildOf(db, application.id, params(request).buildId);
       if (!build) throw new ApiProblem(404);
       const view = {
         ...buildView(build),
         app_key: application.app_key,
-        vulnerabilities: severityView(await severityCounts(db, build.id)),
+        vulnerabilities: severityView(await buildSeverityCounts(db, build.id)),
       };
       if (!(request.query as { sbom?: boolean }).sbom) return view;
-      const findings = await db.query(
-        `SELECT f.vulnerability_id, f.aliases, f.severity, f.score::float AS score, f.active_exploit, f.evaluation, f.summary,
-                f.fixed_versions, c.bom_ref, c.name, c.version, c.purl
-           FROM build_findings f JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
-          WHERE f.build_id = $1 ORDER BY f.score DESC NULLS LAST, f.vulnerability_id, c.position`,
-        [build.id],
-      );
+      const findings = await buildFindings(db, build.id);
       return { ...view, findings };
     },
   );

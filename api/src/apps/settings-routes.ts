@@ -6,7 +6,7 @@ import { organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { INVALID_APP_KEY } from './lookup';
 import { problems } from '../http/answer';
-import { findApplication, findApplicationById, listApplications, updateApplication, type ApplicationRecord } from './repository';
+import { applicationSummaries, applicationWithId, applicationWithKey, saveApplication, type ApplicationRecord } from './service';
 import { graphQuery, settingsSchema, settingsView } from './views';
 
 const A = PERMISSIONS.applications;
@@ -35,7 +35,7 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: settingsSchema }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => (await listApplications(db, organizationOf(request), processOf(request).id)).map(settingsView),
+    async (request) => (await applicationSummaries(db, organizationOf(request), processOf(request).id)).map(settingsView),
   );
 
   app.put(
@@ -68,15 +68,15 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
       await app.database.transaction(async (tx) => {
         for (const change of changes) {
           const found = change.id
-            ? await findApplicationById(tx, organizationId, change.id, process.id)
+            ? await applicationWithId(tx, organizationId, change.id, process.id)
             : change.app_key
-              ? await findApplication(tx, organizationId, change.app_key, process.id)
+              ? await applicationWithKey(tx, organizationId, change.app_key, process.id)
               : undefined;
           if (!found) throw new ApiProblem(404, INVALID_APP_KEY);
-          await updateApplication(tx, found.id, { ...found, enable_continuous_monitoring: change.enable_continuous_monitoring });
+          await saveApplication(tx, found.id, { ...found, enable_continuous_monitoring: change.enable_continuous_monitoring });
         }
       });
-      return (await listApplications(db, organizationId, process.id)).map(settingsView);
+      return (await applicationSummaries(db, organizationId, process.id)).map(settingsView);
     },
   );
 
@@ -84,7 +84,7 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
     const key = params(request).id;
     const organizationId = organizationOf(request);
     const processId = processOf(request).id;
-    const found = (await findApplicationById(db, organizationId, key, processId)) ?? (await findApplication(db, organizationId, key, processId));
+    const found = (await applicationWithId(db, organizationId, key, processId)) ?? (await applicationWithKey(db, organizationId, key, processId));
     if (!found) throw new ApiProblem(404, INVALID_APP_KEY);
     return found;
   }
@@ -120,7 +120,7 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const found = await settingsTarget(request);
       const enable = (request.body as { enable_continuous_monitoring: boolean }).enable_continuous_monitoring;
-      await updateApplication(db, found.id, { ...found, enable_continuous_monitoring: enable });
+      await saveApplication(db, found.id, { ...found, enable_continuous_monitoring: enable });
       return settingsView({ ...found, enable_continuous_monitoring: enable });
     },
   );

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database';
 import type { CommandResult } from './users';
+import { processesNamed } from '../processes/repository';
 import { createImportRunner } from '../standards/jobs';
 import { CatalogError, parseCatalog, readCatalogDocument } from '../standards/oscal';
 import { checkCatalogText } from '../standards/import';
@@ -32,12 +33,7 @@ export async function importStandardCommand(database: Database, args: string[]):
   if (!values.process) return refused(['process: Required (--process <code name>).']);
   if (!values.file) return refused(['file: Required (--file <path to an OSCAL catalog JSON, optionally gzip-compressed>).']);
 
-  const processes = await database.query<{ id: string; code_name: string; organization_id: string; organization: string }>(
-    `SELECT p.id, p.code_name, p.organization_id, o.name AS organization FROM processes p
-       JOIN organizations o ON o.id = p.organization_id
-      WHERE lower(p.code_name) = lower($1) AND ($2::text IS NULL OR lower(o.name) = lower($2))`,
-    [values.process, values.org ?? null],
-  );
+  const processes = await processesNamed(database, values.process, values.org ?? null);
   if (processes.length === 0) return refused([`process: No process '${values.process}'${values.org ? ` in '${values.org}'` : ''}.`]);
   if (processes.length > 1) return refused([`process: '${values.process}' exists in several organizations; name one with --org.`]);
   const [process] = processes;

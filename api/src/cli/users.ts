@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { systemClock, type Clock } from '../identity/clock';
 import { setMembership } from '../authorization/memberships.repository';
 import { ensureOrganization, findOrganizationByName } from '../organizations/repository';
-import { ensureProcess } from '../processes/repository';
+import { ensureProcess, processCodeOf } from '../processes/repository';
 import { createUser, UserInputError } from '../users/service';
 
 
@@ -91,10 +91,7 @@ export async function createUserCommand(database: Database, args: string[], now:
     const where = typeof org === 'string' ? `in organization '${org}'` : 'without an organization';
     const lines = [`created user '${user.login_id}' (${user.id}) ${where}${roles}`];
     for (const membership of memberships) {
-      const [process] = await database.query<{ id: string; code_name: string }>(
-        'SELECT id, code_name FROM processes WHERE organization_id = $1 AND lower(code_name) = lower($2)',
-        [user.organization_id, membership.code],
-      );
+      const process = await processCodeOf(database, user.organization_id, membership.code);
       if (!process) return refused([...lines, `member: no process '${membership.code}' in organization '${String(org)}'.`]);
       await setMembership(database, user.id, process.id, membership.roles);
       lines.push(`enrolled '${user.login_id}' in process ${process.code_name} as ${membership.roles.join(', ')}`);

@@ -2,6 +2,7 @@
 // baseline, the demo people as its members, and requirements in every workflow state with their
 // tasks, gaps, risks and comments — all made through the API as the demo people would.
 import type { Requirement, RequirementPage, RequirementTask } from '@portal/shared/server';
+import { reopenAsAccepted } from '../requirements/repository';
 import { readNistLowBaseline } from '../standards/catalogs';
 import type { StandardImportView } from '../standards/jobs';
 import type { DemoApiSeeder, DemoCaller } from './api';
@@ -110,7 +111,7 @@ export const requirementsDemo: DemoApiSeeder = {
       // opens); the demo shows the state in between on one whose delegate has not started yet.
       // The one step of plain SQL: no route leaves a requirement ACCEPTED.
       await accept('AC-8');
-      await app.database.query(`UPDATE requirements SET status = 'ACCEPTED' WHERE id = $1 AND status = 'IN_PROGRESS'`, [requirement('AC-8').id]);
+      await reopenAsAccepted(app.database, requirement('AC-8').id);
 
       // Gaps and risks (each opens its resolving task), comments.
       await author.call('POST', url('IA-2', '/gaps'), {

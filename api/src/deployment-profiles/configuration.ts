@@ -9,7 +9,17 @@ import { severityView } from '../apps/index';
 import { loadGraph } from '../graph/index';
 import { impliedEdges } from '../graph/service';
 import { ApiProblem } from '../http/problem';
-import { failConfiguration, findConfiguration, requestConfiguration, storeConfiguration, type ConfigurationRow, type ProfileRow } from './repository';
+import {
+  buildNumberOf,
+  buildRootOf,
+  componentsAt,
+  failConfiguration,
+  findConfiguration,
+  requestConfiguration,
+  storeConfiguration,
+  type ConfigurationRow,
+  type ProfileRow,
+} from './repository';
 import { runtimeComponents } from './rbom';
 
 /** How long a request waits for the computation before answering PENDING. */
@@ -20,7 +30,7 @@ export const buildProcessing = (number: number) => `Build ${number} is still bei
 export const COMPUTE_FAILED = 'The RBOM could not be computed.';
 
 async function compute(database: Database, profile: ProfileRow): Promise<void> {
-  const [build] = await database.query<{ root_ref: string | null }>('SELECT root_ref FROM application_builds WHERE id = $1', [profile.build_id]);
+  const build = await buildRootOf(database, profile.build_id!);
   const graph = await loadGraph(database, profile.build_id!);
   const root = build?.root_ref === null || !build ? -1 : graph.components.findIndex((component) => component.bom_ref === build.root_ref);
   const result = runtimeComponents({
@@ -86,25 +96,9 @@ export async function ensureConfiguration(database: Database, queue: Configurati
   return current!;
 }
 
-interface ComponentRow extends Omit<RbomComponent, 'vulnerabilities'> {
-  position: number;
-  vulnerabilities: RbomComponent['vulnerabilities'] | null;
-}
-
-/** The components of a build at `positions`, with their findings. */
-export async function componentsAt(db: Queryable, buildId: string, positions: readonly number[]): Promise<ComponentRow[]> {
-  return db.query<ComponentRow>(
-    `SELECT c.position, c.bom_ref, c.name, c.group_name AS "group", c.version, c.purl, c.type, c.licenses,
-            (SELECT json_agg(json_build_object('id', f.vulnerability_id, 'severity', f.severity, 'active_exploit', f.active_exploit) ORDER BY f.vulnerability_id)
-               FROM build_findings f WHERE f.build_id = c.build_id AND f.position = c.position AND f.evaluation = 'affected') AS vulnerabilities
-       FROM sbom_components c WHERE c.build_id = $1 AND c.position = ANY($2::int[]) ORDER BY c.position`,
-    [buildId, positions],
-  );
-}
-
 /** What requestDeploymentConfiguration answers: the status, and the RBOM once ready. */
 export async function configurationView(db: Queryable, profile: ProfileRow, row: ConfigurationRow): Promise<DeploymentConfiguration> {
-  const [build] = await db.query<{ number: number }>('SELECT number FROM application_builds WHERE id = $1', [row.build_id]);
+  const build = await buildNumberOf(db, row.build_id);
   const view: DeploymentConfiguration = {
     status: row.status,
     profile: { id: profile.id, name: profile.name, environment: profile.environment, version: profile.version },

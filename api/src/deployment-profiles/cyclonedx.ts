@@ -7,7 +7,7 @@ import { Enums, Models, Serialize, Spec, SPDX } from '@cyclonedx/cyclonedx-libra
 import type { Queryable } from '../db/database';
 import { loadGraph } from '../graph/index';
 import { impliedEdges } from '../graph/service';
-import { componentsAt } from './configuration';
+import { componentsAt } from './repository';
 
 const COMPONENT_TYPES = new Set<string>(Object.values(Enums.ComponentType));
 const EXPRESSION = /\s(AND|OR|WITH)\s/;

@@ -10,9 +10,8 @@ import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
 import { configurationView, ensureConfiguration, type ConfigurationQueue } from './configuration';
 import { rbomDocument, rbomFileName } from './cyclonedx';
-import type { ProfileRow } from './repository';
 import { configurationSchema, shareBody, shareSchema } from './schemas';
-import { createShare, DEFAULT_SHARE_DAYS, findShared, listShares, revokeShare, shareView } from './shares.repository';
+import { DEFAULT_SHARE_DAYS, rbomBuild, revokeRbomShare, sharedRbom, shareRbom, sharesOf, shareView, type ProfileRow } from './service';
 
 const R = PERMISSIONS.applications.RBOM;
 export const STILL_COMPUTING = 'The RBOM is still being computed: try again in a moment.';
@@ -44,10 +43,7 @@ export async function rbomRoutes(app: FastifyInstance, { queue, profileOf }: Rbo
     const configuration = await ensureConfiguration(app.database, queue, profile);
     if (configuration.status === 'FAILED') throw new ApiProblem(409, configuration.message ?? STILL_COMPUTING);
     if (configuration.status !== 'READY') throw new ApiProblem(409, configuration.message ?? STILL_COMPUTING);
-    const [build] = await db.query<{ id: string; number: number; serial_number: string | null; root_ref: string | null }>(
-      'SELECT id, number, serial_number, root_ref FROM application_builds WHERE id = $1',
-      [configuration.build_id],
-    );
+    const build = await rbomBuild(db, configuration.build_id);
     return { application, profile, configuration, build };
   }
 
@@ -121,7 +117,7 @@ export async function rbomRoutes(app: FastifyInstance, { queue, profileOf }: Rbo
       if (first) throw new ApiProblem(400, first, {}, fields);
       const { application, profile, configuration, build } = await readyRbom(request);
       const caller = callerOf(request);
-      const { row, token } = await createShare(db, {
+      const { row, token } = await shareRbom(db, {
         profileId: profile.id,
         buildId: build.id,
         positions: configuration.positions,
@@ -151,7 +147,7 @@ export async function rbomRoutes(app: FastifyInstance, { queue, profileOf }: Rbo
     },
     async (request) => {
       const { profile } = await profileOf(request);
-      return (await listShares(db, profile.id)).map((row) => shareView(row, now()));
+      return sharesOf(db, profile.id, now());
     },
   );
 
@@ -169,7 +165,7 @@ export async function rbomRoutes(app: FastifyInstance, { queue, profileOf }: Rbo
     },
     async (request, reply) => {
       const { profile } = await profileOf(request);
-      if (!(await revokeShare(db, profile.id, (request.params as { shareId: string }).shareId, now()))) throw new ApiProblem(404);
+      if (!(await revokeRbomShare(db, profile.id, (request.params as { shareId: string }).shareId, now()))) throw new ApiProblem(404);
       return reply.code(204).send();
     },
   );
@@ -187,7 +183,7 @@ export async function rbomRoutes(app: FastifyInstance, { queue, profileOf }: Rbo
       },
     },
     async (request, reply) => {
-      const shared = await findShared(db, (request.params as { token: string }).token);
+      const shared = await sharedRbom(db, (request.params as { token: string }).token);
       if (!shared || shared.build_id === null) throw new ApiProblem(404, LINK_UNKNOWN);
       if (shared.revoked_at !== null) throw new ApiProblem(410, LINK_REVOKED);
       if (new Date(shared.expires_at).getTime() <= now().getTime()) throw new ApiProblem(410, LINK_EXPIRED);

@@ -1,6 +1,6 @@
 // Deployment profiles, their computed configurations (RBOM) and RBOM shares, in SQL. Profiles are
 // looked up within their app, which the routes have already found in the caller's process.
-import type { DeploymentEnvironment, DeploymentProfileView } from '@portal/shared/server';
+import type { DeploymentEnvironment, DeploymentProfileView, RbomComponent } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import type { Exclusion } from './rbom';
 
@@ -140,4 +140,41 @@ export async function failConfiguration(db: Queryable, profileId: string, versio
     `UPDATE deployment_configurations SET status = 'FAILED', message = $3, computed_at = now() WHERE profile_id = $1 AND profile_version = $2`,
     [profileId, version, message],
   );
+}
+
+export interface ComponentRow extends Omit<RbomComponent, 'vulnerabilities'> {
+  position: number;
+  vulnerabilities: RbomComponent['vulnerabilities'] | null;
+}
+
+/** The components of a build at `positions`, with their findings. */
+export async function componentsAt(db: Queryable, buildId: string, positions: readonly number[]): Promise<ComponentRow[]> {
+  return db.query<ComponentRow>(
+    `SELECT c.position, c.bom_ref, c.name, c.group_name AS "group", c.version, c.purl, c.type, c.licenses,
+            (SELECT json_agg(json_build_object('id', f.vulnerability_id, 'severity', f.severity, 'active_exploit', f.active_exploit) ORDER BY f.vulnerability_id)
+               FROM build_findings f WHERE f.build_id = c.build_id AND f.position = c.position AND f.evaluation = 'affected') AS vulnerabilities
+       FROM sbom_components c WHERE c.build_id = $1 AND c.position = ANY($2::int[]) ORDER BY c.position`,
+    [buildId, positions],
+  );
+}
+
+/** The build's root component (undefined when there is no build `buildId`). */
+export async function buildRootOf(db: Queryable, buildId: string): Promise<{ root_ref: string | null } | undefined> {
+  const [build] = await db.query<{ root_ref: string | null }>('SELECT root_ref FROM application_builds WHERE id = $1', [buildId]);
+  return build;
+}
+
+/** The build's number (undefined when there is no build `buildId`). */
+export async function buildNumberOf(db: Queryable, buildId: string): Promise<{ number: number } | undefined> {
+  const [build] = await db.query<{ number: number }>('SELECT number FROM application_builds WHERE id = $1', [buildId]);
+  return build;
+}
+
+/** What an RBOM document names of its build. */
+export async function rbomBuildOf(db: Queryable, buildId: string): Promise<{ id: string; number: number; serial_number: string | null; root_ref: string | null }> {
+  const [build] = await db.query<{ id: string; number: number; serial_number: string | null; root_ref: string | null }>(
+    'SELECT id, number, serial_number, root_ref FROM application_builds WHERE id = $1',
+    [buildId],
+  );
+  return build;
 }

@@ -12,8 +12,8 @@ import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
 import { ConfigurationQueue } from './configuration';
 import { rbomRoutes } from './rbom-routes';
-import { deleteProfile, findProfile, insertProfile, listProfiles, profileNamed, profileView, updateProfile, type ProfileRow, type ProfileValues } from './repository';
 import { profileBody, profileSchema } from './schemas';
+import { addProfile, changeProfile, findAppProfile, profilesOf, profileView, profileWithName, removeProfile, type ProfileRow, type ProfileValues } from './service';
 
 const P = PERMISSIONS.applications.DEPLOYMENT_PROFILE;
 export const duplicateProfileName = (name: string) => `The application already has a deployment profile named '${name}'.`;
@@ -65,13 +65,13 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
 
   async function profileOf(request: FastifyRequest) {
     const application = await applicationOfRequest(db, request);
-    const profile = await findProfile(db, application.id, (request.params as { id: string }).id);
+    const profile = await findAppProfile(db, application.id, (request.params as { id: string }).id);
     if (!profile) throw new ApiProblem(404);
     return { application, profile };
   }
 
   async function assertNameFree(tx: Queryable, applicationId: string, name: string, except?: string): Promise<void> {
-    const taken = await profileNamed(tx, applicationId, name);
+    const taken = await profileWithName(tx, applicationId, name);
     if (taken && taken.id !== except) throw new ApiProblem(409, duplicateProfileName(name), {}, { name: duplicateProfileName(name) });
   }
 
@@ -81,7 +81,7 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
       config: { permission: P.LIST },
       schema: { tags, summary: "The app's deployment profiles, by name", querystring: graphQuery, params: appParams, response: { 200: { type: 'array', items: profileSchema }, ...problems(400, 401, 403, 404) } },
     },
-    async (request) => (await listProfiles(db, (await applicationOfRequest(db, request)).id)).map(profileView),
+    async (request) => profilesOf(db, (await applicationOfRequest(db, request)).id),
   );
 
   app.post(
@@ -102,9 +102,9 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
       const values = await valuesOf(request, application);
       const id = await app.database.transaction(async (tx) => {
         await assertNameFree(tx, application.id, values.name);
-        return insertProfile(tx, { organization_id: application.organization_id, process_id: application.process_id, application_id: application.id }, values, callerOf(request).user.id);
+        return addProfile(tx, { organization_id: application.organization_id, process_id: application.process_id, application_id: application.id }, values, callerOf(request).user.id);
       });
-      return reply.code(201).send(profileView((await findProfile(db, application.id, id))!));
+      return reply.code(201).send(profileView((await findAppProfile(db, application.id, id))!));
     },
   );
 
@@ -126,9 +126,9 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
       const values = await valuesOf(request, application, profile);
       await app.database.transaction(async (tx) => {
         await assertNameFree(tx, application.id, values.name, profile.id);
-        await updateProfile(tx, profile.id, values, callerOf(request).user.id);
+        await changeProfile(tx, profile.id, values, callerOf(request).user.id);
       });
-      return profileView((await findProfile(db, application.id, profile.id))!);
+      return profileView((await findAppProfile(db, application.id, profile.id))!);
     },
   );
 
@@ -140,7 +140,7 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
     },
     async (request, reply) => {
       const { profile } = await profileOf(request);
-      await deleteProfile(db, profile.id);
+      await removeProfile(db, profile.id);
       return reply.code(204).send();
     },
   );

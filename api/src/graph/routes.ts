@@ -7,8 +7,7 @@ import { buildOfRequest, buildParams } from '../apps/index';
 import type { BuildRecord } from '../apps/index';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { loadGraph } from './repository';
-import { graphMetrics, graphView } from './service';
+import { dependencyGraphOf, graphMetricsOf } from './service';
 
 const params = buildParams;
 const querystring = { type: 'object', required: ['graph'], properties: { graph: { type: 'string' } } } as const;
@@ -88,7 +87,7 @@ export async function graphRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { application, build, ref } = await processedBuild(request);
-      return graphView(application.app_key, ref, build.root_ref, await loadGraph(db, build.id));
+      return dependencyGraphOf(db, application.app_key, ref, build.root_ref);
     },
   );
 
@@ -127,8 +126,8 @@ export async function graphRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { application, build, ref } = await processedBuild(request);
-      return graphMetrics(application.app_key, ref, await loadGraph(db, build.id));
+      const { application, ref } = await processedBuild(request);
+      return graphMetricsOf(db, application.app_key, ref);
     },
   );
 }

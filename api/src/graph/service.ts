@@ -1,8 +1,10 @@
 // The dependency graph of a build as the graph view draws it, and its metrics (issue 7 items 9–10):
 // depth, fan-in / fan-out, leaves, isolated components, cycles and the most depended-on
-// components. Pure functions over positions and edges; the routes load and answer.
+// components. Pure functions over positions and edges, and the two the routes call, which load the
+// build's graph first.
 import type { DependencyGraph, DependencyGraphNode, GraphComponentFigure, GraphMetrics } from '@portal/shared/server';
-import type { GraphComponentRow, StoredGraph } from './repository';
+import type { Queryable } from '../db/database';
+import { loadGraph, type GraphComponentRow, type StoredGraph } from './repository';
 
 const SEVERITY_ORDER = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN'];
 /** How many components the top lists name. */
@@ -200,4 +202,14 @@ export function graphMetrics(appKey: string, build: { id: string; number: number
     most_depended_on: top(fanIn),
     largest_fan_out: top(fanOut),
   };
+}
+
+/** The dependency graph of the stored build `build`, as the graph view draws it. */
+export async function dependencyGraphOf(db: Queryable, appKey: string, build: { id: string; number: number }, rootRef: string | null): Promise<DependencyGraph> {
+  return graphView(appKey, build, rootRef, await loadGraph(db, build.id));
+}
+
+/** The metrics of the stored build `build`'s dependency graph. */
+export async function graphMetricsOf(db: Queryable, appKey: string, build: { id: string; number: number }): Promise<GraphMetrics> {
+  return graphMetrics(appKey, build, await loadGraph(db, build.id));
 }

@@ -9,11 +9,11 @@ import type { Queryable } from '../db/database';
 import { recordEvents } from '../realtime/outbox.repository';
 import { eventRecipients } from '../realtime/recipients';
 import { findUserById } from '../users/index';
-import { COMPONENT_KEY } from '../vex/index';
 import { classifyLicenses } from './classify';
+import { alertRowsOf, declarationsOf, insertAlerts, organizationNamed } from './repository';
 import { declaredOf, NONE_DECLARED, RISKS } from './service';
 
-export const ALERT_LIMIT = 500;
+export { ALERT_LIMIT } from './repository';
 
 export interface AlertContext {
   organization_id: string;
@@ -40,46 +40,18 @@ export async function raiseLicenseAlerts(
 ): Promise<number> {
   const declarations =
     known ??
-    (
-      await tx.query<{ declared: string }>('SELECT DISTINCT array_to_string(licenses, chr(31)) AS declared FROM sbom_components WHERE build_id = $1', [
-        buildId,
-      ])
-    ).map((row) => row.declared);
+    (await declarationsOf(tx, buildId));
   const risky = declarations
     .map((declared) => ({ declared, classified: classifyLicenses(declaredOf(declared)) }))
     .filter((row) => RISKS[row.classified.category]);
   if (risky.length === 0) return 0;
   const label = (row: (typeof risky)[number]) =>
     row.classified.expression ?? (row.declared === '' ? NONE_DECLARED : declaredOf(row.declared).join(', '));
-  const [raised] = await tx.query<{ alerts: number; strong: number }>(
-    `WITH risky AS (
-       SELECT * FROM unnest($6::text[], $7::text[], $8::text[]) AS r(declared, license, category)
-     ), current AS MATERIALIZED (
-       SELECT c.position, ${COMPONENT_KEY('c')} AS key, r.declared, r.license, r.category
-         FROM sbom_components c JOIN risky r ON r.declared = array_to_string(c.licenses, chr(31))
-        WHERE c.build_id = $4
-     ), before AS MATERIALIZED (
-       SELECT ${COMPONENT_KEY('p')} AS key, array_to_string(p.licenses, chr(31)) AS declared
-         FROM sbom_components p WHERE p.build_id = $5
-     ), raised AS (
-       INSERT INTO license_risk_alerts (organization_id, process_id, application_id, build_id, position, license, category)
-       SELECT $1, $2, $3, $4, n.position, n.license, n.category
-         FROM current n LEFT JOIN before b ON b.key = n.key AND b.declared = n.declared
-        WHERE b.key IS NULL
-       RETURNING category
-     )
-     SELECT count(*)::int AS alerts, (count(*) FILTER (WHERE category = 'strong-copyleft'))::int AS strong FROM raised`,
-    [
-      context.organization_id,
-      context.process_id,
-      context.application_id,
-      buildId,
-      previousBuildId,
-      risky.map((row) => row.declared),
-      risky.map((row) => label(row).slice(0, 2048)),
-      risky.map((row) => row.classified.category),
-    ],
-  );
+  const raised = await insertAlerts(tx, context, buildId, previousBuildId, {
+    declared: risky.map((row) => row.declared),
+    license: risky.map((row) => label(row).slice(0, 2048)),
+    category: risky.map((row) => row.classified.category),
+  });
   if (raised.alerts === 0) return 0;
   await notifyRecipients(tx, context, {
     title: 'License risk',
@@ -92,7 +64,7 @@ export async function raiseLicenseAlerts(
 /** One notification to each member of the process who may receive license-risk alerts. */
 async function notifyRecipients(tx: Queryable, context: AlertContext, content: { title: string; message: string; link: string }): Promise<void> {
   const time = new Date().toISOString();
-  const [organization] = await tx.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [context.organization_id]);
+  const organization = await organizationNamed(tx, context.organization_id);
   const where = { organization: organization?.name, project: context.process_code.toLowerCase(), scope: 'project' };
   const recipients: Array<{ id: string; login_id: string }> = [];
   for (const id of await eventRecipients(tx, context.organization_id, context.process_id)) {
@@ -121,29 +93,7 @@ async function notifyRecipients(tx: Queryable, context: AlertContext, content: {
 
 /** GET /apps/licenses/alerts: the process's alerts, newest first. */
 export async function listLicenseAlerts(db: Queryable, organizationId: string, processId: string): Promise<LicenseRiskAlert[]> {
-  const rows = await db.query<{
-    id: string;
-    app_key: string;
-    build_id: string;
-    number: number;
-    bom_ref: string;
-    name: string;
-    version: string | null;
-    purl: string | null;
-    license: string;
-    category: LicenseRiskAlert['category'];
-    created_at: Date | string;
-  }>(
-    `SELECT l.id, a.app_key, b.id AS build_id, b.number, c.bom_ref, c.name, c.version, c.purl, l.license, l.category, l.created_at
-       FROM license_risk_alerts l
-       JOIN applications a ON a.id = l.application_id
-       JOIN application_builds b ON b.id = l.build_id
-       JOIN sbom_components c ON c.build_id = l.build_id AND c.position = l.position
-      WHERE l.organization_id = $1 AND l.process_id = $2
-      ORDER BY l.created_at DESC, a.app_key, c.position
-      LIMIT ${ALERT_LIMIT}`,
-    [organizationId, processId],
-  );
+  const rows = await alertRowsOf(db, organizationId, processId);
   return rows.map((row) => ({
     id: row.id,
     app_key: row.app_key,

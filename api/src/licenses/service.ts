@@ -12,6 +12,7 @@ import type {
 import type { ApplicationRecord, BuildRecord } from '../apps/index';
 import type { Queryable } from '../db/database';
 import { classifyLicenses } from './classify';
+import { componentLicensesOf, declarationCountsOf, latestDoneBuildsOf } from './repository';
 
 /** What a component without any declared license is listed as (SPDX's word for "no information"). */
 export const NONE_DECLARED = 'NOASSERTION';
@@ -35,10 +36,7 @@ function licenseLabels(declared: readonly string[]): Array<{ license: string; ca
 }
 
 export async function licenseAnalysis(db: Queryable, application: ApplicationRecord, build: BuildRecord): Promise<LicenseAnalysis> {
-  const rows = await db.query<{ bom_ref: string; group_name: string | null; name: string; version: string | null; purl: string | null; licenses: string[] }>(
-    'SELECT bom_ref, group_name, name, version, purl, licenses FROM sbom_components WHERE build_id = $1 ORDER BY position',
-    [build.id],
-  );
+  const rows = await componentLicensesOf(db, build.id);
   const summary = emptyCounts();
   const byLicense = new Map<string, { license: string; category: LicenseCategory; components: number }>();
   const components: ComponentLicense[] = rows.map((row) => {
@@ -70,11 +68,7 @@ export async function licenseAnalysis(db: Queryable, application: ApplicationRec
 
 /** Components per category of each build, from its distinct declarations. */
 export async function categoryCounts(db: Queryable, buildIds: readonly string[]): Promise<Map<string, LicenseCategoryCounts>> {
-  const rows = await db.query<{ build_id: string; declared: string; n: number }>(
-    `SELECT build_id, array_to_string(licenses, chr(31)) AS declared, count(*)::int AS n
-       FROM sbom_components WHERE build_id = ANY($1::uuid[]) GROUP BY 1, 2`,
-    [[...buildIds]],
-  );
+  const rows = await declarationCountsOf(db, buildIds);
   const counts = new Map<string, LicenseCategoryCounts>(buildIds.map((id) => [id, emptyCounts()]));
   for (const row of rows) counts.get(row.build_id)![classifyLicenses(declaredOf(row.declared)).category] += row.n;
   return counts;
@@ -82,14 +76,7 @@ export async function categoryCounts(db: Queryable, buildIds: readonly string[])
 
 /** GET /apps/licenses: each app of the process with the license summary of its latest DONE build. */
 export async function applicationLicenseSummaries(db: Queryable, organizationId: string, processId: string): Promise<ApplicationLicenseSummary[]> {
-  const apps = await db.query<{ app_key: string; name: string; build_id: string | null; number: number | null }>(
-    `SELECT a.app_key, a.name, b.id AS build_id, b.number
-       FROM applications a
-       LEFT JOIN LATERAL (SELECT id, number FROM application_builds WHERE application_id = a.id AND status = 'DONE' ORDER BY number DESC LIMIT 1) b ON true
-      WHERE a.organization_id = $1 AND a.process_id = $2
-      ORDER BY lower(a.app_key)`,
-    [organizationId, processId],
-  );
+  const apps = await latestDoneBuildsOf(db, organizationId, processId);
   const counts = await categoryCounts(db, apps.flatMap((row) => (row.build_id ? [row.build_id] : [])));
   return apps.map((row) => {
     const summary = row.build_id ? counts.get(row.build_id)! : emptyCounts();

@@ -8,7 +8,7 @@ import { SEVERITIES } from '../apps/index';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { clearFindingsOf, eventView, findEvent, listEvents } from './repository';
+import { clearAdvisoryFindings, listMonitoringEvents, monitoringEventOf } from './service';
 
 const A = PERMISSIONS.applications.APPLICATION;
 const MONITORING = PERMISSIONS.modules.USE_CONTINUOUS_MONITORING;
@@ -79,14 +79,13 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const query = request.query as { app?: string; type?: string; severity?: string; limit: number; offset: number };
-      const { rows, total } = await listEvents(db, organizationOf(request), processOf(request).id, {
+      return listMonitoringEvents(db, organizationOf(request), processOf(request).id, {
         appKey: query.app || undefined,
         type: query.type,
         severity: query.severity,
         limit: query.limit,
         offset: query.offset,
       });
-      return { events: rows.map(eventView), total };
     },
   );
 
@@ -112,9 +111,9 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const row = await findEvent(db, organizationOf(request), processOf(request).id, (request.params as { eventId: string }).eventId);
-      if (!row) throw new ApiProblem(404);
-      return { ...eventView(row), finding: { present: row.present, analysis_state: row.analysis_state, fixed_versions: row.fixed_versions ?? [] } };
+      const event = await monitoringEventOf(db, organizationOf(request), processOf(request).id, (request.params as { eventId: string }).eventId);
+      if (!event) throw new ApiProblem(404);
+      return event;
     },
   );
 
@@ -179,7 +178,7 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<ClearDemoCvesResult> => {
       const cves = [...DEMO_CLEARED_CVES];
-      return { cves, ...(await clearFindingsOf(app.database, processOf(request).id, cves)) };
+      return { cves, ...(await clearAdvisoryFindings(app.database, processOf(request).id, cves)) };
     },
   );
 }

@@ -7,7 +7,6 @@ import { callerOf, organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
 import { parseModuleConfiguration } from './moduleConfiguration';
-import { deleteOrganization, findOrganizationById, listOrganizations, organizationUsage, updateModuleConfiguration } from './repository';
 import {
   idParams,
   moduleConfigurationBody,
@@ -19,8 +18,11 @@ import {
 import {
   createOrganization,
   createTrialOrganization,
+  configureModules,
   describeOrganization,
-  organizationView,
+  findOrganization,
+  listOrganizationViews,
+  removeOrganization,
   subscriptionOf,
   type NewOrganizationInput,
   type TrialInput,
@@ -45,8 +47,7 @@ export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      const [organizations, usage] = await Promise.all([listOrganizations(db), organizationUsage(db)]);
-      return organizations.map((organization) => organizationView(organization, usage.get(organization.id)));
+      return listOrganizationViews(db);
     },
   );
 
@@ -75,7 +76,7 @@ export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const organization = await findOrganizationById(db, idOf(request));
+      const organization = await findOrganization(db, idOf(request));
       if (!organization) throw new ApiProblem(404);
       return describeOrganization(db, organization);
     },
@@ -130,7 +131,7 @@ export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!(await deleteOrganization(db, idOf(request)))) throw new ApiProblem(404);
+      if (!(await removeOrganization(db, idOf(request)))) throw new ApiProblem(404);
       return reply.code(204).send();
     },
   );
@@ -149,10 +150,10 @@ export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       // An unknown organization is a 404 before its input is judged.
-      if (!(await findOrganizationById(db, idOf(request)))) throw new ApiProblem(404);
+      if (!(await findOrganization(db, idOf(request)))) throw new ApiProblem(404);
       const parsed = parseModuleConfiguration(request.body);
       if (parsed.errors) throw new ApiProblem(400, Object.values(parsed.errors)[0], {}, parsed.errors);
-      const updated = await updateModuleConfiguration(db, idOf(request), parsed.configuration);
+      const updated = await configureModules(db, idOf(request), parsed.configuration);
       if (!updated) throw new ApiProblem(404);
       return describeOrganization(db, updated);
     },

@@ -1,7 +1,14 @@
 // What the Global Admin does with organizations (docs/authorization.md "Organizations"): create
 // one with its first admin, or a 14-day trial whose admin is invited by mail; the subscription an
 // organization's members see.
-import { FREE_TRIAL_DAYS, fieldSchema, type NewOrganization, type OrganizationView, type SubscriptionView } from '@portal/shared/server';
+import {
+  FREE_TRIAL_DAYS,
+  fieldSchema,
+  type NewOrganization,
+  type OrganizationView,
+  type ProcessModuleConfiguration,
+  type SubscriptionView,
+} from '@portal/shared/server';
 import { ORG_ADMIN } from '../authorization/defaults';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
@@ -12,10 +19,13 @@ import { insertInvitation, mailInvitation } from '../users/index';
 import { insertUser, type UserRecord } from '../users/index';
 import { NEW_USER_FIELDS, fieldErrors, newUserErrors } from '../users/service';
 import {
+  deleteOrganization,
   findOrganizationById,
   findOrganizationByNameIgnoringCase,
   insertOrganization,
+  listOrganizations,
   organizationUsage,
+  updateModuleConfiguration,
   type OrganizationRecord,
   type OrganizationUsage,
 } from './repository';
@@ -43,6 +53,27 @@ export function organizationView(record: OrganizationRecord, usage: Organization
     module_configuration: record.module_configuration,
     usage,
   };
+}
+
+/** Every organization with its usage, by name. */
+export async function listOrganizationViews(db: Queryable): Promise<OrganizationView[]> {
+  const [organizations, usage] = await Promise.all([listOrganizations(db), organizationUsage(db)]);
+  return organizations.map((organization) => organizationView(organization, usage.get(organization.id)));
+}
+
+/** The organization `id` (undefined when there is none, or `id` is no id). */
+export function findOrganization(db: Queryable, id: string): Promise<OrganizationRecord | undefined> {
+  return findOrganizationById(db, id);
+}
+
+/** Deletes the organization `id`; false when there was none. */
+export function removeOrganization(db: Queryable, id: string): Promise<boolean> {
+  return deleteOrganization(db, id);
+}
+
+/** Sets the organization's modules and limits; undefined when there is no organization `id`. */
+export function configureModules(db: Queryable, id: string, configuration: ProcessModuleConfiguration): Promise<OrganizationRecord | undefined> {
+  return updateModuleConfiguration(db, id, configuration);
 }
 
 /** The view of one organization with its usage read now. */

@@ -8,8 +8,7 @@ import { applicationOfRequest } from '../apps/index';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { listPlaneRows, place, unplace } from './repository';
-import { planesView, pointOf } from './service';
+import { placeApplication, planesOf, unplaceApplication } from './service';
 
 const A = PERMISSIONS.applications.APPLICATION;
 const VIEW_PLANE = PERMISSIONS.modules.VIEW_PRIORITY_PLANE;
@@ -73,7 +72,7 @@ export async function priorityPlaneRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => planesView(await listPlaneRows(db, organizationOf(request), processOf(request).id)),
+    async (request) => planesOf(db, organizationOf(request), processOf(request).id),
   );
 
   app.put(
@@ -92,12 +91,10 @@ export async function priorityPlaneRoutes(app: FastifyInstance): Promise<void> {
       const placement = placementOf(request.body);
       const application = await applicationOfRequest(db, request);
       if (placement === null) {
-        await unplace(db, application.id);
+        await unplaceApplication(db, application.id);
         return reply.code(204).send();
       }
-      await place(db, application.id, placement.x, placement.y, callerOf(request).user.id);
-      const [row] = await listPlaneRows(db, application.organization_id, application.process_id, application.id);
-      return pointOf(row);
+      return placeApplication(db, application, placement, callerOf(request).user.id);
     },
   );
 }

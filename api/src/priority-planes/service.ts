@@ -2,7 +2,8 @@
 // its placement (x risk, y business criticality), or in the unplaced list.
 import type { ApplicationPlanes, PlaneApplication } from '@portal/shared/server';
 import { severityView } from '../apps/index';
-import type { PlaneRow } from './repository';
+import type { Queryable } from '../db/database';
+import { listPlaneRows, place, unplace, type PlaneRow } from './repository';
 
 /** The weight of one finding in the suggested risk, by severity. */
 export const RISK_WEIGHTS: Readonly<Record<string, number>> = { CRITICAL: 0.4, HIGH: 0.2, MEDIUM: 0.08, LOW: 0.02 };
@@ -45,4 +46,26 @@ export function planesView(rows: readonly PlaneRow[]): ApplicationPlanes {
     placed: rows.filter((row) => row.risk !== null).map(pointOf),
     unplaced: rows.filter((row) => row.risk === null).map(planeApplication),
   };
+}
+
+/** The priority plane of the process's applications. */
+export async function planesOf(db: Queryable, organizationId: string, processId: string): Promise<ApplicationPlanes> {
+  return planesView(await listPlaneRows(db, organizationId, processId));
+}
+
+/** Places the application at (x risk, y business criticality); resolves to its point as placed. */
+export async function placeApplication(
+  db: Queryable,
+  application: { id: string; organization_id: string; process_id: string },
+  placement: { x: number; y: number },
+  userId: string,
+): Promise<ReturnType<typeof pointOf>> {
+  await place(db, application.id, placement.x, placement.y, userId);
+  const [row] = await listPlaneRows(db, application.organization_id, application.process_id, application.id);
+  return pointOf(row);
+}
+
+/** Takes the application off the plane. */
+export async function unplaceApplication(db: Queryable, applicationId: string): Promise<void> {
+  await unplace(db, applicationId);
 }

@@ -168,3 +168,26 @@ export async function setProcessNotificationSettings(
 export async function enroll(db: Queryable, userId: string, processId: string, roles: readonly string[]): Promise<void> {
   await setMembership(db, userId, processId, roles);
 }
+
+/** The process of that code name (any case) in the organization: its id and code name as stored. */
+export async function processCodeOf(db: Queryable, organizationId: string | null, codeName: string): Promise<{ id: string; code_name: string } | undefined> {
+  const [row] = await db.query<{ id: string; code_name: string }>(
+    'SELECT id, code_name FROM processes WHERE organization_id = $1 AND lower(code_name) = lower($2)',
+    [organizationId, codeName],
+  );
+  return row;
+}
+
+/** The processes of that code name (any case), in the organization named `organization` (any case) or in any when null. */
+export async function processesNamed(
+  db: Queryable,
+  codeName: string,
+  organization: string | null,
+): Promise<Array<{ id: string; code_name: string; organization_id: string; organization: string }>> {
+  return db.query<{ id: string; code_name: string; organization_id: string; organization: string }>(
+    `SELECT p.id, p.code_name, p.organization_id, o.name AS organization FROM processes p
+       JOIN organizations o ON o.id = p.organization_id
+      WHERE lower(p.code_name) = lower($1) AND ($2::text IS NULL OR lower(o.name) = lower($2))`,
+    [codeName, organization],
+  );
+}

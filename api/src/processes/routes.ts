@@ -11,17 +11,6 @@ import { problems } from '../http/answer';
 import { applySwitches, effectiveConfiguration } from './module-configuration';
 import { completeSettings, parseNotificationSettings } from './notification-settings';
 import {
-  deleteProcess,
-  findProcessByCode,
-  findProcessById,
-  listProcessesByIds,
-  processModuleSwitches,
-  processNotificationSettings,
-  setProcessModuleSwitches,
-  setProcessNotificationSettings,
-  type ProcessRecord,
-} from './repository';
-import {
   codeNameParams,
   codeParams,
   graphQuery,
@@ -34,7 +23,20 @@ import {
   processChangesBody,
   processSchema,
 } from './schemas';
-import { changeProcess, createProcess, processView, type ProcessInput } from './service';
+import {
+  changeNotificationSettings,
+  changeProcess,
+  createProcess,
+  moduleSwitchesOf,
+  notificationSettingsOf,
+  processesWithIds,
+  processWithCode,
+  processWithId,
+  removeProcess,
+  setModuleSwitches,
+  type ProcessInput,
+  type ProcessRecord,
+} from './service';
 
 const P = PERMISSIONS.processes;
 
@@ -46,7 +48,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
   /** The caller's organization's process of that code name, or 404. */
   async function processByCode(request: FastifyRequest, code: string): Promise<{ organizationId: string; process: ProcessRecord }> {
     const organizationId = organizationOf(request);
-    const process = await findProcessByCode(db, organizationId, code);
+    const process = await processWithCode(db, organizationId, code);
     if (!process) throw new ApiProblem(404);
     return { organizationId, process };
   }
@@ -71,7 +73,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
       const caller = callerOf(request);
       if (!caller.organization) return [];
       const ids = caller.access.projects.map((project) => project.id);
-      return (await listProcessesByIds(db, caller.organization.id, ids)).map(processView);
+      return processesWithIds(db, caller.organization.id, ids);
     },
   );
 
@@ -106,7 +108,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const process = processOf(request);
       const organizationId = organizationOf(request);
-      return { settings: completeSettings(await processNotificationSettings(db, organizationId, process.id)) };
+      return { settings: completeSettings(await notificationSettingsOf(db, organizationId, process.id)) };
     },
   );
 
@@ -126,11 +128,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
       const process = processOf(request);
       const organizationId = organizationOf(request);
       const changes = parseNotificationSettings(request.body);
-      const settings = await db.transaction(async (tx) => {
-        const merged = { ...(await processNotificationSettings(tx, organizationId, process.id)), ...changes };
-        await setProcessNotificationSettings(tx, organizationId, process.id, merged);
-        return merged;
-      });
+      const settings = await changeNotificationSettings(db, organizationId, process.id, changes);
       return { settings: completeSettings(settings) };
     },
   );
@@ -149,7 +147,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const organizationId = organizationOf(request);
-      const process = await findProcessById(db, organizationId, params(request).id);
+      const process = await processWithId(db, organizationId, params(request).id);
       if (!process) throw new ApiProblem(404);
       return changeProcess(db, organizationId, process, (request.body ?? {}) as ProcessInput);
     },
@@ -168,7 +166,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { organizationId, process } = await processByCode(request, params(request).codeName);
-      if (!(await deleteProcess(db, organizationId, process.id))) throw new ApiProblem(404);
+      if (!(await removeProcess(db, organizationId, process.id))) throw new ApiProblem(404);
       return reply.code(204).send();
     },
   );
@@ -187,7 +185,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { organizationId, process } = await processByCode(request, params(request).code);
       const organization = await organizationConfiguration(organizationId);
-      return effectiveConfiguration(organization, await processModuleSwitches(db, organizationId, process.id));
+      return effectiveConfiguration(organization, await moduleSwitchesOf(db, organizationId, process.id));
     },
   );
 
@@ -206,8 +204,8 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { organizationId, process } = await processByCode(request, params(request).code);
       const organization = await organizationConfiguration(organizationId);
-      const switches = applySwitches(organization, await processModuleSwitches(db, organizationId, process.id), request.body);
-      await setProcessModuleSwitches(db, organizationId, process.id, switches);
+      const switches = applySwitches(organization, await moduleSwitchesOf(db, organizationId, process.id), request.body);
+      await setModuleSwitches(db, organizationId, process.id, switches);
       return effectiveConfiguration(organization, switches);
     },
   );

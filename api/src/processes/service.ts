@@ -9,16 +9,76 @@ import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { findOrganizationById } from '../organizations/index';
 import { fieldErrors } from '../http/input';
+import type { StoredNotificationSettings } from './notification-settings';
 import {
   countProcesses,
+  deleteProcess,
   enroll,
   findProcessByCode,
+  findProcessById,
   insertProcess,
+  listProcessesByIds,
   lockOrganization,
+  processModuleSwitches,
+  processNotificationSettings,
+  setProcessModuleSwitches,
+  setProcessNotificationSettings,
   updateProcess,
   type ProcessChanges,
+  type ProcessModuleSwitches,
   type ProcessRecord,
 } from './repository';
+
+export type { ProcessRecord };
+
+/** The organization's process of that code name (any case). */
+export function processWithCode(db: Queryable, organizationId: string, codeName: string): Promise<ProcessRecord | undefined> {
+  return findProcessByCode(db, organizationId, codeName);
+}
+
+/** The organization's process `id` (undefined when it has none). */
+export function processWithId(db: Queryable, organizationId: string, id: string): Promise<ProcessRecord | undefined> {
+  return findProcessById(db, organizationId, id);
+}
+
+/** The organization's processes among `ids`, as views. */
+export async function processesWithIds(db: Queryable, organizationId: string, ids: readonly string[]): Promise<Process[]> {
+  return (await listProcessesByIds(db, organizationId, ids)).map(processView);
+}
+
+/** Deletes the organization's process `id`; false when it has none. */
+export function removeProcess(db: Queryable, organizationId: string, id: string): Promise<boolean> {
+  return deleteProcess(db, organizationId, id);
+}
+
+/** The process's notification settings as stored (events never set are missing). */
+export function notificationSettingsOf(db: Queryable, organizationId: string, processId: string): Promise<StoredNotificationSettings> {
+  return processNotificationSettings(db, organizationId, processId);
+}
+
+/** Merges `changes` into the process's notification settings in one transaction; resolves to the merged settings. */
+export function changeNotificationSettings(
+  db: Database,
+  organizationId: string,
+  processId: string,
+  changes: StoredNotificationSettings,
+): Promise<StoredNotificationSettings> {
+  return db.transaction(async (tx) => {
+    const merged = { ...(await processNotificationSettings(tx, organizationId, processId)), ...changes };
+    await setProcessNotificationSettings(tx, organizationId, processId, merged);
+    return merged;
+  });
+}
+
+/** The process's own module switches (code, requirement). */
+export function moduleSwitchesOf(db: Queryable, organizationId: string, processId: string): Promise<ProcessModuleSwitches> {
+  return processModuleSwitches(db, organizationId, processId);
+}
+
+/** Stores the process's module switches. */
+export function setModuleSwitches(db: Queryable, organizationId: string, processId: string, switches: ProcessModuleSwitches): Promise<void> {
+  return setProcessModuleSwitches(db, organizationId, processId, switches);
+}
 
 /** Letters, digits, '-', '_' and '.' (spec 5 'filename'), at most 64: it appears in URLs and graphs. */
 export const PROCESS_FIELDS = Object.freeze({

@@ -13,7 +13,7 @@
 // broker answers (it would stall every other query).
 import type { Database, Queryable } from '../db/database';
 import type { Broker } from './broker';
-import { OUTBOX_CHANNEL } from './outbox.repository';
+import { countFailedAttempt, markPublished, OUTBOX_CHANNEL, pruneOutbox, unpublishedEvents, type OutboxRow } from './outbox.repository';
 
 export interface OutboxRelayOptions {
   db: Database;
@@ -41,12 +41,6 @@ export interface OutboxRelay {
   /** Consecutive failed passes (0 while the broker confirms). */
   readonly failures: number;
   stop(): Promise<void>;
-}
-
-interface OutboxRow {
-  seq: string;
-  destination: string;
-  body: unknown;
 }
 
 type Outcome = 'drained' | 'more' | 'failed';
@@ -116,7 +110,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         published.push(row.seq);
       } catch (error) {
         // Later rows wait: events reach a queue in the order they were recorded.
-        await tx.query('UPDATE outbox SET attempts = attempts + 1 WHERE seq = $1', [row.seq]);
+        await countFailedAttempt(tx, row.seq);
         log?.warn({ err: error, seq: row.seq, destination: row.destination }, 'outbox event not published; retrying');
         outcome = 'failed';
         break;
@@ -131,27 +125,24 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   const markIn = (tx: Queryable) => async (seqs: string[]) => {
-    if (seqs.length > 0) await tx.query('UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])', [seqs]);
+    if (seqs.length > 0) await markPublished(tx, seqs);
   };
 
   async function pass(): Promise<Outcome> {
-    const select = `SELECT seq::text AS seq, destination, body FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1`;
     if (db.kind === 'postgres') {
       return db.transaction(async (tx) => {
-        const rows = await tx.query<OutboxRow>(`${select} FOR UPDATE SKIP LOCKED`, [settings.batchSize]);
+        const rows = await unpublishedEvents(tx, settings.batchSize, true);
         return publishAll(rows, markIn(tx), tx);
       });
     }
-    const rows = await db.query<OutboxRow>(select, [settings.batchSize]);
+    const rows = await unpublishedEvents(db, settings.batchSize, false);
     return publishAll(rows, markIn(db), db);
   }
 
   async function prune(): Promise<void> {
     if (Date.now() - lastPrune < settings.pruneEveryMs) return;
     lastPrune = Date.now();
-    await db.query(`DELETE FROM outbox WHERE published_at IS NOT NULL AND published_at < now() - $1::integer * interval '1 millisecond'`, [
-      settings.retentionMs,
-    ]);
+    await pruneOutbox(db, settings.retentionMs);
   }
 
   const loop = (async () => {

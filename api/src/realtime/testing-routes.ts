@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { notificationsQueue } from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
 import { EmbeddedBroker } from './embedded';
-import { recordEvents } from './outbox.repository';
+import { raiseEvent } from './outbox';
 
 function embeddedBroker(app: FastifyInstance): EmbeddedBroker {
   if (!(app.broker instanceof EmbeddedBroker)) throw new ApiProblem(404, 'Only the embedded broker can be inspected.');
@@ -17,6 +17,8 @@ function embeddedBroker(app: FastifyInstance): EmbeddedBroker {
 export interface RealtimeTestingOptions {
   /** The id of the user of that login (the users family answers). */
   userIdOfLogin(login: string): Promise<string | undefined>;
+  /** The login ids of those users, by id (the users family answers; an unknown id is left out). */
+  loginIdsOf(ids: readonly string[]): Promise<Map<string, string>>;
 }
 
 export async function realtimeTestingRoutes(app: FastifyInstance, options: RealtimeTestingOptions): Promise<void> {
@@ -50,10 +52,7 @@ export async function realtimeTestingRoutes(app: FastifyInstance, options: Realt
       reply.header('cache-control', 'no-store');
       const counts = embeddedBroker(app).connectionsByUser();
       const ids = [...counts.keys()];
-      const logins = ids.length
-        ? await app.database.query<{ id: string; login_id: string }>('SELECT id::text AS id, login_id FROM users WHERE id::text = ANY($1::text[])', [ids])
-        : [];
-      const loginOf = new Map(logins.map((row) => [row.id, row.login_id]));
+      const loginOf = ids.length ? await options.loginIdsOf(ids) : new Map<string, string>();
       const users = ids.map((userId) => ({ userId, loginId: loginOf.get(userId) ?? '', connections: counts.get(userId) ?? 0 }));
       return { total: users.reduce((sum, user) => sum + user.connections, 0), users };
     },
@@ -111,7 +110,7 @@ export async function realtimeTestingRoutes(app: FastifyInstance, options: Realt
       }
       if (!target) throw new ApiProblem(400, 'Name a login or a destination.');
       const eventId = typeof body.eventId === 'string' && body.eventId ? body.eventId : randomUUID();
-      await app.database.transaction((tx) => recordEvents(tx, [{ destination: target, body: { ...body, eventId } }]));
+      await raiseEvent(app.database, { destination: target, body: { ...body, eventId } });
       app.outboxRelay.notify();
       return reply.code(202).send({ eventId });
     },

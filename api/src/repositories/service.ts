@@ -4,16 +4,13 @@ import { REPOSITORY_REFERENCE_TYPES, type RepositoryAnalysis, type RepositoryRef
 import type { ApplicationRecord, BuildRecord } from '../apps/index';
 import type { Queryable } from '../db/database';
 import { sourceRepository } from './normalize';
+import { referencingComponentsOf } from './repository';
 
 /** A repository lists at most this many of its components' bom_refs. */
 export const LISTED_COMPONENTS = 100;
 
 export async function repositoryAnalysis(db: Queryable, application: ApplicationRecord, build: BuildRecord): Promise<RepositoryAnalysis> {
-  const referencing = await db.query<{ position: number; bom_ref: string; external_references: string[] }>(
-    `SELECT position, bom_ref, external_references FROM sbom_components
-      WHERE build_id = $1 AND external_references <> '{}' ORDER BY position`,
-    [build.id],
-  );
+  const referencing = await referencingComponentsOf(db, build.id);
   // Each reference is 'type url' (sbom/store.repository.ts).
   const references = referencing.flatMap((component) =>
     component.external_references.map((reference) => {

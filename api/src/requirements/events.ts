@@ -4,6 +4,7 @@
 import type { RequirementEventName } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { publishChange, type EventActor } from '../realtime/recipients';
+import { insertRequirementEvent } from './repository';
 
 export type { EventActor };
 
@@ -21,11 +22,7 @@ export interface RequirementEventInput {
 
 /** Records a requirement event (history + outbox) in `tx`; resolves to its eventId. */
 export async function raiseRequirementEvent(tx: Queryable, event: RequirementEventInput): Promise<string> {
-  const [row] = await tx.query<{ id: string; time: Date | string }>(
-    `INSERT INTO requirement_events (process_id, requirement_id, type, actor_id, data, time)
-     VALUES ($1, $2, $3, $4, $5::jsonb, clock_timestamp()) RETURNING id, time`,
-    [event.processId, event.requirementId, event.type, event.actor?.id ?? null, JSON.stringify(event.data ?? {})],
-  );
+  const row = await insertRequirementEvent(tx, event.processId, event.requirementId, event.type, event.actor?.id ?? null, event.data ?? {});
   await publishChange(tx, event.organizationId, event.processId, {
     type: event.type,
     eventId: row.id,

@@ -454,3 +454,25 @@ export async function insertComment(tx: Queryable, comment: { processId: string;
   );
   return row.id;
 }
+
+/** A row of the requirement's history; its id and time make the outbox event. */
+export async function insertRequirementEvent(
+  tx: Queryable,
+  processId: string,
+  requirementId: string,
+  type: string,
+  actorId: string | null,
+  data: Record<string, unknown>,
+): Promise<{ id: string; time: Date | string }> {
+  const [row] = await tx.query<{ id: string; time: Date | string }>(
+    `INSERT INTO requirement_events (process_id, requirement_id, type, actor_id, data, time)
+     VALUES ($1, $2, $3, $4, $5::jsonb, clock_timestamp()) RETURNING id, time`,
+    [processId, requirementId, type, actorId, JSON.stringify(data)],
+  );
+  return row;
+}
+
+/** Puts an IN_PROGRESS requirement back to ACCEPTED: no route does (the demo shows that state). */
+export async function reopenAsAccepted(db: Queryable, requirementId: string): Promise<void> {
+  await db.query(`UPDATE requirements SET status = 'ACCEPTED' WHERE id = $1 AND status = 'IN_PROGRESS'`, [requirementId]);
+}

@@ -9,7 +9,6 @@ import { ApiProblem } from '../http/problem';
 import { createReadCache } from '../http/read-cache';
 import { problems } from '../http/answer';
 import { isUuid } from './input';
-import { commentsOf, historyOf, listProcessComments, listRequirements, recentEvents, type RequirementQuery, type RequirementSort } from './repository';
 import {
   commentSchema,
   commentsQuery,
@@ -31,9 +30,16 @@ import {
   changeContext,
   createRequirement,
   deleteRequirement,
+  processCommentPage,
+  recentRequirementEvents,
+  requirementComments,
   requirementDetail,
+  requirementHistory,
+  requirementPage,
   updateProgress,
   updateRequirement,
+  type RequirementQuery,
+  type RequirementSort,
 } from './service';
 import { submitForReview } from './workflow';
 
@@ -101,8 +107,8 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
         offset: Number(q.offset ?? 0),
         limit: Number(q.limit ?? 100),
       };
-      if (!pages) return listRequirements(db, process.id, query);
-      const json = await pages.read(`${process.id}\n${JSON.stringify(query)}`, async () => String(reply.serialize(await listRequirements(db, process.id, query))));
+      if (!pages) return requirementPage(db, process.id, query);
+      const json = await pages.read(`${process.id}\n${JSON.stringify(query)}`, async () => String(reply.serialize(await requirementPage(db, process.id, query))));
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
@@ -124,7 +130,7 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const process = processOf(request);
       const q = request.query as { search?: string; author?: string; offset?: number; limit?: number };
-      return listProcessComments(db, process.id, {
+      return processCommentPage(db, process.id, {
         search: q.search?.trim() || undefined,
         author: q.author?.trim() || undefined,
         offset: q.offset ?? 0,
@@ -219,7 +225,7 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const process = processOf(request);
       await requirementDetail(db, process.id, id(request));
-      return historyOf(db, process.id, id(request));
+      return requirementHistory(db, process.id, id(request));
     },
   );
 
@@ -284,7 +290,7 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const process = processOf(request);
       await requirementDetail(db, process.id, id(request));
-      return commentsOf(db, process.id, id(request));
+      return requirementComments(db, process.id, id(request));
     },
   );
 
@@ -318,6 +324,6 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: eventRecordSchema }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => recentEvents(db, processOf(request).id, (request.query as { limit?: number }).limit ?? 50),
+    async (request) => recentRequirementEvents(db, processOf(request).id, (request.query as { limit?: number }).limit ?? 50),
   );
 }

@@ -1,7 +1,7 @@
 // What the requirement screens do (issue 6, docs/requirements-api.md): add, modify, delete (kept
 // under a deleted label), progress and comments. Inputs are checked first (input.ts, the spec 5
 // messages field by field); every change raises its requirement event in the change's transaction.
-import { MESSAGES, type Requirement, type RequirementComment, type RequirementDetail } from '@portal/shared/server';
+import { MESSAGES, type Requirement, type RequirementComment, type RequirementDetail, type RequirementEventRecord } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { openTaskIdsOf, setTaskFailed } from '../tasks/index';
@@ -12,10 +12,14 @@ import { parseProgress, parseRequirementInput, refuse, textField, type ParsedInp
 import {
   ancestorsOf,
   codeTaken,
+  commentsOf,
   countLiveChildren,
   findComment,
   findRequirementView,
+  historyOf,
   isSelfOrDescendant,
+  listProcessComments,
+  listRequirements,
   lockRequirement,
   nextCode,
   nextPosition,
@@ -24,10 +28,43 @@ import {
   insertRequirement,
   lockProcessForAdd,
   parentState,
+  recentEvents,
   setRequirementProgressAndStatus,
   softDeleteRequirement,
   updateRequirementColumns,
+  type RequirementQuery,
 } from './repository';
+
+export type { RequirementQuery, RequirementSort } from './repository';
+
+/** A page of the process's requirements, filtered and sorted as `query` says, with the count of all that match. */
+export function requirementPage(db: Queryable, processId: string, query: RequirementQuery): Promise<{ items: Requirement[]; total: number }> {
+  return listRequirements(db, processId, query);
+}
+
+/** A page of the comments on the process's requirements, with the count of all that match. */
+export function processCommentPage(
+  db: Queryable,
+  processId: string,
+  query: { search?: string; author?: string; offset: number; limit: number },
+): Promise<{ items: RequirementComment[]; total: number }> {
+  return listProcessComments(db, processId, query);
+}
+
+/** The requirement's history, oldest first. */
+export function requirementHistory(db: Queryable, processId: string, id: string): Promise<RequirementEventRecord[]> {
+  return historyOf(db, processId, id);
+}
+
+/** The comments on the requirement, oldest first. */
+export function requirementComments(db: Queryable, processId: string, id: string): Promise<RequirementComment[]> {
+  return commentsOf(db, processId, id);
+}
+
+/** The process's latest requirement events, newest first. */
+export function recentRequirementEvents(db: Queryable, processId: string, limit: number): Promise<RequirementEventRecord[]> {
+  return recentEvents(db, processId, limit);
+}
 
 export const DUPLICATE_CODE = 'A requirement with this code already exists.';
 export const STALE_VERSION = 'The requirement was changed by someone else. Reload it and try again.';

@@ -8,6 +8,7 @@ import { organizationOf, processOf } from '../authorization/guard';
 import { applicationOfRequest } from '../apps/index';
 import { graphQuery } from '../processes/index';
 import { problems } from '../http/answer';
+import { applicationIdsOfProcess, deleteBuildsOf } from './clear.repository';
 
 const resultSchema = { type: 'object', properties: { applications: { type: 'integer' }, builds: { type: 'integer' } } } as const;
 
@@ -15,12 +16,7 @@ export async function clearRoutes(app: FastifyInstance): Promise<void> {
   const db = app.identity.db;
 
   async function clear(applicationIds: string[]): Promise<ClearSbomsResult> {
-    return app.database.transaction(async (tx) => {
-      // The apps are locked: an upload at the same moment numbers its build after the clearing.
-      await tx.query('SELECT id FROM applications WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [applicationIds]);
-      const deleted = await tx.query('DELETE FROM application_builds WHERE application_id = ANY($1::uuid[]) RETURNING id', [applicationIds]);
-      return { applications: applicationIds.length, builds: deleted.length };
-    });
+    return { applications: applicationIds.length, builds: await deleteBuildsOf(app.database, applicationIds) };
   }
 
   app.delete(
@@ -35,11 +31,7 @@ export async function clearRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const apps = await db.query<{ id: string }>('SELECT id FROM applications WHERE organization_id = $1 AND process_id = $2', [
-        organizationOf(request),
-        processOf(request).id,
-      ]);
-      return clear(apps.map((row) => row.id));
+      return clear(await applicationIdsOfProcess(db, organizationOf(request), processOf(request).id));
     },
   );
 

@@ -16,6 +16,7 @@ import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
 import { parseSbom } from './parse';
 import { INVALID_APP_KEY } from '../apps/index';
 import { BuildQueue, type BuildFollowUps } from './processing';
+import { requeueUnfinishedBuilds } from './processing.repository';
 import { storeBuild, type Uploader } from './store.repository';
 
 export const NO_SBOM = "No SBOM was sent: send it as the multipart field 'bom' or as the request body (JSON or XML, optionally gzip-compressed).";
@@ -114,9 +115,7 @@ export async function ingestionRoutes(app: FastifyInstance, { followUps }: Inges
   const queue = new BuildQueue({ database: app.database, followUps, log: app.log, notify: () => app.outboxRelay.notify() });
   app.addHook('onReady', async () => {
     // Builds a stopped server left unprocessed are processed now.
-    const stale = await app.database.query<{ id: string }>(
-      `UPDATE application_builds SET status = 'PENDING' WHERE status IN ('PENDING', 'PROCESSING') RETURNING id`,
-    );
+    const stale = await requeueUnfinishedBuilds(app.database);
     for (const build of stale) queue.enqueue(build.id);
   });
   app.addHook('preClose', async () => {

@@ -8,9 +8,22 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
-import { OUTBOX_CHANNEL, recordEvents } from '../realtime/outbox.repository';
-import { EVENT_RECIPIENTS, eventRecipients } from '../realtime/recipients';
+import { recordEvents } from '../realtime/outbox.repository';
+import { eventRecipients } from '../realtime/recipients';
 import { matchComponents } from '../vulnerabilities/index';
+import {
+  buildContext,
+  claimBuild,
+  componentRefsOf,
+  dependencyEdgesOf,
+  insertFindings,
+  isUnplaced,
+  markBuildDone,
+  markBuildFailed,
+  placeComponents,
+  readPurls,
+  type BuildContext,
+} from './processing.repository';
 import type { StoredComponents } from './store.repository';
 import { spanningTree } from './tree';
 
@@ -20,6 +33,8 @@ export const IMPORT_SBOM = 'Import SBOM';
 export const TIMED_OUT = 'The SBOM was not processed within 15 minutes.';
 
 const CHUNK = 5_000;
+
+export type { BuildContext };
 
 /**
  * What other families do with a build inside its processing transaction, wired in app.ts: the VEX
@@ -54,31 +69,6 @@ export interface ProcessingContext {
   timeoutMs?: number;
 }
 
-export interface BuildContext {
-  organization_id: string;
-  process_id: string;
-  process_code: string;
-  app_key: string;
-  application_id: string;
-  uploader_login: string | null;
-  root_ref: string | null;
-  number: number;
-  component_count: number;
-}
-
-const CONTEXT_COLUMNS = `a.organization_id, a.process_id, p.code_name AS process_code, a.app_key, a.id AS application_id,
-  (SELECT u.login_id FROM users u WHERE u.id = b.uploaded_by) AS uploader_login, b.root_ref, b.number, b.component_count`;
-
-async function buildContext(db: Queryable, buildId: string): Promise<BuildContext | undefined> {
-  const [row] = await db.query<BuildContext>(
-    `SELECT ${CONTEXT_COLUMNS}
-       FROM application_builds b JOIN applications a ON a.id = b.application_id JOIN processes p ON p.id = a.process_id
-      WHERE b.id = $1`,
-    [buildId],
-  );
-  return row;
-}
-
 function importSbomEvent(context: BuildContext, buildId: string, data: Record<string, unknown>) {
   return {
     type: IMPORT_SBOM,
@@ -108,13 +98,7 @@ async function announce(tx: Queryable, context: BuildContext, buildId: string, d
 export async function processBuild(context: ProcessingContext, buildId: string, known?: StoredComponents): Promise<void> {
   const { database } = context;
   // Claimed, with what processing needs to know of its app, in one statement.
-  const [build] = await database.query<BuildContext>(
-    `UPDATE application_builds b SET status = 'PROCESSING', started_at = now()
-       FROM applications a JOIN processes p ON p.id = a.process_id
-      WHERE b.id = $1 AND b.status = 'PENDING' AND a.id = b.application_id
-      RETURNING ${CONTEXT_COLUMNS}`,
-    [buildId],
-  );
+  const build = await claimBuild(database, buildId);
   if (!build) return;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -128,12 +112,8 @@ export async function processBuild(context: ProcessingContext, buildId: string, 
     context.log.error({ err: error, buildId }, 'SBOM processing failed');
     try {
       await database.transaction(async (tx) => {
-        const failed = await tx.query(
-          `UPDATE application_builds SET status = 'FAILED', error = $2, finished_at = clock_timestamp()
-            WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
-          [buildId, message],
-        );
-        const build = failed.length > 0 ? await buildContext(tx, buildId) : undefined;
+        const failed = await markBuildFailed(tx, buildId, message);
+        const build = failed ? await buildContext(tx, buildId) : undefined;
         if (build) await announce(tx, build, buildId, { status: 'FAILED', error: message });
       });
       context.notify();
@@ -165,15 +145,6 @@ function oneRowEach<T extends { bomRef?: string; vulnerabilityId: string }>(find
   return { found, foundPositions };
 }
 
-/** The components with a purl of a stored build: two arrays, not a row per component (a third of the time in the embedded database). */
-async function readPurls(db: Queryable, buildId: string): Promise<{ positions: number[]; purls: string[] }> {
-  const [components] = await db.query<{ positions: number[] | null; purls: string[] | null }>(
-    'SELECT array_agg(position) AS positions, array_agg(purl) AS purls FROM sbom_components WHERE build_id = $1 AND purl IS NOT NULL',
-    [buildId],
-  );
-  return { positions: components?.positions ?? [], purls: components?.purls ?? [] };
-}
-
 async function derive(context: ProcessingContext, buildId: string, build: BuildContext, known: StoredComponents | undefined): Promise<void> {
   const { database } = context;
   const { positions, purls } = known ?? (await readPurls(database, buildId));
@@ -192,28 +163,7 @@ async function derive(context: ProcessingContext, buildId: string, build: BuildC
     for (let start = 0; start < found.length; start += CHUNK) {
       const slice = found.slice(start, start + CHUNK);
       const slicePositions = foundPositions.slice(start, start + CHUNK);
-      await tx.query(
-        `INSERT INTO build_findings (build_id, identified_build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed_versions)
-         SELECT $1, f.identified, f.position, f.vulnerability_id,
-                CASE WHEN f.aliases = '' THEN '{}'::text[] ELSE string_to_array(f.aliases, E'\\x1f') END,
-                f.severity, f.score, f.active_exploit, f.evaluation, f.summary,
-                CASE WHEN f.fixed = '' THEN '{}'::text[] ELSE string_to_array(f.fixed, E'\\x1f') END
-           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[], $11::uuid[])
-             AS f(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed, identified)`,
-        [
-          buildId,
-          slicePositions,
-          slice.map((finding) => finding.vulnerabilityId),
-          slice.map((finding) => finding.aliases.join('\x1f')),
-          slice.map((finding) => finding.severity),
-          slice.map((finding) => finding.score),
-          slice.map((finding) => finding.activeExploit),
-          slice.map((finding) => finding.evaluation),
-          slice.map((finding) => finding.summary),
-          slice.map((finding) => finding.fixedVersions.join('\x1f')),
-          slice.map((finding) => identifiedIn(finding.purl, finding.vulnerabilityId)),
-        ],
-      );
+      await insertFindings(tx, buildId, slice, slicePositions, identifiedIn);
     }
     await context.followUps.carryOver(tx, previous, buildId);
     const vulnerabilityCount = new Set(found.map((finding) => finding.vulnerabilityId)).size;
@@ -228,15 +178,8 @@ async function derive(context: ProcessingContext, buildId: string, build: BuildC
       component_count: build.component_count,
       vulnerability_count: vulnerabilityCount,
     });
-    const done = await tx.query(
-      `WITH recipients AS (${EVENT_RECIPIENTS}),
-            announced AS (INSERT INTO outbox (destination, body) SELECT 'events#' || r.id, $5::jsonb FROM recipients r)
-       UPDATE application_builds SET status = 'DONE', vulnerability_count = $4, finished_at = clock_timestamp()
-        WHERE id = $3 AND status = 'PROCESSING'
-       RETURNING id, pg_notify('${OUTBOX_CHANNEL}', '')`,
-      [build.organization_id, build.process_id, buildId, vulnerabilityCount, JSON.stringify(event)],
-    );
-    if (done.length === 0) throw new Error(TIMED_OUT);
+    const done = await markBuildDone(tx, build, buildId, vulnerabilityCount, event);
+    if (!done) throw new Error(TIMED_OUT);
   });
   context.notify();
 }
@@ -246,19 +189,11 @@ async function derive(context: ProcessingContext, buildId: string, build: BuildC
  * PENDING by a stop) is placed here (such a build has no level at all: its first component tells).
  */
 async function placeUnplaced(tx: Queryable, buildId: string, rootRef: string | null): Promise<void> {
-  const [unplaced] = await tx.query('SELECT 1 FROM sbom_components WHERE build_id = $1 AND position = 0 AND level IS NULL', [buildId]);
-  if (!unplaced) return;
-  const refs = (await tx.query<{ bom_ref: string }>('SELECT bom_ref FROM sbom_components WHERE build_id = $1 ORDER BY position', [buildId])).map(
-    (row) => row.bom_ref,
-  );
-  const edges = await tx.query<{ ref: string; depends_on: string }>('SELECT ref, depends_on FROM sbom_dependencies WHERE build_id = $1', [buildId]);
+  if (!(await isUnplaced(tx, buildId))) return;
+  const refs = await componentRefsOf(tx, buildId);
+  const edges = await dependencyEdgesOf(tx, buildId);
   const tree = spanningTree(refs, edges.map((edge) => [edge.ref, edge.depends_on] as const), rootRef === null ? -1 : refs.indexOf(rootRef));
-  await tx.query(
-    `UPDATE sbom_components c SET parent = NULLIF(t.parent, -1), level = t.level
-       FROM unnest($2::int[], $3::int[]) WITH ORDINALITY AS t(parent, level, n)
-      WHERE c.build_id = $1 AND c.position = t.n - 1`,
-    [buildId, Array.from(tree.parent), Array.from(tree.level)],
-  );
+  await placeComponents(tx, buildId, Array.from(tree.parent), Array.from(tree.level));
 }
 
 /** Runs builds in the background, one at a time, and lets close wait for the one running. */

@@ -10,21 +10,7 @@ import { buildSchema, buildView } from '../apps/index';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
 import { INVALID_APP_KEY } from './ingest';
-import { subtreeTotals } from './tree';
-
-interface ComponentRow {
-  position: number;
-  bom_ref: string;
-  type: string | null;
-  group_name: string | null;
-  name: string;
-  version: string | null;
-  purl: string | null;
-  licenses: string[];
-  parent: number | null;
-  level: number | null;
-  vulnerabilities: Array<{ id: string; severity: string }> | null;
-}
+import { componentTreeOf } from './service';
 
 export async function sbomRoutes(app: FastifyInstance): Promise<void> {
   const db = app.identity.db;
@@ -62,39 +48,10 @@ export async function sbomRoutes(app: FastifyInstance): Promise<void> {
         if (buildId) throw new ApiProblem(404);
         return { app_key: application.app_key, build: null, components: [] };
       }
-      const rows = await db.query<ComponentRow>(
-        `SELECT c.position, c.bom_ref, c.type, c.group_name, c.name, c.version, c.purl, c.licenses, c.parent, c.level,
-                (SELECT json_agg(json_build_object('id', f.vulnerability_id, 'severity', f.severity) ORDER BY f.vulnerability_id)
-                   FROM build_findings f WHERE f.build_id = c.build_id AND f.position = c.position) AS vulnerabilities
-           FROM sbom_components c WHERE c.build_id = $1 ORDER BY c.position`,
-        [build.id],
-      );
-      const parent = rows.map((row) => row.parent ?? -1);
-      const level = rows.map((row) => row.level ?? 0);
-      const { total, vulnerabilityCount } = subtreeTotals(parent, level, rows.map((row) => row.vulnerabilities?.length ?? 0));
-      const children: string[][] = rows.map(() => []);
-      rows.forEach((row) => {
-        if (row.parent !== null && row.parent !== row.position && children[row.parent]) children[row.parent].push(row.bom_ref);
-      });
       return {
         app_key: application.app_key,
         build: buildView(build),
-        components: rows.map((row, index) => ({
-          bom_ref: row.bom_ref,
-          project: application.app_key,
-          parent: row.parent === null ? null : (rows[row.parent]?.bom_ref ?? null),
-          type: row.type,
-          group: row.group_name,
-          name: row.name,
-          version: row.version,
-          purl: row.purl,
-          licenses: row.licenses,
-          level: row.level,
-          total: total[index],
-          vulnerabilityCount: vulnerabilityCount[index],
-          vulnerabilities: row.vulnerabilities ?? [],
-          sub_components: children[index],
-        })),
+        components: await componentTreeOf(db, application.app_key, build.id),
       };
     },
   );

@@ -8,7 +8,6 @@ import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
 import { INVALID_API_KEY } from '../http/api-key';
 import { configsView } from './configs';
-import { deleteServiceModule, listServiceModules } from './repository';
 import {
   apiKeySchema,
   configsBody,
@@ -25,10 +24,11 @@ import {
   addServiceModule,
   apiKeyView,
   changeServiceModule,
+  listServiceModuleViews,
   moduleOf,
+  removeServiceModule,
   replaceServiceModuleConfigs,
   rotateApiKey,
-  serviceModuleView,
   typeOf,
   type NewModuleInput,
 } from './service';
@@ -79,7 +79,7 @@ export async function serviceModulesRoutes(app: FastifyInstance): Promise<void> 
         response: { 200: { type: 'array', items: serviceModuleSchema }, ...problems(401, 403, 404) },
       },
     },
-    async (request) => (await listServiceModules(db, organizationOf(request))).map(serviceModuleView),
+    async (request) => listServiceModuleViews(db, organizationOf(request)),
   );
 
   app.post(
@@ -131,7 +131,7 @@ export async function serviceModulesRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      if (!(await deleteServiceModule(db, organizationOf(request), params(request).id))) throw new ApiProblem(404);
+      if (!(await removeServiceModule(db, organizationOf(request), params(request).id))) throw new ApiProblem(404);
       return reply.code(204).send();
     },
   );

@@ -9,8 +9,10 @@ import { fieldErrors } from '../http/input';
 import { issueApiKey } from './api-keys';
 import { configsView, sealConfigs, type ConfigsView } from './configs';
 import {
+  deleteServiceModule,
   findServiceModule,
   insertServiceModule,
+  listServiceModules,
   renameServiceModule,
   replaceApiKey,
   setServiceModuleConfigs,
@@ -64,6 +66,16 @@ export function serviceModuleView(record: ServiceModuleRecord): ServiceModuleVie
 }
 
 /** The type named in the path, or 400 naming the types there are. */
+/** The organization's service modules as listed. */
+export async function listServiceModuleViews(db: Queryable, organizationId: string): Promise<ServiceModuleView[]> {
+  return (await listServiceModules(db, organizationId)).map(serviceModuleView);
+}
+
+/** Deletes the organization's service module `id`; false when it has none. */
+export function removeServiceModule(db: Queryable, organizationId: string, id: string): Promise<boolean> {
+  return deleteServiceModule(db, organizationId, id);
+}
+
 export function typeOf(type: string): ServiceModuleType {
   if (!isServiceModuleType(type)) throw new ApiProblem(400, unknownType(type), {}, { type: unknownType(type) });
   return type;

@@ -4,9 +4,10 @@
 import type { Database, Queryable } from '../db/database';
 import { importCatalog, type ImportTarget } from './import';
 import { CatalogError, type ParsedCatalog } from './oscal';
+import { failImportJob, findImportJob, finishImportJob, insertImportJob, type ImportRow, type StandardImportStatus } from './repository';
 import type { ChangeTracker } from '../http/read-cache';
 
-export type StandardImportStatus = 'RUNNING' | 'DONE' | 'FAILED';
+export type { StandardImportStatus };
 
 export interface StandardImportView {
   id: string;
@@ -20,21 +21,6 @@ export interface StandardImportView {
   started_at: string;
   finished_at: string | null;
 }
-
-interface ImportRow {
-  id: string;
-  status: StandardImportStatus;
-  title: string;
-  processed: number;
-  total: number;
-  created: number;
-  updated: number;
-  error: string | null;
-  started_at: Date | string;
-  finished_at: Date | string | null;
-}
-
-const COLUMNS = 'id, status, title, processed, total, created, updated, error, started_at, finished_at';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -83,11 +69,7 @@ export function createImportRunner(
   const pending = new Set<Promise<void>>();
 
   async function record(target: ImportTarget, parsed: ParsedCatalog): Promise<ImportRow> {
-    const [row] = await database.query<ImportRow>(
-      `INSERT INTO standard_imports (organization_id, process_id, title, total, started_by)
-       VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [target.organizationId, target.processId, parsed.title, parsed.nodes.length, target.actor?.id ?? null],
-    );
+    const row = await insertImportJob(database, target, parsed.title, parsed.nodes.length);
     return row;
   }
 
@@ -102,21 +84,14 @@ export function createImportRunner(
     try {
       await database.transaction(async (tx) => {
         const outcome = await importCatalog(tx, { ...target, importId: id }, parsed, (processed) => live.set(id, processed));
-        await tx.query(
-          `UPDATE standard_imports SET status = 'DONE', processed = $2, created = $3, updated = $4, standard_id = $5,
-                  finished_at = clock_timestamp() WHERE id = $1`,
-          [id, outcome.total, outcome.created, outcome.updated, outcome.standardId],
-        );
+        await finishImportJob(tx, id, outcome);
       });
       ended();
       committed();
     } catch (error) {
       const message = error instanceof CatalogError ? error.message : 'The import failed; nothing was changed.';
       if (!(error instanceof CatalogError)) log?.error({ err: error, importId: id }, 'standard import failed');
-      await database.query(
-        `UPDATE standard_imports SET status = 'FAILED', error = $2, finished_at = clock_timestamp() WHERE id = $1`,
-        [id, message.slice(0, 2000)],
-      );
+      await failImportJob(database, id, message.slice(0, 2000));
     } finally {
       ended();
       live.delete(id);
@@ -139,7 +114,7 @@ export function createImportRunner(
     },
     async find(db, processId, id) {
       if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-      const [row] = await db.query<ImportRow>(`SELECT ${COLUMNS} FROM standard_imports WHERE id = $1 AND process_id = $2`, [id, processId]);
+      const row = await findImportJob(db, processId, id);
       return row ? view(row, live.get(row.id)) : undefined;
     },
     async idle() {

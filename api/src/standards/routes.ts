@@ -10,6 +10,7 @@ import { problems } from '../http/answer';
 import { checkCatalogText, type ImportTarget } from './import';
 import { createImportRunner } from './jobs';
 import { CatalogError, parseCatalog, readCatalogDocument, type ParsedCatalog } from './oscal';
+import { failInterruptedImports, standardsOf } from './service';
 
 /** The largest catalog accepted (the full SP 800-53 rev5 catalog is ~10 MB). */
 export { CATALOG_MAX_BYTES };
@@ -63,11 +64,7 @@ export async function standardsRoutes(app: FastifyInstance): Promise<void> {
   const runner = createImportRunner(app.database, app.log, () => app.outboxRelay.notify(), app.changes);
   app.addHook('preClose', () => runner.idle());
   // A job left RUNNING by a portal that stopped mid-import rolled back: say so (imports take seconds).
-  await app.database.query(
-    `UPDATE standard_imports SET status = 'FAILED', error = $1, finished_at = now()
-      WHERE status = 'RUNNING' AND started_at < now() - interval '10 minutes'`,
-    [INTERRUPTED],
-  );
+  await failInterruptedImports(app.database, INTERRUPTED);
 
   const targetOf = (request: FastifyRequest): ImportTarget => {
     const caller = callerOf(request);
@@ -135,11 +132,7 @@ export async function standardsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const process = processOf(request);
-      const rows = await db.query<{ id: string; title: string; version: string; controls: number; imported_at: Date | string }>(
-        `SELECT id, title, version, controls, imported_at FROM standards
-          WHERE process_id = $1 AND organization_id = $2 ORDER BY lower(title)`,
-        [process.id, organizationOf(request)],
-      );
+      const rows = await standardsOf(db, process.id, organizationOf(request));
       return rows.map((row) => ({ ...row, imported_at: new Date(row.imported_at).toISOString() }));
     },
   );

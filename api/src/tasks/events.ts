@@ -3,6 +3,7 @@
 import type { TaskEventName } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { publishChange, type EventActor } from '../realtime/recipients';
+import { insertTaskEvent } from './repository';
 
 export interface TaskEventInput {
   organizationId: string;
@@ -18,11 +19,7 @@ export interface TaskEventInput {
 
 /** Records a task event (task_events + outbox) in `tx`; resolves to its eventId. */
 export async function raiseTaskEvent(tx: Queryable, event: TaskEventInput): Promise<string> {
-  const [row] = await tx.query<{ id: string; time: Date | string }>(
-    `INSERT INTO task_events (task_id, type, actor_id, data, time)
-     VALUES ($1, $2, $3, $4::jsonb, clock_timestamp()) RETURNING id, time`,
-    [event.taskId, event.type, event.actor?.id ?? null, JSON.stringify(event.data ?? {})],
-  );
+  const row = await insertTaskEvent(tx, event.taskId, event.type, event.actor?.id ?? null, event.data ?? {});
   await publishChange(tx, event.organizationId, event.processId, {
     type: event.type,
     eventId: row.id,

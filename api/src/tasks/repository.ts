@@ -200,3 +200,19 @@ export async function openTaskIdsOf(tx: Queryable, requirementId: string, filter
   );
   return rows.map((row) => row.id);
 }
+
+/** A row of the task's history; its id and time make the outbox event. */
+export async function insertTaskEvent(
+  tx: Queryable,
+  taskId: string,
+  type: string,
+  actorId: string | null,
+  data: Record<string, unknown>,
+): Promise<{ id: string; time: Date | string }> {
+  const [row] = await tx.query<{ id: string; time: Date | string }>(
+    `INSERT INTO task_events (task_id, type, actor_id, data, time)
+     VALUES ($1, $2, $3, $4::jsonb, clock_timestamp()) RETURNING id, time`,
+    [taskId, type, actorId, JSON.stringify(data)],
+  );
+  return row;
+}

@@ -11,6 +11,18 @@ import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
 import { completeSettings } from '../processes/index';
 import { recordEvents } from '../realtime/outbox.repository';
+import {
+  activeUserOf,
+  claimDueTask,
+  dueEventRaised,
+  dueRequirements,
+  dueTasks,
+  lockDueRequirement,
+  notificationSettingsOf,
+  requirementTitleOf,
+  taskRecipients,
+  type Recipient,
+} from './scheduler.repository';
 import { findTaskRecord, raiseEventOf } from './service';
 
 declare module 'fastify' {
@@ -67,11 +79,6 @@ export function schedulerSettings(env: Partial<Record<string, string | undefined
 
 type Kind = 'Remind Due Date' | 'Past Due';
 
-interface Recipient {
-  id: string;
-  login_id: string;
-}
-
 const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** A calendar day as the portal shows dates (spec 9): '2030-08-05' → '08/05/2030'. */
@@ -93,10 +100,7 @@ const TASK_NAMES: Record<string, string> = {
 };
 
 async function portalOn(tx: Queryable, processId: string, event: string): Promise<boolean> {
-  const [row] = await tx.query<{ notification_settings: Record<string, { mail: boolean; portal: boolean }> | null }>(
-    'SELECT notification_settings FROM processes WHERE id = $1',
-    [processId],
-  );
+  const row = await notificationSettingsOf(tx, processId);
   return completeSettings(row?.notification_settings ?? {})[event]?.portal ?? true;
 }
 
@@ -135,24 +139,13 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
   /** Claims and raises one task's event; false when another pass took it first. */
   async function raiseForTask(taskId: string, kind: Kind, time: string): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const column = kind === 'Past Due' ? 'past_due_at' : 'reminded_at';
-      const claimed = await tx.query(
-        `UPDATE tasks SET ${column} = $2::timestamptz${kind === 'Past Due' ? ', reminded_at = coalesce(reminded_at, $2::timestamptz)' : ''}
-          WHERE id = $1 AND status = 'OPEN' AND ${column} IS NULL RETURNING id`,
-        [taskId, time],
-      );
-      if (claimed.length === 0) return false;
+      const claimed = await claimDueTask(tx, taskId, kind, time);
+      if (!claimed) return false;
       const task = (await findTaskRecord(tx, taskId))!;
       await raiseEventOf(tx, task, kind, null, { due_date: task.due_date });
       if (!(await portalOn(tx, task.process_id, `Task: ${kind}`))) return true;
-      const recipients = await tx.query<Recipient>(
-        `SELECT u.id, u.login_id FROM users u WHERE NOT u.inactive AND (u.id = $1 OR u.id = $2
-           OR ($1::uuid IS NULL AND $2::uuid IS NULL AND u.id IN (SELECT user_id FROM workgroup_members WHERE workgroup_id = $3)))`,
-        [task.assigned_to_user, task.delegated_to, task.assigned_to_group],
-      );
-      const [requirement] = task.requirement_id
-        ? await tx.query<{ code: string; title: string }>('SELECT code, title FROM requirements WHERE id = $1', [task.requirement_id])
-        : [];
+      const recipients = await taskRecipients(tx, task.assigned_to_user, task.delegated_to, task.assigned_to_group);
+      const requirement = task.requirement_id ? await requirementTitleOf(tx, task.requirement_id) : undefined;
       const what = `The ${TASK_NAMES[task.type] ?? task.type} task${requirement ? ` of ##${requirement.code} ${requirement.title}##` : ''}`;
       await notify(tx, recipients, {
         project: task.process_code.toLowerCase(),
@@ -168,27 +161,9 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
   /** Raises one requirement's event once per due date; false when already raised. */
   async function raiseForRequirement(requirementId: string, kind: Kind, time: string): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const [requirement] = await tx.query<{
-        id: string;
-        organization_id: string;
-        process_id: string;
-        code_name: string;
-        code: string;
-        title: string;
-        due_date: string;
-        owner_id: string | null;
-        created_by: string | null;
-      }>(
-        `SELECT r.id, r.organization_id, r.process_id, p.code_name, r.code, r.title, to_char(r.due_date, 'YYYY-MM-DD') AS due_date,
-                r.owner_id, r.created_by
-           FROM requirements r JOIN processes p ON p.id = r.process_id WHERE r.id = $1 FOR UPDATE OF r`,
-        [requirementId],
-      );
+      const requirement = await lockDueRequirement(tx, requirementId);
       if (!requirement) return false;
-      const [seen] = await tx.query(
-        `SELECT 1 FROM requirement_events WHERE requirement_id = $1 AND type = $2 AND data->>'due_date' = $3 LIMIT 1`,
-        [requirementId, kind, requirement.due_date],
-      );
+      const seen = await dueEventRaised(tx, requirementId, kind, requirement.due_date);
       if (seen) return false;
       await options.raiseRequirementEvent(tx, {
         organizationId: requirement.organization_id,
@@ -200,9 +175,7 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
         data: { due_date: requirement.due_date },
       });
       if (!(await portalOn(tx, requirement.process_id, `Requirement: ${kind}`))) return true;
-      const recipients = await tx.query<Recipient>('SELECT id, login_id FROM users WHERE id = $1 AND NOT inactive', [
-        requirement.owner_id ?? requirement.created_by,
-      ]);
+      const recipients = await activeUserOf(tx, requirement.owner_id ?? requirement.created_by);
       const what = `The requirement ##${requirement.code} ${requirement.title}##`;
       await notify(tx, recipients, {
         project: requirement.code_name.toLowerCase(),
@@ -222,29 +195,14 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
     const horizon = addDays(today, reminderDays);
     let reminded = 0;
     let pastDue = 0;
-    const due = await db.query<{ id: string; past: boolean }>(
-      `SELECT id, due_date < $1::date AS past FROM tasks
-        WHERE status = 'OPEN' AND due_date IS NOT NULL
-          AND ((due_date < $1::date AND past_due_at IS NULL) OR (due_date >= $1::date AND due_date <= $2::date AND reminded_at IS NULL))
-        ORDER BY due_date, id`,
-      [today, horizon],
-    );
+    const due = await dueTasks(db, today, horizon);
     for (const task of due) {
       if (await raiseForTask(task.id, task.past ? 'Past Due' : 'Remind Due Date', time)) {
         if (task.past) pastDue += 1;
         else reminded += 1;
       }
     }
-    const requirements = await db.query<{ id: string; past: boolean }>(
-      `SELECT r.id, r.due_date < $1::date AS past FROM requirements r
-        WHERE r.deleted_at IS NULL AND r.due_date IS NOT NULL AND r.due_date <= $2::date
-          AND r.status NOT IN ('COMPLETED', 'FAILED')
-          AND NOT EXISTS (SELECT 1 FROM requirement_events e WHERE e.requirement_id = r.id
-                AND e.type = CASE WHEN r.due_date < $1::date THEN 'Past Due' ELSE 'Remind Due Date' END
-                AND e.data->>'due_date' = to_char(r.due_date, 'YYYY-MM-DD'))
-        ORDER BY r.due_date, r.id`,
-      [today, horizon],
-    );
+    const requirements = await dueRequirements(db, today, horizon);
     for (const requirement of requirements) {
       if (await raiseForRequirement(requirement.id, requirement.past ? 'Past Due' : 'Remind Due Date', time)) {
         if (requirement.past) pastDue += 1;

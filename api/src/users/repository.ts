@@ -240,3 +240,9 @@ export async function findLiveInvitation(db: Queryable, tokenHash: string, now: 
 export async function markInvitationUsed(tx: Queryable, id: string, now: Date): Promise<void> {
   await tx.query('UPDATE invitations SET used_at = $2 WHERE id = $1', [id, now.toISOString()]);
 }
+
+/** The login ids of the users `ids` (ids as text; an unknown id is left out), by id. */
+export async function loginIdsOf(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.query<{ id: string; login_id: string }>('SELECT id::text AS id, login_id FROM users WHERE id::text = ANY($1::text[])', [ids]);
+  return new Map(rows.map((row) => [row.id, row.login_id]));
+}

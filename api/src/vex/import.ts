@@ -8,7 +8,18 @@ import { ApiProblem } from '../http/problem';
 import { CYCLONEDX_VERSIONS } from '../sbom/index';
 import { validateCycloneDxJson } from '../sbom/index';
 import { sameContent } from './analysis';
-import { allFindings, contentOf, NO_ANALYSIS, recordAnalysis, type Actor, type AnalysisContent, type FindingRow } from './repository';
+import {
+  allFindings,
+  buildComponentsOf,
+  buildSerialAndRoot,
+  contentOf,
+  NO_ANALYSIS,
+  recordAnalysis,
+  type Actor,
+  type AnalysisContent,
+  type BuildComponent,
+  type FindingRow,
+} from './repository';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,14 +27,6 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /** CycloneDX put vulnerabilities in the core schema from 1.4 on. */
 const VEX_VERSIONS = CYCLONEDX_VERSIONS.filter((version) => version >= '1.4');
 export const NOT_A_VEX = 'The VEX is not a CycloneDX document: send a CycloneDX 1.4–1.6 JSON document with a vulnerabilities array.';
-
-interface BuildComponent {
-  position: number;
-  bom_ref: string;
-  purl: string | null;
-  name: string;
-  version: string | null;
-}
 
 interface DocumentComponent {
   purl: string | null;
@@ -156,11 +159,8 @@ const namesVulnerability = (finding: FindingRow, id: string) => {
 /** Applies the document's statements to the build's findings (inside the caller's transaction). */
 export async function importVex(tx: Queryable, buildId: string, document: unknown, actor: Actor): Promise<VexImportResult> {
   const read = readStatements(document);
-  const [build] = await tx.query<{ serial_number: string | null; root_ref: string | null }>(
-    'SELECT serial_number, root_ref FROM application_builds WHERE id = $1',
-    [buildId],
-  );
-  const components = await tx.query<BuildComponent>('SELECT position, bom_ref, purl, name, version FROM sbom_components WHERE build_id = $1', [buildId]);
+  const build = await buildSerialAndRoot(tx, buildId);
+  const components = await buildComponentsOf(tx, buildId);
   const root = components.find((component) => component.bom_ref === build.root_ref);
   const resolve = resolver(components, root, build.serial_number, read);
   const findings = await allFindings(tx, buildId);

@@ -262,3 +262,39 @@ export async function recordAnalysis(
     [key.build_id, key.position, key.vulnerability_id, actor?.id ?? null, actor?.login_id ?? null, source, next.state, next.justification, next.response, next.detail, comment],
   );
 }
+
+/** A component of a build as a VEX statement names it. */
+export interface BuildComponent {
+  position: number;
+  bom_ref: string;
+  purl: string | null;
+  name: string;
+  version: string | null;
+}
+
+/** The build's serial number and root component, which a VEX's refs may name. */
+export async function buildSerialAndRoot(tx: Queryable, buildId: string): Promise<{ serial_number: string | null; root_ref: string | null }> {
+  const [build] = await tx.query<{ serial_number: string | null; root_ref: string | null }>(
+    'SELECT serial_number, root_ref FROM application_builds WHERE id = $1',
+    [buildId],
+  );
+  return build;
+}
+
+/** The build's components, as VEX statements are matched to them. */
+export async function buildComponentsOf(tx: Queryable, buildId: string): Promise<BuildComponent[]> {
+  return tx.query<BuildComponent>('SELECT position, bom_ref, purl, name, version FROM sbom_components WHERE build_id = $1', [buildId]);
+}
+
+/** The build's component `bomRef` as a VEX names its subject. */
+export async function rootComponentOf(
+  db: Queryable,
+  buildId: string,
+  bomRef: string,
+): Promise<{ bom_ref: string; name: string; version: string | null; purl: string | null; type: string | null } | undefined> {
+  const [root] = await db.query<{ bom_ref: string; name: string; version: string | null; purl: string | null; type: string | null }>(
+    'SELECT bom_ref, name, version, purl, type FROM sbom_components WHERE build_id = $1 AND bom_ref = $2',
+    [buildId, bomRef],
+  );
+  return root;
+}

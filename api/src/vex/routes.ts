@@ -2,7 +2,7 @@
 // one finding with its advisory and trail, setting an analysis, importing a CycloneDX VEX onto the
 // build and exporting the build's VEX. Every route takes ?graph=; the app and the build are looked
 // up in the caller's process (404 'Invalid app key', 404).
-import { PERMISSIONS, VEX_MAX_BYTES, type Advisory, type BuildVulnerabilityDetail, type BuildVulnerabilityPage, type BuildVulnerabilityQuery } from '@portal/shared/server';
+import { PERMISSIONS, VEX_MAX_BYTES, type BuildVulnerabilityDetail, type BuildVulnerabilityPage, type BuildVulnerabilityQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
 import { buildOfRequest, buildParams } from '../apps/index';
@@ -10,12 +10,9 @@ import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { graphQuery } from '../processes/index';
 import { problems } from '../http/answer';
-import { findVulnerability } from '../vulnerabilities/index';
-import { analysisChange } from './analysis';
-import { vexDocument } from './export';
 import { importVex } from './import';
-import { buildVulnerabilityView, contentOf, countByState, findFindings, findingTrail, allFindings, queryFindings, recordAnalysis, type FindingRow } from './repository';
 import { VULNERABILITY_QUERY_SCHEMA, BUILD_VULNERABILITY_SCHEMA, DETAIL_SCHEMA, IMPORT_RESULT_SCHEMA, checkedQuery } from './schemas';
+import { analyseFinding, buildVex, findingDetail, findingPage, findingsNamed, type FindingRow } from './service';
 
 const AP = PERMISSIONS.applications;
 const ANALYZE = { all: [AP.APPLICATION.ANALYZE, PERMISSIONS.modules.USE_VEX_ANALYSIS] };
@@ -47,7 +44,7 @@ export async function vexRoutes(app: FastifyInstance): Promise<void> {
   async function findingOf(request: FastifyRequest, buildId: string, on: Queryable = db): Promise<FindingRow> {
     const { vulnId } = request.params as { vulnId: string };
     const { component } = request.query as { component?: string };
-    const found = await findFindings(on, buildId, vulnId, component);
+    const found = await findingsNamed(on, buildId, vulnId, component);
     if (found.length === 0) throw new ApiProblem(404);
     if (found.length > 1) {
       throw new ApiProblem(409, `${vulnId} affects ${found.length} components of this build: name one with ?component=<bom_ref>.`);
@@ -56,7 +53,7 @@ export async function vexRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function detail(row: FindingRow): Promise<BuildVulnerabilityDetail> {
-    return { ...buildVulnerabilityView(row), advisory: ((await findVulnerability(db, row.vulnerability_id)) as Advisory | undefined) ?? null, trail: await findingTrail(db, row) };
+    return findingDetail(db, row);
   }
 
   app.post(
@@ -85,12 +82,7 @@ export async function vexRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<BuildVulnerabilityPage> => {
       const { build } = await buildOfRequest(db, request);
       const query = checkedQuery((request.body ?? {}) as BuildVulnerabilityQuery);
-      const { rows, total } = await queryFindings(db, build.id, query);
-      const counts = await countByState(db, build.id);
-      const byState = Object.fromEntries(
-        ['not_set', 'in_triage', 'exploitable', 'resolved', 'resolved_with_pedigree', 'false_positive', 'not_affected'].map((state) => [state, counts[state] ?? 0]),
-      ) as BuildVulnerabilityPage['by_state'];
-      return { items: rows.map(buildVulnerabilityView), total, by_state: byState };
+      return findingPage(db, build.id, query);
     },
   );
 
@@ -129,13 +121,10 @@ export async function vexRoutes(app: FastifyInstance): Promise<void> {
       const user = callerOf(request).user;
       const key = await app.database.transaction(async (tx) => {
         const finding = await findingOf(request, build.id, tx);
-        const change = analysisChange(request.body, contentOf(finding));
-        if (change.changed || change.comment !== null) {
-          await recordAnalysis(tx, finding, change.next, { id: user.id, login_id: user.login_id }, 'user', change.comment, change.changed);
-        }
+        await analyseFinding(tx, finding, request.body, user);
         return finding.id;
       });
-      const [row] = await findFindings(db, build.id, key);
+      const [row] = await findingsNamed(db, build.id, key);
       return detail(row);
     },
   );
@@ -175,13 +164,7 @@ export async function vexRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { application, build } = await buildOfRequest(db, request);
-      const [root] = build.root_ref
-        ? await db.query<{ bom_ref: string; name: string; version: string | null; purl: string | null; type: string | null }>(
-            'SELECT bom_ref, name, version, purl, type FROM sbom_components WHERE build_id = $1 AND bom_ref = $2',
-            [build.id, build.root_ref],
-          )
-        : [];
-      const document = vexDocument(application.app_key, build, root ?? null, await allFindings(db, build.id));
+      const document = await buildVex(db, application.app_key, build);
       const name = `${application.app_key}-build-${build.number}.vex.json`.replace(/[^A-Za-z0-9._-]/g, '_');
       reply.header('content-disposition', `attachment; filename="${name}"`);
       return reply.type('application/vnd.cyclonedx+json; charset=utf-8').send(JSON.stringify(document, null, 2));

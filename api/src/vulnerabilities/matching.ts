@@ -4,6 +4,7 @@
 import type { Queryable } from '../db/database';
 import { decodeAffected } from './compact';
 import { Evaluator, fixedVersions } from './evaluate';
+import { affectedEntriesOf, knownExploitedCves, vulnerabilityEntriesOf } from './matching.repository';
 import type { OsvRange } from './osv';
 import { osvPackageOf, type OsvPackage } from './purl';
 import type { SeverityRating } from './severity';
@@ -172,13 +173,7 @@ export async function matchComponents(db: Queryable, components: readonly Compon
   let transferred = 0;
   for (let from = 0; from < distinct.length; from += PACKAGES_PER_QUERY) {
     const batch = distinct.slice(from, from + PACKAGES_PER_QUERY);
-    const [result] = await db.query<{ entries: string | null }>(
-      `SELECT string_agg(concat_ws(chr(31), p.n::text, a.vulnerability_id, a.compact), chr(30) ORDER BY p.n) AS entries
-       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS p(ecosystem, name, n)
-       JOIN vulnerability_affected a ON a.ecosystem = p.ecosystem AND a.name = p.name`,
-      [batch.map((k) => k.ecosystem), batch.map((k) => k.name)],
-    );
-    const text = result?.entries ?? '';
+    const text = await affectedEntriesOf(db, batch);
     transferred += text.length;
     // Ordered by package: each package's entries are consecutive.
     let position = 0;
@@ -218,14 +213,8 @@ export async function matchComponents(db: Queryable, components: readonly Compon
   // In batches, like the entries above: one text of 70,000 summaries grows the embedded
   // database's memory by as much, for good.
   for (let from = 0; from < ids.length; from += VULNERABILITIES_PER_QUERY) {
-    const [details] = await db.query<{ entries: string | null }>(
-      `SELECT string_agg(concat_ws(chr(31), v.id, array_to_string(v.aliases, chr(29)),
-                coalesce(translate(v.summary, chr(29) || chr(30) || chr(31), '   '), chr(21)), v.severity_rating,
-                coalesce(v.severity_score::text, ''), coalesce(translate(v.severity_vector, chr(29) || chr(30) || chr(31), '   '), chr(21))), chr(30)) AS entries
-       FROM vulnerabilities v WHERE v.id = ANY($1::text[])`,
-      [ids.slice(from, from + VULNERABILITIES_PER_QUERY)],
-    );
-    for (const line of details?.entries ? details.entries.split('\u001e') : []) {
+    const details = await vulnerabilityEntriesOf(db, ids.slice(from, from + VULNERABILITIES_PER_QUERY));
+    for (const line of details ? details.split('\u001e') : []) {
       const [id, aliases, summary, rating, scoreText, vector] = line.split('\u001f');
       vulnerabilities.set(id, {
         id,
@@ -237,7 +226,7 @@ export async function matchComponents(db: Queryable, components: readonly Compon
       });
     }
   }
-  const catalog = new Set((await db.query<{ cve_id: string }>('SELECT cve_id FROM known_exploited_vulnerabilities')).map((row) => row.cve_id));
+  const catalog = new Set(await knownExploitedCves(db));
   const exploited = new Set<string>();
   for (const row of vulnerabilities.values()) {
     if (catalog.has(row.id.toUpperCase()) || row.aliases.some((alias) => catalog.has(alias.toUpperCase()))) exploited.add(row.id);

@@ -365,3 +365,7 @@ export async function findVulnerability(db: Queryable, idOrAlias: string): Promi
   };
 }
 
+/** Refreshes the planner's statistics of the advisory tables (after a large import). */
+export async function analyzeVulnerabilityTables(database: Database): Promise<void> {
+  await database.exec('ANALYZE vulnerabilities, vulnerability_aliases, vulnerability_affected');
+}

@@ -8,8 +8,7 @@ import { refuseHostileValues } from '../http/hostile-values';
 import { readOneFile } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { findVulnerability, importKevCatalog, kevProblem } from './repository';
-import { vulnerabilityDatabaseSummary } from './summary.repository';
+import { databaseSummary, importKevUpload, vulnerabilityOf } from './service';
 import { AdvisoryImporter } from './sources';
 
 /** The largest advisory upload (OSV's biggest per-ecosystem zip exports are some hundred MB). */
@@ -126,7 +125,7 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const found = await findVulnerability(db, id);
+      const found = await vulnerabilityOf(db, id);
       if (!found) throw new ApiProblem(404);
       return found;
     },
@@ -142,7 +141,7 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
         response: { 200: databaseSummarySchema, ...problems(401, 403) },
       },
     },
-    async () => vulnerabilityDatabaseSummary(db),
+    async () => databaseSummary(db),
   );
 
   /** The upload: a multipart field 'file', a binary body or a JSON body; `refusal` says what to send instead. */
@@ -208,11 +207,7 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
         // A JSON body was looked at as it arrived; a file is looked at here.
         refuseHostileValues('body', catalog);
       }
-      const problem = kevProblem(catalog);
-      if (problem) throw new ApiProblem(400, `Not a KEV catalog: ${problem}.`);
-      const counts = await importKevCatalog(app.database, catalog);
-      if (counts.read > 0 && counts.invalid === counts.read) throw new ApiProblem(400, 'Not a KEV catalog: none of its entries has a cveID (CVE-YYYY-N).');
-      return counts;
+      return importKevUpload(app.database, catalog);
     },
   );
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Database } from '../db/database';
 import { inflationBudget } from '../http/inflate';
-import { emptyAdvisoryCounts, importOsvBatch, noteProblem, type AdvisoryImportCounts } from './repository';
+import { analyzeVulnerabilityTables, emptyAdvisoryCounts, importOsvBatch, noteProblem, type AdvisoryImportCounts } from './repository';
 
 /** Records per transaction. */
 export const BATCH_SIZE = 1000;
@@ -153,7 +153,7 @@ export class AdvisoryImporter {
   async finish(): Promise<AdvisoryImportCounts> {
     await this.flush();
     const { added, updated, removed } = this.counts;
-    if (added + updated + removed >= ANALYZE_AFTER) await this.database.exec('ANALYZE vulnerabilities, vulnerability_aliases, vulnerability_affected');
+    if (added + updated + removed >= ANALYZE_AFTER) await analyzeVulnerabilityTables(this.database);
     return this.counts;
   }
 }

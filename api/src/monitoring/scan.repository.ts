@@ -1,0 +1,138 @@
+// SQL of the monitoring scan: the builds it rescans, their components, and the findings a rescan
+// writes (the scan itself, matching and deciding what is news, is scan.ts).
+import type { Queryable } from '../db/database';
+import type { Finding } from '../vulnerabilities/index';
+
+export interface MonitoredBuild {
+  organization_id: string;
+  organization_name: string;
+  process_id: string;
+  process_code: string;
+  application_id: string;
+  app_key: string;
+  build_id: string;
+  build_number: number;
+}
+
+export interface MonitoringScope {
+  processId?: string;
+  applicationId?: string;
+}
+
+/** The newest processed build of each application with continuous monitoring on, in scope. */
+export async function monitoredBuilds(db: Queryable, scope: MonitoringScope = {}): Promise<MonitoredBuild[]> {
+  return db.query<MonitoredBuild>(
+    `SELECT DISTINCT ON (a.id) a.organization_id, o.name AS organization_name, a.process_id, p.code_name AS process_code,
+            a.id AS application_id, a.app_key, b.id AS build_id, b.number AS build_number
+       FROM applications a JOIN processes p ON p.id = a.process_id JOIN organizations o ON o.id = a.organization_id
+       JOIN application_builds b ON b.application_id = a.id AND b.status = 'DONE'
+      WHERE a.enable_continuous_monitoring AND ($1::uuid IS NULL OR a.process_id = $1::uuid) AND ($2::uuid IS NULL OR a.id = $2::uuid)
+      ORDER BY a.id, b.number DESC`,
+    [scope.processId ?? null, scope.applicationId ?? null],
+  );
+}
+
+export interface ScannedComponent {
+  position: number;
+  bom_ref: string;
+  name: string;
+  group: string | null;
+  version: string | null;
+  purl: string | null;
+}
+
+/** The advisories' (by id or alias) affected packages. */
+export async function affectedPackagesOf(db: Queryable, ids: readonly string[]): Promise<Array<{ ecosystem: string; name: string }>> {
+  return db.query<{ ecosystem: string; name: string }>(
+    `SELECT DISTINCT a.ecosystem, a.name FROM vulnerability_affected a
+      WHERE a.vulnerability_id IN (SELECT vulnerability_id FROM vulnerability_aliases WHERE alias = ANY($1::text[]))`,
+    [ids],
+  );
+}
+
+/** The build's components, in position order. */
+export async function scannedComponentsOf(db: Queryable, buildId: string): Promise<ScannedComponent[]> {
+  return db.query<ScannedComponent>(
+    'SELECT position, bom_ref, name, group_name AS "group", version, purl FROM sbom_components WHERE build_id = $1 ORDER BY position',
+    [buildId],
+  );
+}
+
+/** Locks the build's row in `tx`; resolves to its status (undefined: no such build). */
+export async function lockBuildStatus(tx: Queryable, buildId: string): Promise<string | undefined> {
+  const [locked] = await tx.query<{ status: string }>('SELECT status FROM application_builds WHERE id = $1 FOR UPDATE', [buildId]);
+  return locked?.status;
+}
+
+/** The build's findings as stored: which advisory at which position, and whether it is exploited. */
+export async function storedFindingsOf(tx: Queryable, buildId: string): Promise<Array<{ position: number; vulnerability_id: string; active_exploit: boolean }>> {
+  return tx.query<{ position: number; vulnerability_id: string; active_exploit: boolean }>(
+    'SELECT position, vulnerability_id, active_exploit FROM build_findings WHERE build_id = $1',
+    [buildId],
+  );
+}
+
+/** Writes the findings of a rescan (an exploit once flagged stays flagged); keeps the VEX analyses. */
+export async function upsertFindings(tx: Queryable, buildId: string, rows: ReadonlyArray<Finding & { position: number }>): Promise<void> {
+  if (rows.length > 0) {
+    await tx.query(
+      `INSERT INTO build_findings AS f (build_id, identified_build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed_versions)
+       SELECT $1, $1, u.position, u.vulnerability_id,
+              CASE WHEN u.aliases = '' THEN '{}'::text[] ELSE string_to_array(u.aliases, E'\\x1f') END,
+              u.severity, u.score, u.active_exploit, u.evaluation, u.summary,
+              CASE WHEN u.fixed = '' THEN '{}'::text[] ELSE string_to_array(u.fixed, E'\\x1f') END
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[])
+           AS u(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed)
+       ON CONFLICT (build_id, position, vulnerability_id) DO UPDATE SET aliases = EXCLUDED.aliases, severity = EXCLUDED.severity,
+         score = EXCLUDED.score, active_exploit = f.active_exploit OR EXCLUDED.active_exploit, evaluation = EXCLUDED.evaluation,
+         summary = EXCLUDED.summary, fixed_versions = EXCLUDED.fixed_versions`,
+      [
+        buildId,
+        rows.map((finding) => finding.position),
+        rows.map((finding) => finding.vulnerabilityId),
+        rows.map((finding) => finding.aliases.join('\x1f')),
+        rows.map((finding) => finding.severity),
+        rows.map((finding) => finding.score),
+        rows.map((finding) => finding.activeExploit),
+        rows.map((finding) => finding.evaluation),
+        rows.map((finding) => finding.summary),
+        rows.map((finding) => finding.fixedVersions.join('\x1f')),
+      ],
+    );
+  }
+}
+
+/** The build's count of distinct advisories, from its findings. */
+export async function refreshVulnerabilityCount(tx: Queryable, buildId: string): Promise<void> {
+  await tx.query(
+    'UPDATE application_builds SET vulnerability_count = (SELECT count(DISTINCT vulnerability_id)::int FROM build_findings WHERE build_id = $1) WHERE id = $1',
+    [buildId],
+  );
+}
+
+export interface StoredFinding {
+  position: number;
+  vulnerability_id: string;
+  aliases: string[];
+  severity: string;
+  score: string | number | null;
+  summary: string | null;
+  active_exploit: boolean;
+  bom_ref: string;
+  name: string;
+  group: string | null;
+  version: string | null;
+  purl: string | null;
+}
+
+/** The build's affected findings of the advisory (any of its names), with their components. */
+export async function affectedFindingsOf(db: Queryable, buildId: string, names: readonly string[]): Promise<StoredFinding[]> {
+  return db.query<StoredFinding>(
+    `SELECT f.position, f.vulnerability_id, f.aliases, f.severity, f.score, f.summary, f.active_exploit,
+            c.bom_ref, c.name, c.group_name AS "group", c.version, c.purl
+       FROM build_findings f JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
+      WHERE f.build_id = $1 AND f.evaluation = 'affected' AND (f.vulnerability_id = ANY($2::text[]) OR f.aliases && $2::text[])
+      ORDER BY f.position`,
+    [buildId, names],
+  );
+}
