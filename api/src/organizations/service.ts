@@ -1,7 +1,7 @@
 // What the Global Admin does with organizations (docs/authorization.md "Organizations"): create
 // one with its first admin, or a 14-day trial whose admin is invited by mail; the subscription an
 // organization's members see.
-import { FREE_TRIAL_DAYS, fieldSchema, type NewOrganization, type OrganizationView, type SubscriptionView } from '@portal/shared/server';
+import { FREE_TRIAL_DAYS, fieldSchema, type NewOrganization, type OrganizationView, type SubscriptionView, type TrialInvitation } from '@portal/shared/server';
 import { ORG_ADMIN } from '../authorization/defaults';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
@@ -117,10 +117,8 @@ export function loginIdCandidates(email: string, count = 100): string[] {
   return [base, ...Array.from({ length: count - 1 }, (_, index) => `${base}_${index + 2}`)];
 }
 
-export interface TrialInput {
-  name?: string;
-  email?: string;
-}
+/** POST organizations/trials as received: the contract's TrialInvitation, any part of which may be missing. */
+export type TrialInput = Partial<TrialInvitation>;
 
 export interface TrialOptions {
   inviter: UserRecord;
