@@ -2,6 +2,7 @@
 // ids with their sort keys, their count, and the page's rows joined with owner, creator and the
 // live children count (evaluated for the page's rows only), so 10,000 requirements list fast.
 import type {
+  CommentPage,
   Requirement,
   RequirementComment,
   RequirementEventRecord,
@@ -330,7 +331,7 @@ export async function listProcessComments(
   db: Queryable,
   processId: string,
   query: { search?: string; author?: string; offset: number; limit: number },
-): Promise<{ items: RequirementComment[]; total: number }> {
+): Promise<CommentPage> {
   const params: unknown[] = [processId];
   const where = ['c.process_id = $1'];
   if (query.search) {

@@ -110,6 +110,29 @@ export interface RequirementComment {
   created_at: string;
 }
 
+/** POST requirements/{id}/submit: who reviews (a reviewer or a workgroup), by when, and why. */
+export interface ReviewSubmission {
+  reviewer_id?: string;
+  workgroup_id?: string;
+  /** YYYY-MM-DD; absent: the requirement's. */
+  due_date?: string;
+  comment?: string;
+}
+
+/** POST tasks/{id}/accept: the implementer the accepted requirement is delegated to. */
+export interface ReviewAcceptance {
+  delegate_to_id: string;
+  /** YYYY-MM-DD; absent: the requirement's. */
+  due_date?: string;
+  comment?: string;
+}
+
+/** GET requirements/comments: a page of the process's comments, newest first, and how many match. */
+export interface CommentPage {
+  items: RequirementComment[];
+  total: number;
+}
+
 /**
  * What the API publishes on `events#<userId>` to every member of the process when a requirement
  * or a task changes (type: a requirement or task event name of spec 4.5).
