@@ -7,13 +7,15 @@ import type {
   RequirementComment,
   RequirementEventRecord,
   RequirementPriority,
+  RequirementDeletedFilter,
   RequirementRef,
+  RequirementSortField,
   RequirementStatus,
 } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
-export const SORTS = ['position', 'code', 'title', 'priority', 'status', 'progress', 'due_date', 'updated_at'] as const;
-export type RequirementSort = (typeof SORTS)[number];
+export const SORTS = ['position', 'code', 'title', 'priority', 'status', 'progress', 'due_date', 'updated_at'] as const satisfies readonly RequirementSortField[];
+export type RequirementSort = RequirementSortField;
 
 export const userRefSql = (alias: string): string =>
   `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'login_id', ${alias}.login_id, 'name', ${alias}.name) END`;
@@ -133,7 +135,7 @@ export interface RequirementQuery {
   priorities?: readonly string[];
   tag?: string;
   owner?: string;
-  deleted: 'exclude' | 'include' | 'only';
+  deleted: RequirementDeletedFilter;
   sort: RequirementSort;
   order: 'asc' | 'desc';
   offset: number;
