@@ -196,34 +196,3 @@ export interface WorkgroupPayload {
   description: string;
   member_ids: string[];
 }
-
-/** The kinds of service module (docs/authorization.md "Service modules"). */
-export type ServiceModuleType =
-  | 'component-analysis'
-  | 'code-quality'
-  | 'aws'
-  | 'azure'
-  | 'pipeline-management'
-  | 'cicd-ingestion';
-
-/** GET modules (and POST, PATCH modules/{type}): a service module, its secrets never included. */
-export interface ServiceModuleView {
-  id: string;
-  type: ServiceModuleType;
-  name: string;
-  category: string | null;
-  last_sync: { sync_time: string } | null;
-  /** The type's settings; secret ones are always null (write-only). */
-  configs: Record<string, string | null>;
-  secret_fields: string[];
-  /** The secret fields that hold a value (the values themselves never leave the API). */
-  secrets_set: string[];
-  api_key: ApiKeyView | null;
-}
-
-/** POST modules/{type}: a new module's name, category and settings (the type is in the path). */
-export interface NewServiceModulePayload {
-  name: string;
-  category: string | null;
-  configs: Record<string, string>;
-}
