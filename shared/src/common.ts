@@ -21,6 +21,7 @@ export * from './entities/deployment';
 export * from './entities/analysis';
 export * from './entities/administration';
 export * from './entities/osv';
+export * from './entities/standards';
 export * from './api/errors';
 export * from './api/payload';
 export * from './realtime/destinations';

@@ -27,10 +27,10 @@ export async function userOfOrganization(db: Queryable, organizationId: string, 
   return row?.id;
 }
 
-export type PlaneRequirement = { id: string; code: string; title: string; status: string; priority: string; x: number | null; y: number | null };
+export type PlaneRow = { id: string; code: string; title: string; status: string; priority: string; x: number | null; y: number | null };
 
 /** The process's live requirements with their place on the requirement plane (null: unplaced), by code. */
-export async function planeRequirementsOf(db: Queryable, organizationId: string, processId: string): Promise<PlaneRequirement[]> {
+export async function planeRequirementsOf(db: Queryable, organizationId: string, processId: string): Promise<PlaneRow[]> {
   return db.query<{ id: string; code: string; title: string; status: string; priority: string; x: number | null; y: number | null }>(
     `SELECT id, code, title, status, priority, plane_x AS x, plane_y AS y FROM requirements
           WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY code, id`,
@@ -39,7 +39,7 @@ export async function planeRequirementsOf(db: Queryable, organizationId: string,
 }
 
 /** Places the requirement on the plane (both null: takes it off); resolves to it as placed. */
-export async function placeRequirement(tx: Queryable, id: string, x: number | null, y: number | null): Promise<PlaneRequirement> {
+export async function placeRequirement(tx: Queryable, id: string, x: number | null, y: number | null): Promise<PlaneRow> {
   const [row] = await tx.query<{ id: string; code: string; title: string; status: string; priority: string; x: number | null; y: number | null }>(
     `UPDATE requirements SET plane_x = $2, plane_y = $3, updated_at = now() WHERE id = $1
            RETURNING id, code, title, status, priority, plane_x AS x, plane_y AS y`,

@@ -1,6 +1,6 @@
 // Analysis routes under /api/requirements (issue 6 items 10-12; docs/requirements-api.md
 // "Analysis"): the priority plane, duplicate detection and the traceability matrix.
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type DuplicateLink, type DuplicatePair, type PlanePlacement } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
@@ -123,7 +123,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const scope = scopeOf(request);
       const { id } = request.params as { id: string };
-      const { x, y } = request.body as { x: number | null; y: number | null };
+      const { x, y } = request.body as PlanePlacement;
       await findRequirement(db, scope, id);
       if ((x === null) !== (y === null)) throw new ApiProblem(400, BOTH_OR_NEITHER, {}, { [x === null ? 'x' : 'y']: BOTH_OR_NEITHER });
       return db.transaction(async (tx) => {
@@ -188,7 +188,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const scope = scopeOf(request);
-      const { a_id, b_id } = request.body as { a_id: string; b_id: string };
+      const { a_id, b_id } = request.body as DuplicatePair;
       await db.transaction(async (tx) => {
         const [a, b] = await lockPair(tx, scope, a_id, b_id);
         await dismissPair(tx, scope, a, b);
@@ -211,7 +211,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const scope = scopeOf(request);
-      const { a_id, b_id, action } = request.body as { a_id: string; b_id: string; action: 'link' | 'merge' };
+      const { a_id, b_id, action } = request.body as DuplicateLink;
       await db.transaction(async (tx) => {
         const [a, b] = await lockPair(tx, scope, a_id, b_id);
         if (action === 'merge') await mergePair(tx, scope, a, b);

@@ -7,7 +7,7 @@ import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { raiseRequirementEvent } from '../requirements/index';
-import { placeRequirement, planeRequirementsOf as planeRows, requirementOfProcess, userOfOrganization, type PlaneRequirement, type RequirementRow } from './repository';
+import { placeRequirement, planeRequirementsOf as planeRows, requirementOfProcess, userOfOrganization, type PlaneRow, type RequirementRow } from './repository';
 
 export type { RequirementRow };
 
@@ -128,11 +128,11 @@ export function raiseInScope(tx: Queryable, scope: Scope, requirementId: string,
 }
 
 /** The scope's live requirements with their place on the requirement plane, by code. */
-export function planeRequirementsOf(db: Queryable, scope: Scope): Promise<PlaneRequirement[]> {
+export function planeRequirementsOf(db: Queryable, scope: Scope): Promise<PlaneRow[]> {
   return planeRows(db, scope.organizationId, scope.processId);
 }
 
 /** Places the requirement on the plane (both null: off it); resolves to it as placed. */
-export function placeOnPlane(tx: Queryable, id: string, x: number | null, y: number | null): Promise<PlaneRequirement> {
+export function placeOnPlane(tx: Queryable, id: string, x: number | null, y: number | null): Promise<PlaneRow> {
   return placeRequirement(tx, id, x, y);
 }

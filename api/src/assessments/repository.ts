@@ -38,14 +38,14 @@ export async function riskById(db: Queryable, id: string): Promise<Risk> {
   return riskView(row);
 }
 
-export interface NewGap {
+export interface GapInsert {
   requirementId: string;
   description: string;
   remediationPlan: string;
   targetDate: string;
 }
 
-export async function insertGap(tx: Queryable, scope: Scope, gap: NewGap): Promise<string> {
+export async function insertGap(tx: Queryable, scope: Scope, gap: GapInsert): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO gaps (organization_id, process_id, requirement_id, description, remediation_plan, target_date, created_by)
      VALUES ($1, $2, $3, $4, $5, $6::date, $7) RETURNING id`,
@@ -92,14 +92,14 @@ export async function closeGapRow(tx: Queryable, id: string, closedBy: string): 
   await tx.query(`UPDATE gaps SET status = 'CLOSED', closed_at = now(), closed_by = $2 WHERE id = $1`, [id, closedBy]);
 }
 
-export interface NewRisk {
+export interface RiskInsert {
   requirementId: string;
   likelihood: number;
   impact: number;
   description: string;
 }
 
-export async function insertRisk(tx: Queryable, scope: Scope, risk: NewRisk): Promise<{ id: string; score: number }> {
+export async function insertRisk(tx: Queryable, scope: Scope, risk: RiskInsert): Promise<{ id: string; score: number }> {
   const [row] = await tx.query<{ id: string; score: number }>(
     `INSERT INTO risks (organization_id, process_id, requirement_id, likelihood, impact, description, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, score`,

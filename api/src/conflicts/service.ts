@@ -1,6 +1,7 @@
 // Conflicts between requirements (issue 6 item 8): recording one opens a RESOLVE_CONFLICT task,
 // assigned to the first requirement's owner unless the body names someone.
 import { findRequirement, liveRequirement, organizationUser, refuse, text, type Scope } from '../analysis/service';
+import type { NewConflict } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { openTask } from '../tasks/service';
@@ -11,12 +12,7 @@ export type { Conflict };
 export const SELF_CONFLICT = 'A requirement cannot conflict with itself: choose two different requirements.';
 export const CONFLICT_RECORDED = 'An open conflict between these requirements is already recorded.';
 
-export interface NewConflictInput {
-  requirement_a_id: string;
-  requirement_b_id: string;
-  description: string;
-  assignee_id?: string | null;
-}
+export type NewConflictInput = NewConflict;
 
 /** POST conflicts. */
 export async function recordConflict(db: Database, scope: Scope, body: NewConflictInput): Promise<Conflict> {

@@ -1,7 +1,7 @@
 // The IAM family of the API (docs/authorization.md "IAM"): roles of the caller's organization, or
 // with `?scope=global` the global rows for a Global Admin. Each route lets either permission
 // through the guard and checks the exact one of the scope asked for here.
-import { PERMISSIONS, any, checkPermission, messageForStatus, type PermissionString } from '@portal/shared/server';
+import { PERMISSIONS, any, checkPermission, messageForStatus, type PermissionString, type RoleAssignmentPayload } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -144,7 +144,7 @@ export async function iamRoutes(app: FastifyInstance): Promise<void> {
       const name = nameOf(request);
       // A global role's name says its scope, so the assignment needs no ?scope=global.
       const scope = scopeOf(request, ASSIGN, globalAsked(request) || name.startsWith('_'));
-      await assignRole(db, scope, name, request.body as { user_id: string; assigned: boolean }, identity.now());
+      await assignRole(db, scope, name, request.body as RoleAssignmentPayload, identity.now());
       return reply.code(204).send();
     },
   );

@@ -7,7 +7,7 @@
 //   organization's own row; deleting that row restores the default.
 // - Global scope (Global Admin): the organization-less rows — the built-in defaults every
 //   organization starts from, and the global roles. Built-in rows are edited, never deleted.
-import type { RoleView } from '@portal/shared/server';
+import type { RoleAssignmentPayload, RoleView } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { BUILT_IN_ROLES, builtInRole, type PolicyInput } from '../authorization/defaults';
 import type { RoleRecord } from '../authorization/roles.repository';
@@ -145,7 +145,7 @@ export async function assignRole(
   db: Database,
   scope: RoleScope,
   name: string,
-  assignment: { user_id: string; assigned: boolean },
+  assignment: RoleAssignmentPayload,
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { PERMISSIONS, fieldSchema, messageForStatus } from '@portal/shared/server';
+import { PERMISSIONS, fieldSchema, messageForStatus, type InitializationPayload, type InitializationResult } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../identity/passwords';
 import { ensureOrganization } from '../organizations/index';
@@ -14,15 +14,13 @@ import { deleteCodes } from '../users/index';
 
 const ORGANIZATION_FIELDS = Object.freeze({ name: fieldSchema({ required: true, max: 255 }) });
 
+/** POST administration/initialization as received: the contract's InitializationPayload, any part of which may be missing. */
 export interface InitializationInput {
-  organization?: { name?: string };
-  admin?: { name?: string; login_id?: string; email?: string; password?: string };
+  organization?: Partial<InitializationPayload['organization']>;
+  admin?: Partial<InitializationPayload['admin']>;
 }
 
-export interface Initialized {
-  organization: { id: string; name: string };
-  admin: { login_id: string };
-}
+export type Initialized = InitializationResult;
 
 const text = { type: 'string', maxLength: 1024 } as const;
 

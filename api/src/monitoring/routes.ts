@@ -1,7 +1,7 @@
 // The monitoring family (spec 7 "Monitoring", issue 7 item 12): the process's monitoring events
 // (list and one), a rescan of its monitored applications, and the demo's simulated new
 // vulnerability. Every route takes ?graph=<process>; events of another process are not found.
-import { all, DEMO_CLEARED_CVES, MONITORING_EVENT_TYPES, PERMISSIONS, type ClearDemoCvesResult } from '@portal/shared/server';
+import { all, DEMO_CLEARED_CVES, MONITORING_EVENT_TYPES, PERMISSIONS, type ClearDemoCvesResult, type MonitoringEventQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applicationOfRequest } from '../apps/index';
 import { SEVERITIES } from '../apps/index';
@@ -78,7 +78,7 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const query = request.query as { app?: string; type?: string; severity?: string; limit: number; offset: number };
+      const query = request.query as MonitoringEventQuery & Required<Pick<MonitoringEventQuery, 'limit' | 'offset'>>;
       return listMonitoringEvents(db, organizationOf(request), processOf(request).id, {
         appKey: query.app || undefined,
         type: query.type,

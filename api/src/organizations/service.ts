@@ -8,6 +8,7 @@ import {
   type OrganizationView,
   type ProcessModuleConfiguration,
   type SubscriptionView,
+  type TrialInvitation,
 } from '@portal/shared/server';
 import { ORG_ADMIN } from '../authorization/defaults';
 import type { Queryable } from '../db/database';
@@ -148,10 +149,8 @@ export function loginIdCandidates(email: string, count = 100): string[] {
   return [base, ...Array.from({ length: count - 1 }, (_, index) => `${base}_${index + 2}`)];
 }
 
-export interface TrialInput {
-  name?: string;
-  email?: string;
-}
+/** POST organizations/trials as received: the contract's TrialInvitation, any part of which may be missing. */
+export type TrialInput = Partial<TrialInvitation>;
 
 export interface TrialOptions {
   inviter: UserRecord;

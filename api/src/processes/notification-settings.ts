@@ -2,12 +2,12 @@
 // requirement and task event of spec 4.5, whether its members hear of it by mail and in the
 // portal. The events are named for people ('Requirement: Submit for Review'): the settings screen
 // shows the names as they are. Unset events are on for both channels.
-import { REQUIREMENT_EVENTS, TASK_EVENTS, type NotificationChannels } from '@portal/shared/server';
+import { REQUIREMENT_EVENTS, TASK_EVENTS, type NotificationChannels, type NotificationSettingsBody } from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
 
 export type { NotificationChannels };
 
-export type NotificationSettingsMap = Record<string, NotificationChannels>;
+export type NotificationSettingsMap = NotificationSettingsBody['settings'];
 
 /** As stored (processes.notification_settings): only the events someone has set. */
 export type StoredNotificationSettings = Partial<NotificationSettingsMap>;

@@ -1,7 +1,7 @@
 // The processes (projects, spec 3) as stored: one organization's, found by id or code name (any
 // case), with their own module switches and notification settings (migration 005), and the
 // memberships that enroll users in them. Every query names the organization.
-import type { DashboardType, ProcessModuleConfiguration, ProcessType } from '@portal/shared/server';
+import type { DashboardType, ProcessModuleSwitches, ProcessType } from '@portal/shared/server';
 import { setMembership } from '../authorization/memberships.repository';
 import type { Queryable } from '../db/database';
 import { UUID } from '../organizations/index';
@@ -20,8 +20,8 @@ export interface ProcessRecord {
 
 export type NewProcess = Omit<ProcessRecord, 'id' | 'organization_id'>;
 
-/** The process's own module switches; an absent switch follows the organization. */
-export type ProcessModuleSwitches = Partial<Pick<ProcessModuleConfiguration, 'code' | 'requirement'>>;
+/** The process's own module switches (the contract's); an absent switch follows the organization. */
+export type { ProcessModuleSwitches };
 
 const COLUMNS = 'id, organization_id, code_name, name, type, dashboard_type';
 

@@ -2,7 +2,7 @@
 // within the organization's limit and enroll its creator, rename or retype it, delete it. Inputs
 // are checked with the spec 5 messages; a code name is unique in its organization whatever its
 // case, since lowercased it selects the process's graph.
-import { DASHBOARD_TYPES, fieldSchema, PROCESS_TYPES, UNLIMITED, type Process } from '@portal/shared/server';
+import { DASHBOARD_TYPES, fieldSchema, PROCESS_TYPES, UNLIMITED, type Process, type ProcessPayload } from '@portal/shared/server';
 import { ADMIN, ORG_ADMIN } from '../authorization/defaults';
 import type { Caller } from '../authorization/guard';
 import type { Database, Queryable } from '../db/database';
@@ -105,12 +105,8 @@ function choiceError(value: unknown, choices: readonly string[], message: string
   return typeof value === 'string' && choices.includes(value) ? undefined : message;
 }
 
-export interface ProcessInput {
-  code_name?: unknown;
-  name?: unknown;
-  type?: unknown;
-  dashboard_type?: unknown;
-}
+/** POST projects and PATCH projects/{code} as received: the contract's ProcessPayload (or ProcessUpdate), unchecked. */
+export type ProcessInput = { [field in keyof ProcessPayload]?: unknown };
 
 /** POST projects: the process, within the organization's num_of_projects, its creator enrolled as ADMIN. */
 export async function createProcess(db: Database, caller: Caller, organizationId: string, input: ProcessInput): Promise<Process> {

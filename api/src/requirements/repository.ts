@@ -2,17 +2,20 @@
 // ids with their sort keys, their count, and the page's rows joined with owner, creator and the
 // live children count (evaluated for the page's rows only), so 10,000 requirements list fast.
 import type {
+  CommentPage,
   Requirement,
   RequirementComment,
   RequirementEventRecord,
   RequirementPriority,
+  RequirementDeletedFilter,
   RequirementRef,
+  RequirementSortField,
   RequirementStatus,
 } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
-export const SORTS = ['position', 'code', 'title', 'priority', 'status', 'progress', 'due_date', 'updated_at'] as const;
-export type RequirementSort = (typeof SORTS)[number];
+export const SORTS = ['position', 'code', 'title', 'priority', 'status', 'progress', 'due_date', 'updated_at'] as const satisfies readonly RequirementSortField[];
+export type RequirementSort = RequirementSortField;
 
 export const userRefSql = (alias: string): string =>
   `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'login_id', ${alias}.login_id, 'name', ${alias}.name) END`;
@@ -132,7 +135,7 @@ export interface RequirementQuery {
   priorities?: readonly string[];
   tag?: string;
   owner?: string;
-  deleted: 'exclude' | 'include' | 'only';
+  deleted: RequirementDeletedFilter;
   sort: RequirementSort;
   order: 'asc' | 'desc';
   offset: number;
@@ -330,7 +333,7 @@ export async function listProcessComments(
   db: Queryable,
   processId: string,
   query: { search?: string; author?: string; offset: number; limit: number },
-): Promise<{ items: RequirementComment[]; total: number }> {
+): Promise<CommentPage> {
   const params: unknown[] = [processId];
   const where = ['c.process_id = $1'];
   if (query.search) {

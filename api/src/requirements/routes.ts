@@ -2,7 +2,7 @@
 // tree of a process (`?graph=`), its history, progress, review submission and comments, and the
 // process's recent events. Each route declares its spec 6 permission; the guard resolves the
 // process in the caller's organization (404 otherwise).
-import { PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES } from '@portal/shared/server';
+import { PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type CommentQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -129,7 +129,7 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const process = processOf(request);
-      const q = request.query as { search?: string; author?: string; offset?: number; limit?: number };
+      const q = request.query as CommentQuery;
       return processCommentPage(db, process.id, {
         search: q.search?.trim() || undefined,
         author: q.author?.trim() || undefined,

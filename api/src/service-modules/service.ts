@@ -1,7 +1,7 @@
 // What the service module screen does (docs/authorization.md "Service modules"): add a module of
 // a type with its settings and a fresh API key, rename it, replace its settings, rotate its key,
 // delete it. Answers never hold a secret: secret settings are null, the key is shown once.
-import { fieldSchema, type ApiKeyView, type IssuedApiKey } from '@portal/shared/server';
+import { fieldSchema, type ApiKeyView, type IssuedApiKey, type NewServiceModulePayload, type ServiceModuleView } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import type { IdentityContext } from '../identity/context';
@@ -22,18 +22,7 @@ import { isServiceModuleType, secretFieldsOf, unknownType, type ServiceModuleTyp
 
 export type { ApiKeyView };
 
-export interface ServiceModuleView {
-  id: string;
-  type: ServiceModuleType;
-  name: string;
-  category: string | null;
-  last_sync: { sync_time: string } | null;
-  configs: ConfigsView;
-  secret_fields: string[];
-  /** The secret fields that hold a value (the values themselves never leave the API). */
-  secrets_set: string[];
-  api_key: ApiKeyView | null;
-}
+export type { ServiceModuleView };
 
 export const MODULE_FIELDS = Object.freeze({
   name: fieldSchema({ required: true, max: 255 }),
@@ -97,11 +86,8 @@ function nameAndCategory(input: { name?: unknown; category?: unknown }): { name:
   return { name: values.name as string, category: values.category ? String(values.category) : null };
 }
 
-export interface NewModuleInput {
-  name?: unknown;
-  category?: unknown;
-  configs?: unknown;
-}
+/** POST modules/{type} as received: the contract's NewServiceModulePayload, unchecked. */
+export type NewModuleInput = { [field in keyof NewServiceModulePayload]?: unknown };
 
 /** What the module services use of the identity context: the database, the secret box, the clock. */
 export type IdentityParts = Pick<IdentityContext, 'db' | 'box' | 'now'>;

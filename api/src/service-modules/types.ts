@@ -1,7 +1,7 @@
 // The kinds of service module (docs/authorization.md "Service modules") and the settings each
 // needs to reach its service. The field names are those of the administration screen
 // (mfe-admin service-modules/api/moduleTypes.ts); secret fields are write-only.
-import type { FieldRules } from '@portal/shared/server';
+import type { FieldRules, ServiceModuleType } from '@portal/shared/server';
 
 export const SERVICE_MODULE_TYPES = [
   'component-analysis',
@@ -10,8 +10,9 @@ export const SERVICE_MODULE_TYPES = [
   'azure',
   'pipeline-management',
   'cicd-ingestion',
-] as const;
-export type ServiceModuleType = (typeof SERVICE_MODULE_TYPES)[number];
+] as const satisfies readonly ServiceModuleType[];
+// The contract's union: the list above may hold none other, and CONFIG_FIELDS must name every one.
+export type { ServiceModuleType };
 
 export interface ConfigField {
   name: string;

@@ -1,4 +1,4 @@
-import { PERMISSIONS, SIGN_IN_MESSAGES, messageForStatus } from '@portal/shared/server';
+import { PERMISSIONS, SIGN_IN_MESSAGES, messageForStatus, type LoginPayload } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem, problemSchema, sendProblem } from '../http/problem';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie';
@@ -55,7 +55,7 @@ export async function sessionsRoutes(app: FastifyInstance, { identity }: Session
     },
     async (request, reply) =>
       answer(reply, async () => {
-        const body = request.body as { username: string; password: string };
+        const body = request.body as LoginPayload;
         const issued = await signIn(identity, body, request.ip);
         if (issued.record.authentication_status === 'PasswordExpired') {
           // The spec's 403, with the cookie of the session that may change the expired password.

@@ -1,4 +1,4 @@
-import { MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, messageForStatus, type Session, type SessionFeatures } from '@portal/shared/server';
+import { MFA_VERIFY_MESSAGES, SIGN_IN_MESSAGES, messageForStatus, type LoginPayload, type Session, type SessionFeatures } from '@portal/shared/server';
 import { verifyNothing, verifyPassword } from '../identity/passwords';
 import { newToken, sha256 } from '../identity/tokens';
 import { INITIATOR_LOGIN, INITIATOR_USER } from '../authorization/principal';
@@ -66,7 +66,7 @@ function passwordExpired(context: IdentityContext, user: UserRecord, now: Date):
  */
 export async function signIn(
   context: IdentityContext,
-  credentials: { username: string; password: string },
+  credentials: LoginPayload,
   address: string,
 ): Promise<IssuedSession> {
   const { db } = context;

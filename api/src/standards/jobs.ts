@@ -1,26 +1,14 @@
 // Standard imports as background jobs: the job row is committed first (the 202 answers it), the
 // import runs in one transaction afterwards and its progress is kept in memory while it runs
 // (the transaction's own writes are invisible until it commits); the row holds the outcome.
+import type { StandardImportStatus, StandardImportView } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { importCatalog, type ImportTarget } from './import';
 import { CatalogError, type ParsedCatalog } from './oscal';
-import { failImportJob, findImportJob, finishImportJob, insertImportJob, type ImportRow, type StandardImportStatus } from './repository';
+import { failImportJob, findImportJob, finishImportJob, insertImportJob, type ImportRow } from './repository';
 import type { ChangeTracker } from '../http/read-cache';
 
-export type { StandardImportStatus };
-
-export interface StandardImportView {
-  id: string;
-  status: StandardImportStatus;
-  title: string;
-  processed: number;
-  total: number;
-  created: number;
-  updated: number;
-  error: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
+export type { StandardImportStatus, StandardImportView };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -58,7 +58,7 @@ const body = (value: unknown) => (typeof value === 'object' && value !== null ? 
  */
 export interface TaskOutcomes {
   /** A review accepted: completes the task and delegates the requirement; the delegation task's id. */
-  reviewAccepted(tx: Queryable, context: ChangeContext, task: TaskRecord, input: ReviewAcceptance): Promise<string>;
+  reviewAccepted(tx: Queryable, context: ChangeContext, task: TaskRecord, input: AcceptedReview): Promise<string>;
   /** A review rejected: completes the task and sends the requirement back; the author's task's id. */
   reviewRejected(tx: Queryable, context: ChangeContext, task: TaskRecord, comment: string): Promise<string>;
   /** A task's progress changed (already recorded on the task). */
@@ -67,7 +67,7 @@ export interface TaskOutcomes {
   failed(tx: Queryable, context: ChangeContext, task: TaskRecord, comment: string): Promise<void>;
 }
 
-export interface ReviewAcceptance {
+export interface AcceptedReview {
   delegateToId: string;
   dueDate: string | null;
   comment: string;

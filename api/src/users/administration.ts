@@ -6,7 +6,10 @@ import {
   checkPermission,
   messageForStatus,
   parsePermission,
+  type InvitePayload,
+  type MembershipPayload,
   type PermissionString,
+  type ProcessMembership,
 } from '@portal/shared/server';
 import { resolveAccess } from '../authorization/access';
 import { setMembership } from '../authorization/memberships.repository';
@@ -47,18 +50,10 @@ export const CANNOT_DEACTIVATE_ONESELF = 'You cannot deactivate your own user.';
 export const ALREADY_ACTIVE = 'The user is already active.';
 export const ORGANIZATION_PARAMETER_REQUIRED = "The 'organization' parameter (an organization id) is required.";
 
-export interface MembershipInput {
-  process: string;
-  roles: string[];
-}
+export type MembershipInput = ProcessMembership;
 
-export interface InviteInput {
-  login_id?: string;
-  name?: string;
-  email?: string;
-  roles?: string[];
-  memberships?: MembershipInput[];
-}
+/** POST users as received: the contract's InvitePayload, any part of which may be missing. */
+export type InviteInput = Partial<InvitePayload>;
 
 export interface UserUpdateInput {
   name?: string;
@@ -66,11 +61,8 @@ export interface UserUpdateInput {
   roles?: string[];
 }
 
-export interface MembershipChange {
-  user_id?: string;
-  process?: string;
-  roles?: string[];
-}
+/** PATCH users/memberships as received: the contract's MembershipPayload, any part of which may be missing. */
+export type MembershipChange = Partial<MembershipPayload>;
 
 export interface Assignee {
   id: string;

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type ForgotPasswordPayload } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 import { readSessionToken, setSessionCookie } from '../http/session-cookie';
@@ -56,7 +56,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
       },
     },
     async (request, reply) => {
-      const { username } = payload<{ username?: string }>(request);
+      const { username } = payload<Partial<ForgotPasswordPayload>>(request);
       await requestPasswordReset(identity, mailer, username || params(request).username);
       return reply.code(204).send();
     },

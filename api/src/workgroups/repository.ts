@@ -1,16 +1,12 @@
 // Workgroups as stored (migration 005): named groups of an organization's users. Every query
 // names the organization, so another organization's workgroup is not found.
-import type { WorkgroupMember } from '@portal/shared/server';
+import type { WorkgroupMember, WorkgroupView } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 export type { WorkgroupMember };
 
-export interface Workgroup {
-  id: string;
-  name: string;
-  description: string;
-  members: WorkgroupMember[];
-}
+/** As the contract answers it (WorkgroupView): the query builds that shape. */
+export type Workgroup = WorkgroupView;
 
 export interface WorkgroupFields {
   name: string;

@@ -1,7 +1,7 @@
 // Workgroups of the caller's organization (spec 7, docs/authorization.md "Workgroups"): named
 // groups of users (task group assignment, the collaboration screens). Members must be users of
 // the same organization; another organization's user or workgroup is not found (404).
-import { fieldSchema } from '@portal/shared/server';
+import { fieldSchema, type WorkgroupPayload } from '@portal/shared/server';
 import type { Caller } from '../authorization/guard';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
@@ -32,11 +32,8 @@ export function nameTakenMessage(name: string): string {
   return `A workgroup named '${name}' already exists.`;
 }
 
-export interface WorkgroupInput {
-  name?: string;
-  description?: string;
-  member_ids?: string[];
-}
+/** POST workgroups, PUT workgroups/{id} as received: the contract's WorkgroupPayload, any part of which may be missing. */
+export type WorkgroupInput = Partial<WorkgroupPayload>;
 
 function organizationIdOf(caller: Caller): string {
   if (!caller.organization) throw new ApiProblem(404);

@@ -5,6 +5,7 @@
 import {
   apiClient,
   logout,
+  type BrokerToken,
   notificationsQueue,
   setRealtimeImplementation,
   SYNC_ADMIN_EXCHANGE,
@@ -24,7 +25,7 @@ export function shellDestinations(userId: string): string[] {
 }
 
 async function fetchBrokerToken(): Promise<string | null> {
-  const answer = await apiClient.post<{ token: string | null }>('iam/rabbitmq/token', undefined, { notices: false });
+  const answer = await apiClient.post<BrokerToken>('iam/rabbitmq/token', undefined, { notices: false });
   return answer?.token ?? null;
 }
 

@@ -2,7 +2,7 @@
 // and workgroups, IAM roles and policies, service modules' API keys and a process's notification
 // channels. The API answers (or receives) them and mfe-admin reads (or sends) them: both import
 // them from here.
-import type { ProcessModuleConfiguration } from './process';
+import type { DashboardType, ProcessModuleConfiguration, ProcessType } from './process';
 import type { PolicyEffect } from './session';
 
 /** What an organization counts against its limits. */
@@ -104,6 +104,12 @@ export interface RoleChanges {
   policies: PolicyInput[];
 }
 
+/** PATCH iam/roles/{name}/assignments: gives a user the role, or takes it away. */
+export interface RoleAssignmentPayload {
+  user_id: string;
+  assigned: boolean;
+}
+
 /** A service module's API key, without the key itself. */
 export interface ApiKeyView {
   prefix: string;
@@ -119,4 +125,74 @@ export interface IssuedApiKey extends ApiKeyView {
 export interface NotificationChannels {
   mail: boolean;
   portal: boolean;
+}
+
+/** POST administration/initialization: the first organization and its Global Admin. */
+export interface InitializationPayload {
+  organization: { name: string };
+  admin: { name: string; login_id: string; email: string; password: string };
+}
+
+/** POST administration/initialization's answer. */
+export interface InitializationResult {
+  organization: { id: string; name: string };
+  admin: { login_id: string };
+}
+
+/** POST organizations/trials: who is invited to a trial organization. */
+export interface TrialInvitation {
+  name: string;
+  email: string;
+}
+
+/** POST users: a user invited by mail, with organization roles and process memberships. */
+export interface InvitePayload {
+  login_id: string;
+  name: string;
+  email: string;
+  roles: string[];
+  memberships?: ProcessMembership[];
+}
+
+/** PATCH users/memberships: a user's roles in one process. */
+export interface MembershipPayload {
+  user_id: string;
+  /** The process's code name. */
+  process: string;
+  /** [] disenrolls the user from the process. */
+  roles: string[];
+}
+
+/** POST projects: a new process. */
+export interface ProcessPayload {
+  code_name: string;
+  name: string;
+  type: ProcessType;
+  dashboard_type: DashboardType;
+}
+
+/** PATCH projects/{code}: a process's name, type and dashboard type. */
+export type ProcessUpdate = Omit<ProcessPayload, 'code_name'>;
+
+/** PATCH projects/{code}/moduleConfiguration: the process's own switches of the code and requirement modules. */
+export type ProcessModuleSwitches = Partial<Pick<ProcessModuleConfiguration, 'code' | 'requirement'>>;
+
+/** GET/POST projects/notificationSettings: the channels of each event, by the event's name. */
+export interface NotificationSettingsBody {
+  settings: Record<string, NotificationChannels>;
+}
+
+/** GET workgroups (and POST, PUT workgroups/{id}): a workgroup with its members. */
+export interface WorkgroupView {
+  id: string;
+  name: string;
+  description: string;
+  members: WorkgroupMember[];
+}
+
+/** POST workgroups, PUT workgroups/{id}: a workgroup's name, description and members. */
+export interface WorkgroupPayload {
+  name: string;
+  description: string;
+  member_ids: string[];
 }

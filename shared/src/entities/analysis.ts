@@ -131,3 +131,61 @@ export interface TaskQuery {
   status?: TaskStatus;
   requirement?: string;
 }
+
+/** A requirement as the priority plane shows it. */
+export type PlaneRequirement = RequirementRef & { status: RequirementStatus; priority: RequirementPriority };
+
+/** A placed requirement (x importance, y urgency, 0..1); PUT requirements/{id}/plane answers one. */
+export interface RequirementPlanePoint {
+  requirement: PlaneRequirement;
+  x: number;
+  y: number;
+}
+
+/** GET requirements/planes: the placed requirements and those not placed. */
+export interface RequirementPlanes {
+  placed: RequirementPlanePoint[];
+  unplaced: (RequirementRef & Partial<Pick<PlaneRequirement, 'status' | 'priority'>>)[];
+}
+
+/** PUT requirements/{id}/plane: the requirement's place (0..1 each), or both null to take it off the plane. */
+export interface PlanePlacement {
+  x: number | null;
+  y: number | null;
+}
+
+/** POST requirements/{id}/gaps: a gap with its remediation plan (assignee: null nobody, absent the owner). */
+export interface NewGap {
+  description: string;
+  remediation_plan: string;
+  /** YYYY-MM-DD */
+  target_date: string;
+  assignee_id?: string | null;
+}
+
+/** POST requirements/{id}/risks: a risk, likelihood × impact (1–5 each). */
+export interface NewRisk {
+  likelihood: number;
+  impact: number;
+  description: string;
+  assignee_id?: string | null;
+}
+
+/** POST conflicts: a conflict between two requirements (assignee absent: the first one's owner). */
+export interface NewConflict {
+  requirement_a_id: string;
+  requirement_b_id: string;
+  description: string;
+  assignee_id?: string | null;
+}
+
+/** POST requirements/duplicates/dismiss: a candidate pair never to be proposed again. */
+export interface DuplicatePair {
+  a_id: string;
+  b_id: string;
+}
+
+/** POST requirements/duplicates/link: link the pair, or merge b into a. */
+export interface DuplicateLink extends DuplicatePair {
+  action: 'link' | 'merge';
+}

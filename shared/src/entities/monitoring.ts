@@ -32,6 +32,15 @@ export interface MonitoringEvent {
   created_at: string;
 }
 
+/** GET apps/monitoring/events: the filters (an app's key, an event type, a severity) and the page. */
+export interface MonitoringEventQuery {
+  app?: string;
+  type?: string;
+  severity?: string;
+  limit?: number;
+  offset?: number;
+}
+
 export interface MonitoringEventPage {
   events: MonitoringEvent[];
   total: number;

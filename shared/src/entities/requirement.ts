@@ -62,6 +62,31 @@ export interface RequirementPage {
   total: number;
 }
 
+/** The orders of GET requirements (`sort`). */
+export type RequirementSortField = 'position' | 'code' | 'title' | 'priority' | 'status' | 'progress' | 'due_date' | 'updated_at';
+/** Whether GET requirements leaves deleted requirements out, takes them in, or lists only them. */
+export type RequirementDeletedFilter = 'exclude' | 'include' | 'only';
+
+/** GET requirements: the query of a page of the process's requirements. */
+export interface RequirementListQuery {
+  /** 'root' for the top level, an id for its children; absent: the whole process. */
+  parent?: string;
+  search?: string;
+  /** One status, or several separated by commas. */
+  status?: string;
+  /** One priority, or several separated by commas. */
+  priority?: string;
+  tag?: string;
+  /** A user id. */
+  owner?: string;
+  deleted?: RequirementDeletedFilter;
+  /** Absent: code for the whole process, position under a parent. */
+  sort?: RequirementSortField;
+  order?: 'asc' | 'desc';
+  offset?: number;
+  limit?: number;
+}
+
 /** The input of Add and Modify (PUT adds `version`). */
 export interface RequirementInput {
   code?: string;
@@ -108,6 +133,37 @@ export interface RequirementComment {
   author: UserRef | null;
   text: string;
   created_at: string;
+}
+
+/** POST requirements/{id}/submit: who reviews (a reviewer or a workgroup), by when, and why. */
+export interface ReviewSubmission {
+  reviewer_id?: string;
+  workgroup_id?: string;
+  /** YYYY-MM-DD; absent: the requirement's. */
+  due_date?: string;
+  comment?: string;
+}
+
+/** POST tasks/{id}/accept: the implementer the accepted requirement is delegated to. */
+export interface ReviewAcceptance {
+  delegate_to_id: string;
+  /** YYYY-MM-DD; absent: the requirement's. */
+  due_date?: string;
+  comment?: string;
+}
+
+/** GET requirements/comments: the query (text in the comment or its requirement's code or title; author by id or login id). */
+export interface CommentQuery {
+  search?: string;
+  author?: string;
+  offset?: number;
+  limit?: number;
+}
+
+/** GET requirements/comments: a page of the process's comments, newest first, and how many match. */
+export interface CommentPage {
+  items: RequirementComment[];
+  total: number;
 }
 
 /**

@@ -81,3 +81,13 @@ export const INITIATOR_LOGIN = '@initiator';
 export function hasRole(session: Pick<Session, 'roles'> | null | undefined, role: string): boolean {
   return Boolean(session?.roles?.includes(role));
 }
+
+/** POST iam/rabbitmq/token: the STOMP passcode of the caller's broker connection (spec 7); null without a broker. */
+export interface BrokerToken {
+  token: string | null;
+}
+
+/** GET sessions/msal/signin: the identity platform's authorization URL, to open in a popup. */
+export interface MsalSignInUrl {
+  url: string;
+}

@@ -1,25 +1,12 @@
 // Workgroups of the organization (docs/authorization.md "Workgroups"): read, create, replace and
 // delete, each naming the permission it needs.
-import { apiClient, FRESHNESS, type WorkgroupMember } from '@portal/shared';
+import { apiClient, FRESHNESS, type WorkgroupMember, type WorkgroupPayload, type WorkgroupView as WorkgroupDetails } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { USER_KEYS } from '../../user-list';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
-export type { WorkgroupMember };
-
-export interface WorkgroupDetails {
-  id: string;
-  name: string;
-  description: string | null;
-  members: WorkgroupMember[];
-}
-
-export interface WorkgroupPayload {
-  name: string;
-  description: string;
-  member_ids: string[];
-}
+export type { WorkgroupDetails, WorkgroupMember, WorkgroupPayload };
 
 /** The workgroups list; the User List's member changes invalidate it too. */
 export const WORKGROUP_KEYS = { list: ['admin', 'workgroups'] as const };

@@ -1,6 +1,6 @@
 // The Global Admin's organization calls (docs/authorization.md, "Organizations"): list, view,
 // create with its first admin, delete, module configuration and trial invitations.
-import { apiClient, type NewOrganization } from '@portal/shared';
+import { apiClient, type NewOrganization, type TrialInvitation } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModuleConfiguration, Organization } from '../../../lib/organizations';
 import { subscriptionKey } from '../../../lib/organizations';
@@ -10,12 +10,7 @@ import { GLOBAL_ORGANIZATION } from '../permissions';
 
 export const organizationsKey = ['organizations'] as const;
 
-export type { NewOrganization };
-
-export interface TrialInvitation {
-  name: string;
-  email: string;
-}
+export type { NewOrganization, TrialInvitation };
 
 export function useOrganizations() {
   return useQuery({

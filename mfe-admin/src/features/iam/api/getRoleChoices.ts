@@ -1,17 +1,15 @@
 // The roles an administrator can hand out: organization roles (held by the user) and process
 // roles (held per process through memberships). GET iam/roles lists the organization's roles,
 // custom ones included; when it cannot be read the built-in roles are offered.
-import { apiClient } from '@portal/shared';
+import { apiClient, type RoleView } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Built-in roles of docs/authorization.md "Built-in roles". */
 export const BUILT_IN_PROCESS_ROLES = ['READER', 'AUTHOR', 'REVIEWER', 'ADMIN'] as const;
 export const BUILT_IN_ORGANIZATION_ROLES = ['ORG_ADMIN', 'DEMO'] as const;
 
-interface RoleSummary {
-  name: string;
-  kind: 'process' | 'organization' | 'global';
-}
+/** What these choices read of GET iam/roles' answer. */
+type RoleSummary = Pick<RoleView, 'name' | 'kind'>;
 
 export interface RoleChoices {
   organization: string[];

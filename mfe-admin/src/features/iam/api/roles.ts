@@ -1,6 +1,6 @@
 // The IAM calls (docs/authorization.md, "IAM"): roles of the organization, or their global
 // variants with `?scope=global`, their policies, and role assignments to users.
-import { apiClient, type NewRole, type PolicyInput, type RoleChanges, type RoleKind, type RoleScope, type RoleView as Role } from '@portal/shared';
+import { apiClient, type NewRole, type PolicyInput, type RoleChanges, type RoleAssignmentPayload, type RoleKind, type RoleScope, type RoleView as Role } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import { ROLE_PERMISSIONS } from '../permissions';
@@ -54,10 +54,9 @@ export function useDeleteRole(scope: RoleScope) {
   });
 }
 
-export interface RoleAssignment {
+/** The contract's body of PATCH iam/roles/{name}/assignments, with the role its path names. */
+export interface RoleAssignment extends RoleAssignmentPayload {
   role: Pick<Role, 'name' | 'kind'>;
-  user_id: string;
-  assigned: boolean;
 }
 
 /** PATCH iam/roles/{name}/assignments: gives a user an organization or global role, or takes it away. */

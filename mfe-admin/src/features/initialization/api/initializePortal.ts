@@ -1,14 +1,11 @@
-import { apiClient } from '@portal/shared';
+import { apiClient, type InitializationPayload, type InitializationResult } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 
-export interface InitializationPayload {
-  organization: { name: string };
-  admin: { name: string; login_id: string; email: string; password: string };
-}
+export type { InitializationPayload };
 
 /** POST administration/initialization: the Initiator creates the first organization and its Global Admin. */
-export function initializePortal(payload: InitializationPayload): Promise<unknown> {
-  return apiClient.post<unknown>('administration/initialization', payload, { notices: false });
+export function initializePortal(payload: InitializationPayload): Promise<InitializationResult> {
+  return apiClient.post<InitializationResult>('administration/initialization', payload, { notices: false });
 }
 
 export function useInitializePortal() {

@@ -1,28 +1,23 @@
 // The calls of the process screens (docs/authorization.md "Processes (projects)"): create, update
 // and delete a process, its module configuration and its notification settings.
-import { apiClient, FRESHNESS, type DashboardType, type NotificationChannels, type Process, type ProcessModuleConfiguration, type ProcessType } from '@portal/shared';
+import {
+  apiClient,
+  FRESHNESS,
+  type NotificationChannels,
+  type NotificationSettingsBody,
+  type Process,
+  type ProcessModuleConfiguration,
+  type ProcessModuleSwitches as ModuleSwitches,
+  type ProcessPayload,
+  type ProcessUpdate,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { USER_KEYS } from '../../user-list';
 import { PROCESS_KEYS } from './getProcesses';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
-export interface ProcessPayload {
-  code_name: string;
-  name: string;
-  type: ProcessType;
-  dashboard_type: DashboardType;
-}
-
-export type ModuleSwitches = Partial<Pick<ProcessModuleConfiguration, 'code' | 'requirement'>>;
-
-export type ProcessUpdate = Omit<ProcessPayload, 'code_name'>;
-
-export type { NotificationChannels };
-
-export interface NotificationSettingsBody {
-  settings: Record<string, NotificationChannels>;
-}
+export type { ModuleSwitches, NotificationChannels, NotificationSettingsBody, ProcessPayload, ProcessUpdate };
 
 const processPath = (code: string, ...rest: string[]) => ['projects', encodeURIComponent(code), ...rest].join('/');
 

@@ -1,32 +1,21 @@
 // Service modules of the organization (docs/authorization.md "Service modules"): list, create per
 // type, rename/recategorize, replace settings, rotate the API key and delete.
-import { apiClient, FRESHNESS, type ApiKeyView, type IssuedApiKey } from '@portal/shared';
+import {
+  apiClient,
+  FRESHNESS,
+  type ApiKeyView,
+  type IssuedApiKey,
+  type NewServiceModulePayload,
+  type ServiceModuleView as ServiceModuleDetails,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
-export type { ApiKeyView as ApiKeyInfo, IssuedApiKey };
+export type { ApiKeyView as ApiKeyInfo, IssuedApiKey, ServiceModuleDetails };
 
-export interface ServiceModuleDetails {
-  id: string;
-  type: string;
-  name: string;
-  category: string | null;
-  last_sync: { sync_time: string } | null;
-  /** Secret fields are always null: they are write-only. */
-  configs: Record<string, unknown>;
-  secret_fields: string[];
-  /** The secret fields that hold a value. */
-  secrets_set: string[];
-  api_key: ApiKeyView | null;
-}
-
-export interface NewModulePayload {
-  type: string;
-  name: string;
-  category: string | null;
-  configs: Record<string, string>;
-}
+/** The contract's body of POST modules/{type}, with the type its path names. */
+export type NewModulePayload = NewServiceModulePayload & { type: string };
 
 export const SERVICE_MODULE_KEYS = { list: ['admin', 'service-modules'] as const };
 

@@ -2,26 +2,13 @@
 // password, delete, and set a user's roles in a process. Each names the permission it needs, so
 // the API client refuses it locally (403) when the session lacks it; failures are shown by the
 // screen from the problem detail, not as a notice.
-import { apiClient } from '@portal/shared';
+import { apiClient, type InvitePayload, type MembershipPayload } from '@portal/shared';
 import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { WORKGROUP_KEYS } from '../../collaboration';
-import { USER_KEYS, type ProcessMembership, type UserSummary } from './getUsers';
+import { USER_KEYS, type UserSummary } from './getUsers';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
 
-export interface InvitePayload {
-  login_id: string;
-  name: string;
-  email: string;
-  roles: string[];
-  memberships?: ProcessMembership[];
-}
-
-export interface MembershipPayload {
-  user_id: string;
-  process: string;
-  /** [] disenrolls the user from the process. */
-  roles: string[];
-}
+export type { InvitePayload, MembershipPayload };
 
 const path = (id: string, ...rest: string[]) => ['users', encodeURIComponent(id), ...rest].join('/');
 

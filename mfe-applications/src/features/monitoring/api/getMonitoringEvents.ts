@@ -1,6 +1,6 @@
 // GET apps/monitoring/events: the process's monitoring events, newest first, a page at a time,
 // filtered by application, type or severity. New events arrive in real time (useMonitoringLiveUpdates).
-import { apiClient, type MonitoringEventPage } from '@portal/shared';
+import { apiClient, type MonitoringEventPage, type MonitoringEventQuery } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MONITORING_KEYS, type EventFilters } from './keys';
 
@@ -9,7 +9,7 @@ export const EVENTS_PAGE_SIZE = 100;
 export const getMonitoringEvents = (graph: string, filters: EventFilters, signal?: AbortSignal) =>
   apiClient.get<MonitoringEventPage>('apps/monitoring/events', {
     graph,
-    params: { app: filters.app, type: filters.type, severity: filters.severity, limit: EVENTS_PAGE_SIZE, offset: filters.offset },
+    params: { app: filters.app, type: filters.type, severity: filters.severity, limit: EVENTS_PAGE_SIZE, offset: filters.offset } satisfies MonitoringEventQuery,
     notices: false,
     signal,
   });

@@ -1,4 +1,4 @@
-import { apiClient, SIGN_IN_MESSAGES, type Session } from '@portal/shared';
+import { apiClient, SIGN_IN_MESSAGES, type MsalSignInUrl, type Session } from '@portal/shared';
 
 /** The `type` of the message the API's callback page posts to this window (see api/src/sessions/oidc-routes.ts). */
 export const MSAL_MESSAGE_TYPE = 'portal:msal';
@@ -23,7 +23,7 @@ export function createMsalState(): string {
 
 /** GET sessions/msal/signin: the identity platform's authorization URL for `state`. */
 export async function getMsalSignInUrl(state: string): Promise<string> {
-  const { url } = await apiClient.get<{ url: string }>('sessions/msal/signin', {
+  const { url } = await apiClient.get<MsalSignInUrl>('sessions/msal/signin', {
     params: { state },
     messages: SIGN_IN_MESSAGES,
     preserveSessionOn401: true,

@@ -1,19 +1,19 @@
 // POST requirements/duplicates/link (link, or merge the second into the first) and
 // POST requirements/duplicates/dismiss (never propose the pair again).
-import { apiClient } from '@portal/shared';
+import { apiClient, type DuplicateLink, type DuplicatePair } from '@portal/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import { invalidateKeys, PROCESS_KEYS } from '../../../lib/queryKeys';
 import type { DuplicateCandidate } from '../../../types/analysis';
 import { DUPLICATE_KEYS } from './keys';
 
-export type DuplicateAction = 'link' | 'merge' | 'dismiss';
+export type DuplicateAction = DuplicateLink['action'] | 'dismiss';
 
 export const dismissDuplicates = (graph: string, pair: DuplicateCandidate) =>
-  apiClient.post<void>('requirements/duplicates/dismiss', { a_id: pair.a.id, b_id: pair.b.id }, { graph, permission: P.ANALYZE_REQUIREMENT, notices: false });
+  apiClient.post<void>('requirements/duplicates/dismiss', { a_id: pair.a.id, b_id: pair.b.id } satisfies DuplicatePair, { graph, permission: P.ANALYZE_REQUIREMENT, notices: false });
 
 export const linkDuplicates = (graph: string, pair: DuplicateCandidate, action: 'link' | 'merge') =>
-  apiClient.post<void>('requirements/duplicates/link', { a_id: pair.a.id, b_id: pair.b.id, action }, { graph, permission: P.UPDATE_REQUIREMENT, notices: false });
+  apiClient.post<void>('requirements/duplicates/link', { a_id: pair.a.id, b_id: pair.b.id, action } satisfies DuplicateLink, { graph, permission: P.UPDATE_REQUIREMENT, notices: false });
 
 /**
  * What each action makes stale. Dismiss: only the candidates. Link: the candidates and both

@@ -1,16 +1,12 @@
 // POST conflicts: a conflict between two requirements; the API opens its RESOLVE_CONFLICT task.
-import { apiClient } from '@portal/shared';
+import { apiClient, type NewConflict } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import { invalidateKeys, requirementStateKeys } from '../../../lib/queryKeys';
 import type { Conflict } from '../../../types/analysis';
 import { GAP_KEYS } from './keys';
 
-export interface ConflictInput {
-  requirement_a_id: string;
-  requirement_b_id: string;
-  description: string;
-}
+export type ConflictInput = NewConflict;
 
 export const addConflict = (graph: string, input: ConflictInput) =>
   apiClient.post<Conflict>('conflicts', input, { graph, permission: P.ANALYZE_REQUIREMENT, notices: false });

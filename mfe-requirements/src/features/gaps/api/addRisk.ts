@@ -1,17 +1,15 @@
 // POST requirements/{id}/risks: a risk on a requirement (likelihood × impact, 1–5 each); the API
 // opens its task and marks the requirement.
-import { apiClient } from '@portal/shared';
+import { apiClient, type NewRisk } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import { invalidateKeys, requirementStateKeys } from '../../../lib/queryKeys';
 import type { Risk } from '../../../types/analysis';
 import { GAP_KEYS } from './keys';
 
-export interface RiskInput {
+/** The contract's body of POST requirements/{id}/risks, with the requirement its path names. */
+export interface RiskInput extends NewRisk {
   requirementId: string;
-  likelihood: number;
-  impact: number;
-  description: string;
 }
 
 export const addRisk = (graph: string, { requirementId, ...body }: RiskInput) =>

@@ -1,18 +1,15 @@
 // POST requirements/{id}/gaps: a gap on a requirement, with its remediation plan and target date;
 // the API opens its HAS_GAP task (for the assignee, if one is named) and marks the requirement.
-import { apiClient } from '@portal/shared';
+import { apiClient, type NewGap } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import { invalidateKeys, requirementStateKeys } from '../../../lib/queryKeys';
 import type { Gap } from '../../../types/analysis';
 import { GAP_KEYS } from './keys';
 
-export interface GapInput {
+/** The contract's body of POST requirements/{id}/gaps, with the requirement its path names. */
+export interface GapInput extends NewGap {
   requirementId: string;
-  description: string;
-  remediation_plan: string;
-  target_date: string;
-  assignee_id?: string;
 }
 
 export const identifyGap = (graph: string, { requirementId, ...body }: GapInput) =>

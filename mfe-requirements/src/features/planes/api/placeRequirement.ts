@@ -1,6 +1,6 @@
 // PUT requirements/{id}/plane: a requirement's place on the priority plane, or (x and y null) off
 // it. The plane moves at once in the cache; the PUT follows, and a refusal reads the plane again.
-import { apiClient, problemText, showSnackbar } from '@portal/shared';
+import { apiClient, problemText, showSnackbar, type PlanePlacement } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import type { PlanePoint, Planes } from '../../../types/analysis';
@@ -11,7 +11,7 @@ export type PlaneRef = Planes['unplaced'][number] | PlanePoint['requirement'];
 
 // Removal sends nulls, which the client would drop from an object body: sent as JSON text.
 export const placeRequirement = (graph: string, id: string, placement: Placement | null) =>
-  apiClient.put<PlanePoint>(`requirements/${encodeURIComponent(id)}/plane`, placement ?? JSON.stringify({ x: null, y: null }), {
+  apiClient.put<PlanePoint>(`requirements/${encodeURIComponent(id)}/plane`, placement ?? JSON.stringify({ x: null, y: null } satisfies PlanePlacement), {
     graph,
     permission: P.UPDATE_REQUIREMENT,
     notices: false,

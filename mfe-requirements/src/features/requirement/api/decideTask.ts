@@ -3,16 +3,12 @@
 // DELEGATE: the implementer's progress, 100 completing it and the requirement (PATCH
 // tasks/{id}/progress), or a failure (POST tasks/{id}/fail). Who may decide is the API's task
 // authorization (spec 6).
-import { apiClient, type RequirementTask } from '@portal/shared';
+import { apiClient, type RequirementTask, type ReviewAcceptance } from '@portal/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { invalidateKeys, PROCESS_KEYS, requirementStateKeys } from '../../../lib/queryKeys';
 import { taskPath } from './keys';
 
-export interface AcceptValues {
-  delegate_to_id: string;
-  due_date?: string;
-  comment?: string;
-}
+export type AcceptValues = ReviewAcceptance;
 
 export const acceptTask = (graph: string, id: string, body: AcceptValues) =>
   apiClient.post<RequirementTask>(taskPath(id, 'accept'), body, { graph, notices: false });

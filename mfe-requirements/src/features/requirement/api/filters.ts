@@ -1,9 +1,9 @@
 // The filters and order of the requirement lists (GET requirements), as the depository sets them.
-import type { RequirementPriority, RequirementStatus } from '@portal/shared';
+import type { RequirementDeletedFilter, RequirementPriority, RequirementSortField, RequirementStatus } from '@portal/shared';
 
-export const SORT_FIELDS = ['position', 'code', 'title', 'priority', 'status', 'progress', 'due_date', 'updated_at'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export type DeletedFilter = 'exclude' | 'include' | 'only';
+export const SORT_FIELDS = ['position', 'code', 'title', 'priority', 'status', 'progress', 'due_date', 'updated_at'] as const satisfies readonly RequirementSortField[];
+export type SortField = RequirementSortField;
+export type DeletedFilter = RequirementDeletedFilter;
 
 /** The filters and order of the depository (both views). */
 export interface RequirementFilters {

@@ -1,16 +1,13 @@
 // GET apps: the process's applications, the choices of the requirement's applications picker.
-import { apiClient, FRESHNESS } from '@portal/shared';
+import { apiClient, FRESHNESS, type ApplicationSummary } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { REQUIREMENT_KEYS } from './keys';
 
 /** The permission to list the process's applications (the picker's choices). */
 export const LIST_APPLICATION = 'list=>Application';
 
-export interface ProcessApplication {
-  id: string;
-  app_key: string;
-  name?: string;
-}
+/** What the picker reads of GET apps' answer. */
+export type ProcessApplication = Pick<ApplicationSummary, 'id' | 'app_key'> & Partial<Pick<ApplicationSummary, 'name'>>;
 
 export const getProcessApplications = (graph: string) => apiClient.get<ProcessApplication[]>('apps', { graph, notices: false });
 

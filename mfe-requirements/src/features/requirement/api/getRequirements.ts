@@ -1,6 +1,6 @@
 // GET requirements: a page of the process's requirements, filtered and ordered (the depository's
 // table and tree levels, a requirement's sub-requirements).
-import { apiClient, type RequirementPage } from '@portal/shared';
+import { apiClient, type RequirementListQuery, type RequirementPage } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type RequirementListParams } from './filters';
 import { REQUIREMENT_KEYS } from './keys';
@@ -9,7 +9,7 @@ const clean = (params: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
 
 export const getRequirements = (graph: string, params: RequirementListParams, offset: number, limit = PAGE_SIZE, signal?: AbortSignal) =>
-  apiClient.get<RequirementPage>('requirements', { graph, params: clean({ ...params, offset, limit }), notices: false, signal });
+  apiClient.get<RequirementPage>('requirements', { graph, params: clean({ ...params, offset, limit } satisfies RequirementListQuery), notices: false, signal });
 
 /** Page `page` (PAGE_SIZE rows) of the list `params` selects. */
 export const getRequirementsQueryOptions = (graph: string, params: RequirementListParams, page: number) =>

@@ -1,17 +1,12 @@
 // POST requirements/{id}/submit: opens the REVIEW task (for a reviewer or a workgroup) and moves
 // the requirement to IN_REVIEW (from REJECTED it also resolves the rejection).
-import { apiClient, type RequirementTask } from '@portal/shared';
+import { apiClient, type RequirementTask, type ReviewSubmission } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import { invalidateKeys, requirementStateKeys } from '../../../lib/queryKeys';
 import { requirementPath } from './keys';
 
-export interface SubmitBody {
-  reviewer_id?: string;
-  workgroup_id?: string;
-  due_date?: string;
-  comment?: string;
-}
+export type SubmitBody = ReviewSubmission;
 
 export const submitRequirement = (graph: string, id: string, body: SubmitBody) =>
   apiClient.post<RequirementTask>(requirementPath(id, 'submit'), body, { graph, permission: P.UPDATE_REQUIREMENT, notices: false });
