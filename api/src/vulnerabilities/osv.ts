@@ -6,7 +6,7 @@ import { findHostileValue } from '../http/hostile-values';
 // The OSV record's types are the contract's (an advisory's `record` on the wire).
 export type { OsvAffected, OsvEvent, OsvRange, OsvRecord, OsvSeverity };
 
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex -- an identifier holding a control character is refused
 const CONTROL = /[\u0000-\u001f]/;
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -52,8 +52,7 @@ export function useBuildVulnerabilityPages(graph: string, appKey: string, buildI
       if (result.data) map.set(pages[index], result.data.items);
     });
     return map;
-    // The results array is new on every render; its answers are what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the results array is new on every render: its answers' update stamps and the pages shown are the inputs.
   }, [stamp, pages.join(',')]);
   return {
     first,
