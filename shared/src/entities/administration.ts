@@ -196,3 +196,18 @@ export interface WorkgroupPayload {
   description: string;
   member_ids: string[];
 }
+
+/** GET users: `organization` narrows the list to one organization's users. */
+export interface UserListQuery {
+  organization?: string;
+}
+
+/** GET users/assignees: `permission` narrows the list to the users holding it. */
+export interface AssigneeQuery {
+  permission?: string;
+}
+
+/** GET/POST iam/roles: `scope=global` asks for the global roles. */
+export interface RoleScopeQuery {
+  scope?: string;
+}

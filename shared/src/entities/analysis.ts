@@ -189,3 +189,32 @@ export interface DuplicatePair {
 export interface DuplicateLink extends DuplicatePair {
   action: 'link' | 'merge';
 }
+
+/** GET assessments/gaps: its filters (all optional; `requirement` is a requirement id). */
+export interface GapQuery {
+  status?: string;
+  search?: string;
+  requirement?: string;
+}
+
+/** GET assessments/risks: its filters (all optional; `requirement` is a requirement id). */
+export interface RiskQuery {
+  status?: string;
+  requirement?: string;
+}
+
+/** GET conflicts: its filter. */
+export interface ConflictQuery {
+  status?: string;
+}
+
+/** GET reports/{kind} and GET requirements/traceability: `json` (the default) or `csv`. */
+export interface ReportFormatQuery {
+  format?: string;
+}
+
+/** GET requirements/duplicates and GET requirements/{id}/duplicates, as the API reads them (the schema supplies the defaults). */
+export interface DuplicateQuery {
+  threshold: number;
+  limit: number;
+}

@@ -386,3 +386,8 @@ export interface ClearSbomsResult {
   applications: number;
   builds: number;
 }
+
+/** PUT apps/appSettings/{id}: the body. */
+export interface AppSettingsChange {
+  enable_continuous_monitoring: boolean;
+}

@@ -74,3 +74,13 @@ export interface ClearDemoCvesResult {
   findings: number;
   builds: number;
 }
+
+/** POST apps/monitoring/rescan: the optional body (`app_key` narrows the rescan to one application). */
+export interface RescanPayload {
+  app_key?: string;
+}
+
+/** POST apps/monitoring/simulateNewVulnerability/{cve}: the events the advisory would raise. */
+export interface SimulationResult {
+  events: MonitoringEvent[];
+}

@@ -177,3 +177,8 @@ export interface RequirementChangeEvent {
   time: string;
   data: { graph: string; id: string; login_id?: string; requirement_id?: string; task_id?: string; kind: 'requirement' | 'task' };
 }
+
+/** GET requirements/events: how many of the latest events (the API's default is 50). */
+export interface RequirementEventQuery {
+  limit?: number;
+}

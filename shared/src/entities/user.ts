@@ -32,6 +32,11 @@ export interface NewPasswordPayload {
   new_password: string;
 }
 
+/** PATCH users/invitation/{token} with a code: the one-time code mailed to the invited address and the password. */
+export interface InvitationCompletion extends NewPasswordPayload {
+  code: string;
+}
+
 export interface MfaSetup {
   /** Image data of the QR code (data URL). */
   qrcode: string;

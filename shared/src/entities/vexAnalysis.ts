@@ -133,3 +133,8 @@ export interface VexImportResult {
   /** Statements that name no finding of the build, with why. */
   unmatched: { id: string; ref: string | null; reason: string }[];
 }
+
+/** POST …/vulnerabilities/{vulnId}/vex: `component` names the affected component. */
+export interface VexQuery {
+  component?: string;
+}
