@@ -1,6 +1,6 @@
 // Analysis routes under /api/requirements (issue 6 items 10-12; docs/requirements-api.md
 // "Analysis"): the priority plane, duplicate detection and the traceability matrix.
-import { PERMISSIONS, type DuplicateLink, type DuplicatePair, type PlanePlacement } from '@portal/shared/server';
+import { PERMISSIONS, type DuplicateLink, type DuplicatePair, type DuplicateQuery, type PlanePlacement, type ReportFormatQuery } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
@@ -149,7 +149,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const scope = scopeOf(request);
-      const { threshold, limit } = request.query as { threshold: number; limit: number };
+      const { threshold, limit } = request.query as DuplicateQuery;
       return processDuplicates(await loadCorpus(db, scope), threshold, limit);
     },
   );
@@ -169,7 +169,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const scope = scopeOf(request);
       const requirement = await findRequirement(db, scope, (request.params as { id: string }).id);
-      const { threshold, limit } = request.query as { threshold: number; limit: number };
+      const { threshold, limit } = request.query as DuplicateQuery;
       return requirementDuplicates(await loadCorpus(db, scope), requirement.id, threshold, limit);
     },
   );
@@ -239,7 +239,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const scope = scopeOf(request);
       const rows = await traceability(db, scope);
-      if ((request.query as { format: string }).format !== 'csv') return rows;
+      if ((request.query as ReportFormatQuery).format !== 'csv') return rows;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="traceability-${scope.processCode.replace(/[^a-z0-9_.-]/gi, '_')}.csv"`)

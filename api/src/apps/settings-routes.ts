@@ -1,6 +1,6 @@
 // The settings of a process's applications (spec 7 "Applications", appSettings): whether each is
 // under continuous monitoring — read and set one at a time (by id or app key) or several at once.
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type AppSettingsChange } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -119,7 +119,7 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const found = await settingsTarget(request);
-      const enable = (request.body as { enable_continuous_monitoring: boolean }).enable_continuous_monitoring;
+      const enable = (request.body as AppSettingsChange).enable_continuous_monitoring;
       await saveApplication(db, found.id, { ...found, enable_continuous_monitoring: enable });
       return settingsView({ ...found, enable_continuous_monitoring: enable });
     },

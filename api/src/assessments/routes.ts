@@ -3,7 +3,7 @@
 // closing the gap completes that task. A risk (likelihood × impact, 1–5 each) opens a
 // RESOLVE_RISK task and raises Identify Risk. Completing the task elsewhere (task routes) closes
 // the gap or resolves the risk too (trigger of migration 009).
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type GapQuery, type RiskQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { graphQuery, idParams, requirementRefSchema, scopeOf, userRefSchema } from '../analysis/service';
 import { problems } from '../http/answer';
@@ -98,7 +98,7 @@ export async function assessmentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: gapSchema }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => gapsOf(db, scopeOf(request), request.query as { status?: string; search?: string; requirement?: string }),
+    async (request) => gapsOf(db, scopeOf(request), request.query as GapQuery),
   );
 
   app.post(
@@ -162,6 +162,6 @@ export async function assessmentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: riskSchema }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => risksOf(db, scopeOf(request), request.query as { status?: string; requirement?: string }),
+    async (request) => risksOf(db, scopeOf(request), request.query as RiskQuery),
   );
 }

@@ -2,7 +2,7 @@
 // distinct requirements of one process that contradict each other; recording the conflict opens
 // a RESOLVE_CONFLICT task (assigned to the first requirement's owner unless the body names
 // someone). Completing that task resolves the conflict (trigger of migration 009).
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type ConflictQuery } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { graphQuery, requirementRefSchema, scopeOf } from '../analysis/service';
 import { problems } from '../http/answer';
@@ -69,6 +69,6 @@ export async function conflictsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: conflictSchema }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => conflictsOf(db, scopeOf(request), (request.query as { status?: string }).status),
+    async (request) => conflictsOf(db, scopeOf(request), (request.query as ConflictQuery).status),
   );
 }

@@ -1,7 +1,7 @@
 // The IAM family of the API (docs/authorization.md "IAM"): roles of the caller's organization, or
 // with `?scope=global` the global rows for a Global Admin. Each route lets either permission
 // through the guard and checks the exact one of the scope asked for here.
-import { PERMISSIONS, any, checkPermission, messageForStatus, type PermissionString, type RoleAssignmentPayload } from '@portal/shared/server';
+import { PERMISSIONS, any, checkPermission, messageForStatus, type PermissionString, type RoleAssignmentPayload, type RoleScopeQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -42,7 +42,7 @@ function scopeOf(request: FastifyRequest, permission: ScopedPermission, global: 
   return { kind: 'organization', organizationId: organizationOf(request) };
 }
 
-const globalAsked = (request: FastifyRequest) => (request.query as { scope?: string } | undefined)?.scope === 'global';
+const globalAsked = (request: FastifyRequest) => (request.query as RoleScopeQuery | undefined)?.scope === 'global';
 const nameOf = (request: FastifyRequest) => (request.params as { name: string }).name;
 
 function refuse(errors: Record<string, string>): never {

@@ -1,7 +1,7 @@
 // The monitoring family (spec 7 "Monitoring", issue 7 item 12): the process's monitoring events
 // (list and one), a rescan of its monitored applications, and the demo's simulated new
 // vulnerability. Every route takes ?graph=<process>; events of another process are not found.
-import { all, DEMO_CLEARED_CVES, MONITORING_EVENT_TYPES, PERMISSIONS, type ClearDemoCvesResult, type MonitoringEventQuery } from '@portal/shared/server';
+import { all, DEMO_CLEARED_CVES, MONITORING_EVENT_TYPES, PERMISSIONS, type ClearDemoCvesResult, type MonitoringEventQuery, type RescanPayload, type SimulationResult } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applicationOfRequest } from '../apps/index';
 import { SEVERITIES } from '../apps/index';
@@ -132,7 +132,7 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request: FastifyRequest) => {
       const process = processOf(request);
-      const appKey = (request.body as { app_key?: string } | null)?.app_key;
+      const appKey = (request.body as RescanPayload | null)?.app_key;
       let applicationId: string | undefined;
       if (appKey) {
         const application = await applicationOfRequest(db, request, appKey);
@@ -156,7 +156,7 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'object', properties: { events: { type: 'array', items: eventSchema } } }, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request): Promise<SimulationResult> => {
       const events = await runner.simulate(processOf(request).id, (request.params as { cve: string }).cve, callerOf(request).user.id);
       return { events };
     },

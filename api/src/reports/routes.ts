@@ -1,6 +1,6 @@
 // Reports (issue 6 item 13, docs/requirements-api.md "Standards, reports, statistics"):
 // GET /reports/:kind?graph&format=json|csv|pdf.
-import { PERMISSIONS } from '@portal/shared/server';
+import { PERMISSIONS, type ReportFormatQuery } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -49,7 +49,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       if (!isReportKind(kind)) throw new ApiProblem(404, `There is no '${kind}' report (reports: ${REPORT_KINDS.join(', ')}).`);
       const now = app.identity.now();
       const report = await buildReport(db, kind, { processId: process.id, today: isoDate(now) });
-      const format = (request.query as { format?: string }).format ?? 'json';
+      const format = (request.query as ReportFormatQuery).format ?? 'json';
       if (format === 'json') return report;
       const name = `${process.code_name.toLowerCase().replace(/[^a-z0-9_.-]/g, '_')}-${kind}-report-${isoDate(now)}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('x-content-type-options', 'nosniff');

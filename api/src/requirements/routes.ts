@@ -2,7 +2,7 @@
 // tree of a process (`?graph=`), its history, progress, review submission and comments, and the
 // process's recent events. Each route declares its spec 6 permission; the guard resolves the
 // process in the caller's organization (404 otherwise).
-import { PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type CommentQuery } from '@portal/shared/server';
+import { PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type CommentQuery, type RequirementEventQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -324,6 +324,6 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { type: 'array', items: eventRecordSchema }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => recentRequirementEvents(db, processOf(request).id, (request.query as { limit?: number }).limit ?? 50),
+    async (request) => recentRequirementEvents(db, processOf(request).id, (request.query as RequirementEventQuery).limit ?? 50),
   );
 }

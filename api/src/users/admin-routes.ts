@@ -1,7 +1,7 @@
 // The User List's API (spec 7 Users, docs/authorization.md "Users"): list, invite, edit, delete,
 // activate, deactivate, reset a password, process memberships and task assignees. The account
 // flows (passwords, invitations) stay in users/routes.ts.
-import { PERMISSIONS, any } from '@portal/shared/server';
+import { PERMISSIONS, any, type AssigneeQuery, type UserListQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
 import { problems } from '../http/answer';
@@ -85,7 +85,7 @@ export async function userAdministrationRoutes(app: FastifyInstance): Promise<vo
         response: { 200: { type: 'array', items: userSummarySchema }, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => listUsers(identity, callerOf(request), (request.query as { organization?: string }).organization),
+    async (request) => listUsers(identity, callerOf(request), (request.query as UserListQuery).organization),
   );
 
   app.post(
@@ -237,6 +237,6 @@ export async function userAdministrationRoutes(app: FastifyInstance): Promise<vo
         },
       },
     },
-    async (request) => listAssignees(identity, callerOf(request), (request.query as { permission?: string }).permission),
+    async (request) => listAssignees(identity, callerOf(request), (request.query as AssigneeQuery).permission),
   );
 }

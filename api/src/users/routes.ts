@@ -1,4 +1,4 @@
-import { PERMISSIONS, type ForgotPasswordPayload } from '@portal/shared/server';
+import { PERMISSIONS, type ForgotPasswordPayload, type InvitationCompletion } from '@portal/shared/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 import { readSessionToken, setSessionCookie } from '../http/session-cookie';
@@ -185,7 +185,7 @@ export async function usersRoutes(app: FastifyInstance, { identity, mailer }: Us
     async (request, reply) =>
       answer(reply, async () => {
         const { token } = request.params as { token: string };
-        const given = payload<{ code?: string; new_password?: string }>(request);
+        const given = payload<Partial<InvitationCompletion>>(request);
         if (given.code === undefined && given.new_password === undefined) {
           await sendInvitationCode(identity, mailer, token);
           return reply.code(204).send();

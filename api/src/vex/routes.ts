@@ -2,7 +2,7 @@
 // one finding with its advisory and trail, setting an analysis, importing a CycloneDX VEX onto the
 // build and exporting the build's VEX. Every route takes ?graph=; the app and the build are looked
 // up in the caller's process (404 'Invalid app key', 404).
-import { PERMISSIONS, VEX_MAX_BYTES, type BuildVulnerabilityDetail, type BuildVulnerabilityPage, type BuildVulnerabilityQuery } from '@portal/shared/server';
+import { PERMISSIONS, VEX_MAX_BYTES, type BuildVulnerabilityDetail, type BuildVulnerabilityPage, type BuildVulnerabilityQuery, type VexQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
 import { buildOfRequest, buildParams } from '../apps/index';
@@ -43,7 +43,7 @@ export async function vexRoutes(app: FastifyInstance): Promise<void> {
   /** The one finding {vulnId} (and ?component) names in the build. */
   async function findingOf(request: FastifyRequest, buildId: string, on: Queryable = db): Promise<FindingRow> {
     const { vulnId } = request.params as { vulnId: string };
-    const { component } = request.query as { component?: string };
+    const { component } = request.query as VexQuery;
     const found = await findingsNamed(on, buildId, vulnId, component);
     if (found.length === 0) throw new ApiProblem(404);
     if (found.length > 1) {
