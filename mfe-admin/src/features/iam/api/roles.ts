@@ -1,6 +1,6 @@
 // The IAM calls (docs/authorization.md, "IAM"): roles of the organization, or their global
 // variants with `?scope=global`, their policies, and role assignments to users.
-import { apiClient, type NewRole, type PolicyInput, type RoleChanges, type RoleAssignmentPayload, type RoleKind, type RoleScope, type RoleView as Role } from '@portal/shared';
+import { apiClient, type NewRole, type PolicyInput, type RoleChanges, type RoleAssignmentPayload, type RoleKind, type RoleScope, type RoleScopeQuery, type RoleView as Role } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import { ROLE_PERMISSIONS } from '../permissions';
@@ -10,7 +10,7 @@ export type { NewRole, PolicyInput, Role, RoleChanges, RoleKind, RoleScope };
 
 export const rolesKey = (scope: RoleScope) => ['iam', 'roles', scope] as const;
 
-const scopeParams = (scope: RoleScope) => (scope === 'global' ? { scope: 'global' } : undefined);
+const scopeParams = (scope: RoleScope) => (scope === 'global' ? ({ scope: 'global' } satisfies RoleScopeQuery) : undefined);
 const rolePath = (name: string) => `iam/roles/${encodeURIComponent(name)}`;
 
 export function useRoles(scope: RoleScope) {

@@ -1,6 +1,6 @@
 // The users a role can be given to: GET users of the caller's organization, or of a chosen
 // organization for a Global Admin (`?organization=<id>`), docs/authorization.md "Users".
-import { apiClient, FRESHNESS } from '@portal/shared';
+import { apiClient, FRESHNESS, type UserListQuery } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import type { UserSummary } from '../../user-list';
@@ -15,7 +15,7 @@ export function useUsers(organization: string | undefined) {
   return useQuery({
     queryKey: [...usersKey, 'iam', organization ?? 'own'],
     queryFn: ({ signal }) =>
-      apiClient.get<RoleHolder[]>('users', { ...IN_PLACE_ERRORS, params: organization ? { organization } : undefined, signal }),
+      apiClient.get<RoleHolder[]>('users', { ...IN_PLACE_ERRORS, params: organization ? ({ organization } satisfies UserListQuery) : undefined, signal }),
     staleTime: FRESHNESS.users,
   });
 }

@@ -1,11 +1,11 @@
 // PUT apps/appSettings/{id}: an app's settings (enable_continuous_monitoring).
-import { apiClient } from '@portal/shared';
+import { apiClient, type AppSettingsChange } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { APP_KEYS } from '../../../lib/queryKeys';
 import type { AppSettings } from '../../../lib/types';
 
-export const updateAppSettings = (graph: string, id: string, settings: Pick<AppSettings, 'enable_continuous_monitoring'>) =>
+export const updateAppSettings = (graph: string, id: string, settings: AppSettingsChange) =>
   apiClient.put<AppSettings>(`apps/appSettings/${encodeURIComponent(id)}`, settings, {
     graph,
     permission: APPLICATION_PERMISSIONS.UPDATE_SETTINGS,

@@ -1,4 +1,4 @@
-import { apiClient, sessionStore, type NewPasswordPayload, type Session } from '@portal/shared';
+import { apiClient, sessionStore, type InvitationCompletion, type Session } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 
 const OPTIONS = { notices: false, preserveSessionOn401: true } as const;
@@ -12,9 +12,8 @@ export function useSendInvitationCode() {
   return useMutation({ mutationFn: sendInvitationCode });
 }
 
-export interface CompleteInvitationInput extends NewPasswordPayload {
+export interface CompleteInvitationInput extends InvitationCompletion {
   token: string;
-  code: string;
 }
 
 /** PATCH users/invitation/{token} with the code and a password: the answer is the new session. */
