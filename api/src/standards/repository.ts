@@ -1,6 +1,6 @@
 // SQL of the standards family: a catalog import's writes into the process's requirements and its
 // standard (import.ts), the import jobs (jobs.ts), and the standards listed.
-import type { StandardImportStatus } from '@portal/shared/server';
+import type { StandardImportView } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { ParsedCatalog } from './oscal';
 
@@ -89,18 +89,8 @@ export async function upsertStandard(tx: Queryable, organizationId: string, proc
   return standard;
 }
 
-export interface ImportRow {
-  id: string;
-  status: StandardImportStatus;
-  title: string;
-  processed: number;
-  total: number;
-  created: number;
-  updated: number;
-  error: string | null;
-  started_at: Date | string;
-  finished_at: Date | string | null;
-}
+/** An import job as stored: the contract's view, with the driver's timestamps. */
+export type ImportRow = Omit<StandardImportView, 'started_at' | 'finished_at'> & { started_at: Date | string; finished_at: Date | string | null };
 
 const COLUMNS = 'id, status, title, processed, total, created, updated, error, started_at, finished_at';
 
