@@ -137,10 +137,11 @@ function currentUserId(): string | undefined {
 }
 
 /**
- * Receives the signed-in user's events (`events#{userId}`) of one type until the returned function
+ * Receives the signed-in user's events (`events#{userId}`) of one type (or any of several) until the returned function
  * is called; follows sign-out and sign-in of another user.
  */
-export function subscribeEvents<T extends UserEvent = UserEvent>(type: string, handler: (event: T) => void): Unsubscribe {
+export function subscribeEvents<T extends UserEvent = UserEvent>(type: string | readonly string[], handler: (event: T) => void): Unsubscribe {
+  const types = new Set<string>(typeof type === 'string' ? [type] : type);
   let userId: string | undefined;
   let detach: Unsubscribe | null = null;
   const follow = () => {
@@ -151,7 +152,7 @@ export function subscribeEvents<T extends UserEvent = UserEvent>(type: string, h
     userId = next;
     if (next) {
       detach = realtime.subscribe<T>(userEventsQueue(next), (event) => {
-        if (event && typeof event === 'object' && event.type === type) handler(event);
+        if (event && typeof event === 'object' && types.has(event.type)) handler(event);
       });
     }
   };
