@@ -6,7 +6,8 @@ import { BASE_URL, DEFAULT_REMOTES, E2E_DIR, E2E_PORT, REMOTES_JSON, REPO_ROOT }
 import { AUTH_FILE, createUsers, PASSWORD_MAX_AGE_DAYS } from './support/users';
 
 const DATA_DIR = join(E2E_DIR, 'data');
-const OIDC_PORT = 8199;
+// E2E_OIDC_PORT with E2E_PORT lets two checkouts run their suites side by side.
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8199);
 const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 
 // A fresh data directory, users and runtime manifest for every run (the config is evaluated in
