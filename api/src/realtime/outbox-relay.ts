@@ -12,8 +12,11 @@
 // LOCKED. PGlite is one connection in one process: no lock, and no transaction held while the
 // broker answers (it would stall every other query).
 import type { Database, Queryable } from '../db/database';
+import { startRelayLoop, withoutUndefined, type RelayLoop, type RelayOutcome } from '../db/relay-loop';
 import type { Broker } from './broker';
 import { countFailedAttempt, markPublished, OUTBOX_CHANNEL, pruneOutbox, unpublishedEvents, type OutboxRow } from './outbox.repository';
+
+export { retryDelay } from '../db/relay-loop';
 
 export interface OutboxRelayOptions {
   db: Database;
@@ -33,17 +36,8 @@ export interface OutboxRelayOptions {
   pruneEveryMs?: number;
 }
 
-export interface OutboxRelay {
-  /** Publish soon: call after the transaction that recorded events has committed. */
-  notify(): void;
-  /** Resolves once a pass found nothing left to publish (tests). */
-  idle(): Promise<void>;
-  /** Consecutive failed passes (0 while the broker confirms). */
-  readonly failures: number;
-  stop(): Promise<void>;
-}
-
-type Outcome = 'drained' | 'more' | 'failed';
+/** `notify()` after a commit that recorded events; `idle()` for tests; `failures`: consecutive failed passes. */
+export type OutboxRelay = RelayLoop;
 
 export const OUTBOX_DEFAULTS = {
   pollMs: 500,
@@ -54,11 +48,6 @@ export const OUTBOX_DEFAULTS = {
   retentionMs: 24 * 60 * 60_000,
   pruneEveryMs: 10 * 60_000,
 } as const;
-
-/** The pause after `failures` consecutive failed passes: base, 2×base, 4×base … up to max. */
-export function retryDelay(failures: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(failures - 1, 20)));
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -71,39 +60,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const settings = { ...OUTBOX_DEFAULTS, ...withoutUndefined(options) };
   const { db, log } = options;
-  let stopped = false;
-  let failures = 0;
-  let wake: (() => void) | undefined;
-  let notified = false;
   let lastPrune = 0;
-  const idleWaiters: Array<() => void> = [];
 
-  const notify = () => {
-    notified = true;
-    wake?.();
-  };
-  // If listening fails, the poll still finds the rows.
-  const unlisten = db.listen(OUTBOX_CHANNEL, notify).catch((error: unknown) => {
-    log?.warn({ err: error }, 'outbox relay: not listening for commits; polling only');
-    return async () => undefined;
-  });
-
-  const sleep = (ms: number, interruptible: boolean) =>
-    new Promise<void>((resolve) => {
-      if (stopped || (interruptible && notified)) return resolve();
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      // During a retry pause only stop() cuts it short: a busy domain must not hammer a dead broker.
-      wake = interruptible ? done : () => (stopped ? done() : undefined);
-    });
-
-  async function publishAll(rows: OutboxRow[], mark: (seqs: string[]) => Promise<void>, tx: Queryable): Promise<Outcome> {
+  async function publishAll(rows: OutboxRow[], tx: Queryable, stopped: () => boolean): Promise<RelayOutcome> {
     const published: string[] = [];
-    let outcome: Outcome = rows.length === settings.batchSize ? 'more' : 'drained';
+    let outcome: RelayOutcome = rows.length === settings.batchSize ? 'more' : 'drained';
     for (const row of rows) {
       try {
         await withTimeout(options.broker.publish(row.destination, row.body), settings.publishTimeoutMs);
@@ -115,88 +76,31 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         outcome = 'failed';
         break;
       }
-      if (stopped) {
+      if (stopped()) {
         outcome = 'drained';
         break;
       }
     }
-    await mark(published);
+    if (published.length > 0) await markPublished(tx, published);
     return outcome;
   }
 
-  const markIn = (tx: Queryable) => async (seqs: string[]) => {
-    if (seqs.length > 0) await markPublished(tx, seqs);
-  };
-
-  async function pass(): Promise<Outcome> {
-    if (db.kind === 'postgres') {
-      return db.transaction(async (tx) => {
-        const rows = await unpublishedEvents(tx, settings.batchSize, true);
-        return publishAll(rows, markIn(tx), tx);
-      });
-    }
-    const rows = await unpublishedEvents(db, settings.batchSize, false);
-    return publishAll(rows, markIn(db), db);
-  }
-
-  async function prune(): Promise<void> {
-    if (Date.now() - lastPrune < settings.pruneEveryMs) return;
-    lastPrune = Date.now();
-    await pruneOutbox(db, settings.retentionMs);
-  }
-
-  const loop = (async () => {
-    // A commit before the LISTEN is in place notifies nobody, but the first pass, after it, finds it.
-    await unlisten;
-    while (!stopped) {
-      notified = false;
-      // Those who asked before this pass started are answered once a pass ends with nothing left.
-      const waiting = idleWaiters.splice(0);
-      let outcome: Outcome;
-      try {
-        outcome = await pass();
-        if (outcome !== 'failed') await prune();
-      } catch (error) {
-        if (stopped) break;
-        log?.warn({ err: error }, 'outbox relay pass failed; retrying');
-        outcome = 'failed';
+  return startRelayLoop({
+    ...settings,
+    db,
+    log,
+    name: 'outbox relay',
+    channel: OUTBOX_CHANNEL,
+    async pass(stopped) {
+      if (db.kind === 'postgres') {
+        return db.transaction(async (tx) => publishAll(await unpublishedEvents(tx, settings.batchSize, true), tx, stopped));
       }
-      if (outcome !== 'drained') idleWaiters.unshift(...waiting);
-      if (outcome === 'failed') {
-        failures += 1;
-        await sleep(retryDelay(failures, settings.retryBaseMs, settings.retryMaxMs), false);
-        continue;
-      }
-      if (failures > 0) log?.info?.({ failures }, 'outbox relay: the broker confirms again');
-      failures = 0;
-      if (outcome === 'more') continue;
-      for (const resolve of waiting) resolve();
-      await sleep(settings.pollMs, true);
-    }
-    for (const resolve of idleWaiters.splice(0)) resolve();
-  })();
-
-  return {
-    notify,
-    get failures() {
-      return failures;
+      return publishAll(await unpublishedEvents(db, settings.batchSize, false), db, stopped);
     },
-    idle() {
-      if (stopped) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        notify();
-      });
+    async afterPass() {
+      if (Date.now() - lastPrune < settings.pruneEveryMs) return;
+      lastPrune = Date.now();
+      await pruneOutbox(db, settings.retentionMs);
     },
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-      await (await unlisten)();
-    },
-  };
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+  });
 }
