@@ -23,6 +23,8 @@ import { syncBuiltInRoles } from './authorization/roles.repository';
 import { currentSession, type IdentityContext } from './sessions/service';
 import { createMailer, type Mailer, type MailTransport } from './mail/mailer';
 import { testingRoutes } from './mail/routes';
+import { registerMailRelay, type MailRelaySettings } from './notifications/plugin';
+import { notificationsRoutes } from './notifications/routes';
 import { miscRoutes } from './misc/routes';
 import { readProductVersion } from './misc/service';
 import { registerStatic } from './static/routes';
@@ -97,6 +99,8 @@ export interface AppOptions {
   onAuthorization?: AuthorizationObserver;
   /** Stands in for the SMTP transport of SMTP_URL (tests). */
   mailTransport?: MailTransport;
+  /** The mail relay's pauses and batch (tests shorten the retry pause). */
+  mailRelay?: MailRelaySettings;
 }
 
 /**
@@ -149,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await mailer.idle();
   });
+  // Notification mail queued by notify() (issue 22): sent through the mailer, with the daily digest.
+  registerMailRelay(app, options.now ?? systemClock, options.mailRelay);
 
   const identity = await createIdentityContext(
     app,
@@ -217,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(oidcRoutes, { identity, oidc: createOidcClient(config.oidc), redirectUrl: config.oidc.redirectUrl });
       }
       await api.register(usersRoutes, { identity, mailer });
+      await api.register(notificationsRoutes);
       await api.register(initializationRoutes, { identity });
       await api.register(userAdministrationRoutes);
       await api.register(workgroupsRoutes);

@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       identity: DEFAULT_IDENTITY,
       readCacheMs: 1000,
+      publicUrl: 'http://127.0.0.1:8080',
+      notificationDigestHour: 7,
     });
     expect(path.join(REPOSITORY_ROOT, 'api', 'src')).toBe(__dirname);
   });
@@ -44,6 +46,8 @@ describe('loadConfig', () => {
       SIGN_IN_ACCOUNT_LIMIT: '40',
       SIGN_IN_ACCOUNT_INTERVAL_SECONDS: '60',
       MAIL_OUTBOX_API: 'true',
+      PUBLIC_URL: 'https://portal.example.com/',
+      NOTIFICATION_DIGEST_HOUR: '18',
     });
     expect(config).toEqual({
       port: 9090,
@@ -58,6 +62,8 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: true,
       readCacheMs: 1000,
+      publicUrl: 'https://portal.example.com',
+      notificationDigestHour: 18,
       identity: {
         secretKey: 'a long secret of the operator',
         passwordMaxAgeDays: 90,
@@ -115,6 +121,11 @@ describe('loadConfig', () => {
     ['OIDC_ISSUER', 'https://login.example.com'],
     ['OIDC_CLIENT_ID', 'portal'],
     ['OIDC_CLIENT_SECRET', 'secret'],
+    ['PUBLIC_URL', 'portal.example.com'],
+    ['PUBLIC_URL', 'ftp://portal.example.com'],
+    ['PUBLIC_URL', 'https://portal.example.com/?next=/evil'],
+    ['NOTIFICATION_DIGEST_HOUR', '24'],
+    ['NOTIFICATION_DIGEST_HOUR', '7.5'],
   ])('rejects %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

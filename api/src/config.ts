@@ -30,6 +30,8 @@ export const ENVIRONMENT_VARIABLES = [
   'OIDC_CLIENT_SECRET',
   'OIDC_REDIRECT_URL',
   'SUPPORT_EMAIL',
+  'PUBLIC_URL',
+  'NOTIFICATION_DIGEST_HOUR',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -74,6 +76,20 @@ export interface Config {
    * Postgres server). Unset or 0: no cache.
    */
   readCacheMs?: number;
+  /**
+   * The portal's address as users reach it (scheme, host, port, and a path prefix if any; no
+   * trailing slash): mail links are made absolute with it. Unset: `http://127.0.0.1:<port>`.
+   */
+  publicUrl?: string;
+  /** The hour (UTC, 0-23) at which the daily notification digest is mailed; unset: 7. */
+  notificationDigestHour?: number;
+}
+
+export const DEFAULT_DIGEST_HOUR = 7;
+
+/** The portal's public address of `config` (PUBLIC_URL, else the API's own port on loopback). */
+export function publicUrlOf(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://127.0.0.1:${config.port}`;
 }
 
 /** The read caches' lifetime (changes through the API invalidate them at once). */
@@ -182,6 +198,28 @@ function parseUrl(name: string, value: string | undefined): string | undefined {
   throw new ConfigError(`${name} must be an http(s) URL, not '${value}'.`);
 }
 
+/** PUBLIC_URL: an http(s) origin with an optional path prefix, kept without its trailing slash. */
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (value === undefined) return publicUrlOf({ port });
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below.
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_URL must be the portal's http(s) address without query, fragment or credentials, not '${value}'.`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function parseHour(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const hour = Number(value);
+  if (!/^\d{1,2}$/.test(value) || hour > 23) throw new ConfigError(`${name} must be an hour from 0 to 23, not '${value}'.`);
+  return hour;
+}
+
 function parseWebSocketUrl(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   try {
@@ -211,8 +249,9 @@ function parseOidc(read: (name: EnvironmentVariable) => string | undefined): Oid
 export function loadConfig(env: Environment = process.env): Config {
   const read = (name: EnvironmentVariable): string | undefined => nonEmpty(env[name]);
   const remotesJson = read('REMOTES_JSON');
+  const port = parsePort(read('PORT'));
   return {
-    port: parsePort(read('PORT')),
+    port,
     host: read('HOST') ?? '127.0.0.1',
     dataDir: resolvePath(read('DATA_DIR'), 'data'),
     databaseUrl: read('DATABASE_URL'),
@@ -249,5 +288,7 @@ export function loadConfig(env: Environment = process.env): Config {
     oidc: parseOidc(read),
     supportEmail: read('SUPPORT_EMAIL'),
     readCacheMs: READ_CACHE_MS,
+    publicUrl: parsePublicUrl(read('PUBLIC_URL'), port),
+    notificationDigestHour: parseHour('NOTIFICATION_DIGEST_HOUR', read('NOTIFICATION_DIGEST_HOUR'), DEFAULT_DIGEST_HOUR),
   };
 }

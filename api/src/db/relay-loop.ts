@@ -50,6 +50,7 @@ export function startRelayLoop(options: RelayLoopOptions): RelayLoop {
   let wake: (() => void) | undefined;
   let notified = false;
   const idleWaiters: Array<() => void> = [];
+  let stopping: Promise<void> | undefined;
 
   const notify = () => {
     notified = true;
@@ -116,11 +117,11 @@ export function startRelayLoop(options: RelayLoopOptions): RelayLoop {
         notify();
       });
     },
-    async stop() {
+    stop() {
       stopped = true;
       wake?.();
-      await loop;
-      await (await unlisten)();
+      stopping ??= loop.then(async () => (await unlisten)());
+      return stopping;
     },
   };
 }

@@ -5,10 +5,18 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative (SMTP only: the outbox keeps the text). */
+  html?: string;
+  /** A stable '<id@host>' so that a message sent again after a crash is recognisable. */
+  messageId?: string;
+  headers?: Record<string, string>;
 }
 
 /** A message as the outbox keeps it; `GET /api/testing/outbox` answers these. */
-export interface OutboxEntry extends MailMessage {
+export interface OutboxEntry {
+  to: string;
+  subject: string;
+  text: string;
   created_at: string;
 }
 

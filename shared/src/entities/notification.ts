@@ -71,3 +71,18 @@ export const OTHER_EVENTS = [
 export type RequirementEventName = (typeof REQUIREMENT_EVENTS)[number];
 export type TaskEventName = (typeof TASK_EVENTS)[number];
 export type OtherEventName = (typeof OTHER_EVENTS)[number];
+
+/**
+ * A user's notification preferences (GET/PUT users/{username}/notification-preferences): the event
+ * kinds they muted (no bell, no mail) and whether their mail comes as one daily digest.
+ */
+export interface NotificationPreferences {
+  /** Event kinds as the process's notification settings name them ('Requirement: Submit for Review'). */
+  muted: string[];
+  mail_digest: boolean;
+}
+
+/** What GET answers: the preferences and every event kind that can be muted, in the settings' order. */
+export interface NotificationPreferencesView extends NotificationPreferences {
+  events: string[];
+}
