@@ -1,3 +1,10 @@
 const { jestConfig } = require('../jest.base.cjs');
 
-module.exports = jestConfig(__dirname, 'jsdom');
+const base = jestConfig(__dirname, 'jsdom');
+
+// d3 (the shared kit's priority plane, reached through @portal/shared/screens) is ESM only, with
+// its own small dependencies: transpiled too.
+module.exports = {
+  ...base,
+  transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(mitt|valibot|history|d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)/)'],
+};

@@ -67,13 +67,62 @@ describe('ChangePasswordScreen and a password only the server refuses', () => {
   });
 });
 
+const PREFERENCES = 'GET /api/users/alice%40example.com/notification-preferences';
+const SAVE_PREFERENCES = 'PUT /api/users/alice%40example.com/notification-preferences';
+const EVENTS = ['Requirement: Submit for Review', 'Task: Assign', 'Task: Past Due'];
+
 describe('UserProfileScreen', () => {
   it('shows name, login id and organization from the session', () => {
+    fakeApi({ [PREFERENCES]: { body: { muted: [], mail_digest: false, events: EVENTS } } });
     renderScreen(<UserProfileScreen route={route('/settings/user-profile', 'Account Profile')} />);
     expect(screen.getByRole('heading', { name: 'Account Profile' })).toBeInTheDocument();
     expect(screen.getByText('Alice Example')).toBeInTheDocument();
     expect(screen.getByText('alice@example.com')).toBeInTheDocument();
     expect(screen.getByText('Acme Corp')).toBeInTheDocument();
+  });
+});
+
+describe('UserProfileScreen → Notifications', () => {
+  const profile = route('/settings/user-profile', 'Account Profile');
+
+  it('shows a Mute switch per kind of event and the mail choice, as saved', async () => {
+    fakeApi({ [PREFERENCES]: { body: { muted: ['Task: Assign'], mail_digest: true, events: EVENTS } } });
+    renderScreen(<UserProfileScreen route={profile} />);
+    const section = await screen.findByRole('form', { name: 'Notification preferences' });
+    expect(within(section).getAllByRole('switch').map((input) => [input.getAttribute('aria-label') ?? input.closest('label')?.textContent, (input as HTMLInputElement).checked])).toEqual([
+      ['Mute Requirement: Submit for Review', false],
+      ['Mute Task: Assign', true],
+      ['Mute Task: Past Due', false],
+    ]);
+    expect(within(section).getByLabelText('Mail')).toHaveValue('digest');
+    expect(within(section).getByRole('button', { name: 'Save notifications' })).toBeDisabled();
+  });
+
+  it('saves the muted kinds and the daily digest, and tells the user', async () => {
+    const { calls } = fakeApi({
+      [PREFERENCES]: { body: { muted: [], mail_digest: false, events: EVENTS } },
+      [SAVE_PREFERENCES]: { body: { muted: ['Task: Past Due'], mail_digest: true, events: EVENTS } },
+    });
+    const { user } = renderScreen(<UserProfileScreen route={profile} />);
+    await user.click(await screen.findByRole('switch', { name: 'Mute Task: Past Due' }));
+    await user.selectOptions(screen.getByLabelText('Mail'), 'Daily digest');
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    await waitFor(() => expect(snackbars).toEqual(['Notification preferences saved.']));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ muted: ['Task: Past Due'], mail_digest: true });
+    expect(screen.getByRole('switch', { name: 'Mute Task: Past Due' })).toBeChecked();
+  });
+
+  it("shows the server's refusal in the form and keeps the choices", async () => {
+    fakeApi({
+      [PREFERENCES]: { body: { muted: [], mail_digest: false, events: EVENTS } },
+      [SAVE_PREFERENCES]: { status: 400, problem: { detail: "'Task: Assign' is not an event kind you can mute." } },
+    });
+    const { user } = renderScreen(<UserProfileScreen route={profile} />);
+    await user.click(await screen.findByRole('switch', { name: 'Mute Task: Assign' }));
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("'Task: Assign' is not an event kind you can mute.");
+    expect(screen.getByRole('switch', { name: 'Mute Task: Assign' })).toBeChecked();
+    expect(snackbars).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { Box, Text } from '@chakra-ui/react';
 import { ScreenFrame, useSession, type ScreenComponent } from '@portal/shared';
+import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 
-/** /settings/user-profile: who the session says the user is. */
+/** /settings/user-profile: who the session says the user is, and their notification preferences. */
 export const UserProfileScreen: ScreenComponent = ({ route }) => {
   const session = useSession((state) => state.session);
   const rows: [string, string][] = [
@@ -21,6 +22,7 @@ export const UserProfileScreen: ScreenComponent = ({ route }) => {
           </Box>
         ))}
       </Box>
+      <NotificationPreferencesSection />
     </ScreenFrame>
   );
 };
