@@ -25,6 +25,7 @@ import { createMailer, type Mailer, type MailTransport } from './mail/mailer';
 import { testingRoutes } from './mail/routes';
 import { registerMailRelay, type MailRelaySettings } from './notifications/plugin';
 import { notificationsRoutes } from './notifications/routes';
+import { notificationsTestingRoutes } from './notifications/testing-routes';
 import { miscRoutes } from './misc/routes';
 import { readProductVersion } from './misc/service';
 import { registerStatic } from './static/routes';
@@ -260,6 +261,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
         await api.register(testingRoutes);
+        // A notification fanned out to many recipients, timed (npm run bench).
+        await api.register(notificationsTestingRoutes);
         // The broker's connections per user and a played broker restart (e2e of issue 4).
         await api.register(realtimeTestingRoutes, {
           userIdOfLogin: async (login: string) => (await findUserByLogin(database, login))?.id,

@@ -111,3 +111,15 @@ it('keeps notification mail in the outbox without SMTP_URL, muted kinds left out
   expect(mails[0]?.text).toContain('You were assigned a review of REQ-3.\nhttp://portal.test:8080/tasks');
   expect(mails[0]?.text).toContain("'Task: Assign' is on for you");
 });
+
+it('fans one notification out to many recipients for the bench, portal and mail, all delivered when it answers', async () => {
+  const answer = await app.inject({ method: 'POST', url: '/api/testing/notifications/fanout', payload: { login: 'ann', count: 150 } });
+  expect(answer.statusCode).toBe(200);
+  expect(answer.json()).toMatchObject({ recipients: 150, portal: 150, mail: 150 });
+  const [left] = await app.database.query<{ mails: number; events: number }>(
+    `SELECT (SELECT count(*)::integer FROM mail_queue WHERE sent_at IS NULL) AS mails,
+            (SELECT count(*)::integer FROM outbox WHERE published_at IS NULL) AS events`,
+  );
+  expect(left).toEqual({ mails: 0, events: 0 });
+  expect((await app.inject({ method: 'POST', url: '/api/testing/notifications/fanout', payload: { login: 'nobody', count: 1 } })).statusCode).toBe(404);
+});
