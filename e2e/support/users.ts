@@ -48,6 +48,8 @@ export const USERS = {
   changer: { login: 'changer', email: 'changer@example.com', name: 'Cal Changer', password: 'Changer@2026' },
   /** Looks at the profile and disables two-factor. */
   profiler: { login: 'profiler', email: 'profiler@example.com', name: 'Pat Profiler', password: 'Profiler@2026', roles: ['AUTHOR', 'DEMO'] },
+  /** Mutes a kind of event and chooses the daily digest in Account Profile → Notifications. */
+  muter: { login: 'muter', email: 'muter@example.com', name: 'Mo Muter', password: 'Muter@2026x', roles: ['AUTHOR'] },
   /** Signs in through the identity platform (the provider gives any login `x` the email x@example.com). */
   federated: { login: 'federated', email: 'federated@example.com', name: 'Fei Federated', password: 'Federated@2026' },
   /** Its password is older than the suite's PASSWORD_MAX_AGE_DAYS. */

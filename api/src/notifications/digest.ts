@@ -43,7 +43,6 @@ function byUser(items: readonly DigestItem[]): DigestItem[][] {
 
 export function createDigestScheduler(options: DigestOptions): DigestScheduler {
   const { db } = options;
-  let running: Promise<number> | undefined;
   let lastCutoff = 0;
 
   async function pass(): Promise<number> {
@@ -64,16 +63,13 @@ export function createDigestScheduler(options: DigestOptions): DigestScheduler {
     return queued;
   }
 
+  // Passes run one after another: a test's tick and the relay's catch-up never gather at once.
+  let queue: Promise<unknown> = Promise.resolve();
   const scheduler: DigestScheduler = {
-    async tick() {
-      while (running) await running.catch(() => undefined);
-      const current = pass();
-      running = current;
-      try {
-        return await current;
-      } finally {
-        running = undefined;
-      }
+    tick() {
+      const next = queue.then(pass);
+      queue = next.catch(() => undefined);
+      return next;
     },
     async catchUp() {
       if (digestCutoff(options.now(), options.hour).getTime() !== lastCutoff) await scheduler.tick();
