@@ -31,6 +31,8 @@ let bobId: string;
 /** Path parameters that name no organization's object, and why. */
 const NOT_OBJECTS: Record<string, string> = {
   'PATCH /api/users/:username/changePassword': "the caller's own account: another name is refused (403) before any lookup",
+  'GET /api/users/:username/notification-preferences': "the caller's own preferences: another name is refused (403) before any lookup",
+  'PUT /api/users/:username/notification-preferences': "the caller's own preferences: another name is refused (403) before any lookup",
   'POST /api/modules/:type': 'a module type, not an object (the body is checked below)',
   'PATCH /api/modules/:type': 'a module type; the module is named by the body id (checked below)',
   'GET /api/organizations/:id': "organizations are the Global Admin's, not an organization's objects",
