@@ -205,8 +205,11 @@ async function openBells(browser, storageState, count) {
   return { context, tabs };
 }
 
-/** Raises `messages` notifications to the member one after another (until `until()` says stop); the latencies to every tab's bell. */
-async function bellLatencies(tabs, messages, until = () => false) {
+/**
+ * Raises `messages` notifications to the member one after another, `pauseMs` apart (until `until()`
+ * says stop); the latencies to every tab's bell. The bell keeps 200 at most: no more than that.
+ */
+async function bellLatencies(tabs, messages, until = () => false, pauseMs = 0) {
   const latencies = [];
   for (let n = 1; n <= messages && !until(); n++) {
     const sentAt = Date.now();
@@ -220,6 +223,7 @@ async function bellLatencies(tabs, messages, until = () => false) {
       tabs.map((page) => page.waitForFunction((count) => window.__shown[count], String(n), { polling: 5, timeout: 10_000 }).then((handle) => handle.jsonValue())),
     );
     latencies.push(Math.max(...shown) - sentAt);
+    if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
   }
   return latencies.sort((a, b) => a - b);
 }
@@ -249,7 +253,7 @@ async function fanout(browser, storageState) {
   await fanoutOnce();
   const { context, tabs } = await openBells(browser, storageState, 1);
   let done = false;
-  const probing = bellLatencies(tabs, 100_000, () => done);
+  const probing = bellLatencies(tabs, 200, () => done, 50);
   const rounds = [];
   try {
     for (let i = 0; i < FANOUT_ROUNDS; i++) rounds.push(await fanoutOnce());
@@ -262,7 +266,8 @@ async function fanout(browser, storageState) {
   const { portal, mail } = rounds[0];
   console.log(`notification fan-out to ${FANOUT_RECIPIENTS} recipients (${portal} portal + ${mail} mail), ${rounds.length} rounds: ` +
     `committed median ${median(rounds.map((r) => r.notifyMs))} ms (max ${worst(rounds.map((r) => r.notifyMs))} ms), ` +
-    `all delivered by both relays median ${median(rounds.map((r) => r.deliveredMs))} ms (max ${worst(rounds.map((r) => r.deliveredMs))} ms) (goal <= ${BUDGET.fanoutMs} ms)`);
+    `portal notifications all published median ${median(rounds.map((r) => r.portalMs))} ms (max ${worst(rounds.map((r) => r.portalMs))} ms), ` +
+    `mail all sent median ${median(rounds.map((r) => r.mailMs))} ms (max ${worst(rounds.map((r) => r.mailMs))} ms) (goal <= ${BUDGET.fanoutMs} ms)`);
   console.log(`notification fan-out, event -> bell of a connected recipient meanwhile: p50 ${percentile(latencies, 50)} ms, ` +
     `p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms over ${latencies.length} messages (goal p95 <= ${BUDGET.realtimeP95Ms} ms)`);
   await context.close();

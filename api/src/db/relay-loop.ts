@@ -39,6 +39,13 @@ export function retryDelay(failures: number, baseMs: number, maxMs: number): num
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(failures - 1, 20)));
 }
 
+/**
+ * Lets the event loop read sockets before going on. PGlite answers in the same turn (its queries
+ * resolve as microtasks), so a relay's loop of awaited queries would hold off every HTTP request
+ * until it ends: a relay yields between passes and, in a long pass, between items.
+ */
+export const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
@@ -98,7 +105,10 @@ export function startRelayLoop(options: RelayLoopOptions): RelayLoop {
       }
       if (failures > 0) log?.info?.({ failures }, `${name}: working again`);
       failures = 0;
-      if (outcome === 'more') continue;
+      if (outcome === 'more') {
+        await yieldToIo();
+        continue;
+      }
       for (const resolve of waiting) resolve();
       await sleep(options.pollMs, true);
     }

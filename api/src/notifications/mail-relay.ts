@@ -11,7 +11,7 @@
 // Only a crash between an acceptance and its mark sends one mail again — with the same
 // Message-ID, derived from its seq, so that the receiving side recognises it.
 import type { Database } from '../db/database';
-import { retryDelay, startRelayLoop, withoutUndefined, type RelayLoop, type RelayOutcome } from '../db/relay-loop';
+import { retryDelay, startRelayLoop, withoutUndefined, yieldToIo, type RelayLoop, type RelayOutcome } from '../db/relay-loop';
 import type { MailMessage } from '../mail/mailer';
 import { digestMail, singleMail } from './mail-content';
 import { claimMails, markMailFailed, markMailSent, releaseMails, type ClaimedMail } from './mail-queue.repository';
@@ -91,6 +91,7 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
         }
         await markMailSent(db, mail.seq);
         sent += 1;
+        await yieldToIo();
       }
       // Nothing went through: the server is likely down; the loop pauses before the next pass.
       if (mails.length > 0 && sent === 0) return 'failed';
