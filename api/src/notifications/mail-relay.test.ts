@@ -137,6 +137,7 @@ it('sends one message per recipient, in text and HTML, with the link absolute an
   expect(mail?.raw).toMatch(/Content-Type: text\/plain/);
   expect(mail?.raw).toMatch(/Content-Type: text\/html/);
   expect(mail?.raw).toMatch(/^Message-ID: <notification-\d+@portal\.example\.com>\r?$/m);
+  expect(mail?.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/portal\.example\.com\/settings\/user-profile#notifications>\r?$/m);
   expect(mail?.decoded).toContain('Carl asks you to review REQ-7 Password rules.\r\nhttps://portal.example.com/requirements/REQ-7');
   expect(mail?.decoded).toContain('<a href="https://portal.example.com/requirements/REQ-7">REQ-7 Password rules</a>');
   expect(mail?.decoded).toContain(

@@ -13,7 +13,7 @@
 import type { Database } from '../db/database';
 import { retryDelay, startRelayLoop, withoutUndefined, yieldToIo, type RelayLoop, type RelayOutcome } from '../db/relay-loop';
 import type { MailMessage } from '../mail/mailer';
-import { digestMail, singleMail } from './mail-content';
+import { digestMail, PREFERENCES_PATH, singleMail } from './mail-content';
 import { claimMails, markMailFailed, markMailSent, releaseMails, type ClaimedMail } from './mail-queue.repository';
 import { MAIL_CHANNEL } from './notify.repository';
 
@@ -63,7 +63,7 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
       to: mail.recipient,
       ...content,
       messageId: messageIdOf(mail.seq, publicUrl),
-      headers: { 'List-Unsubscribe': `<${publicUrl}/settings/user-profile#notifications>` },
+      headers: { 'List-Unsubscribe': `<${publicUrl}${PREFERENCES_PATH}>` },
     };
   }
 
