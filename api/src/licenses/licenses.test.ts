@@ -111,6 +111,14 @@ describe('license-risk alerts', () => {
       expect.objectContaining({ link: '/applications/shop' }),
     ]);
     expect(await notifications('rita')).toEqual([]);
+    // By mail too, to who may receive the alert only.
+    const mailed = await app.database.query<{ login_id: string; link: string }>(
+      "SELECT u.login_id, q.link FROM mail_queue q JOIN users u ON u.id = q.user_id WHERE q.event = 'License Risk' ORDER BY q.seq",
+    );
+    expect(mailed).toEqual([
+      { login_id: 'andy', link: '/applications/dropwizard' },
+      { login_id: 'andy', link: '/applications/shop' },
+    ]);
     expectRefused(await api.call(rita, 'GET', '/api/apps/licenses/alerts?graph=alpha'), 403, /privileges/);
   });
 
