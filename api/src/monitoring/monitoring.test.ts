@@ -103,7 +103,7 @@ describe('an advisory imported through the API', () => {
       read: false,
     });
     // By mail too (the process's settings have Mail on): to the same people, as the event kind.
-    const mailed = await app.database.query<{ user_id: string; subject: string; link: string }>(
+    const mailed = await api.app.database.query<{ user_id: string; subject: string; link: string }>(
       "SELECT user_id, subject, link FROM mail_queue WHERE event = 'New Vulnerability' AND message LIKE '%##shop##%'",
     );
     expect(mailed.map((row) => row.user_id).sort()).toEqual([ids.ada, ids.dora, ids.olga].sort());
