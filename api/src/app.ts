@@ -35,6 +35,7 @@ import { iamRoutes } from './iam/routes';
 import { processesRoutes, type ModuleConfigurationChange } from './processes/routes';
 import { notify } from './notifications/index';
 import { peopleHolding } from './users/index';
+import { linkText } from './tasks/index';
 import { serviceModulesRoutes } from './service-modules/routes';
 import { recordEvents } from './realtime/outbox.repository';
 import { registerRealtime } from './realtime/plugin';
@@ -101,7 +102,7 @@ async function moduleConfigurationChanged(tx: Queryable, change: ModuleConfigura
     recipients: await peopleHolding(tx, ref, PERMISSIONS.processes.UPDATE_PROCESS_MODULE_CONFIGURATION),
     actorId: actor.id,
     title: 'Module configuration changed',
-    message: `${actor.login_id} switched ${switched.join(' and ')} in ##${process.name.replace(/#{2,}/g, '#')}##.`,
+    message: `${actor.login_id} switched ${switched.join(' and ')} in ${linkText(process.name)}.`,
     link: '/projects/settings',
     sender: actor.login_id,
   });

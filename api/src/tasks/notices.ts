@@ -21,8 +21,14 @@ export const TASK_NAMES: Readonly<Record<string, string>> = {
   RESOLVE_CONFLICT: 'resolve conflict',
 };
 
-/** A notification's one link (spec 2.3 '##…##'), its text kept free of the delimiter. */
-export const linkText = (text: string): string => `##${text.replace(/#{2,}/g, '#')}##`;
+/**
+ * A notification's one link (spec 2.3 '##…##'), its text kept free of the delimiter: no '##'
+ * inside, and no '#' just before the closing one (the bell reads the first '##' as the end).
+ */
+export function linkText(text: string): string {
+  const inner = text.replace(/#{2,}/g, '#');
+  return `##${inner.endsWith('#') ? `${inner} ` : inner}##`;
+}
 
 /** The requirement's place in the portal (the Depository opens it: /requirements?id=…). */
 export const requirementLink = (requirementId: string): string => `/requirements?id=${encodeURIComponent(requirementId)}`;
