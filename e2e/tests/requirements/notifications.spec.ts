@@ -5,9 +5,11 @@ import { bell, brokerConnections, unreadLabel } from '../realtime/support';
 
 // Issue 22 item 1 end to end, two browsers: the author submits a requirement for review (to any
 // reviewer: an author may not list the users), and a reviewer's bell shows it within a second
-// without a reload; its link opens the review of
-// that requirement, where the reviewer rejects it; the author's bell shows the rejection within a
-// second, and its link opens the requirement.
+// without a reload; its link opens the review of that requirement, where the reviewer rejects it;
+// the author's bell shows the rejection within a second, and its link opens the requirement.
+
+/** The drawer's links are plain links: following one loads the portal and the remote again. */
+const PAGE_LOAD = { timeout: 30_000 };
 
 async function signedIn(browser: Browser, user: E2EUser): Promise<Page> {
   const context = await browser.newContext();
@@ -60,7 +62,7 @@ test("the reviewer's bell shows a submitted requirement within a second, the aut
   const reviewLink = request.getByRole('link', { name });
   await expect(reviewLink).toHaveAttribute('href', /^\/review-requirement\?task=[0-9a-f-]{36}$/);
   await reviewLink.click();
-  await expect(mainHeading(reviewer)).toHaveText('Review Requirement');
+  await expect(mainHeading(reviewer)).toHaveText('Review Requirement', PAGE_LOAD);
   const task = reviewer.getByRole('complementary', { name: `Review task of ${code}` });
   await expect(task).toContainText(title);
 
@@ -81,7 +83,7 @@ test("the reviewer's bell shows a submitted requirement within a second, the aut
   await expect(requirementLink).toHaveAttribute('href', `/requirements?id=${id}`);
   await requirementLink.click();
   await expect(author).toHaveURL(new RegExp(`/requirements\\?id=${id}$`));
-  await expect(author.getByRole('group', { name: new RegExp(`${title}$`) }).getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(author.getByRole('group', { name: new RegExp(`${title}$`) }).getByText('Rejected', { exact: true })).toBeVisible(PAGE_LOAD);
   await author.context().close();
   await reviewer.context().close();
 });
