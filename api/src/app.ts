@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { SYNC_USER_EXCHANGE, SYSTEM_SIGN_ON } from '@portal/shared/server';
+import { PERMISSIONS, SYNC_USER_EXCHANGE, SYSTEM_SIGN_ON } from '@portal/shared/server';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_IDENTITY, type Config } from './config';
-import type { Database } from './db/database';
+import type { Database, Queryable } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { healthRoutes } from './health/routes';
@@ -35,7 +35,10 @@ import { userAdministrationRoutes } from './users/admin-routes';
 import { workgroupsRoutes } from './workgroups/routes';
 import { organizationsRoutes } from './organizations/routes';
 import { iamRoutes } from './iam/routes';
-import { processesRoutes } from './processes/routes';
+import { processesRoutes, type ModuleConfigurationChange } from './processes/routes';
+import { notify } from './notifications/index';
+import { peopleHolding } from './users/index';
+import { linkText } from './tasks/index';
 import { serviceModulesRoutes } from './service-modules/routes';
 import { recordEvents } from './realtime/outbox.repository';
 import { registerRealtime } from './realtime/plugin';
@@ -86,6 +89,26 @@ declare module 'fastify' {
     /** Every API route with its declared permission (spec 6 enforcement; the role × route table). */
     declaredRoutes: readonly DeclaredRoute[];
   }
+}
+
+const MODULE_NAMES: Record<string, string> = { code: 'code provenance', requirement: 'requirements' };
+
+/** Update Module Configuration (issue 22): the process's admins — who may change it — hear what was switched. */
+async function moduleConfigurationChanged(tx: Queryable, change: ModuleConfigurationChange): Promise<void> {
+  const { organizationId, process, actor } = change;
+  const ref = { organizationId, processId: process.id, processCode: process.code_name };
+  const switched = Object.entries(change.switched).map(([name, on]) => `the ${MODULE_NAMES[name] ?? name} module ${on ? 'on' : 'off'}`);
+  await notify(tx, {
+    processId: process.id,
+    processCode: process.code_name,
+    event: 'Update Module Configuration',
+    recipients: await peopleHolding(tx, ref, PERMISSIONS.processes.UPDATE_PROCESS_MODULE_CONFIGURATION),
+    actorId: actor.id,
+    title: 'Module configuration changed',
+    message: `${actor.login_id} switched ${switched.join(' and ')} in ${linkText(process.name)}.`,
+    link: '/projects/settings',
+    sender: actor.login_id,
+  });
 }
 
 export interface AppOptions {
@@ -230,7 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(workgroupsRoutes);
       await api.register(organizationsRoutes);
       await api.register(iamRoutes);
-      await api.register(processesRoutes);
+      await api.register(processesRoutes, { moduleConfigurationChanged });
       await api.register(serviceModulesRoutes);
       await api.register(realtimeRoutes);
       await api.register(requirementsRoutes);

@@ -61,6 +61,9 @@ export const USERS = {
   reqReviewer: { login: 'req_reviewer', email: 'req.reviewer@example.com', name: 'Remy Reviewer', password: 'ReqReviewer@2026', roles: ['REVIEWER'] },
   reqImplementer: { login: 'req_implementer', email: 'req.implementer@example.com', name: 'Ines Implementer', password: 'ReqImplementer@2026', roles: ['AUTHOR'] },
   reqReader: { login: 'req_reader', email: 'req.reader@example.com', name: 'Rory Reader', password: 'ReqReader@2026', roles: ['READER'] },
+  /** Who is told (issue 22): the author's and the reviewer's bells in the review workflow. */
+  noticeAuthor: { login: 'notice_author', email: 'notice.author@example.com', name: 'Nora Author', password: 'NoticeAuthor@2026', roles: ['AUTHOR'] },
+  noticeReviewer: { login: 'notice_reviewer', email: 'notice.reviewer@example.com', name: 'Nat Reviewer', password: 'NoticeReviewer@2026', roles: ['REVIEWER'] },
   /** Requirement analysis (issue 6): priority plane, CSV report, duplicates, OSCAL import — one user per test. */
   reqPlanner: { login: 'req_planner', email: 'req.planner@example.com', name: 'Pia Planner', password: 'ReqPlanner@2026', roles: ['AUTHOR'] },
   reqReporter: { login: 'req_reporter', email: 'req.reporter@example.com', name: 'Rob Reporter', password: 'ReqReporter@2026', roles: ['AUTHOR'] },

@@ -1,16 +1,14 @@
 // License-risk alerts (issue 7 item 9, spec 6 'receive=>Alert::LicenseRisk'): when a build is
 // processed, each component whose license is strong copyleft or unknown, and that the app's
 // previous processed build did not have with that same license, is recorded as an alert; the
-// process's members who may receive the alert get one notification for the build.
-import { randomUUID } from 'node:crypto';
-import { checkPermission, PERMISSIONS, type LicenseRiskAlert, type Notification } from '@portal/shared/server';
-import { resolveAccess } from '../authorization/access';
+// process's people who may receive the alert get one notification for the build, through notify()
+// (event 'License Risk': the process's settings choose portal and mail).
+import { PERMISSIONS, type LicenseRiskAlert } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import { recordEvents } from '../realtime/outbox.repository';
-import { eventRecipients } from '../realtime/recipients';
-import { findUserById } from '../users/index';
+import { notify } from '../notifications/index';
+import { peopleHolding } from '../users/index';
 import { classifyLicenses } from './classify';
-import { alertRowsOf, declarationsOf, insertAlerts, organizationNamed } from './repository';
+import { alertRowsOf, declarationsOf, insertAlerts } from './repository';
 import { declaredOf, NONE_DECLARED, RISKS } from './service';
 
 export { ALERT_LIMIT } from './repository';
@@ -53,42 +51,17 @@ export async function raiseLicenseAlerts(
     category: risky.map((row) => row.classified.category),
   });
   if (raised.alerts === 0) return 0;
-  await notifyRecipients(tx, context, {
+  const process = { organizationId: context.organization_id, processId: context.process_id, processCode: context.process_code };
+  await notify(tx, {
+    processId: context.process_id,
+    processCode: context.process_code,
+    event: 'License Risk',
+    recipients: await peopleHolding(tx, process, PERMISSIONS.applications.ALERT.LICENSE_RISK),
     title: 'License risk',
-    message: `Build ${buildNumber} of ${context.app_key} brings ${raised.alerts} component${raised.alerts === 1 ? '' : 's'} with a license risk: ${raised.strong} strong copyleft, ${raised.alerts - raised.strong} unknown.`,
+    message: `Build ${buildNumber} of ##${context.app_key}## brings ${raised.alerts} component${raised.alerts === 1 ? '' : 's'} with a license risk: ${raised.strong} strong copyleft, ${raised.alerts - raised.strong} unknown.`,
     link: `/applications/${encodeURIComponent(context.app_key)}`,
   });
   return raised.alerts;
-}
-
-/** One notification to each member of the process who may receive license-risk alerts. */
-async function notifyRecipients(tx: Queryable, context: AlertContext, content: { title: string; message: string; link: string }): Promise<void> {
-  const time = new Date().toISOString();
-  const organization = await organizationNamed(tx, context.organization_id);
-  const where = { organization: organization?.name, project: context.process_code.toLowerCase(), scope: 'project' };
-  const recipients: Array<{ id: string; login_id: string }> = [];
-  for (const id of await eventRecipients(tx, context.organization_id, context.process_id)) {
-    const user = await findUserById(tx, id);
-    if (!user || user.inactive) continue;
-    if (checkPermission(await resolveAccess(tx, user), PERMISSIONS.applications.ALERT.LICENSE_RISK, where)) recipients.push(user);
-  }
-  await recordEvents(
-    tx,
-    recipients.map((recipient) => {
-      const body: Notification = {
-        eventId: randomUUID(),
-        project: context.process_code.toLowerCase(),
-        login_id: recipient.login_id,
-        time,
-        title: content.title,
-        message: content.message,
-        link: content.link,
-        sender: 'Portal',
-        read: false,
-      };
-      return { destination: `notifications#${recipient.id}`, body: { ...body } };
-    }),
-  );
 }
 
 /** GET /apps/licenses/alerts: the process's alerts, newest first. */

@@ -107,10 +107,18 @@ describe('license-risk alerts', () => {
       build: { number: 1 },
     });
     expect(await notifications('andy')).toEqual([
-      expect.objectContaining({ link: '/applications/dropwizard', message: `Build 1 of dropwizard brings ${unknown} components with a license risk: 0 strong copyleft, ${unknown} unknown.` }),
+      expect.objectContaining({ link: '/applications/dropwizard', message: `Build 1 of ##dropwizard## brings ${unknown} components with a license risk: 0 strong copyleft, ${unknown} unknown.` }),
       expect.objectContaining({ link: '/applications/shop' }),
     ]);
     expect(await notifications('rita')).toEqual([]);
+    // By mail too, to who may receive the alert only.
+    const mailed = await app.database.query<{ login_id: string; link: string }>(
+      "SELECT u.login_id, q.link FROM mail_queue q JOIN users u ON u.id = q.user_id WHERE q.event = 'License Risk' ORDER BY q.seq",
+    );
+    expect(mailed).toEqual([
+      { login_id: 'andy', link: '/applications/dropwizard' },
+      { login_id: 'andy', link: '/applications/shop' },
+    ]);
     expectRefused(await api.call(rita, 'GET', '/api/apps/licenses/alerts?graph=alpha'), 403, /privileges/);
   });
 
@@ -126,7 +134,7 @@ describe('license-risk alerts', () => {
     const alerts = (await api.call(andy, 'GET', '/api/apps/licenses/alerts?graph=alpha')).json();
     expect(alerts).toHaveLength(before + 1);
     expect(alerts[0]).toMatchObject({ app_key: 'dropwizard', build: { id: third.id, number: 3 }, component: { name: 'gpl-lib' }, license: 'GPL-3.0-only', category: 'strong-copyleft', severity: 'HIGH' });
-    expect((await notifications('andy')).at(-1)?.message).toBe('Build 3 of dropwizard brings 1 component with a license risk: 1 strong copyleft, 0 unknown.');
+    expect((await notifications('andy')).at(-1)?.message).toBe('Build 3 of ##dropwizard## brings 1 component with a license risk: 1 strong copyleft, 0 unknown.');
   });
 
   it('answers 404 for an app or build that is not there', async () => {

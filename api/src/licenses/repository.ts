@@ -59,12 +59,6 @@ export async function insertAlerts(
   return raised;
 }
 
-/** The organization's name (undefined when there is none). */
-export async function organizationNamed(tx: Queryable, organizationId: string): Promise<{ name: string } | undefined> {
-  const [organization] = await tx.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [organizationId]);
-  return organization;
-}
-
 export interface AlertRow {
   id: string;
   app_key: string;

@@ -1,13 +1,13 @@
 // Raising monitoring events (spec 4.5 New Vulnerability, New Active Exploit) in the transaction of
 // the change that found them: each is stored, announced on the events#<userId> queue of the
-// process's people (screens follow live), and notified on notifications#<userId> — one notification
-// per application, build and type — to those of them who may receive that alert (spec 6 alerts).
-import { checkPermission, PERMISSIONS, type KnownPermission, type MonitoringEvent, type MonitoringEventType, type MonitoringSource, type Notification } from '@portal/shared/server';
+// process's people (screens follow live), and notified through notify() — one notification per
+// application, build and type, in the portal and by mail as the process's settings say — to those
+// of them who may receive that alert (spec 6 alerts).
+import { PERMISSIONS, type KnownPermission, type MonitoringEvent, type MonitoringEventType, type MonitoringSource } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import { resolveAccess } from '../authorization/access';
+import { notify } from '../notifications/index';
 import { recordEvents, type OutboxEvent } from '../realtime/outbox.repository';
-import { eventRecipients } from '../realtime/recipients';
-import { findUserById } from '../users/index';
+import { processPeople } from '../users/index';
 import { eventView, insertEvent, type EventRow } from './repository';
 import type { EventFinding, MonitoredBuild } from './scan';
 
@@ -64,16 +64,12 @@ interface Recipient {
 
 /** The process's people, each with the alerts they may receive there. */
 async function recipientsOf(tx: Queryable, build: MonitoredBuild): Promise<Recipient[]> {
-  const context = { organization: build.organization_name, project: build.process_code.toLowerCase(), scope: 'project' };
-  const recipients: Recipient[] = [];
-  for (const id of await eventRecipients(tx, build.organization_id, build.process_id)) {
-    const user = await findUserById(tx, id);
-    if (!user || user.inactive) continue;
-    const access = await resolveAccess(tx, user);
-    const alerts = new Set(([NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const).filter((type) => checkPermission(access, ALERT[type], context)));
-    recipients.push({ id, login_id: user.login_id, alerts });
-  }
-  return recipients;
+  const people = await processPeople(tx, { organizationId: build.organization_id, processId: build.process_id, processCode: build.process_code });
+  return people.map((person) => ({
+    id: person.id,
+    login_id: person.login_id,
+    alerts: new Set(([NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const).filter((type) => person.may(ALERT[type]))),
+  }));
 }
 
 /** Stores, announces and notifies the events of one build's changes, in `tx`; answers them. */
@@ -107,26 +103,23 @@ export async function raiseEvents(
       });
     }
   }
+  await recordEvents(tx, outbox);
   for (const type of [NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const) {
     const ofType = events.filter((event) => event.type === type);
     if (ofType.length === 0) continue;
     const { message, link } = notificationText(build, type, ofType);
-    for (const recipient of recipients.filter((candidate) => candidate.alerts.has(type))) {
-      const body: Notification = {
-        // One notification names several events: its own id, derived from the first so a retry is the same.
-        eventId: `${ofType[0].id}:${recipient.id}`,
-        project: graph,
-        login_id: recipient.login_id,
-        time: ofType[0].created_at,
-        title: type,
-        message,
-        link,
-        sender: MONITORING_SENDER,
-        read: false,
-      };
-      outbox.push({ destination: `notifications#${recipient.id}`, body: { ...body } });
-    }
+    await notify(tx, {
+      processId: build.process_id,
+      processCode: build.process_code,
+      event: type,
+      // An alert is about what was found, not about who asked for the scan: the asker hears it too.
+      recipients: recipients.filter((candidate) => candidate.alerts.has(type)).map((recipient) => recipient.id),
+      title: type,
+      message,
+      link,
+      sender: MONITORING_SENDER,
+      time: ofType[0].created_at,
+    });
   }
-  await recordEvents(tx, outbox);
   return events;
 }

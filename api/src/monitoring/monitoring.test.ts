@@ -102,6 +102,12 @@ describe('an advisory imported through the API', () => {
       link: `/applications/monitoring/events?event=${events[0].id}`,
       read: false,
     });
+    // By mail too (the process's settings have Mail on): to the same people, as the event kind.
+    const mailed = await api.app.database.query<{ user_id: string; subject: string; link: string }>(
+      "SELECT user_id, subject, link FROM mail_queue WHERE event = 'New Vulnerability' AND message LIKE '%##shop##%'",
+    );
+    expect(mailed.map((row) => row.user_id).sort()).toEqual([ids.ada, ids.dora, ids.olga].sort());
+    expect(mailed[0]).toMatchObject({ subject: 'New Vulnerability', link: `/applications/monitoring/events?event=${events[0].id}` });
     expect(pushed.find((row) => row.destination === `events#${ids.rita}`)!.body).toMatchObject({
       type: 'New Vulnerability',
       eventId: events[0].id,

@@ -1,7 +1,10 @@
 // A process's notification settings (spec 3 "notification settings per process"): for each
-// requirement and task event of spec 4.5, whether its members hear of it by mail and in the
-// portal. The events are named for people ('Requirement: Submit for Review'): the settings screen
-// shows the names as they are. Unset events are on for both channels.
+// requirement and task event of spec 4.5, and each of its other events that tells people something
+// (the alerts, a module configuration changed), whether they hear of it by mail and in the portal.
+// The events are named for people ('Requirement: Submit for Review', 'New Vulnerability'): the
+// settings screen shows the names as they are. Who is told of each: docs/notifications.md. Unset
+// events take their default channels (DEFAULT_CHANNELS_OF: both, but progress reports only in the
+// portal).
 import { REQUIREMENT_EVENTS, TASK_EVENTS, type NotificationChannels, type NotificationSettingsBody } from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
 
@@ -12,13 +15,29 @@ export type NotificationSettingsMap = NotificationSettingsBody['settings'];
 /** As stored (processes.notification_settings): only the events someone has set. */
 export type StoredNotificationSettings = Partial<NotificationSettingsMap>;
 
+/**
+ * The other events of spec 4.5 that tell people something, and License Risk (the alert of spec 6
+ * 'receive=>Alert::LicenseRisk'). The others (System Sign On, Import SBOM, Generate SBOM, Add and
+ * Update Organization, Update Metric) only keep open screens live: nobody is notified of them.
+ */
+export const OTHER_NOTIFICATION_EVENTS = Object.freeze(['New Vulnerability', 'New Active Exploit', 'License Risk', 'Update Module Configuration'] as const);
+
 /** Every event a process's notification settings cover, in the spec's order. */
 export const NOTIFICATION_EVENTS: readonly string[] = Object.freeze([
   ...REQUIREMENT_EVENTS.map((event) => `Requirement: ${event}`),
   ...TASK_EVENTS.map((event) => `Task: ${event}`),
+  ...OTHER_NOTIFICATION_EVENTS,
 ]);
 
 export const DEFAULT_CHANNELS: Readonly<NotificationChannels> = Object.freeze({ mail: true, portal: true });
+
+/** Progress is reported often: in the portal only unless the process asks for mail. */
+const PORTAL_ONLY: Readonly<NotificationChannels> = Object.freeze({ mail: false, portal: true });
+
+/** The channels of an event the process has not set. */
+export function defaultChannelsOf(event: string): NotificationChannels {
+  return { ...(event.endsWith(': Update Progress') ? PORTAL_ONLY : DEFAULT_CHANNELS) };
+}
 
 export const NOT_AN_OBJECT = "'settings' must be an object of events, each { mail, portal }.";
 export const notChannels = (event: string): string => `'${event}' must be { mail: true|false, portal: true|false }.`;
@@ -30,7 +49,7 @@ export function completeSettings(stored: StoredNotificationSettings): Notificati
   return Object.fromEntries(
     NOTIFICATION_EVENTS.map((event) => {
       const channels = stored[event];
-      return [event, channels ? { mail: channels.mail, portal: channels.portal } : { ...DEFAULT_CHANNELS }];
+      return [event, channels ? { mail: channels.mail, portal: channels.portal } : defaultChannelsOf(event)];
     }),
   );
 }

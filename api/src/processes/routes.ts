@@ -4,11 +4,12 @@
 // permission in that process once it is found in the caller's organization (404 otherwise).
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { findOrganizationById } from '../organizations/index';
 import { problems } from '../http/answer';
-import { applySwitches, effectiveConfiguration } from './module-configuration';
+import { applySwitches, effectiveConfiguration, PROCESS_SWITCHES } from './module-configuration';
 import { completeSettings, parseNotificationSettings } from './notification-settings';
 import {
   codeNameParams,
@@ -40,7 +41,21 @@ import {
 
 const P = PERMISSIONS.processes;
 
-export async function processesRoutes(app: FastifyInstance): Promise<void> {
+/** A process's module configuration changed (issue 22): who must hear of it is not this family's to know. */
+export interface ModuleConfigurationChange {
+  organizationId: string;
+  process: { id: string; code_name: string; name: string };
+  actor: { id: string; login_id: string };
+  /** The modules switched, with their new state. */
+  switched: Partial<Record<(typeof PROCESS_SWITCHES)[number], boolean>>;
+}
+
+export interface ProcessesRoutesOptions {
+  /** Runs in the change's transaction (app.ts wires the notification to the process's admins). */
+  moduleConfigurationChanged?(tx: Queryable, change: ModuleConfigurationChange): Promise<void>;
+}
+
+export async function processesRoutes(app: FastifyInstance, options: ProcessesRoutesOptions = {}): Promise<void> {
   const tags = ['projects'];
   const db = app.identity.db;
   const params = (request: FastifyRequest) => request.params as Record<string, string>;
@@ -204,9 +219,19 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { organizationId, process } = await processByCode(request, params(request).code);
       const organization = await organizationConfiguration(organizationId);
-      const switches = applySwitches(organization, await moduleSwitchesOf(db, organizationId, process.id), request.body);
-      await setModuleSwitches(db, organizationId, process.id, switches);
-      return effectiveConfiguration(organization, switches);
+      const current = await moduleSwitchesOf(db, organizationId, process.id);
+      const switches = applySwitches(organization, current, request.body);
+      const before = effectiveConfiguration(organization, current);
+      const after = effectiveConfiguration(organization, switches);
+      const switched = Object.fromEntries(PROCESS_SWITCHES.filter((name) => before[name] !== after[name]).map((name) => [name, after[name]]));
+      await db.transaction(async (tx) => {
+        await setModuleSwitches(tx, organizationId, process.id, switches);
+        if (Object.keys(switched).length > 0 && options.moduleConfigurationChanged) {
+          const { user } = callerOf(request);
+          await options.moduleConfigurationChanged(tx, { organizationId, process, actor: { id: user.id, login_id: user.login_id }, switched });
+        }
+      });
+      return after;
     },
   );
 }

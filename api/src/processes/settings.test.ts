@@ -37,14 +37,18 @@ afterAll(async () => {
 });
 
 describe('notification settings', () => {
-  it('lists every requirement and task event of spec 4.5, on for both channels until set', async () => {
+  it('lists every requirement and task event of spec 4.5 and the other events that notify, on for both channels until set (progress: portal only)', async () => {
     const response = await call('GET', '/api/projects/notificationSettings?graph=demo');
     expect(response.statusCode).toBe(200);
     const { settings } = response.json();
     expect(Object.keys(settings)).toEqual(NOTIFICATION_EVENTS);
     expect(NOTIFICATION_EVENTS).toEqual(expect.arrayContaining(['Requirement: Submit for Review', 'Task: Past Due']));
-    expect(NOTIFICATION_EVENTS).toHaveLength(14 + 7);
-    expect(Object.values(settings).every((channels) => JSON.stringify(channels) === '{"mail":true,"portal":true}')).toBe(true);
+    expect(NOTIFICATION_EVENTS).toHaveLength(14 + 7 + 4);
+    expect(NOTIFICATION_EVENTS.slice(-4)).toEqual(['New Vulnerability', 'New Active Exploit', 'License Risk', 'Update Module Configuration']);
+    const portalOnly = Object.keys(settings).filter((event) => JSON.stringify(settings[event]) === '{"mail":false,"portal":true}');
+    expect(portalOnly).toEqual(['Requirement: Update Progress', 'Task: Update Progress']);
+    const rest = Object.keys(settings).filter((event) => !portalOnly.includes(event));
+    expect(rest.every((event) => JSON.stringify(settings[event]) === '{"mail":true,"portal":true}')).toBe(true);
   });
 
   it('stores the events sent and keeps the others', async () => {

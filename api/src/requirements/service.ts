@@ -8,6 +8,7 @@ import { openTaskIdsOf, setTaskFailed } from '../tasks/index';
 import { changeContext, completeTask, raiseEventOf, findTaskRecord, type ChangeContext } from '../tasks/service';
 import { activeUserOfOrganization as checkUser } from '../users/service';
 import { raiseRequirementEvent } from './events';
+import { notifyProgress } from './notices';
 import { parseProgress, parseRequirementInput, refuse, textField, type ParsedInput } from './input';
 import {
   ancestorsOf,
@@ -225,9 +226,11 @@ export async function setRequirementProgress(
   const status = completes ? 'COMPLETED' : state.status === 'COMPLETED' && progress < 100 ? 'IN_PROGRESS' : state.status;
   await setRequirementProgressAndStatus(tx, state.id, progress, status);
   await raiseRequirementEvent(tx, { ...event(context, state.id), type: 'Update Progress', data: { progress, previous: state.progress } });
+  // Progress through a task is told by the task's notification (tasks/notices.ts).
+  if (exceptTask === undefined && (progress < 100 || completes)) await notifyProgress(tx, context, state, progress);
   if (!completes) return;
   const open = await openTaskIdsOf(tx, state.id, { type: 'DELEGATE', except: exceptTask ?? null });
-  for (const taskId of open) await completeTask(tx, taskId, context.actor, undefined, context.sessionId);
+  for (const taskId of open) await completeTask(tx, taskId, context.actor, undefined, context.sessionId, exceptTask === undefined);
   await raiseRequirementEvent(tx, { ...event(context, state.id), type: 'Complete', data: {} });
 }
 

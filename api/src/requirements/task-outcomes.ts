@@ -7,6 +7,7 @@ import { ApiProblem } from '../http/problem';
 import { completeTask, openTask, type ChangeContext, type TaskRecord } from '../tasks/service';
 import { NOT_A_REVIEW_TASK, type TaskOutcomes } from '../tasks/index';
 import { raiseRequirementEvent } from './events';
+import { notifyReviewed } from './notices';
 import { lockRequirement, requirementDueDate, setRequirementStatus } from './repository';
 import { checkUser, eventBase, setRequirementProgress } from './service';
 import type { Queryable } from '../db/database';
@@ -29,6 +30,7 @@ export const requirementTaskOutcomes: TaskOutcomes = {
       type: 'Accept Review',
       data: { task_id: task.id, delegate_to: delegate.login_id, ...(comment ? { comment } : {}) },
     });
+    await notifyReviewed(tx, context, state, { event: 'Accept Review', delegate: delegate.login_id });
     const requirementDue = await requirementDueDate(tx, state.id);
     const delegated = await openTask(tx, {
       organizationId: context.organizationId,
@@ -51,6 +53,7 @@ export const requirementTaskOutcomes: TaskOutcomes = {
     await completeTask(tx, task.id, context.actor, comment, context.sessionId);
     await setRequirementStatus(tx, state.id, 'REJECTED');
     await raiseRequirementEvent(tx, { ...eventBase(context, state.id), type: 'Reject Review', data: { task_id: task.id, comment } });
+    await notifyReviewed(tx, context, state, { event: 'Reject Review', comment });
     const author = task.created_by ?? state.created_by ?? state.owner_id;
     return openTask(tx, {
       organizationId: context.organizationId,

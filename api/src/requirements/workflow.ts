@@ -9,6 +9,7 @@ import { openTaskIdsOf } from '../tasks/index';
 import { completeTask, openTask, taskView } from '../tasks/service';
 import { findUserOfOrganization } from '../users/index';
 import { raiseRequirementEvent } from './events';
+import { notifyReviewers } from './notices';
 import { dateField, isUuid, refuse, textField } from './input';
 import { requirementDueDate, setRequirementStatus } from './repository';
 import { eventBase, lockLive, type ChangeContext } from './service';
@@ -78,6 +79,7 @@ export async function submitForReview(context: ChangeContext, caller: Caller, id
       type: resumed ? 'Resume' : 'Submit for Review',
       data: { task_id: taskId, reviewer_id: reviewer, workgroup_id: workgroup, ...(comment ? { comment } : {}) },
     });
+    await notifyReviewers(tx, context, state, taskId, resumed ? 'Resume' : 'Submit for Review');
     return (await taskView(tx, taskId))!;
   });
 }

@@ -3,3 +3,4 @@
 export { openTaskIdsOf, setTaskFailed } from './repository';
 export { progressBody, requirementRefSchema, taskSchema } from './schemas';
 export { NOT_A_REVIEW_TASK, listTasks, type TaskOutcomes } from './workflow';
+export { linkText, requirementLink, reviewLink, taskAssignees } from './notices';

@@ -1,25 +1,8 @@
-// SQL of the due-date scheduler (scheduler.ts): the tasks and requirements due or past due, the
-// claiming of a task's reminder, the requirement a reminder is about, the process's notification
-// settings and who is told. The tasks family reads the requirements tables here but imports
-// nothing of the requirements family (their events come through the port app.ts wires).
+// SQL of the due-date scheduler (scheduler.ts): the tasks and requirements due or past due and the
+// claiming of a task's reminder (who is told: notices.repository.ts). The tasks family reads the
+// requirements tables here but imports nothing of the requirements family (their events come
+// through the port app.ts wires).
 import type { Queryable } from '../db/database';
-
-export interface Recipient {
-  id: string;
-  login_id: string;
-}
-
-/** The process's notification settings as stored (null: none set). */
-export async function notificationSettingsOf(
-  tx: Queryable,
-  processId: string,
-): Promise<{ notification_settings: Record<string, { mail: boolean; portal: boolean }> | null } | undefined> {
-  const [row] = await tx.query<{ notification_settings: Record<string, { mail: boolean; portal: boolean }> | null }>(
-    'SELECT notification_settings FROM processes WHERE id = $1',
-    [processId],
-  );
-  return row;
-}
 
 /**
  * Claims a task's reminder (reminded_at) or past due (past_due_at, which also sets reminded_at
@@ -33,21 +16,6 @@ export async function claimDueTask(tx: Queryable, taskId: string, kind: 'Remind 
     [taskId, time],
   );
   return claimed.length > 0;
-}
-
-/** Who a task's reminder reaches: its (active) assignee and delegate, or else its workgroup's members. */
-export async function taskRecipients(tx: Queryable, assignedToUser: string | null, delegatedTo: string | null, assignedToGroup: string | null): Promise<Recipient[]> {
-  return tx.query<Recipient>(
-    `SELECT u.id, u.login_id FROM users u WHERE NOT u.inactive AND (u.id = $1 OR u.id = $2
-           OR ($1::uuid IS NULL AND $2::uuid IS NULL AND u.id IN (SELECT user_id FROM workgroup_members WHERE workgroup_id = $3)))`,
-    [assignedToUser, delegatedTo, assignedToGroup],
-  );
-}
-
-/** The requirement's code and title. */
-export async function requirementTitleOf(tx: Queryable, requirementId: string): Promise<{ code: string; title: string } | undefined> {
-  const [requirement] = await tx.query<{ code: string; title: string }>('SELECT code, title FROM requirements WHERE id = $1', [requirementId]);
-  return requirement;
 }
 
 export interface DueRequirement {
@@ -80,11 +48,6 @@ export async function dueEventRaised(tx: Queryable, requirementId: string, kind:
     [requirementId, kind, dueDate],
   );
   return Boolean(seen);
-}
-
-/** The user `id` when active (none otherwise). */
-export async function activeUserOf(tx: Queryable, id: string | null): Promise<Recipient[]> {
-  return tx.query<Recipient>('SELECT id, login_id FROM users WHERE id = $1 AND NOT inactive', [id]);
 }
 
 /** Open tasks past due (not yet announced) or due by `horizon` (not yet reminded), by due date. */

@@ -1,28 +1,15 @@
 // The due-date scheduler (issue 6): open tasks and unfinished requirements with a due date get
 // Remind Due Date `reminderDays` (REQUIREMENT_REMINDER_DAYS, default 3) days before it and Past
-// Due once it has passed — each once — and their assignees (a requirement's owner) a portal
-// notification on `notifications#<userId>` unless the process's notification settings turn the
-// event's portal channel off. Started by the app when ready, stopped when it closes; tests call
-// `tick()` with a manual clock.
-import { randomUUID } from 'node:crypto';
-import type { Notification } from '@portal/shared/server';
+// Due once it has passed — each once — and their assignees (a requirement's owner, else its
+// author) are notified through notify(): in the portal and by mail as the process's notification
+// settings say. Started by the app when ready, stopped when it closes; tests call `tick()` with a
+// manual clock.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
-import { completeSettings } from '../processes/index';
-import { recordEvents } from '../realtime/outbox.repository';
-import {
-  activeUserOf,
-  claimDueTask,
-  dueEventRaised,
-  dueRequirements,
-  dueTasks,
-  lockDueRequirement,
-  notificationSettingsOf,
-  requirementTitleOf,
-  taskRecipients,
-  type Recipient,
-} from './scheduler.repository';
+import { notify } from '../notifications/index';
+import { linkText, notifyTask, requirementLink } from './notices';
+import { claimDueTask, dueEventRaised, dueRequirements, dueTasks, lockDueRequirement } from './scheduler.repository';
 import { findTaskRecord, raiseEventOf } from './service';
 
 declare module 'fastify' {
@@ -90,44 +77,6 @@ function addDays(day: string, days: number): string {
   return dayOf(date);
 }
 
-const TASK_NAMES: Record<string, string> = {
-  REVIEW: 'review',
-  DELEGATE: 'delegated',
-  HAS_GAP: 'close gap',
-  RESOLVE_REJECTED: 'resolve rejected',
-  RESOLVE_RISK: 'resolve risk',
-  RESOLVE_CONFLICT: 'resolve conflict',
-};
-
-async function portalOn(tx: Queryable, processId: string, event: string): Promise<boolean> {
-  const row = await notificationSettingsOf(tx, processId);
-  return completeSettings(row?.notification_settings ?? {})[event]?.portal ?? true;
-}
-
-async function notify(
-  tx: Queryable,
-  recipients: readonly Recipient[],
-  content: { project: string; title: string; message: string; link: string; time: string },
-): Promise<void> {
-  await recordEvents(
-    tx,
-    recipients.map((recipient) => {
-      const body: Notification = {
-        eventId: randomUUID(),
-        project: content.project,
-        login_id: recipient.login_id,
-        time: content.time,
-        title: content.title,
-        message: content.message,
-        link: content.link,
-        sender: 'Portal',
-        read: false,
-      };
-      return { destination: `notifications#${recipient.id}`, body: { ...body } };
-    }),
-  );
-}
-
 export function createDueDateScheduler(options: SchedulerOptions): DueDateScheduler {
   const { db, now } = options;
   const settings = schedulerSettings();
@@ -143,17 +92,7 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
       if (!claimed) return false;
       const task = (await findTaskRecord(tx, taskId))!;
       await raiseEventOf(tx, task, kind, null, { due_date: task.due_date });
-      if (!(await portalOn(tx, task.process_id, `Task: ${kind}`))) return true;
-      const recipients = await taskRecipients(tx, task.assigned_to_user, task.delegated_to, task.assigned_to_group);
-      const requirement = task.requirement_id ? await requirementTitleOf(tx, task.requirement_id) : undefined;
-      const what = `The ${TASK_NAMES[task.type] ?? task.type} task${requirement ? ` of ##${requirement.code} ${requirement.title}##` : ''}`;
-      await notify(tx, recipients, {
-        project: task.process_code.toLowerCase(),
-        title: kind === 'Past Due' ? 'Task past due' : 'Task due soon',
-        message: `${what} ${kind === 'Past Due' ? 'was' : 'is'} due on ${usDay(task.due_date!)}.`,
-        link: '/collaboration/tasks',
-        time,
-      });
+      await notifyTask(tx, task, kind, null, { due_day: usDay(task.due_date!), time });
       return true;
     });
   }
@@ -174,14 +113,15 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
         actor: null,
         data: { due_date: requirement.due_date },
       });
-      if (!(await portalOn(tx, requirement.process_id, `Requirement: ${kind}`))) return true;
-      const recipients = await activeUserOf(tx, requirement.owner_id ?? requirement.created_by);
-      const what = `The requirement ##${requirement.code} ${requirement.title}##`;
-      await notify(tx, recipients, {
-        project: requirement.code_name.toLowerCase(),
+      const owner = requirement.owner_id ?? requirement.created_by;
+      await notify(tx, {
+        processId: requirement.process_id,
+        processCode: requirement.code_name,
+        event: `Requirement: ${kind}`,
+        recipients: owner ? [owner] : [],
         title: kind === 'Past Due' ? 'Requirement past due' : 'Requirement due soon',
-        message: `${what} ${kind === 'Past Due' ? 'was' : 'is'} due on ${usDay(requirement.due_date)}.`,
-        link: '/requirements',
+        message: `The requirement ${linkText(`${requirement.code} ${requirement.title}`)} ${kind === 'Past Due' ? 'was' : 'is'} due on ${usDay(requirement.due_date)}.`,
+        link: requirementLink(requirementId),
         time,
       });
       return true;

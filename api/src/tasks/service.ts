@@ -8,6 +8,7 @@ import type { Caller } from '../authorization/guard';
 import type { Database } from '../db/database';
 import type { EventActor } from '../realtime/recipients';
 import { raiseTaskEvent } from './events';
+import { notifyTask } from './notices';
 import { actorRow, findTaskRecord, insertTask, setTaskCompleted, setTaskFailed, taskView, type NewTask, type TaskRecord } from './repository';
 
 export { findTaskRecord, taskView, type NewTask, type TaskRecord };
@@ -59,9 +60,10 @@ export async function raiseEventOf(
 }
 
 
-/** Opens a task in `tx`; resolves to its id. Raises the task event New (+ outbox). */
+/** Opens a task in `tx`; resolves to its id. Raises the task event New (+ outbox) and tells its assignees. */
 export async function openTask(tx: Queryable, task: NewTask): Promise<string> {
   const id = await insertTask(tx, task);
+  const actor = task.createdBy ? ((await actorRow(tx, task.createdBy)) ?? null) : null;
   await raiseTaskEvent(tx, {
     organizationId: task.organizationId,
     processId: task.processId,
@@ -69,29 +71,35 @@ export async function openTask(tx: Queryable, task: NewTask): Promise<string> {
     taskId: id,
     requirementId: task.requirementId,
     type: 'New',
-    actor: task.createdBy ? ((await actorRow(tx, task.createdBy)) ?? null) : null,
+    actor,
     sessionId: task.sessionId,
     data: { task_type: task.type },
   });
+  await notifyTask(tx, (await findTaskRecord(tx, id))!, 'New', actor);
   return id;
 }
 
-/** Completes an open task (progress 100) in `tx`; raises Complete. 409 when it is no longer open. */
+/**
+ * Completes an open task (progress 100) in `tx`; raises Complete and tells who assigned it, unless
+ * `quiet` (the caller's own event tells the same people). 409 when it is no longer open.
+ */
 export async function completeTask(
   tx: Queryable,
   taskId: string,
   actor: EventActor | null,
   comment?: string,
   sessionId?: string,
+  quiet = false,
 ): Promise<void> {
   const task = await findTaskRecord(tx, taskId, true);
   if (!task) throw new ApiProblem(404);
   if (task.status !== 'OPEN') throw new ApiProblem(409, 'The task is already closed.');
   await setTaskCompleted(tx, taskId);
   await raiseEventOf(tx, task, 'Complete', actor, comment ? { comment } : {}, sessionId);
+  if (!quiet) await notifyTask(tx, task, 'Complete', actor);
 }
 
-/** Fails an open task in `tx`; raises Fail. */
+/** Fails an open task in `tx`; raises Fail and tells who assigned it and the requirement's owner. */
 export async function failTask(
   tx: Queryable,
   taskId: string,
@@ -104,6 +112,7 @@ export async function failTask(
   if (task.status !== 'OPEN') throw new ApiProblem(409, 'The task is already closed.');
   await setTaskFailed(tx, taskId);
   await raiseEventOf(tx, task, 'Fail', actor, comment ? { comment } : {}, sessionId);
+  await notifyTask(tx, task, 'Fail', actor, { comment });
 }
 
 

@@ -11,6 +11,7 @@ import { checkWorkgroup, workgroupsOfUser } from '../workgroups/service';
 import { dateField, isUuid, parseProgress, refuse, textField } from '../http/input';
 import { assignTaskRow, listTaskViews, loginsOf, processTaskView, setTaskProgress } from './repository';
 import { completeTask, failTask, findTaskRecord, raiseEventOf, taskView, type ChangeContext, type TaskRecord } from './service';
+import { notifyTask } from './notices';
 
 export const NOT_A_REVIEW_TASK = 'Only a review task can be accepted or rejected.';
 export const TASK_CLOSED = 'The task is already closed.';
@@ -119,6 +120,7 @@ export async function updateTaskProgress(outcomes: TaskOutcomes, context: Change
     await setTaskProgress(tx, task.id, progress);
     await raiseEventOf(tx, task, 'Update Progress', context.actor, { progress, previous: task.progress }, context.sessionId);
     if (progress === 100) await completeTask(tx, task.id, context.actor, undefined, context.sessionId);
+    else await notifyTask(tx, task, 'Update Progress', context.actor, { progress });
     await outcomes.progressed(tx, context, task, progress);
     return (await taskView(tx, task.id))!;
   });
@@ -167,6 +169,7 @@ export async function assignTask(context: ChangeContext, taskId: string, input: 
       { ...(hasUser ? { user_id: userId } : {}), ...(hasGroup ? { workgroup_id: groupId } : {}) },
       context.sessionId,
     );
+    await notifyTask(tx, (await findTaskRecord(tx, task.id))!, 'Assign', context.actor);
     return (await taskView(tx, task.id))!;
   });
 }
