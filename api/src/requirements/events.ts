@@ -1,7 +1,7 @@
 // Requirement events (spec 4.5, issue 6): each one is a row of the requirement's history
 // (requirement_events) and, in the same transaction, a RequirementChangeEvent in the outbox for
 // the process's recipients (realtime/recipients.ts).
-import type { RequirementEventName } from '@portal/shared/server';
+import type { RequirementEventName, RequirementRecordEventName } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { publishChange, type EventActor } from '../realtime/recipients';
 import { insertRequirementEvent } from './repository';
@@ -37,4 +37,27 @@ export async function raiseRequirementEvent(tx: Queryable, event: RequirementEve
     },
   });
   return row.id;
+}
+
+/**
+ * A live event of one of the requirement's records (REQUIREMENT_RECORD_EVENTS: a comment added),
+ * for the process's recipients in `tx`. Not a row of the requirement's history.
+ */
+export async function raiseRecordEvent(
+  tx: Queryable,
+  event: Omit<RequirementEventInput, 'type' | 'data'> & { type: RequirementRecordEventName; recordId: string; kind: 'comment'; time: Date | string },
+): Promise<void> {
+  await publishChange(tx, event.organizationId, event.processId, {
+    type: event.type,
+    eventId: event.recordId,
+    session_id: event.sessionId ?? '',
+    time: new Date(event.time).toISOString(),
+    data: {
+      graph: event.processCode.toLowerCase(),
+      id: event.recordId,
+      requirement_id: event.requirementId,
+      ...(event.actor ? { login_id: event.actor.login_id } : {}),
+      kind: event.kind,
+    },
+  });
 }
