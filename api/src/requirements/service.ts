@@ -7,7 +7,7 @@ import { ApiProblem } from '../http/problem';
 import { openTaskIdsOf, setTaskFailed } from '../tasks/index';
 import { changeContext, completeTask, raiseEventOf, findTaskRecord, type ChangeContext } from '../tasks/service';
 import { activeUserOfOrganization as checkUser } from '../users/service';
-import { raiseRequirementEvent } from './events';
+import { raiseRecordEvent, raiseRequirementEvent } from './events';
 import { notifyProgress } from './notices';
 import { parseProgress, parseRequirementInput, refuse, textField, type ParsedInput } from './input';
 import {
@@ -252,7 +252,10 @@ export async function addComment(context: ChangeContext, id: string, body: unkno
   return context.db.transaction(async (tx) => {
     await lockLive(tx, context, id);
     const commentId = await insertComment(tx, { processId: context.process.id, requirementId: id, authorId: context.actor.id, text: value! });
-    return (await findComment(tx, commentId))!;
+    const comment = (await findComment(tx, commentId))!;
+    // The requirement's open pages and the comment search of other members show it live.
+    await raiseRecordEvent(tx, { ...event(context, id), type: 'Comment', recordId: commentId, kind: 'comment', time: comment.created_at });
+    return comment;
   });
 }
 

@@ -11,21 +11,28 @@ import {
   PriorityPlanesScreen,
   ReportsScreen,
 } from './lazyScreens';
+import { liveRoutes } from './LiveRoutes';
 
-/** What this remote serves: its routes (owner 'mfe-requirements' in the shared route table) and their screens. */
+const screens: RemoteDefinition['screens'] = {
+  '/requirements': DepositoryScreen,
+  '/requirements/add-requirement': AddRequirementScreen,
+  '/requirements/modify': ModifyRequirementScreen,
+  '/review-requirement': ReviewScreen,
+  '/demo/markdown-preview': MarkdownPreviewScreen,
+  '/gap-analysis': GapAnalysisScreen,
+  '/dashboard': DashboardScreen,
+  '/reports': ReportsScreen,
+  '/requirements/comments': CommentsScreen,
+  '/requirements/priorityPlanes': PriorityPlanesScreen,
+  '/priorityPlanes': PriorityPlanesOverviewScreen,
+};
+
+/**
+ * What this remote serves: its routes (owner 'mfe-requirements' in the shared route table) and
+ * their screens, under the one live subscription of the current process.
+ */
 export const definition: RemoteDefinition = {
   remote: 'mfe-requirements',
-  screens: {
-    '/requirements': DepositoryScreen,
-    '/requirements/add-requirement': AddRequirementScreen,
-    '/requirements/modify': ModifyRequirementScreen,
-    '/review-requirement': ReviewScreen,
-    '/demo/markdown-preview': MarkdownPreviewScreen,
-    '/gap-analysis': GapAnalysisScreen,
-    '/dashboard': DashboardScreen,
-    '/reports': ReportsScreen,
-    '/requirements/comments': CommentsScreen,
-    '/requirements/priorityPlanes': PriorityPlanesScreen,
-    '/priorityPlanes': PriorityPlanesOverviewScreen,
-  },
+  screens,
+  App: liveRoutes(screens),
 };

@@ -18,6 +18,14 @@ export const PROCESS_KEYS = {
   tasks: (graph: string) => ['tasks', graph] as const,
   /** The analysis screens' own reads (gaps, risks, conflicts, attachments, standards…). */
   analysis: (graph: string) => ['requirements-analysis', graph] as const,
+  /** The process's gaps (every filter), risks and conflicts: a task's outcome may close one. */
+  gaps: (graph: string) => ['requirements-analysis', graph, 'gaps'] as const,
+  risks: (graph: string) => ['requirements-analysis', graph, 'risks'] as const,
+  conflicts: (graph: string) => ['requirements-analysis', graph, 'conflicts'] as const,
+  /** One requirement's records beside its detail: comments, attachments, linked applications. */
+  comments: (graph: string, id: string) => ['requirements', graph, 'comments', id] as const,
+  attachments: (graph: string, id: string) => ['requirements-analysis', graph, 'attachments', id] as const,
+  applications: (graph: string, id: string) => ['requirements', graph, 'applications', id] as const,
   /**
    * The views computed over the whole process: the dashboard, the reports and the traceability
    * matrix, the priority plane, the duplicate candidates. Any change of requirements or tasks

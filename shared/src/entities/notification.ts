@@ -56,6 +56,13 @@ export const REQUIREMENT_EVENTS = [
 
 export const TASK_EVENTS = ['New', 'Assign', 'Update Progress', 'Complete', 'Fail', 'Remind Due Date', 'Past Due'] as const;
 
+/**
+ * The portal's own live events of a requirement's records (not spec 4.5 events, not in its
+ * history): 'Comment' — a comment was added to the requirement (`data.requirement_id`).
+ * Attachments added or removed are recorded as the requirement's Update event.
+ */
+export const REQUIREMENT_RECORD_EVENTS = ['Comment'] as const;
+
 export const OTHER_EVENTS = [
   'System Sign On',
   'Import SBOM',
@@ -70,6 +77,7 @@ export const OTHER_EVENTS = [
 
 export type RequirementEventName = (typeof REQUIREMENT_EVENTS)[number];
 export type TaskEventName = (typeof TASK_EVENTS)[number];
+export type RequirementRecordEventName = (typeof REQUIREMENT_RECORD_EVENTS)[number];
 export type OtherEventName = (typeof OTHER_EVENTS)[number];
 
 /**

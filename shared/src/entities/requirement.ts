@@ -175,7 +175,8 @@ export interface RequirementChangeEvent {
   eventId: string;
   session_id: string;
   time: string;
-  data: { graph: string; id: string; login_id?: string; requirement_id?: string; task_id?: string; kind: 'requirement' | 'task' };
+  /** `kind` 'comment': a REQUIREMENT_RECORD_EVENTS event, `id` the comment's. */
+  data: { graph: string; id: string; login_id?: string; requirement_id?: string; task_id?: string; kind: 'requirement' | 'task' | 'comment' };
 }
 
 /** GET requirements/events: how many of the latest events (the API's default is 50). */

@@ -1,20 +1,20 @@
 // /dashboard: the current process at a glance, as its dashboard type asks (spec 3):
-// LIVE — counters and recent events follow the requirement and task events in real time;
+// LIVE — counters and recent events follow the requirement and task events in real time (the
+// remote's one subscription, app/liveRules.ts, marks them stale);
 // MIX — the same figures and lists, read again every minute and on demand;
 // PRESENTATION — a large, read-only view of the figures and charts for a wall screen.
 import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Empty, isPlatformView, QueryView, ScreenFrame, useSession, type DashboardType, type ScreenComponent } from '@portal/shared';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TASK_TYPE_LABELS } from '../../components/labels';
 import { formatDate, formatTime } from '../../lib/dates';
 import { useCurrentGraph } from '../../lib/graph';
+import { useLiveActivity } from '../../lib/liveActivity';
 import { useDashboardStatistics } from './api/getDashboardStatistics';
 import { PriorityBars, ProgressGauge, StatusDonut } from './Charts';
-import { useLiveRefresh } from './hooks/useLiveRefresh';
 
 export const MIX_REFRESH_MS = 60_000;
-export { LIVE_COALESCE_MS } from './hooks/useLiveRefresh';
 
 function Counter({ label, value, large, tone }: { label: string; value: ReactNode; large: boolean; tone?: 'warning' }) {
   return (
@@ -42,7 +42,11 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 function Dashboard({ graph, type }: { graph: string; type: DashboardType }) {
   const large = type === 'PRESENTATION';
-  const live = useLiveRefresh(graph, type === 'LIVE');
+  // The remote's one subscription reads the statistics again on every change of the process
+  // (app/liveRules.ts); the dashboard tells how many changes arrived since it was opened.
+  const activity = useLiveActivity();
+  const openedAt = useRef(activity.received);
+  const live = { received: activity.received - openedAt.current, last: activity.last };
   const stats = useDashboardStatistics(graph, type === 'LIVE' ? false : MIX_REFRESH_MS);
 
   return (

@@ -8,7 +8,6 @@ export { useUpdateRequirement } from './api/updateRequirement';
 export { useAssignees } from './api/getAssignees';
 export { useMyTasks, useProcessTasks, type TaskQuery } from './api/getTasks';
 export { useTask } from './api/getTask';
-export { useRequirementLiveUpdates } from './api/useRequirementLiveUpdates';
 export { PAGE_SIZE, SORT_FIELDS, type DeletedFilter, type RequirementFilters, type RequirementListParams, type SortField } from './api/filters';
 export { RequirementDetailPanel, RequirementDetailView } from './components/RequirementDetailPanel';
 export { RequirementPicker, type RequirementPickerProps } from './components/RequirementPicker';

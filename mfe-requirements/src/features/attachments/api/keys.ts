@@ -2,7 +2,7 @@
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
 
 export const ATTACHMENT_KEYS = {
-  list: (graph: string, requirementId: string) => [...PROCESS_KEYS.analysis(graph), 'attachments', requirementId] as const,
+  list: PROCESS_KEYS.attachments,
 };
 
 /**

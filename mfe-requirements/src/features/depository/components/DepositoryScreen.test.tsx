@@ -1,4 +1,4 @@
-import { history, ROUTES, setPermissionChecker, setRealtimeImplementation, userEventsQueue, type RealtimeFacade, type RealtimeHandler } from '@portal/shared';
+import { history, ROUTES, setPermissionChecker } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, type FakeCall } from '../../../testing/fakeApi';
 import { detail, requirement, task } from '../../../testing/fixtures';
@@ -181,41 +181,5 @@ describe('DepositoryScreen', () => {
     expect(alert).toHaveTextContent('Service is not available at the moment. Please try again later.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('treeitem', { name: 'REQ-1 Requirement 1' })).toBeInTheDocument();
-  });
-
-  it('reads the list again when a requirement event of the process arrives (a change in another browser)', async () => {
-    const handlers = new Set<{ destination: string; handler: RealtimeHandler<unknown> }>();
-    const facade: RealtimeFacade = {
-      state: 'Connected',
-      subscribe: (destination, handler) => {
-        const entry = { destination, handler: handler as RealtimeHandler<unknown> };
-        handlers.add(entry);
-        return () => handlers.delete(entry);
-      },
-      publish: async () => undefined,
-      onStateChange: () => () => undefined,
-    };
-    setRealtimeImplementation(facade);
-    try {
-      const { calls: all } = fakeApi({
-        'GET /api/requirements': [page([requirement(1)]), page([requirement(1, { status: 'IN_REVIEW' })])],
-        'GET /api/tasks': { body: [] },
-      });
-      const calls = { get length() { return all.filter((call) => call.path === '/api/requirements').length; } };
-      renderScreen(<DepositoryScreen route={route} />);
-      const item = await screen.findByRole('treeitem', { name: 'REQ-1 Requirement 1' });
-      expect(within(item).getByText('Draft')).toBeInTheDocument();
-      const deliver = (body: unknown, destination: string) => {
-        for (const entry of Array.from(handlers)) if (entry.destination === destination) entry.handler(body, destination);
-      };
-      deliver({ type: 'Other', session_id: 'x', data: { graph: 'core', id: 'r1' } }, userEventsQueue(AUTHOR.id));
-      deliver({ type: 'Submit for Review', session_id: 'x', data: { graph: 'other', id: 'r9' } }, userEventsQueue(AUTHOR.id));
-      expect(calls).toHaveLength(1);
-      deliver({ type: 'Submit for Review', session_id: 'x', data: { graph: 'core', id: 'r1', kind: 'requirement' } }, userEventsQueue(AUTHOR.id));
-      expect(await within(item).findByText('In review')).toBeInTheDocument();
-      expect(calls).toHaveLength(2);
-    } finally {
-      setRealtimeImplementation(null);
-    }
   });
 });

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useGraph } from '../../../lib/graph';
 import { P } from '../../../lib/permissions';
-import { RequirementDetailPanel, useRequirementLiveUpdates, type RequirementFilters, type SortField } from '../../requirement';
+import { RequirementDetailPanel, type RequirementFilters, type SortField } from '../../requirement';
 import { DepositoryFilters } from './DepositoryFilters';
 import { MyOpenTasks } from './MyOpenTasks';
 import { RequirementTable } from './RequirementTable';
@@ -30,7 +30,6 @@ export const DepositoryScreen: ScreenComponent = ({ route }) => {
   const [params, setParams] = useSearchParams();
   const [view, setView] = useState<View>(params.get('view') === 'table' ? 'table' : 'tree');
   const [filters, setFilters] = useState<RequirementFilters>(INITIAL_FILTERS);
-  useRequirementLiveUpdates(graph);
 
   const activeId = params.get('id') ?? undefined;
   const open = useCallback(

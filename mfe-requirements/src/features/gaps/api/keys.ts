@@ -2,8 +2,8 @@
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
 
 export const GAP_KEYS = {
-  gaps: (graph: string) => [...PROCESS_KEYS.analysis(graph), 'gaps'] as const,
-  gapList: (graph: string, status: string, search: string) => [...PROCESS_KEYS.analysis(graph), 'gaps', status, search] as const,
-  risks: (graph: string) => [...PROCESS_KEYS.analysis(graph), 'risks'] as const,
-  conflicts: (graph: string) => [...PROCESS_KEYS.analysis(graph), 'conflicts'] as const,
+  gaps: PROCESS_KEYS.gaps,
+  gapList: (graph: string, status: string, search: string) => [...PROCESS_KEYS.gaps(graph), status, search] as const,
+  risks: PROCESS_KEYS.risks,
+  conflicts: PROCESS_KEYS.conflicts,
 };

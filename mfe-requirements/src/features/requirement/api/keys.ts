@@ -1,6 +1,6 @@
 // The react-query keys of the requirement feature: requirements and their tasks, under the
 // process's roots (lib/queryKeys), so that one real-time event of the process refreshes exactly
-// what may have changed (useRequirementLiveUpdates) and other features' changes reach them.
+// what may have changed (app/liveRules.ts) and other features' changes reach them.
 import { PROCESS_KEYS } from '../../../lib/queryKeys';
 import type { RequirementListParams } from './filters';
 
@@ -12,8 +12,8 @@ export const REQUIREMENT_KEYS = {
   search: (graph: string, search: string) => [...PROCESS_KEYS.requirementLists(graph), 'search', search] as const,
   detail: PROCESS_KEYS.requirement,
   events: PROCESS_KEYS.history,
-  comments: (graph: string, id: string) => [...PROCESS_KEYS.requirements(graph), 'comments', id] as const,
-  applications: (graph: string, id: string) => [...PROCESS_KEYS.requirements(graph), 'applications', id] as const,
+  comments: PROCESS_KEYS.comments,
+  applications: PROCESS_KEYS.applications,
   processApplications: (graph: string) => [...PROCESS_KEYS.requirements(graph), 'process-applications'] as const,
   assignees: (graph: string, permission: string) => [...PROCESS_KEYS.requirements(graph), 'assignees', permission] as const,
   workgroups: (graph: string) => [...PROCESS_KEYS.requirements(graph), 'workgroups'] as const,

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useGraph } from '../../../lib/graph';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
 import { P } from '../../../lib/permissions';
-import { useMyTasks, useProcessTasks, useRequirementLiveUpdates, useTask } from '../../requirement';
+import { useMyTasks, useProcessTasks, useTask } from '../../requirement';
 import { TaskPanel } from './TaskPanel';
 import { formatDate } from '../../../lib/dates';
 import { NoProcessFrame } from '../../../components/NoProcessFrame';
@@ -55,7 +55,6 @@ function TaskList({ label, tasks, selected, onOpen }: { label: string; tasks: Re
 
 export const ReviewScreen: ScreenComponent = ({ route }) => {
   const graph = useGraph();
-  useRequirementLiveUpdates(graph);
   if (graph === undefined) return <NoProcessFrame route={route} description="Choose a process to see your reviews." />;
   return (
     <ScreenFrame route={route}>
