@@ -60,6 +60,8 @@ interface Recipient {
   id: string;
   login_id: string;
   alerts: Set<MonitoringEventType>;
+  /** May view the process's applications: hears of the events live (issue 22). */
+  views: boolean;
 }
 
 /** The process's people, each with the alerts they may receive there. */
@@ -71,7 +73,7 @@ async function recipientsOf(tx: Queryable, build: MonitoredBuild): Promise<Recip
     if (!user || user.inactive) continue;
     const access = await resolveAccess(tx, user);
     const alerts = new Set(([NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const).filter((type) => checkPermission(access, ALERT[type], context)));
-    recipients.push({ id, login_id: user.login_id, alerts });
+    recipients.push({ id, login_id: user.login_id, alerts, views: checkPermission(access, PERMISSIONS.applications.APPLICATION.VIEW, context) });
   }
   return recipients;
 }
@@ -94,7 +96,7 @@ export async function raiseEvents(
     const row: EventRow = await insertEvent(tx, build, type, finding, source, actorId, notified);
     const event = eventView(row);
     events.push(event);
-    for (const recipient of recipients) {
+    for (const recipient of recipients.filter((candidate) => candidate.views)) {
       outbox.push({
         destination: `events#${recipient.id}`,
         body: {
