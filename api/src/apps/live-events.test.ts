@@ -38,10 +38,19 @@ async function liveEvents(after: number, type: string): Promise<OutboxRow[]> {
 const heard = (rows: readonly OutboxRow[]) => [...new Set(rows.map((row) => row.destination))].sort();
 const audience = (...logins: string[]) => logins.map((login) => `events#${ids[login]}`).sort();
 
-async function processed(buildId: string): Promise<void> {
+/** Uploads the SBOM to shop as a pipeline does (the CI/CD module's key), waits until it is processed; its id. */
+async function uploadByCi(): Promise<string> {
+  const uploaded = await api.app.inject({
+    method: 'POST',
+    url: '/api/apps/shop/builds',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    payload: SBOM,
+  });
+  expect(uploaded.statusCode).toBe(202);
+  const buildId: string = uploaded.json().id;
   for (let attempt = 0; attempt < 800; attempt += 1) {
     const [build] = await api.app.database.query<{ status: string }>('SELECT status FROM application_builds WHERE id = $1', [buildId]);
-    if (build?.status === 'DONE' || build?.status === 'FAILED') return;
+    if (build?.status === 'DONE' || build?.status === 'FAILED') return buildId;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('the build was not processed');
@@ -76,15 +85,7 @@ afterAll(async () => {
 describe('a build uploaded by CI', () => {
   it('tells those who may view the app of each state, in order: PENDING, PROCESSING, DONE with its counts', async () => {
     const before = await lastSeq();
-    const uploaded = await api.app.inject({
-      method: 'POST',
-      url: '/api/apps/shop/builds',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-      payload: SBOM,
-    });
-    expect(uploaded.statusCode).toBe(202);
-    const buildId: string = uploaded.json().id;
-    await processed(buildId);
+    const buildId = await uploadByCi();
 
     const events = await liveEvents(before, 'Import SBOM');
     expect(heard(events)).toEqual(audience('olga', 'rita'));
@@ -101,13 +102,7 @@ describe('a build uploaded by CI', () => {
 
   it('is not told to a member who may not view applications, another process or another organization', async () => {
     const before = await lastSeq();
-    const uploaded = await api.app.inject({
-      method: 'POST',
-      url: '/api/apps/shop/builds',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-      payload: SBOM,
-    });
-    await processed(uploaded.json().id);
+    await uploadByCi();
     const told = await api.app.database.query<{ destination: string }>('SELECT DISTINCT destination FROM outbox WHERE seq > $1', [before]);
     const destinations = told.map((row) => row.destination);
     for (const login of ['tess', 'otto', 'bob']) {

@@ -9,7 +9,7 @@ import { findOrganizationName } from '../authorization/caller.repository';
 import type { Queryable } from '../db/database';
 import { activeUsers } from './audience.repository';
 import { recordEvents } from './outbox.repository';
-import { eventRecipients } from './recipients';
+import { eventRecipients, oncePerTransaction } from './recipients';
 
 /** The process an event belongs to. */
 export interface EventScope {
@@ -19,18 +19,9 @@ export interface EventScope {
   processCode: string;
 }
 
-// Per transaction, as eventRecipients: a change raising several events resolves its audience once.
-const audienceByTransaction = new WeakMap<Queryable, Map<string, Promise<string[]>>>();
-
-/** The ids of the process's event recipients who hold `permission` in it. */
-export async function permittedRecipients(tx: Queryable, scope: EventScope, permission: KnownPermissionCheck): Promise<string[]> {
-  if ('transaction' in tx) return lookUp(tx, scope, permission);
-  let cache = audienceByTransaction.get(tx);
-  if (!cache) audienceByTransaction.set(tx, (cache = new Map()));
-  const key = `${scope.organizationId}/${scope.processId}/${JSON.stringify(permission)}`;
-  let audience = cache.get(key);
-  if (!audience) cache.set(key, (audience = lookUp(tx, scope, permission)));
-  return audience;
+/** The ids of the process's event recipients who hold `permission` in it (looked up once per transaction). */
+export function permittedRecipients(tx: Queryable, scope: EventScope, permission: KnownPermissionCheck): Promise<string[]> {
+  return oncePerTransaction(tx, `${scope.organizationId}/${scope.processId}/${JSON.stringify(permission)}`, () => lookUp(tx, scope, permission));
 }
 
 async function lookUp(tx: Queryable, scope: EventScope, permission: KnownPermissionCheck): Promise<string[]> {
