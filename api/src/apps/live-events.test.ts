@@ -95,6 +95,8 @@ describe('a build uploaded by CI', () => {
       expect(theirs.every((data) => data.graph === 'alpha' && data.app_key === 'shop' && data.build_id === buildId && data.number === 1)).toBe(true);
       // The root and lodash; lodash affected by the advisory.
       expect(theirs[2]).toMatchObject({ component_count: 2, vulnerability_count: 1, login_id: '' });
+      // The stored build comes with the first, as the app's page lists it: a screen shows it at once.
+      expect(theirs[0].build).toMatchObject({ id: buildId, number: 1, status: 'PENDING', via: 'api-key', component_count: 2 });
     }
     // One event per state, the same for everyone who hears it (browsers de-duplicate by eventId).
     expect(new Set(events.map((row) => row.body.eventId)).size).toBe(3);

@@ -3,7 +3,8 @@
 // the app follow it without polling. They go only to the process's members who may view its
 // applications (realtime/audience.ts): a member without that permission never learns of a build.
 import { randomUUID } from 'node:crypto';
-import { APPLICATION_EVENTS, PERMISSIONS, type BuildStateEventData } from '@portal/shared/server';
+import { APPLICATION_EVENTS, PERMISSIONS, type BuildStateEventData, type BuildView } from '@portal/shared/server';
+import { buildView, type BuildRecord } from '../apps/index';
 import type { Queryable } from '../db/database';
 import { permittedRecipients, publishTo, type EventScope, type LiveChange } from '../realtime/audience';
 import { buildContext, type BuildContext } from './processing.repository';
@@ -13,7 +14,7 @@ export const IMPORT_SBOM = APPLICATION_EVENTS.IMPORT_SBOM;
 /** Who hears of an app's builds: the members who may view the process's applications. */
 export const BUILD_AUDIENCE = PERMISSIONS.applications.APPLICATION.VIEW;
 
-export type BuildState = Pick<BuildStateEventData, 'status' | 'component_count' | 'vulnerability_count' | 'error'>;
+export type BuildState = Pick<BuildStateEventData, 'status' | 'component_count' | 'vulnerability_count' | 'error' | 'build'>;
 
 export const scopeOf = (build: Pick<BuildContext, 'organization_id' | 'process_id' | 'process_code'>): EventScope => ({
   organizationId: build.organization_id,
@@ -46,8 +47,9 @@ export function buildAudience(tx: Queryable, build: BuildContext): Promise<strin
   return permittedRecipients(tx, scopeOf(build), BUILD_AUDIENCE);
 }
 
-/** The event of a build just stored (PENDING), in the transaction that stores it. */
-export async function announceStored(tx: Queryable, buildId: string): Promise<void> {
-  const build = await buildContext(tx, buildId);
-  if (build) await announceBuild(tx, build, buildId, { status: 'PENDING' });
+/** The event of a build just stored (PENDING), with the build as the app's page lists it, in the transaction that stores it. */
+export async function announceStored(tx: Queryable, stored: BuildRecord): Promise<void> {
+  const build = await buildContext(tx, stored.id);
+  // The view GET answers (its format and encoding are the stored SBOM's, checked when parsed).
+  if (build) await announceBuild(tx, build, stored.id, { status: 'PENDING', build: buildView(stored) as BuildView });
 }

@@ -49,13 +49,13 @@ function storedComponents(sbom: ParsedSbom, declarations: readonly string[]): St
 /** Rows per INSERT: parameters stay well under any protocol limit and memory stays flat. */
 const CHUNK = 5_000;
 
-/** `announce`: records, in the storing transaction, the event of the build stored. */
+/** `announce`: records, in the storing transaction, the event of the build stored (as GET reads it). */
 export async function storeBuild(
   database: Database,
   applicationId: string,
   sbom: ParsedSbom,
   uploader: Uploader,
-  announce?: (tx: Queryable, buildId: string) => Promise<void>,
+  announce?: (tx: Queryable, build: BuildRecord) => Promise<void>,
 ): Promise<StoredBuild> {
   const declarations = sbom.components.map(declarationOf);
   const build = await database.transaction(async (tx) => {
@@ -124,7 +124,7 @@ export async function storeBuild(
         [build.id, slice.map((edge) => edge[0]), slice.map((edge) => edge[1])],
       );
     }
-    await announce?.(tx, build.id);
+    await announce?.(tx, build);
     return build;
   });
   return { ...build, components: storedComponents(sbom, declarations) };

@@ -91,6 +91,8 @@ export interface BuildStateEventData {
   component_count?: number;
   vulnerability_count?: number;
   error?: string;
+  /** With PENDING: the stored build as GET apps/{appKey} lists it, so that a screen shows it at once. */
+  build?: BuildView;
 }
 
 /** What the other application events say: the app, and which object of it changed how. */
