@@ -116,6 +116,12 @@ export const USERS = {
   /** The process menu's demo items (issue 4): clears and rescans the process's SBOMs. */
   demoist: { login: 'demoist', email: 'demoist@example.com', name: 'Dee Demoist', password: 'Demoist@2026', roles: ['ORG_ADMIN', 'DEMO', '_global_admin'] },
   rbomOwner: { login: 'rbom_owner', email: 'rbom.owner@example.com', name: 'Rob Owner', password: 'RbomOwner@2026', roles: ['ORG_ADMIN'] },
+  /**
+   * Applications that stay live (issue 22): the owner sets the app up and changes its deployment
+   * profile in one browser; the watcher, a READER, has the app's page open in another.
+   */
+  liveAppOwner: { login: 'live_app_owner', email: 'live.app.owner@example.com', name: 'Liv Owner', password: 'LiveAppOwner@2026', roles: ['ORG_ADMIN', '_global_admin'] },
+  liveAppWatcher: { login: 'live_app_watcher', email: 'live.app.watcher@example.com', name: 'Wat Watcher', password: 'LiveAppWatcher@2026', roles: ['READER'] },
 } satisfies Record<string, E2EUser>;
 
 /** The password policy of the suite's portal (PASSWORD_MAX_AGE_DAYS). */

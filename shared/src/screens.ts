@@ -55,4 +55,4 @@ export {
   type PriorityPlaneBoardProps,
 } from './ui/plane/PriorityPlaneBoard';
 // Live screens: a remote's one subscription to its process's events, invalidating queries by event kind.
-export { useLiveQueries, type LiveEvent, type LiveQueriesOptions, type LiveRules, type SubscribeEvents } from './ui/live/useLiveQueries';
+export { useLiveQueries, type LiveEvent, type LiveQueriesOptions, type LiveRules, type LiveTarget, type SubscribeEvents } from './ui/live/useLiveQueries';

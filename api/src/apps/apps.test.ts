@@ -153,11 +153,12 @@ describe('ingestion', () => {
     expect(shop.latest_build).toMatchObject({ number: 1, status: 'DONE' });
 
     const events = await app.database.query<{ destination: string; body: { type: string; data: Record<string, unknown> } }>(
-      `SELECT destination, body FROM outbox WHERE body->>'type' = 'Import SBOM' AND body->'data'->>'id' = $1`,
+      `SELECT destination, body FROM outbox WHERE body->>'type' = 'Import SBOM' AND body->'data'->>'id' = $1 ORDER BY seq`,
       [accepted.id],
     );
-    expect(events.length).toBeGreaterThanOrEqual(2); // olga (organization role) and rita (member)
-    expect(events[0].body.data).toMatchObject({ graph: 'alpha', app_key: 'shop', status: 'DONE', component_count: 841 });
+    // Stored, claimed, done: each to olga (organization role) and rita (member), who may view the app.
+    expect(events.map((event) => event.body.data.status)).toEqual(['PENDING', 'PENDING', 'PROCESSING', 'PROCESSING', 'DONE', 'DONE']);
+    expect(events[4].body.data).toMatchObject({ graph: 'alpha', app_key: 'shop', status: 'DONE', component_count: 841, number: 1 });
   });
 
   it('stores a CycloneDX 1.6 XML upload by API key, with its dependency tree', async () => {

@@ -3,3 +3,4 @@
 export { INVALID_APP_KEY, applicationOfRequest, buildOfRequest, buildParams } from './lookup';
 export { BUILD_COLUMNS, SEVERITIES, findApplication, findBuild, latestBuild, type ApplicationRecord, type BuildRecord } from './repository';
 export { buildSchema, buildView, severityView } from './views';
+export { APPLICATION_EVENTS, announceApplicationChange } from './events';

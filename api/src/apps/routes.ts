@@ -138,7 +138,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       const process = processOf(request);
       const input = applicationInput(body(request));
       assertMaySetMonitoring(request, input);
-      const created = await createApplication(app.database, organizationId, process.id, input);
+      const created = await createApplication(app.database, organizationId, process, input);
       return reply.code(201).send(appView(created));
     },
   );
@@ -257,7 +257,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const application = await applicationOf(request);
-      await removeApplication(db, application.id);
+      await removeApplication(app.database, application);
       return reply.code(204).send();
     },
   );

@@ -2,6 +2,7 @@
 // within the organization's limit, changed, deleted), their builds with severities and findings,
 // and the searches over the latest builds. The routes check input and permissions; this family's
 // SQL is in repository.ts and search.repository.ts.
+import { announceApplicationChange, APPLICATION_EVENTS } from './events';
 import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { findOrganizationById } from '../organizations/index';
@@ -62,11 +63,20 @@ export function applicationWithId(db: Queryable, organizationId: string, id: str
  * Adds an application to the process: 402 past the organization's number of apps, 409 when its
  * key is taken (both checked in the adding transaction). Resolves to the stored app.
  */
-export async function createApplication(database: Database, organizationId: string, processId: string, input: ApplicationInput): Promise<ApplicationRecord> {
+export async function createApplication(
+  database: Database,
+  organizationId: string,
+  process: { id: string; code_name: string },
+  input: ApplicationInput,
+): Promise<ApplicationRecord> {
+  const processId = process.id;
   const id = await database.transaction(async (tx) => {
     await assertWithinLimit(tx, organizationId);
     await assertKeyFree(tx, organizationId, input.app_key);
-    return insertApplication(tx, organizationId, processId, input);
+    const added = await insertApplication(tx, organizationId, processId, input);
+    const application = { organization_id: organizationId, process_id: processId, process_code: process.code_name, app_key: input.app_key };
+    await announceApplicationChange(tx, application, APPLICATION_EVENTS.APPLICATION, { id: added, kind: 'created' });
+    return added;
   });
   return (await findApplicationById(database, organizationId, id, processId))!;
 }
@@ -76,18 +86,23 @@ export async function changeApplication(database: Database, application: Applica
   await database.transaction(async (tx) => {
     await assertKeyFree(tx, application.organization_id, input.app_key, application.id);
     await updateApplication(tx, application.id, input);
+    await announceApplicationChange(tx, { ...application, app_key: input.app_key }, APPLICATION_EVENTS.APPLICATION, { id: application.id, kind: 'updated' });
   });
   return (await findApplicationById(database, application.organization_id, application.id, application.process_id))!;
 }
 
 /** Stores the application's fields as given (no key check: the settings change only the monitoring switch). */
-export function saveApplication(db: Queryable, id: string, input: ApplicationInput): Promise<void> {
-  return updateApplication(db, id, input);
+export async function saveApplication(tx: Queryable, application: ApplicationRecord, input: ApplicationInput): Promise<void> {
+  await updateApplication(tx, application.id, input);
+  await announceApplicationChange(tx, application, APPLICATION_EVENTS.APPLICATION, { id: application.id, kind: 'updated' });
 }
 
 /** Deletes the application with its builds, components and findings. */
-export function removeApplication(db: Queryable, id: string): Promise<void> {
-  return deleteApplication(db, id);
+export function removeApplication(database: Database, application: ApplicationRecord): Promise<void> {
+  return database.transaction(async (tx) => {
+    await deleteApplication(tx, application.id);
+    await announceApplicationChange(tx, application, APPLICATION_EVENTS.APPLICATION, { id: application.id, kind: 'deleted' });
+  });
 }
 
 /** The application's builds. */

@@ -73,7 +73,7 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
               ? await applicationWithKey(tx, organizationId, change.app_key, process.id)
               : undefined;
           if (!found) throw new ApiProblem(404, INVALID_APP_KEY);
-          await saveApplication(tx, found.id, { ...found, enable_continuous_monitoring: change.enable_continuous_monitoring });
+          await saveApplication(tx, found, { ...found, enable_continuous_monitoring: change.enable_continuous_monitoring });
         }
       });
       return (await applicationSummaries(db, organizationId, process.id)).map(settingsView);
@@ -120,7 +120,7 @@ export async function appSettingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const found = await settingsTarget(request);
       const enable = (request.body as AppSettingsChange).enable_continuous_monitoring;
-      await saveApplication(db, found.id, { ...found, enable_continuous_monitoring: enable });
+      await app.database.transaction((tx) => saveApplication(tx, found, { ...found, enable_continuous_monitoring: enable }));
       return settingsView({ ...found, enable_continuous_monitoring: enable });
     },
   );

@@ -5,7 +5,7 @@
 import { checkPermission, deploymentProfileProblems, messageForStatus, PERMISSIONS, type DeploymentProfileInput } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
-import { applicationOfRequest } from '../apps/index';
+import { announceApplicationChange, APPLICATION_EVENTS, applicationOfRequest } from '../apps/index';
 import { findBuild, type ApplicationRecord } from '../apps/index';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -16,6 +16,7 @@ import { profileBody, profileSchema } from './schemas';
 import { addProfile, changeProfile, findAppProfile, profilesOf, profileView, profileWithName, removeProfile, type ProfileRow, type ProfileValues } from './service';
 
 const P = PERMISSIONS.applications.DEPLOYMENT_PROFILE;
+const PROFILE_EVENT = APPLICATION_EVENTS.DEPLOYMENT_PROFILE;
 export const duplicateProfileName = (name: string) => `The application already has a deployment profile named '${name}'.`;
 export const UNKNOWN_BUILD = 'The build is not a build of this application.';
 
@@ -102,7 +103,9 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
       const values = await valuesOf(request, application);
       const id = await app.database.transaction(async (tx) => {
         await assertNameFree(tx, application.id, values.name);
-        return addProfile(tx, { organization_id: application.organization_id, process_id: application.process_id, application_id: application.id }, values, callerOf(request).user.id);
+        const added = await addProfile(tx, { organization_id: application.organization_id, process_id: application.process_id, application_id: application.id }, values, callerOf(request).user.id);
+        await announceApplicationChange(tx, application, PROFILE_EVENT, { id: added, kind: 'created' });
+        return added;
       });
       return reply.code(201).send(profileView((await findAppProfile(db, application.id, id))!));
     },
@@ -127,6 +130,7 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
       await app.database.transaction(async (tx) => {
         await assertNameFree(tx, application.id, values.name, profile.id);
         await changeProfile(tx, profile.id, values, callerOf(request).user.id);
+        await announceApplicationChange(tx, application, PROFILE_EVENT, { id: profile.id, kind: 'updated' });
       });
       return profileView((await findAppProfile(db, application.id, profile.id))!);
     },
@@ -139,8 +143,11 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
       schema: { tags, summary: 'Delete a deployment profile with its RBOM and its shared links', querystring: graphQuery, params: profileParams, response: { 204: { type: 'null' }, ...problems(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      const { profile } = await profileOf(request);
-      await removeProfile(db, profile.id);
+      const { application, profile } = await profileOf(request);
+      await app.database.transaction(async (tx) => {
+        await removeProfile(tx, profile.id);
+        await announceApplicationChange(tx, application, PROFILE_EVENT, { id: profile.id, kind: 'deleted' });
+      });
       return reply.code(204).send();
     },
   );

@@ -60,6 +60,8 @@ interface Recipient {
   id: string;
   login_id: string;
   alerts: Set<MonitoringEventType>;
+  /** May view the process's applications: hears of the events live (issue 22). */
+  views: boolean;
 }
 
 /** The process's people, each with the alerts they may receive there. */
@@ -69,6 +71,7 @@ async function recipientsOf(tx: Queryable, build: MonitoredBuild): Promise<Recip
     id: person.id,
     login_id: person.login_id,
     alerts: new Set(([NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const).filter((type) => person.may(ALERT[type]))),
+    views: person.may(PERMISSIONS.applications.APPLICATION.VIEW),
   }));
 }
 
@@ -90,7 +93,7 @@ export async function raiseEvents(
     const row: EventRow = await insertEvent(tx, build, type, finding, source, actorId, notified);
     const event = eventView(row);
     events.push(event);
-    for (const recipient of recipients) {
+    for (const recipient of recipients.filter((candidate) => candidate.views)) {
       outbox.push({
         destination: `events#${recipient.id}`,
         body: {

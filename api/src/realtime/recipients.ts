@@ -14,16 +14,20 @@ export interface EventActor {
 // or an import raising thousands, looks the recipients up once.
 const recipientsByTransaction = new WeakMap<Queryable, Map<string, Promise<string[]>>>();
 
-/** The users who hear a process's requirement and task events: its members and the organization's role holders. */
-export async function eventRecipients(tx: Queryable, organizationId: string, processId: string): Promise<string[]> {
+/** `lookUp`'s answer, looked up once per transaction and key (a Database, not a transaction, every time). */
+export function oncePerTransaction(tx: Queryable, key: string, lookUp: () => Promise<string[]>): Promise<string[]> {
   // A Database (not a transaction) is never cached: memberships change between its statements.
-  if ('transaction' in tx) return lookUpRecipients(tx, organizationId, processId);
+  if ('transaction' in tx) return lookUp();
   let cache = recipientsByTransaction.get(tx);
   if (!cache) recipientsByTransaction.set(tx, (cache = new Map()));
-  const key = `${organizationId}/${processId}`;
   let recipients = cache.get(key);
-  if (!recipients) cache.set(key, (recipients = lookUpRecipients(tx, organizationId, processId)));
+  if (!recipients) cache.set(key, (recipients = lookUp()));
   return recipients;
+}
+
+/** The users who hear a process's requirement and task events: its members and the organization's role holders. */
+export function eventRecipients(tx: Queryable, organizationId: string, processId: string): Promise<string[]> {
+  return oncePerTransaction(tx, `${organizationId}/${processId}`, () => lookUpRecipients(tx, organizationId, processId));
 }
 
 /** eventRecipients as SQL ($1 the organization, $2 the process), for a statement that records its events itself. */

@@ -13,6 +13,7 @@ import { problems } from '../http/answer';
 import { findApplication, type ApplicationRecord } from '../apps/index';
 import { buildSchema, buildView } from '../apps/index';
 import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
+import { announceStored } from './events';
 import { parseSbom } from './parse';
 import { INVALID_APP_KEY } from '../apps/index';
 import { BuildQueue, type BuildFollowUps } from './processing';
@@ -159,7 +160,7 @@ export async function ingestionRoutes(app: FastifyInstance, { followUps }: Inges
       const inflated = await inflateIfGzip(raw, request.isMultipart() ? undefined : request.headers['content-encoding']);
       let stored: Awaited<ReturnType<typeof storeBuild>>;
       try {
-        stored = await storeBuild(app.database, upload.application.id, parseSbom(inflated.bytes), upload.uploader);
+        stored = await storeBuild(app.database, upload.application.id, parseSbom(inflated.bytes), upload.uploader, announceStored);
       } finally {
         // The inflated bytes are done with: the next upload waiting for the budget may inflate.
         inflated.release();

@@ -2,7 +2,6 @@
 // writing its findings, and marking it DONE (with its Import SBOM event) or FAILED.
 import type { Queryable } from '../db/database';
 import { OUTBOX_CHANNEL } from '../realtime/outbox.repository';
-import { EVENT_RECIPIENTS } from '../realtime/recipients';
 import type { Finding } from '../vulnerabilities/index';
 
 export interface BuildContext {
@@ -95,24 +94,23 @@ export async function insertFindings(
 }
 
 /**
- * In one statement: the Import SBOM event `event` to each recipient of the process (on the outbox,
- * which the commit wakes) and the build DONE with its count, finished when the work ended. False
- * when the build was no longer PROCESSING (timed out or deleted meanwhile).
+ * In one statement: the Import SBOM event `event` to each of `recipients` (on the outbox, which the
+ * commit wakes) and the build DONE with its count, finished when the work ended. False when the
+ * build was no longer PROCESSING (timed out or deleted meanwhile): the caller rolls back.
  */
 export async function markBuildDone(
   tx: Queryable,
-  build: Pick<BuildContext, 'organization_id' | 'process_id'>,
+  recipients: readonly string[],
   buildId: string,
   vulnerabilityCount: number,
   event: unknown,
 ): Promise<boolean> {
   const done = await tx.query(
-    `WITH recipients AS (${EVENT_RECIPIENTS}),
-            announced AS (INSERT INTO outbox (destination, body) SELECT 'events#' || r.id, $5::jsonb FROM recipients r)
-       UPDATE application_builds SET status = 'DONE', vulnerability_count = $4, finished_at = clock_timestamp()
-        WHERE id = $3 AND status = 'PROCESSING'
+    `WITH announced AS (INSERT INTO outbox (destination, body) SELECT 'events#' || r.id, $4::jsonb FROM unnest($1::text[]) AS r(id))
+       UPDATE application_builds SET status = 'DONE', vulnerability_count = $3, finished_at = clock_timestamp()
+        WHERE id = $2 AND status = 'PROCESSING'
        RETURNING id, pg_notify('${OUTBOX_CHANNEL}', '')`,
-    [build.organization_id, build.process_id, buildId, vulnerabilityCount, JSON.stringify(event)],
+    [recipients, buildId, vulnerabilityCount, JSON.stringify(event)],
   );
   return done.length > 0;
 }

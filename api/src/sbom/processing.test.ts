@@ -74,10 +74,14 @@ it('fails a build not processed in time, says why, and keeps nothing of the late
   );
   expect(left).toEqual({ findings: 0, alerts: 0 });
   const events = await app.database.query<{ body: { type: string; data: Record<string, unknown> } }>(
-    `SELECT body FROM outbox WHERE body->>'type' = 'Import SBOM' AND body->'data'->>'id' = $1`,
+    `SELECT body FROM outbox WHERE body->>'type' = 'Import SBOM' AND body->'data'->>'id' = $1 ORDER BY seq`,
     [build.id],
   );
-  expect(events.map((event) => event.body.data)).toEqual([expect.objectContaining({ status: 'FAILED', error: TIMED_OUT, app_key: 'web' })]);
+  // Told to olga (the organization's admin, the one who may view the app): claimed, then failed.
+  expect(events.map((event) => event.body.data)).toEqual([
+    expect.objectContaining({ status: 'PROCESSING', app_key: 'web' }),
+    expect.objectContaining({ status: 'FAILED', error: TIMED_OUT, app_key: 'web' }),
+  ]);
 });
 
 it('places the tree of a build stored unplaced (by an older version) when it processes it', async () => {
@@ -134,7 +138,7 @@ describe('what an upload hands over to processing', () => {
         `SELECT b.status, b.vulnerability_count,
                 (SELECT array_agg(f.position || ' ' || f.vulnerability_id ORDER BY f.position, f.vulnerability_id) FROM build_findings f WHERE f.build_id = b.id) AS findings,
                 (SELECT count(*)::int FROM license_risk_alerts l WHERE l.build_id = b.id) AS alerts,
-                (SELECT count(*)::int FROM outbox o WHERE o.body->>'type' = 'Import SBOM' AND o.body->'data'->>'id' = b.id::text) AS events
+                (SELECT count(*)::int FROM outbox o WHERE o.body->>'type' = 'Import SBOM' AND o.body->'data'->>'id' = b.id::text AND o.body->'data'->>'status' = 'DONE') AS events
            FROM application_builds b WHERE b.id = $1`,
         [buildId],
       );

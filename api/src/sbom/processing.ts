@@ -1,15 +1,12 @@
 // Processing a stored build in the background (issue 7 item 3): PENDING → PROCESSING → DONE (or
 // FAILED): the components (placed in their tree when stored) are matched against the
 // vulnerability database, analyses carry over from the app's previous build, license-risk
-// alerts are raised, and an 'Import SBOM' event goes to the process's members — in the transaction
-// that marks the build done. A build not done within 15 minutes fails. The upload hands over what it
+// alerts are raised, and an 'Import SBOM' event (events.ts) tells the members who may view the app
+// of each state — PROCESSING when claimed, DONE in the transaction that marks it so, or FAILED. A build not done within 15 minutes fails. The upload hands over what it
 // knows of the components (their purls, their license declarations), so processing reads back only
 // builds left PENDING by a stop.
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
-import { recordEvents } from '../realtime/outbox.repository';
-import { eventRecipients } from '../realtime/recipients';
 import { matchComponents } from '../vulnerabilities/index';
 import {
   buildContext,
@@ -24,12 +21,12 @@ import {
   readPurls,
   type BuildContext,
 } from './processing.repository';
+import { announceBuild, buildAudience, buildStateEvent } from './events';
 import type { StoredComponents } from './store.repository';
 import { spanningTree } from './tree';
 
 /** The SBOM ingestion timeout of the release notes (spec 9). */
 export const INGESTION_TIMEOUT_MS = 15 * 60 * 1000;
-export const IMPORT_SBOM = 'Import SBOM';
 export const TIMED_OUT = 'The SBOM was not processed within 15 minutes.';
 
 const CHUNK = 5_000;
@@ -69,37 +66,20 @@ export interface ProcessingContext {
   timeoutMs?: number;
 }
 
-function importSbomEvent(context: BuildContext, buildId: string, data: Record<string, unknown>) {
-  return {
-    type: IMPORT_SBOM,
-    eventId: randomUUID(),
-    session_id: '',
-    time: new Date().toISOString(),
-    data: {
-      graph: context.process_code.toLowerCase(),
-      login_id: context.uploader_login ?? '',
-      id: buildId,
-      app_key: context.app_key,
-      ...data,
-    },
-  };
-}
-
-async function announce(tx: Queryable, context: BuildContext, buildId: string, data: Record<string, unknown>): Promise<void> {
-  const recipients = await eventRecipients(tx, context.organization_id, context.process_id);
-  const body = importSbomEvent(context, buildId, data);
-  await recordEvents(tx, recipients.map((userId) => ({ destination: `events#${userId}`, body: { ...body } })));
-}
-
 /**
  * Derives the tree and the findings of a stored build. Resolves when the build is DONE or FAILED.
  * `known`: what the upload hands over of its components (without it, they are read back).
  */
 export async function processBuild(context: ProcessingContext, buildId: string, known?: StoredComponents): Promise<void> {
   const { database } = context;
-  // Claimed, with what processing needs to know of its app, in one statement.
-  const build = await claimBuild(database, buildId);
+  // Claimed, with what processing needs to know of its app, in one statement; its screens told.
+  const build = await database.transaction(async (tx) => {
+    const claimed = await claimBuild(tx, buildId);
+    if (claimed) await announceBuild(tx, claimed, buildId, { status: 'PROCESSING' });
+    return claimed;
+  });
   if (!build) return;
+  context.notify();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(TIMED_OUT)), context.timeoutMs ?? INGESTION_TIMEOUT_MS);
@@ -114,7 +94,7 @@ export async function processBuild(context: ProcessingContext, buildId: string, 
       await database.transaction(async (tx) => {
         const failed = await markBuildFailed(tx, buildId, message);
         const build = failed ? await buildContext(tx, buildId) : undefined;
-        if (build) await announce(tx, build, buildId, { status: 'FAILED', error: message });
+        if (build) await announceBuild(tx, build, buildId, { status: 'FAILED', error: message });
       });
       context.notify();
     } catch (cannotRecord) {
@@ -168,17 +148,12 @@ async function derive(context: ProcessingContext, buildId: string, build: BuildC
     await context.followUps.carryOver(tx, previous, buildId);
     const vulnerabilityCount = new Set(found.map((finding) => finding.vulnerabilityId)).size;
     await context.followUps.raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null, known?.declarations);
-    // Last, in one statement: the Import SBOM event to each recipient (announce's, on the outbox,
-    // which the commit wakes) and the build DONE, its finished_at when the work ended
-    // (clock_timestamp, not the transaction's start). Timed out or deleted meanwhile: FAILED (or
-    // nothing) stays, and nothing of this transaction does.
-    const event = importSbomEvent(build, buildId, {
-      status: 'DONE',
-      build_id: buildId,
-      component_count: build.component_count,
-      vulnerability_count: vulnerabilityCount,
-    });
-    const done = await markBuildDone(tx, build, buildId, vulnerabilityCount, event);
+    // Last, in one statement: the Import SBOM event to each of its audience (on the outbox, which
+    // the commit wakes) and the build DONE, its finished_at when the work ended (clock_timestamp,
+    // not the transaction's start). Timed out or deleted meanwhile: FAILED (or nothing) stays, and
+    // nothing of this transaction does.
+    const event = buildStateEvent(build, buildId, { status: 'DONE', vulnerability_count: vulnerabilityCount });
+    const done = await markBuildDone(tx, await buildAudience(tx, build), buildId, vulnerabilityCount, event);
     if (!done) throw new Error(TIMED_OUT);
   });
   context.notify();

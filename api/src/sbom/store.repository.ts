@@ -2,7 +2,7 @@
 // tree of spec 3: its parent and level) with its external references ('type url', a column of its
 // row) and every dependency edge in ONE transaction with bulk (unnest) inserts — all of it or nothing.
 import { BUILD_COLUMNS, type BuildRecord } from '../apps/index';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { SbomComponent } from './document';
 import type { ParsedSbom } from './parse';
 import { spanningTree } from './tree';
@@ -49,7 +49,14 @@ function storedComponents(sbom: ParsedSbom, declarations: readonly string[]): St
 /** Rows per INSERT: parameters stay well under any protocol limit and memory stays flat. */
 const CHUNK = 5_000;
 
-export async function storeBuild(database: Database, applicationId: string, sbom: ParsedSbom, uploader: Uploader): Promise<StoredBuild> {
+/** `announce`: records, in the storing transaction, the event of the build stored (as GET reads it). */
+export async function storeBuild(
+  database: Database,
+  applicationId: string,
+  sbom: ParsedSbom,
+  uploader: Uploader,
+  announce?: (tx: Queryable, build: BuildRecord) => Promise<void>,
+): Promise<StoredBuild> {
   const declarations = sbom.components.map(declarationOf);
   const build = await database.transaction(async (tx) => {
     // The app row is locked: two uploads at once number their builds one after the other.
@@ -117,6 +124,7 @@ export async function storeBuild(database: Database, applicationId: string, sbom
         [build.id, slice.map((edge) => edge[0]), slice.map((edge) => edge[1])],
       );
     }
+    await announce?.(tx, build);
     return build;
   });
   return { ...build, components: storedComponents(sbom, declarations) };

@@ -5,7 +5,7 @@
 import { PERMISSIONS, VEX_MAX_BYTES, type BuildVulnerabilityDetail, type BuildVulnerabilityPage, type BuildVulnerabilityQuery, type VexQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
-import { buildOfRequest, buildParams } from '../apps/index';
+import { announceApplicationChange, APPLICATION_EVENTS, buildOfRequest, buildParams } from '../apps/index';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { graphQuery } from '../processes/index';
@@ -117,11 +117,12 @@ export async function vexRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { build } = await buildOfRequest(db, request);
+      const { application, build } = await buildOfRequest(db, request);
       const user = callerOf(request).user;
       const key = await app.database.transaction(async (tx) => {
         const finding = await findingOf(request, build.id, tx);
         await analyseFinding(tx, finding, request.body, user);
+        await announceApplicationChange(tx, application, APPLICATION_EVENTS.ANALYSIS, { id: finding.id, kind: 'updated', build_id: build.id });
         return finding.id;
       });
       const [row] = await findingsNamed(db, build.id, key);
@@ -143,10 +144,14 @@ export async function vexRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { build } = await buildOfRequest(db, request);
+      const { application, build } = await buildOfRequest(db, request);
       if (build.status !== 'DONE') throw new ApiProblem(409, `The build is ${build.status}: a VEX is imported once its findings are known.`);
       const user = callerOf(request).user;
-      return app.database.transaction((tx) => importVex(tx, build.id, request.body, { id: user.id, login_id: user.login_id }));
+      return app.database.transaction(async (tx) => {
+        const imported = await importVex(tx, build.id, request.body, { id: user.id, login_id: user.login_id });
+        await announceApplicationChange(tx, application, APPLICATION_EVENTS.ANALYSIS, { id: build.id, kind: 'updated', build_id: build.id });
+        return imported;
+      });
     },
   );
 

@@ -64,6 +64,47 @@ export type SeverityCounts = Record<VulnerabilitySeverity, number> & { total: nu
 export const BUILD_STATUSES = ['PENDING', 'PROCESSING', 'DONE', 'FAILED'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
+/**
+ * The live events of the applications screens (issue 22), on `events#<userId>` of the members who
+ * may view the process's applications: spec 4.5's 'Import SBOM' for each processing state of a
+ * build (`BuildStateEventData`), and the portal's own names for the other changes.
+ */
+export const APPLICATION_EVENTS = {
+  IMPORT_SBOM: 'Import SBOM',
+  APPLICATION: 'Application',
+  DEPLOYMENT_PROFILE: 'Deployment Profile',
+  ANALYSIS: 'Analysis',
+} as const;
+export type ApplicationEventName = (typeof APPLICATION_EVENTS)[keyof typeof APPLICATION_EVENTS];
+
+/** What an 'Import SBOM' event says of the build: stored (PENDING), PROCESSING, then DONE with its counts or FAILED with the reason. */
+export interface BuildStateEventData {
+  graph: string;
+  app_key: string;
+  /** The build's id (also `build_id`). */
+  id: string;
+  build_id: string;
+  number: number;
+  status: BuildStatus;
+  /** Who uploaded it ('' for a CI pipeline's key). */
+  login_id: string;
+  component_count?: number;
+  vulnerability_count?: number;
+  error?: string;
+  /** With PENDING: the stored build as GET apps/{appKey} lists it, so that a screen shows it at once. */
+  build?: BuildView;
+}
+
+/** What the other application events say: the app, and which object of it changed how. */
+export interface ApplicationChangeEventData {
+  graph: string;
+  app_key: string;
+  /** The changed object's id (the app's, a profile's, a finding's). */
+  id: string;
+  kind: 'created' | 'updated' | 'deleted';
+  build_id?: string;
+}
+
 export interface ApplicationView {
   id: string;
   app_key: string;

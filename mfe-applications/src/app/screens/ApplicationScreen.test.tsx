@@ -1,8 +1,9 @@
 import { history, setPermissionChecker } from '@portal/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@portal/shared/testing';
 import { applicationDetail, build, buildDetail, component, counts, finding, findingDetail, findingsPage } from '../../testing/fixtures';
 import { signInEachTest, signInPlatformView } from '../../testing/sessions';
+import { APP_KEYS } from '../../lib/queryKeys';
 import { NO_PROCESSED_BUILD } from '../../features/applications/components/ApplicationHeader';
 import { ApplicationScreen } from './ApplicationScreen';
 
@@ -70,10 +71,17 @@ describe('the app page', () => {
       'GET /api/apps/shop/builds/b1': [{ body: buildDetail(1, { status: 'PROCESSING' }) }, { body: buildDetail(1, { vulnerability_count: 0 }) }],
       'POST /api/apps/shop/builds/b1/vulnerabilities': { body: findingsPage([]) },
     });
-    renderRoute(ApplicationScreen, PATH, '/applications/shop');
+    const { queryClient } = renderRoute(ApplicationScreen, PATH, '/applications/shop');
     expect(await screen.findByText('Building the component tree and matching components against advisories…')).toBeInTheDocument();
-    expect(await screen.findByText('No findings', {}, { timeout: 6000 })).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/api/apps/shop').length).toBeGreaterThanOrEqual(2);
+    // No polling: the page reads again when the build's DONE event marks its queries stale (the
+    // remote's live rules do that: LiveApplications.test.tsx).
+    expect(calls.filter((call) => call.path === '/api/apps/shop')).toHaveLength(1);
+    await act(async () => {
+      await queryClient.invalidateQueries({ queryKey: APP_KEYS.app('core', 'shop'), exact: true });
+      await queryClient.invalidateQueries({ queryKey: APP_KEYS.build('core', 'shop', 'b1') });
+    });
+    expect(await screen.findByText('No findings')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/apps/shop')).toHaveLength(2);
   });
 
   it("says 'Invalid app key' for a key the process does not hold", async () => {

@@ -1,5 +1,5 @@
-import { history, setPermissionChecker, setRealtimeImplementation, type MonitoringEvent, type RealtimeFacade, type RealtimeHandler } from '@portal/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { history, setPermissionChecker, type MonitoringEvent } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, fill, renderRoute } from '@portal/shared/testing';
 import { application } from '../../testing/fixtures';
 import { signIn } from '../../testing/sessions';
@@ -42,10 +42,7 @@ function answers(overrides: Record<string, unknown> = {}) {
 }
 
 beforeEach(() => signIn());
-afterEach(() => {
-  setPermissionChecker(null);
-  setRealtimeImplementation(null);
-});
+afterEach(() => setPermissionChecker(null));
 
 describe('MonitoringEventsScreen', () => {
   it('names the monitored applications and lists the events, newest first', async () => {
@@ -133,31 +130,6 @@ describe('MonitoringEventsScreen', () => {
     await screen.findByRole('table', { name: 'Monitoring events' });
     expect(screen.queryByRole('button', { name: 'Rescan now' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Simulate a new vulnerability' })).not.toBeInTheDocument();
-  });
-
-  it('reads the events again when a monitoring event of the process arrives in real time', async () => {
-    const handlers: Array<[string, RealtimeHandler]> = [];
-    const facade: RealtimeFacade = {
-      state: 'Connected',
-      subscribe: (destination, handler) => {
-        const entry: [string, RealtimeHandler] = [destination, handler as RealtimeHandler];
-        handlers.push(entry);
-        return () => handlers.splice(handlers.indexOf(entry), 1);
-      },
-      publish: async () => undefined,
-      onStateChange: () => () => undefined,
-    };
-    setRealtimeImplementation(facade);
-    const { calls } = answers();
-    renderRoute(MonitoringEventsScreen, PATH);
-    await screen.findByRole('table', { name: 'Monitoring events' });
-    const reads = () => calls.filter((call) => call.path === '/api/apps/monitoring/events').length;
-    const before = reads();
-    const deliver = (body: unknown) => act(() => handlers.filter(([destination]) => destination === 'events#u-ada').forEach(([, handler]) => handler(body, 'events#u-ada')));
-    deliver({ type: 'New Vulnerability', session_id: '', data: { graph: 'other' } });
-    deliver({ type: 'Add', session_id: '', data: { graph: 'core' } });
-    deliver({ type: 'New Vulnerability', session_id: '', data: { graph: 'core' } });
-    await waitFor(() => expect(reads()).toBe(before + 1));
   });
 
   it('says when nothing is monitored and nothing happened yet', async () => {

@@ -1,6 +1,6 @@
 // /applications/monitoring/events: continuous monitoring of the process — which applications are
 // monitored, the events raised for them (filtered by application, type, severity; ?event=<id>
-// opens one), followed live, and the rescan and (demo) simulation actions.
+// opens one), followed live (the remote's live rules: app/liveRules.ts), and the rescan and (demo) simulation actions.
 import { Box, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
 import { MONITORING_EVENT_TYPES } from '@portal/shared';
 import { SelectField } from '@portal/shared/screens';
@@ -13,7 +13,6 @@ import { useMonitoringEvents } from '../../features/monitoring/api/getMonitoring
 import { EventDetailPanel } from '../../features/monitoring/components/EventDetailPanel';
 import { EventsTable } from '../../features/monitoring/components/EventsTable';
 import { MonitoringActions } from '../../features/monitoring/components/MonitoringActions';
-import { useMonitoringLiveUpdates } from '../../features/monitoring/hooks/useMonitoringLiveUpdates';
 import { applicationPath } from '../../lib/graph';
 import { usePageParams } from '../../lib/searchParams';
 import { processScreen } from '../processScreen';
@@ -46,7 +45,6 @@ function MonitoredApplications({ applications }: { applications: ApplicationSumm
 }
 
 function MonitoringEvents({ graph }: { graph: string }) {
-  useMonitoringLiveUpdates(graph);
   const { params, change } = usePageParams();
   const filters = {
     app: params.get('app') ?? undefined,

@@ -17,7 +17,7 @@ function setUp(graph: string | undefined, rules: LiveRules) {
   const emit = (type: string, data: Record<string, unknown>) => {
     for (const entry of handlers.slice()) if (entry.types.includes(type)) entry.handler({ type, session_id: '', data });
   };
-  return { subscribe, invalidate, emit, handlers, view };
+  return { subscribe, invalidate, emit, handlers, view, client };
 }
 
 const rules: LiveRules = {
@@ -48,6 +48,22 @@ describe('useLiveQueries', () => {
       jest.advanceTimersByTime(20);
     });
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['builds', 'p1', 'a']]);
+  });
+
+  it('marks stale only the query named exact, and every query below a key otherwise', async () => {
+    const exactRules: LiveRules = { 'Import SBOM': (event, graph) => [{ queryKey: ['app', graph, event.data.app_key], exact: true }, ['list', graph]] };
+    const { invalidate, emit, client } = setUp('p1', exactRules);
+    const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+    for (const key of [['app', 'p1', 'a'], ['app', 'p1', 'a', 'build', 'b1', 'components'], ['list', 'p1'], ['list', 'p1', 'page', 2]]) client.setQueryData(key, 'x');
+    act(() => {
+      emit('Import SBOM', { graph: 'p1', app_key: 'a' });
+      jest.advanceTimersByTime(20);
+    });
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(stale(['app', 'p1', 'a'])).toBe(true);
+    expect(stale(['app', 'p1', 'a', 'build', 'b1', 'components'])).toBe(false);
+    expect(stale(['list', 'p1'])).toBe(true);
+    expect(stale(['list', 'p1', 'page', 2])).toBe(true);
   });
 
   it('does not subscribe without a process and stops listening when unmounted', () => {

@@ -13,8 +13,19 @@ export interface LiveEvent extends UserEvent {
   data: UserEvent['data'] & Record<string, unknown>;
 }
 
-/** For each event kind (spec 4.5 names and the portal's own), the query keys it makes stale. */
-export type LiveRules = Readonly<Record<string, (event: LiveEvent, graph: string) => readonly QueryKey[]>>;
+/**
+ * A query key made stale with every query below it, or (`exact`) that one query only: an app's
+ * detail without the components of each of its builds.
+ */
+export type LiveTarget = QueryKey | ExactTarget;
+
+interface ExactTarget {
+  readonly queryKey: QueryKey;
+  readonly exact: true;
+}
+
+/** For each event kind (spec 4.5 names and the portal's own), the queries it makes stale. */
+export type LiveRules = Readonly<Record<string, (event: LiveEvent, graph: string) => readonly LiveTarget[]>>;
 
 /** `subscribeEvents` of '@portal/shared' (passed in: this entry may not hold the facade's state). */
 export type SubscribeEvents = (types: readonly string[], handler: (event: LiveEvent) => void) => () => void;
@@ -28,7 +39,8 @@ export interface LiveQueriesOptions {
   batchMs?: number;
 }
 
-const keyId = (key: QueryKey): string => JSON.stringify(key);
+const isExact = (target: LiveTarget): target is ExactTarget => !Array.isArray(target);
+const keyId = (target: LiveTarget): string => (isExact(target) ? `=${JSON.stringify(target.queryKey)}` : JSON.stringify(target));
 
 /** Keeps the remote's queries live: call once, at the remote's root. */
 export function useLiveQueries({ graph, rules, subscribe, batchMs = 50 }: LiveQueriesOptions): void {
@@ -40,13 +52,13 @@ export function useLiveQueries({ graph, rules, subscribe, batchMs = 50 }: LiveQu
   useEffect(() => {
     if (!graph) return undefined;
     const current = graph.toLowerCase();
-    const pending = new Map<string, QueryKey>();
+    const pending = new Map<string, LiveTarget>();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       timer = undefined;
       const keys = [...pending.values()];
       pending.clear();
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      for (const target of keys) void queryClient.invalidateQueries(isExact(target) ? target : { queryKey: target as QueryKey });
     };
     const stop = subscribe(types.split('\n'), (event) => {
       const eventGraph = typeof event.data?.graph === 'string' ? event.data.graph.toLowerCase() : undefined;

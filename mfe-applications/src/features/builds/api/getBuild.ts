@@ -1,11 +1,10 @@
 // GET apps/{appKey}/builds/{buildId}: a build's processing status and its vulnerabilities by
-// severity; read again every few seconds until the build is DONE or FAILED (builds are fresh for
-// 5 minutes once final, spec 9).
+// severity; each 'Import SBOM' event of the build (PROCESSING, DONE, FAILED) marks it stale
+// (app/liveRules.ts) — no polling. Builds are fresh for 5 minutes (spec 9).
 import { apiClient, FRESHNESS } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { APP_KEYS } from '../../../lib/queryKeys';
-import { isFinalStatus, type BuildDetail } from '../../../lib/types';
-import { PROCESSING_POLL_MS } from './getApplication';
+import type { BuildDetail } from '../../../lib/types';
 
 export const getBuild = (graph: string, appKey: string, buildId: string, signal?: AbortSignal) =>
   apiClient.get<BuildDetail>(`apps/${encodeURIComponent(appKey)}/builds/${encodeURIComponent(buildId)}`, { graph, notices: false, signal });
@@ -15,7 +14,6 @@ export const getBuildQueryOptions = (graph: string, appKey: string, buildId: str
     queryKey: APP_KEYS.build(graph, appKey, buildId),
     queryFn: ({ signal }) => getBuild(graph, appKey, buildId, signal),
     staleTime: FRESHNESS.builds,
-    refetchInterval: (query) => (query.state.data && !isFinalStatus(query.state.data.status) ? PROCESSING_POLL_MS : false),
   });
 
 export function useBuild(graph: string, appKey: string, buildId: string | undefined) {

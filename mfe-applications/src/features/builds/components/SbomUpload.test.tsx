@@ -1,6 +1,7 @@
 import { setPermissionChecker } from '@portal/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, installFakeUploads, renderRoute } from '@portal/shared/testing';
+import { APP_KEYS } from '../../../lib/queryKeys';
 import { build, jsonFile } from '../../../testing/fixtures';
 import { signInEachTest } from '../../../testing/sessions';
 import { SbomUpload } from './SbomUpload';
@@ -24,10 +25,10 @@ describe('SBOM upload', () => {
   });
 
   it('sends a picked file with its progress, then follows the build until it is processed', async () => {
-    fakeApi({
+    const { calls } = fakeApi({
       'GET /api/apps/shop/builds/b3': [{ body: { ...build(3, { status: 'PROCESSING' }), app_key: 'shop' } }, { body: { ...build(3, { component_count: 840, vulnerability_count: 37 }), app_key: 'shop' } }],
     });
-    const { user } = renderRoute(Upload, '/applications/:app_key', '/applications/shop');
+    const { user, queryClient } = renderRoute(Upload, '/applications/:app_key', '/applications/shop');
     await user.upload(screen.getByLabelText('SBOM file'), sbom('juice-shop.json'));
     expect(uploads.requests).toHaveLength(1);
     const [request] = uploads.requests;
@@ -47,7 +48,13 @@ describe('SBOM upload', () => {
     const status = await screen.findByRole('status');
     expect(within(status).getByText('Build #3 from juice-shop.json')).toBeInTheDocument();
     expect(await within(status).findByRole('progressbar', { name: 'Processing progress' })).toBeInTheDocument();
-    expect(await within(status).findByText('840 components, 37 vulnerabilities.', {}, { timeout: 6000 })).toBeInTheDocument();
+    // The panel does not poll: the build is read again when its DONE event marks it stale (the
+    // remote's live rules do that: app/LiveApplications.test.tsx).
+    const reads = () => calls.filter((call) => call.path === '/api/apps/shop/builds/b3').length;
+    await waitFor(() => expect(reads()).toBe(1));
+    await act(() => queryClient.invalidateQueries({ queryKey: APP_KEYS.build('core', 'shop', 'b3') }));
+    expect(await within(status).findByText('840 components, 37 vulnerabilities.')).toBeInTheDocument();
+    expect(reads()).toBe(2);
     expect(within(status).getByRole('link', { name: 'Open build #3' })).toHaveAttribute('href', '/applications/shop?build=b3');
     expect(within(status).queryByRole('progressbar')).not.toBeInTheDocument();
   });
@@ -97,7 +104,7 @@ describe('SBOM upload', () => {
 
     await user.upload(screen.getByLabelText('SBOM file'), sbom('slow.json'));
     uploads.requests[1].answer({ status: 202, body: build(4, { status: 'PENDING' }) });
-    const alert = await screen.findByRole('alert', {}, { timeout: 6000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Build #4 failed');
     expect(alert).toHaveTextContent('The SBOM was not processed within 15 minutes.');
   });

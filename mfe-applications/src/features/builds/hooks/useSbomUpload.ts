@@ -1,10 +1,9 @@
 // One SBOM upload from picking the file to the processed build: the bytes sent (XHR progress),
-// then the build's processing status followed until DONE or FAILED. Leaving the page cancels an
-// upload still sending; a build already accepted keeps processing on the server.
+// then the build's processing status followed until DONE or FAILED — its 'Import SBOM' events mark
+// it stale (app/liveRules.ts), as they do the app's list of builds: no polling. Leaving the page
+// cancels an upload still sending; a build already accepted keeps processing on the server.
 import { isAbortError, type UploadProgress } from '@portal/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { APP_KEYS } from '../../../lib/queryKeys';
 import type { Build } from '../../../lib/types';
 import { useBuild } from '../api/getBuild';
 import { uploadSbom } from '../api/uploadSbom';
@@ -16,19 +15,12 @@ export type SbomUploadState =
   | { phase: 'refused'; fileName: string; error: unknown };
 
 export function useSbomUpload(graph: string, appKey: string) {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<SbomUploadState>({ phase: 'idle' });
   const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
 
   const accepted = state.phase === 'accepted' ? state.build : undefined;
   const processing = useBuild(graph, appKey, accepted?.id);
-  const status = processing.data?.status ?? accepted?.status;
-
-  // The app's list of builds shows the new one, and again once it is final.
-  useEffect(() => {
-    if (status === 'DONE' || status === 'FAILED' || status === 'PENDING') void queryClient.invalidateQueries({ queryKey: APP_KEYS.process(graph) });
-  }, [status, graph, queryClient]);
 
   const start = useCallback(
     (file: File) => {

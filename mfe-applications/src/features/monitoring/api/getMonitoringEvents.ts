@@ -1,5 +1,5 @@
 // GET apps/monitoring/events: the process's monitoring events, newest first, a page at a time,
-// filtered by application, type or severity. New events arrive in real time (useMonitoringLiveUpdates).
+// filtered by application, type or severity. New events arrive in real time (app/liveRules.ts).
 import { apiClient, type MonitoringEventPage, type MonitoringEventQuery } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MONITORING_KEYS, type EventFilters } from './keys';
