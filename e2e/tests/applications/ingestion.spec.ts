@@ -118,6 +118,8 @@ test('a pipeline uploads the SBOM with its CI/CD ingestion module’s API key, a
 
   // The key's use is its module's Last sync on the Service Modules screen.
   await page.goto('/administration/service-modules');
+  // The first screen of another remote in this test: it may take a while to load.
+  await expect(mainHeading(page)).toHaveText('Service Modules', { timeout: 30_000 });
   const moduleRow = page.getByRole('row', { name: new RegExp(`^Pipelines ${key} `) });
   await expect(moduleRow).toContainText(new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }));
   await expect(moduleRow).not.toContainText('Never');
