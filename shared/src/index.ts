@@ -26,6 +26,7 @@ export { usePermitted } from './permissions/usePermitted';
 // The spec 6 evaluator itself is loaded on demand (host first-load budget): only types here.
 export { loadPermissionEvaluator, type PermissionEvaluator } from './permissions/loadEvaluator';
 export type { AccessControlLike } from './permissions/checkPermission';
+export type { RouteAccess } from './permissions/routeGuards';
 export type { KnownPermission, KnownPermissionCheck, Permission, PermissionString } from './permissions/catalogue';
 export type { PolicyContext } from './permissions/condition';
 export * from './session/sessionStore';

@@ -10,3 +10,4 @@ export * from './permissions/catalogue';
 export * from './permissions/checkPermission';
 export * from './permissions/routeGuards';
 export * from './permissions/taskAuthorization';
+export * from './permissions/moduleSwitches';

@@ -1,7 +1,7 @@
 // A user's access control (spec 3 `access_control`, spec 6): the policies of every role the user
 // holds and the processes the user may open. Computed per request from the database, so a change
 // in IAM or in memberships applies at the next call.
-import type { AccessControl, Policy, ProcessModuleConfiguration } from '@portal/shared/server';
+import { moduleSwitchPolicy, SWITCHABLE_MODULES, type AccessControl, type Policy, type ProcessModuleConfiguration } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import type { UserRecord } from './principal';
 import { membershipsOf, organizationModuleConfiguration, processesOfOrganization, type ProcessRow } from './access.repository';
@@ -53,33 +53,19 @@ function asPolicy(role: Pick<RoleRecord, 'name'>, policy: PolicyInput, condition
   };
 }
 
-const MODULES: readonly [keyof ProcessModuleConfiguration, string][] = [
-  ['code', 'Module::CodeProvenance'],
-  ['requirement', 'Module::Requirement'],
-];
-
 /** A module switched off (organization-wide, or in one process) is forbidden whatever the roles say. */
 function moduleForbids(
   organization: Partial<ProcessModuleConfiguration> | undefined,
   processes: readonly ProcessRow[],
 ): Policy[] {
-  const forbid = (resource: string, condition: string | null): Policy => ({
-    effect: 'forbid',
-    actions: ['use'],
-    resources: [resource],
-    principals: [],
-    condition,
-  });
   const forbids: Policy[] = [];
-  for (const [flag, resource] of MODULES) {
+  for (const { flag, resource } of SWITCHABLE_MODULES) {
     if (organization?.[flag] === false) {
-      forbids.push(forbid(resource, null));
+      forbids.push(moduleSwitchPolicy(resource, null));
       continue;
     }
     for (const process of processes) {
-      if (process.module_configuration?.[flag] === false) {
-        forbids.push(forbid(resource, `project == ${JSON.stringify(process.code_name.toLowerCase())}`));
-      }
+      if (process.module_configuration?.[flag] === false) forbids.push(moduleSwitchPolicy(resource, process.code_name));
     }
   }
   return forbids;

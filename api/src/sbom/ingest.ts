@@ -19,6 +19,7 @@ import { INVALID_APP_KEY } from '../apps/index';
 import { BuildQueue, type BuildFollowUps } from './processing';
 import { requeueUnfinishedBuilds } from './processing.repository';
 import { storeBuild, type Uploader } from './store.repository';
+import { recordServiceModuleUse } from '../service-modules/service';
 
 export const NO_SBOM = "No SBOM was sent: send it as the multipart field 'bom' or as the request body (JSON or XML, optionally gzip-compressed).";
 export const NOT_A_CICD_KEY = "This API key is not a CI/CD ingestion module's key: SBOM uploads take the key of a 'cicd-ingestion' service module.";
@@ -165,6 +166,8 @@ export async function ingestionRoutes(app: FastifyInstance, { followUps }: Inges
         // The inflated bytes are done with: the next upload waiting for the budget may inflate.
         inflated.release();
       }
+      // A CI key's upload is its module's sync (the Service Modules screen's "Last sync").
+      if (request.apiKeyHolder) await recordServiceModuleUse(app.database, request.apiKeyHolder, new Date(stored.created_at));
       // Processed once the answer is sent: PGlite's queries hold the event loop while they run.
       // What processing would read back of the components, it is handed.
       const enqueue = () => queue.enqueue(stored.id, stored.components);

@@ -134,9 +134,9 @@ export async function findServiceModuleByKeyHash(
   return row;
 }
 
-/** Records that the module's service was synchronized (the sync jobs call it). */
+/** Records that the module's service was synchronized; two at once keep the later time. */
 export async function recordServiceModuleSync(db: Queryable, organizationId: string, id: string, at: Date): Promise<void> {
-  await db.query('UPDATE service_modules SET last_sync_at = $3 WHERE organization_id = $1 AND id = $2', [
+  await db.query('UPDATE service_modules SET last_sync_at = GREATEST(last_sync_at, $3::timestamptz) WHERE organization_id = $1 AND id = $2', [
     organizationId,
     id,
     at.toISOString(),

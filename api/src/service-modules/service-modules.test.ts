@@ -36,6 +36,12 @@ const call = async (cookie: SessionCookie, method: InjectOptions['method'], url:
   return response;
 };
 
+const SBOM = JSON.stringify({
+  bomFormat: 'CycloneDX',
+  specVersion: '1.5',
+  components: [{ 'bom-ref': 'pkg:npm/left-pad@1.3.0', type: 'library', name: 'left-pad', version: '1.3.0', purl: 'pkg:npm/left-pad@1.3.0' }],
+});
+
 const awsConfigs = { region: 'eu-west-1', access_key_id: 'AKIAEXAMPLE01', secret_access_key: SECRETS[0] };
 
 let aws: ServiceModuleView & { api_key_value: string };
@@ -94,9 +100,24 @@ describe('as an organization admin', () => {
     const cicd = response.json();
     expect(cicd).toMatchObject({ type: 'cicd-ingestion', category: null, configs: {}, secret_fields: [], last_sync: null });
     expect(await findServiceModuleByApiKey(app.database, cicd.api_key_value)).toMatchObject({ id: cicd.id, organization_id: acmeId, type: 'cicd-ingestion' });
+    const lastSync = async () => ((await call(olga, 'GET', '/api/modules')).json() as ServiceModuleView[]).find((module) => module.id === cicd.id)?.last_sync;
+
+    // CI uploads a build with the key: that is the module's sync.
+    expect((await call(olga, 'POST', '/api/apps?graph=p1', { app_key: 'shop', name: 'Shop' })).statusCode).toBe(201);
+    const upload = (key: string, appKey = 'shop') =>
+      app.inject({ method: 'POST', url: `/api/apps/${appKey}/builds`, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: SBOM });
+    const refused = await upload(cicd.api_key_value, 'no-such-app');
+    expect(refused.statusCode).toBe(404);
+    expect(await lastSync()).toBeNull();
+    const uploaded = await upload(cicd.api_key_value);
+    expect(uploaded.statusCode).toBe(202);
+    const build = uploaded.json() as { created_at: string };
+    expect(await lastSync()).toEqual({ sync_time: new Date(build.created_at).toISOString() });
+
+    // A later sync moves it on; an earlier one arriving late does not move it back.
+    await recordServiceModuleSync(app.database, acmeId, cicd.id, new Date('2031-07-01T09:00:00Z'));
     await recordServiceModuleSync(app.database, acmeId, cicd.id, new Date('2030-07-01T09:00:00Z'));
-    const listed = (await call(olga, 'GET', '/api/modules')).json() as ServiceModuleView[];
-    expect(listed.find((module) => module.id === cicd.id)?.last_sync).toEqual({ sync_time: '2030-07-01T09:00:00.000Z' });
+    expect(await lastSync()).toEqual({ sync_time: '2031-07-01T09:00:00.000Z' });
   });
 
   it('rotates the key: the old one stops resolving at once, the new one resolves', async () => {

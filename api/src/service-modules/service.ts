@@ -13,6 +13,7 @@ import {
   findServiceModule,
   insertServiceModule,
   listServiceModules,
+  recordServiceModuleSync,
   renameServiceModule,
   replaceApiKey,
   setServiceModuleConfigs,
@@ -54,7 +55,14 @@ export function serviceModuleView(record: ServiceModuleRecord): ServiceModuleVie
   };
 }
 
-/** The type named in the path, or 400 naming the types there are. */
+/**
+ * A module was used: its key brought data in (an SBOM upload by CI; a cloud sync, when there is
+ * one). The screen shows it as "Last sync" (`last_sync.sync_time`).
+ */
+export async function recordServiceModuleUse(db: Queryable, module: { id: string; organization_id: string }, at: Date): Promise<void> {
+  await recordServiceModuleSync(db, module.organization_id, module.id, at);
+}
+
 /** The organization's service modules as listed. */
 export async function listServiceModuleViews(db: Queryable, organizationId: string): Promise<ServiceModuleView[]> {
   return (await listServiceModules(db, organizationId)).map(serviceModuleView);

@@ -116,6 +116,14 @@ test('a pipeline uploads the SBOM with its CI/CD ingestion module’s API key, a
   expect(((await sent.json()) as { via: string }).via).toBe('api-key');
   await ci.dispose();
 
+  // The key's use is its module's Last sync on the Service Modules screen.
+  await page.goto('/administration/service-modules');
+  // The first screen of another remote in this test: it may take a while to load.
+  await expect(mainHeading(page)).toHaveText('Service Modules', { timeout: 30_000 });
+  const moduleRow = page.getByRole('row', { name: new RegExp(`^Pipelines ${key} `) });
+  await expect(moduleRow).toContainText(new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }));
+  await expect(moduleRow).not.toContainText('Never');
+
   // An organization admin who is not a Global Admin may not change the installation's advisories.
   await page.goto('/applications');
   await expect(page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: key })).toBeVisible();

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box } from '@chakra-ui/react';
 import { useLocation } from 'react-router';
-import { ConnectionError, navigate, NoAccess, useSession } from '@portal/shared';
+import { ConnectionError, FeatureNotActivated, navigate, NoAccess, useSession } from '@portal/shared';
 import { useAuthorizationState } from '../permissions/Authorization';
 import { mayWorkWithoutProcess, needsProcess } from '../processes/processScope';
 import { useProcessSelection } from '../processes/ProcessSelection';
@@ -15,7 +15,8 @@ const DASHBOARD_PATH = '/dashboard';
 /**
  * What stands between a route and its owner (spec 2.1, 2.3, 6): the permission evaluator being
  * loaded, the process chooser for project-scoped screens, and the route's guard — a route the
- * user lacks permission for shows NO ACCESS. Sessions without access control pass straight
+ * user lacks permission for shows NO ACCESS, one that a module switched off by module
+ * configuration closes shows "Feature not activated" (spec 2.2). Sessions without access control pass straight
  * through (their redirects are in session/redirects.ts).
  */
 export function ContentGate({ children }: { children: ReactNode }) {
@@ -69,6 +70,8 @@ export function ContentGate({ children }: { children: ReactNode }) {
         break;
     }
   }
-  if (!ready.canOpen(pathname)) return <NoAccess />;
+  const access = ready.routeAccess(pathname);
+  if (access.status === 'feature-off') return <FeatureNotActivated feature={`The ${access.module} module`} />;
+  if (access.status === 'no-access') return <NoAccess />;
   return <>{children}</>;
 }

@@ -8,6 +8,7 @@ import {
   type Process,
   type Session,
 } from '@portal/shared';
+import { moduleSwitchPolicy } from '@portal/shared/server';
 import { loadRemoteApp } from '../remotes/remoteRegistry';
 import {
   ADMIN_PERMISSIONS,
@@ -102,6 +103,31 @@ describe('route guards and side navigation (spec 2.1, 2.3, 6)', () => {
       ),
     );
     expect(within(nav()).getByText('Administration')).toBeInTheDocument();
+  });
+
+  it('shows Feature not activated on the routes of a module switched off, hides their entries, and NO ACCESS still for a permission missing', async () => {
+    const policies = [
+      // As the API sends module configuration: the process switched Code Provenance off.
+      moduleSwitchPolicy('Module::CodeProvenance', 'main'),
+      ...processRole('READER', READER_PERMISSIONS, ['main']),
+    ];
+    fakeApi(sessionWith(policies, ['main']), [MAIN]);
+    renderPortalAt('/applications/monitoring/events');
+    expect(await screen.findByText('Feature not activated')).toBeInTheDocument();
+    expect(screen.getByText(/The Code Provenance module is not included in your current subscription/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade subscription' })).toHaveAttribute('href', '/settings/subscriptions');
+    expect(screen.queryByText('NO ACCESS')).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalledWith('mfe-applications', expect.anything());
+
+    const links = within(nav()).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual(expect.arrayContaining(['Depository', 'Tasks']));
+    for (const hidden of ['Security Posture', 'Graph View', 'Continuous Monitoring']) expect(links).not.toContain(hidden);
+    expect(within(nav()).queryByText('Applications')).not.toBeInTheDocument();
+
+    act(() => history.push('/requirements/add-requirement'));
+    expect(await screen.findByText('NO ACCESS')).toBeInTheDocument();
+    act(() => history.push('/requirements'));
+    expect(await mounted('mfe-requirements')).toBeInTheDocument();
   });
 
   it('keeps the behaviour of before for a session without access control: no guard, no chooser', async () => {

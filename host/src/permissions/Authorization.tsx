@@ -13,6 +13,7 @@ import {
   type KnownPermissionCheck,
   type PermissionEvaluator,
   type Process,
+  type RouteAccess,
 } from '@portal/shared';
 import { permissionContext } from './permissionContext';
 
@@ -20,6 +21,11 @@ export interface Authorization {
   evaluator: PermissionEvaluator;
   /** Whether the route guard of the pathname passes in the current process (unknown paths pass). */
   canOpen(pathname: string): boolean;
+  /**
+   * What the pathname shows in the current process: its screen, "Feature not activated" (a module
+   * switched off closes it) or NO ACCESS (a permission missing). The one decision of every route.
+   */
+  routeAccess(pathname: string): RouteAccess;
   /** Whether the check passes in the current process (the registered checker). */
   permits(check: KnownPermissionCheck): boolean;
   /** Whether the check passes in the given process, whichever is current. */
@@ -52,6 +58,10 @@ function authorizationOf(evaluator: PermissionEvaluator): Authorization {
       const guard = evaluator.guardFor(pathname);
       // The route guards are built from the catalogue's PERMISSIONS (routeGuards.ts).
       return guard === null || guard === undefined || isPermitted(guard as KnownPermissionCheck);
+    },
+    routeAccess(pathname) {
+      const state = sessionStore.getState();
+      return evaluator.routeAccess(state.session?.access_control, pathname, permissionContext(state));
     },
     permits: (check) => isPermitted(check),
     permitsIn(process, check) {

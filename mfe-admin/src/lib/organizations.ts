@@ -11,7 +11,7 @@ import {
   type SubscriptionView,
 } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { IN_PLACE_ERRORS } from './inPlaceErrors';
+import { FORBIDDEN_IN_PLACE } from './inPlaceErrors';
 
 /** An organization's modules and limits; counts of -1 are unlimited. */
 export type ModuleConfiguration = ProcessModuleConfiguration;
@@ -61,6 +61,6 @@ export const subscriptionKey = ['subscription'] as const;
 export function useSubscription() {
   return useQuery({
     queryKey: subscriptionKey,
-    queryFn: ({ signal }) => apiClient.get<SubscriptionView>('organizations/subscription', { ...IN_PLACE_ERRORS, signal }),
+    queryFn: ({ signal }) => apiClient.get<SubscriptionView>('organizations/subscription', { ...FORBIDDEN_IN_PLACE, signal }),
   });
 }

@@ -33,10 +33,14 @@ function lastCall(): { url: string; init: RequestInit; headers: Headers } {
   return { url, init, headers: new Headers(init.headers) };
 }
 
+/** One task later: a status a read may retry shows its notice then (api/notices.ts). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
   } catch (error) {
+    await nextTask();
     if (error instanceof ApiError) return error;
     throw error;
   }

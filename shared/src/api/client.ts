@@ -9,7 +9,6 @@ import { sessionStore } from '../session/sessionStore';
 import {
   ApiError,
   NETWORK_ERROR_STATUS,
-  NOTICE_TITLE,
   resolveMessage,
   showsNotice,
   type HttpMethod,
@@ -17,6 +16,7 @@ import {
   type ProblemDetails,
   type SpecificMessages,
 } from './errors';
+import { announceNotice } from './notices';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, dropNullFields, queryString, type QueryParams } from './payload';
 
 export interface RequestOptions {
@@ -118,9 +118,7 @@ function report(error: ApiError, request: ApiRequestInfo, options: RequestOption
     // Only a session that existed is announced, so a 401 while signed out does not loop.
     if (session !== null || token !== null) bus.emit('session:cleared', { reason: 'unauthorized' });
   }
-  if (showsNotice(request.method, error.status, options.notices)) {
-    bus.emit('notice:show', { title: NOTICE_TITLE, message: error.message });
-  }
+  if (showsNotice(request.method, error.status, options.notices)) announceNotice(error);
   if (errorHandler) {
     try {
       errorHandler(error, request);

@@ -11,4 +11,4 @@ export {
   withParent,
 } from './checkPermission';
 export { PERMISSIONS } from './catalogue';
-export { ROUTE_GUARDS, canOpenRoute, guardFor } from './routeGuards';
+export { ROUTE_GUARDS, canOpenRoute, guardFor, routeAccess, type RouteAccess } from './routeGuards';

@@ -2,10 +2,12 @@
 // guards and side navigation read this table; a route without permission maps to null (public,
 // or open to any signed-in user as the host decides). Where the spec's list is silent the guard
 // follows the screen's content and is marked "(chosen)".
+import type { Policy } from '../entities/session';
 import { resolveRoute } from '../navigation/routes';
 import { PERMISSIONS as P } from './catalogue';
 import { all, any, checkPermission, type AccessControlLike, type PermissionCheck } from './checkPermission';
 import type { PolicyContext } from './condition';
+import { isModuleSwitch, SWITCHABLE_MODULES } from './moduleSwitches';
 
 const { requirements: R, administration: A, operations: O, applications: AP, processes: PR, development: D } = P;
 
@@ -52,7 +54,8 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   '/applications': AP.APPLICATION.LIST,
   '/applications/priorityPlanes': all(AP.APPLICATION.LIST, P.modules.VIEW_PRIORITY_PLANE),
   '/applications/GraphView': AP.APPLICATION.LIST, // (chosen)
-  '/applications/monitoring/events': P.modules.USE_CONTINUOUS_MONITORING,
+  // As the API's GET apps/monitoring/events: the events are applications' (so Code Provenance).
+  '/applications/monitoring/events': all(P.modules.USE_CONTINUOUS_MONITORING, AP.APPLICATION.LIST),
   '/applications/:app_key': AP.APPLICATION.VIEW,
   '/applications/:app_key/rbom-settings': AP.DEPLOYMENT_PROFILE.LIST,
 
@@ -97,4 +100,40 @@ export function canOpenRoute(
 ): boolean {
   const guard = guardFor(pathname);
   return guard === null || guard === undefined || checkPermission(access, guard, context);
+}
+
+/**
+ * What a pathname shows (spec 2.1, 2.2): its screen ('open'); "Feature not activated" when its
+ * guard fails only because a module is switched off by module configuration (the guard passes
+ * with the module switches left out), naming that module; NO ACCESS for a permission missing.
+ */
+export type RouteAccess = { status: 'open' } | { status: 'feature-off'; module: string } | { status: 'no-access' };
+
+export function routeAccess(
+  access: AccessControlLike | null | undefined,
+  pathname: string,
+  context: PolicyContext = {},
+): RouteAccess {
+  const guard = guardFor(pathname);
+  if (guard === null || guard === undefined || checkPermission(access, guard, context)) return { status: 'open' };
+  if (!access) return { status: 'no-access' };
+  const switches = access.policies.filter(isModuleSwitch);
+  if (switches.length === 0) return { status: 'no-access' };
+  const without = (policies: readonly Policy[]) => policies.filter((policy) => !isModuleSwitch(policy));
+  const unswitched: AccessControlLike = {
+    ...access,
+    policies: without(access.policies),
+    projectPolicies: access.projectPolicies
+      ? Object.fromEntries(Object.entries(access.projectPolicies).map(([code, policies]) => [code, without(policies)]))
+      : undefined,
+  };
+  if (!checkPermission(unswitched, guard, context)) return { status: 'no-access' };
+  // Name the module whose switch alone closes the route (the others put back); when it takes
+  // several, the first of them.
+  const closing = SWITCHABLE_MODULES.filter(({ resource }) => switches.some((policy) => policy.resources[0] === resource));
+  const alone = closing.find(({ resource }) => {
+    const others = switches.filter((policy) => policy.resources[0] !== resource);
+    return checkPermission({ ...unswitched, policies: [...others, ...unswitched.policies] }, guard, context);
+  });
+  return { status: 'feature-off', module: (alone ?? closing[0]).label };
 }

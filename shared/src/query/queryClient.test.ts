@@ -1,4 +1,6 @@
-import { ApiError } from '../api/errors';
+import { apiClient } from '../api/client';
+import { ApiError, STATUS_MESSAGES } from '../api/errors';
+import { bus } from '../bus/bus';
 import { FRESHNESS } from '../constants';
 import { createPortalQueryClient, queryClient, shouldRetryRead } from './queryClient';
 
@@ -80,5 +82,72 @@ describe('FRESHNESS (spec 9)', () => {
       users: 30_000,
       session: 60_000,
     });
+  });
+});
+
+describe("the 'Error' notice of a read: once, after its retries (spec 8)", () => {
+  const notices: string[] = [];
+  let answers: number[] = [];
+  let requests = 0;
+
+  beforeEach(() => {
+    notices.length = 0;
+    requests = 0;
+    bus.all.clear();
+    bus.on('notice:show', ({ title, message }) => notices.push(`${title}: ${message}`));
+    // The real API client, over a fetch that answers the statuses in turn (the last one repeats).
+    globalThis.fetch = (async () => {
+      const status = answers[Math.min(requests, answers.length - 1)];
+      requests += 1;
+      return new Response(JSON.stringify(status === 200 ? { ok: true } : {}), { status, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+  });
+
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const read = (method: 'get' | 'post', key: string) =>
+    createPortalQueryClient().fetchQuery({ queryKey: [key], queryFn: () => (method === 'get' ? apiClient.get('apps') : apiClient.post('apps/shop/findings', {})), retryDelay: 0 });
+
+  it('shows a POST read failing with 503 once, after its 4 attempts', async () => {
+    answers = [503];
+    await expect(read('post', 'p503')).rejects.toMatchObject({ status: 503 });
+    await settled();
+    expect(requests).toBe(4);
+    expect(notices).toEqual([`Error: ${STATUS_MESSAGES[503]}`]);
+  });
+
+  it('shows nothing when a retry succeeds', async () => {
+    answers = [503, 503, 200];
+    await expect(read('post', 'ok')).resolves.toEqual({ ok: true });
+    await settled();
+    expect(requests).toBe(3);
+    expect(notices).toEqual([]);
+  });
+
+  it('shows a GET 404 once, without retrying; a GET 500 only in place (not in GET’s list)', async () => {
+    answers = [404];
+    await expect(read('get', 'g404')).rejects.toMatchObject({ status: 404 });
+    await settled();
+    expect(notices).toEqual([`Error: ${STATUS_MESSAGES[404]}`]);
+    notices.length = 0;
+    requests = 0;
+    answers = [500];
+    await expect(read('get', 'g500')).rejects.toMatchObject({ status: 500 });
+    await settled();
+    expect(requests).toBe(4);
+    expect(notices).toEqual([]);
+  });
+
+  it('shows a mutation’s 500 (PUT) and network failure (PUT, 999) once: mutations are never retried', async () => {
+    answers = [500];
+    await expect(apiClient.put('apps/appSettings/1', {})).rejects.toMatchObject({ status: 500 });
+    await settled();
+    expect(notices).toEqual([`Error: ${STATUS_MESSAGES[500]}`]);
+    notices.length = 0;
+    globalThis.fetch = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    await expect(apiClient.put('apps/appSettings/1', {})).rejects.toMatchObject({ status: 999 });
+    await settled();
+    expect(notices).toEqual([`Error: ${STATUS_MESSAGES[999]}`]);
   });
 });

@@ -1,10 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { errorStatus } from '../api/errors';
+import { withholdNotice, isRetriedStatus } from '../api/notices';
 import { READ_RETRY_LIMIT } from '../constants';
 
 /**
  * Read retry policy of spec 8/9: retry only when the status is 500 or above (the network-failure
- * status 999 included) and fewer than READ_RETRY_LIMIT retry attempts have been made.
+ * status 999 included) and fewer than READ_RETRY_LIMIT retry attempts have been made. A retried
+ * attempt's 'Error' notice is withheld, so a read shows one notice, after its last attempt.
  *
  * react-query calls `retry(failureCount, error)` after each failure with failureCount = the number
  * of failures BEFORE this one, i.e. the retries already made (0 after the first request fails).
@@ -13,7 +15,10 @@ import { READ_RETRY_LIMIT } from '../constants';
  */
 export function shouldRetryRead(failureCount: number, error: unknown): boolean {
   const status = errorStatus(error);
-  return status !== undefined && status >= 500 && failureCount < READ_RETRY_LIMIT;
+  const retried = status !== undefined && isRetriedStatus(status) && failureCount < READ_RETRY_LIMIT;
+  // The attempt is repeated: its 'Error' notice would be one per attempt (api/notices.ts).
+  if (retried) withholdNotice(error);
+  return retried;
 }
 
 /** A query client with the portal's defaults; the host and remotes share the `queryClient` singleton. */

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { USER_KEYS } from '../../user-list';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
+import { FORBIDDEN_IN_PLACE } from '../../../lib/inPlaceErrors';
 
 export type { WorkgroupDetails, WorkgroupMember, WorkgroupPayload };
 
@@ -14,7 +15,7 @@ export const WORKGROUP_KEYS = { list: ['admin', 'workgroups'] as const };
 export function useWorkgroups() {
   return useQuery({
     queryKey: WORKGROUP_KEYS.list,
-    queryFn: () => apiClient.get<WorkgroupDetails[]>('workgroups', { notices: false }),
+    queryFn: () => apiClient.get<WorkgroupDetails[]>('workgroups', FORBIDDEN_IN_PLACE),
     staleTime: FRESHNESS.workgroups,
   });
 }
@@ -25,10 +26,10 @@ const CHANGED = [WORKGROUP_KEYS.list, USER_KEYS.list];
 
 export const workgroupCommands = {
   create: (payload: WorkgroupPayload) =>
-    apiClient.post<WorkgroupDetails>('workgroups', payload, { permission: ADMIN_PERMISSIONS.CREATE_WORKGROUP, notices: false }),
+    apiClient.post<WorkgroupDetails>('workgroups', payload, { permission: ADMIN_PERMISSIONS.CREATE_WORKGROUP }),
   update: ({ id, ...payload }: WorkgroupPayload & { id: string }) =>
-    apiClient.put<WorkgroupDetails>(path(id), payload, { permission: ADMIN_PERMISSIONS.UPDATE_WORKGROUP, notices: false }),
-  remove: (id: string) => apiClient.delete<void>(path(id), { permission: ADMIN_PERMISSIONS.DELETE_WORKGROUP, notices: false }),
+    apiClient.put<WorkgroupDetails>(path(id), payload, { permission: ADMIN_PERMISSIONS.UPDATE_WORKGROUP }),
+  remove: (id: string) => apiClient.delete<void>(path(id), { permission: ADMIN_PERMISSIONS.DELETE_WORKGROUP }),
 };
 
 export const useCreateWorkgroup = () => useAdminMutation(workgroupCommands.create, CHANGED);

@@ -4,9 +4,9 @@ import { apiClient, type NewOrganization, type TrialInvitation } from '@portal/s
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModuleConfiguration, Organization } from '../../../lib/organizations';
 import { subscriptionKey } from '../../../lib/organizations';
-import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { GLOBAL_ORGANIZATION } from '../permissions';
+import { FORBIDDEN_IN_PLACE } from '../../../lib/inPlaceErrors';
 
 export const organizationsKey = ['organizations'] as const;
 
@@ -15,14 +15,14 @@ export type { NewOrganization, TrialInvitation };
 export function useOrganizations() {
   return useQuery({
     queryKey: organizationsKey,
-    queryFn: ({ signal }) => apiClient.get<Organization[]>('organizations', { ...IN_PLACE_ERRORS, signal }),
+    queryFn: ({ signal }) => apiClient.get<Organization[]>('organizations', { ...FORBIDDEN_IN_PLACE, signal }),
   });
 }
 
 export function useOrganization(id: string) {
   return useQuery({
     queryKey: [...organizationsKey, id],
-    queryFn: ({ signal }) => apiClient.get<Organization>(`organizations/${encodeURIComponent(id)}`, { ...IN_PLACE_ERRORS, signal }),
+    queryFn: ({ signal }) => apiClient.get<Organization>(`organizations/${encodeURIComponent(id)}`, { ...FORBIDDEN_IN_PLACE, signal }),
   });
 }
 
@@ -35,9 +35,9 @@ function useOrganizationsRefresh() {
 }
 
 const createOrganization = (payload: NewOrganization) =>
-  apiClient.post<Organization>('organizations', payload, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.CREATE });
+  apiClient.post<Organization>('organizations', payload, { permission: GLOBAL_ORGANIZATION.CREATE });
 const inviteTrial = (payload: TrialInvitation) =>
-  apiClient.post<Organization>('organizations/trials', payload, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.CREATE });
+  apiClient.post<Organization>('organizations/trials', payload, { permission: GLOBAL_ORGANIZATION.CREATE });
 
 export const useCreateOrganization = () => useAdminMutation(createOrganization, REFRESHED);
 export const useInviteTrial = () => useAdminMutation(inviteTrial, REFRESHED);
@@ -46,7 +46,7 @@ export function useDeleteOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (organization: Pick<Organization, 'id' | 'name'>) =>
-      apiClient.delete<void>(`organizations/${encodeURIComponent(organization.id)}`, { ...IN_PLACE_ERRORS, permission: GLOBAL_ORGANIZATION.DELETE }),
+      apiClient.delete<void>(`organizations/${encodeURIComponent(organization.id)}`, { permission: GLOBAL_ORGANIZATION.DELETE }),
     onSuccess: (_nothing, organization) => {
       // The deleted organization's own view must not refetch into a 404.
       queryClient.removeQueries({ queryKey: [...organizationsKey, organization.id] });
@@ -61,7 +61,6 @@ export function useUpdateModuleConfiguration(id: string) {
   return useMutation({
     mutationFn: (configuration: ModuleConfiguration) =>
       apiClient.put<Organization>(`organizations/${encodeURIComponent(id)}/moduleConfiguration`, configuration, {
-        ...IN_PLACE_ERRORS,
         permission: GLOBAL_ORGANIZATION.CONFIGURE_MODULES,
       }),
     onSuccess: (organization) => {

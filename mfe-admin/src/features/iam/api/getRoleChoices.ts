@@ -22,6 +22,7 @@ function withBuiltIns(builtIns: readonly string[], names: string[]): string[] {
 
 export const ROLE_CHOICE_KEYS = { list: ['admin', 'roles'] as const };
 
+// Its failure (a 403 for who may not list roles) falls back to the built-in roles: no notice.
 export const getRoleSummaries = (signal?: AbortSignal) => apiClient.get<RoleSummary[]>('iam/roles', { notices: false, signal });
 
 export const getRoleSummariesQueryOptions = () => queryOptions({ queryKey: ROLE_CHOICE_KEYS.list, queryFn: ({ signal }) => getRoleSummaries(signal) });

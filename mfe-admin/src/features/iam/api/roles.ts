@@ -2,9 +2,9 @@
 // variants with `?scope=global`, their policies, and role assignments to users.
 import { apiClient, type NewRole, type PolicyInput, type RoleChanges, type RoleAssignmentPayload, type RoleKind, type RoleScope, type RoleScopeQuery, type RoleView as Role } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { usersKey } from './users';
+import { FORBIDDEN_IN_PLACE } from '../../../lib/inPlaceErrors';
 
 export type { NewRole, PolicyInput, Role, RoleChanges, RoleKind, RoleScope };
 
@@ -16,7 +16,7 @@ const rolePath = (name: string) => `iam/roles/${encodeURIComponent(name)}`;
 export function useRoles(scope: RoleScope) {
   return useQuery({
     queryKey: rolesKey(scope),
-    queryFn: ({ signal }) => apiClient.get<Role[]>('iam/roles', { ...IN_PLACE_ERRORS, params: scopeParams(scope), signal }),
+    queryFn: ({ signal }) => apiClient.get<Role[]>('iam/roles', { ...FORBIDDEN_IN_PLACE, params: scopeParams(scope), signal }),
   });
 }
 
@@ -29,7 +29,7 @@ export function useCreateRole(scope: RoleScope) {
   const refresh = useRolesRefresh(scope);
   return useMutation({
     mutationFn: (role: NewRole) =>
-      apiClient.post<Role>('iam/roles', role, { ...IN_PLACE_ERRORS, params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].CREATE }),
+      apiClient.post<Role>('iam/roles', role, { params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].CREATE }),
     onSuccess: refresh,
   });
 }
@@ -38,7 +38,7 @@ export function useUpdateRole(scope: RoleScope) {
   const refresh = useRolesRefresh(scope);
   return useMutation({
     mutationFn: ({ name, changes }: { name: string; changes: RoleChanges }) =>
-      apiClient.put<Role>(rolePath(name), changes, { ...IN_PLACE_ERRORS, params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].UPDATE }),
+      apiClient.put<Role>(rolePath(name), changes, { params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].UPDATE }),
     onSuccess: refresh,
   });
 }
@@ -49,7 +49,7 @@ export function useDeleteRole(scope: RoleScope) {
   const refresh = useRolesRefresh(scope);
   return useMutation({
     mutationFn: (role: Pick<Role, 'name'>) =>
-      apiClient.delete<void>(rolePath(role.name), { ...IN_PLACE_ERRORS, params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].DELETE }),
+      apiClient.delete<void>(rolePath(role.name), { params: scopeParams(scope), permission: ROLE_PERMISSIONS[scope].DELETE }),
     onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: usersKey })]),
   });
 }
@@ -67,7 +67,7 @@ export function useAssignRole() {
       apiClient.patch<void>(
         `${rolePath(role.name)}/assignments`,
         { user_id, assigned },
-        { ...IN_PLACE_ERRORS, permission: ROLE_PERMISSIONS[role.kind === 'global' ? 'global' : 'organization'].ASSIGN },
+        { permission: ROLE_PERMISSIONS[role.kind === 'global' ? 'global' : 'organization'].ASSIGN },
       ),
     // Users' roles changed: every user list (this screen's and the user screens') is stale.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),

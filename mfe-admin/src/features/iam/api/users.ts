@@ -2,8 +2,8 @@
 // organization for a Global Admin (`?organization=<id>`), docs/authorization.md "Users".
 import { apiClient, FRESHNESS, type UserListQuery } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { IN_PLACE_ERRORS } from '../../../lib/inPlaceErrors';
 import type { UserSummary } from '../../user-list';
+import { FORBIDDEN_IN_PLACE } from '../../../lib/inPlaceErrors';
 
 /** The fields of the User List's UserSummary this screen uses. */
 export type RoleHolder = Pick<UserSummary, 'id' | 'login_id' | 'name' | 'email' | 'roles' | 'inactive'>;
@@ -15,7 +15,7 @@ export function useUsers(organization: string | undefined) {
   return useQuery({
     queryKey: [...usersKey, 'iam', organization ?? 'own'],
     queryFn: ({ signal }) =>
-      apiClient.get<RoleHolder[]>('users', { ...IN_PLACE_ERRORS, params: organization ? ({ organization } satisfies UserListQuery) : undefined, signal }),
+      apiClient.get<RoleHolder[]>('users', { ...FORBIDDEN_IN_PLACE, params: organization ? ({ organization } satisfies UserListQuery) : undefined, signal }),
     staleTime: FRESHNESS.users,
   });
 }

@@ -5,7 +5,7 @@ export type { InitializationPayload };
 
 /** POST administration/initialization: the Initiator creates the first organization and its Global Admin. */
 export function initializePortal(payload: InitializationPayload): Promise<InitializationResult> {
-  return apiClient.post<InitializationResult>('administration/initialization', payload, { notices: false });
+  return apiClient.post<InitializationResult>('administration/initialization', payload);
 }
 
 export function useInitializePortal() {

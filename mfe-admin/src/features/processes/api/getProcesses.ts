@@ -2,6 +2,7 @@
 // the Processes screen, Process Settings and the process pickers of the User List.
 import { apiClient, PROCESSES_QUERY_KEY, type Process } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FORBIDDEN_IN_PLACE } from '../../../lib/inPlaceErrors';
 
 /**
  * The process list uses the host's key (the query client is shared with it): creating, renaming
@@ -15,7 +16,7 @@ export const PROCESS_KEYS = {
 };
 
 export function getProcesses(signal?: AbortSignal): Promise<Process[]> {
-  return apiClient.get<Process[]>('projects', { notices: false, signal });
+  return apiClient.get<Process[]>('projects', { ...FORBIDDEN_IN_PLACE, signal });
 }
 
 export const getProcessesQueryOptions = () => queryOptions({ queryKey: PROCESS_KEYS.list, queryFn: ({ signal }) => getProcesses(signal) });

@@ -16,6 +16,7 @@ import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { USER_KEYS } from '../../user-list';
 import { PROCESS_KEYS } from './getProcesses';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
+import { FORBIDDEN_IN_PLACE } from '../../../lib/inPlaceErrors';
 
 export type { ModuleSwitches, NotificationChannels, NotificationSettingsBody, ProcessPayload, ProcessUpdate };
 
@@ -23,21 +24,19 @@ const processPath = (code: string, ...rest: string[]) => ['projects', encodeURIC
 
 export const processCommands = {
   create: (payload: ProcessPayload) =>
-    apiClient.post<Process>('projects', payload, { permission: ADMIN_PERMISSIONS.CREATE_PROCESS, notices: false }),
+    apiClient.post<Process>('projects', payload, { permission: ADMIN_PERMISSIONS.CREATE_PROCESS }),
   update: ({ id, ...payload }: ProcessUpdate & { id: string }) =>
-    apiClient.patch<Process>(processPath(id), payload, { permission: ADMIN_PERMISSIONS.UPDATE_PROCESS, notices: false }),
-  remove: (codeName: string) => apiClient.delete<void>(processPath(codeName), { permission: ADMIN_PERMISSIONS.DELETE_PROCESS, notices: false }),
+    apiClient.patch<Process>(processPath(id), payload, { permission: ADMIN_PERMISSIONS.UPDATE_PROCESS }),
+  remove: (codeName: string) => apiClient.delete<void>(processPath(codeName), { permission: ADMIN_PERMISSIONS.DELETE_PROCESS }),
   /** `process` is the code name; `switches` the process's own code and requirement module switches. */
   updateModuleConfiguration: ({ process, switches }: { process: string; switches: ModuleSwitches }) =>
     apiClient.patch<ProcessModuleConfiguration>(processPath(process, 'moduleConfiguration'), switches, {
       permission: ADMIN_PERMISSIONS.UPDATE_PROCESS_MODULE_CONFIGURATION,
-      notices: false,
     }),
   saveNotificationSettings: ({ code, ...body }: { code: string } & NotificationSettingsBody) =>
     apiClient.post<NotificationSettingsBody>('projects/notificationSettings', body, {
       graph: code,
       permission: ADMIN_PERMISSIONS.UPDATE_PROCESS,
-      notices: false,
     }),
 };
 
@@ -48,7 +47,7 @@ export const useDeleteProcess = () => useAdminMutation(processCommands.remove, [
 export function useModuleConfiguration(code: string) {
   return useQuery({
     queryKey: PROCESS_KEYS.moduleConfiguration(code),
-    queryFn: () => apiClient.get<ProcessModuleConfiguration>(processPath(code, 'moduleConfiguration'), { notices: false }),
+    queryFn: () => apiClient.get<ProcessModuleConfiguration>(processPath(code, 'moduleConfiguration'), FORBIDDEN_IN_PLACE),
     staleTime: FRESHNESS.moduleConfigs,
   });
 }
@@ -59,7 +58,7 @@ export const useUpdateModuleConfiguration = (code: string) =>
 export function useNotificationSettings(code: string) {
   return useQuery({
     queryKey: PROCESS_KEYS.notificationSettings(code),
-    queryFn: () => apiClient.get<NotificationSettingsBody>('projects/notificationSettings', { graph: code, notices: false }),
+    queryFn: () => apiClient.get<NotificationSettingsBody>('projects/notificationSettings', { ...FORBIDDEN_IN_PLACE, graph: code }),
   });
 }
 

@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useAdminMutation } from '../../../lib/useAdminMutation';
 import { ADMIN_PERMISSIONS } from '../../../lib/permissions';
+import { FORBIDDEN_IN_PLACE } from '../../../lib/inPlaceErrors';
 
 export type { ApiKeyView as ApiKeyInfo, IssuedApiKey, ServiceModuleDetails };
 
@@ -22,19 +23,18 @@ export const SERVICE_MODULE_KEYS = { list: ['admin', 'service-modules'] as const
 export function useServiceModules() {
   return useQuery({
     queryKey: SERVICE_MODULE_KEYS.list,
-    queryFn: () => apiClient.get<ServiceModuleDetails[]>('modules', { notices: false }),
+    queryFn: () => apiClient.get<ServiceModuleDetails[]>('modules', FORBIDDEN_IN_PLACE),
     staleTime: FRESHNESS.serviceModules,
   });
 }
 
 const byId = (id: string, ...rest: string[]) => ['modules', encodeURIComponent(id), ...rest].join('/');
-const update = { permission: ADMIN_PERMISSIONS.UPDATE_SERVICE_MODULE, notices: false } as const;
+const update = { permission: ADMIN_PERMISSIONS.UPDATE_SERVICE_MODULE } as const;
 
 export const serviceModuleCommands = {
   create: ({ type, ...body }: NewModulePayload) =>
     apiClient.post<ServiceModuleDetails & { api_key_value?: string }>(`modules/${encodeURIComponent(type)}`, body, {
       permission: ADMIN_PERMISSIONS.CREATE_SERVICE_MODULE,
-      notices: false,
     }),
   /**
    * Name and category (PATCH modules/{type}), then the settings (PUT modules/{id}/configs) when
@@ -45,7 +45,7 @@ export const serviceModuleCommands = {
     if (configs && Object.keys(configs).length > 0) await apiClient.put<unknown>(byId(module.id, 'configs'), { configs }, update);
   },
   rotateKey: (id: string) => apiClient.post<IssuedApiKey>(byId(id, 'apiKey'), undefined, update),
-  remove: (id: string) => apiClient.delete<void>(byId(id), { permission: ADMIN_PERMISSIONS.DELETE_SERVICE_MODULE, notices: false }),
+  remove: (id: string) => apiClient.delete<void>(byId(id), { permission: ADMIN_PERMISSIONS.DELETE_SERVICE_MODULE }),
 };
 
 const MODULES = [SERVICE_MODULE_KEYS.list];

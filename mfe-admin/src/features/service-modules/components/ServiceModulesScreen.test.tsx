@@ -41,7 +41,9 @@ describe('ServiceModulesScreen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading service modules…');
     const row = await screen.findByRole('row', { name: /^Production AWS / });
     expect(row).toHaveTextContent(/AWS.*Production/);
-    expect(row).toHaveTextContent(formatDate('2026-03-04T12:00:00Z'));
+    // The date and the time of the last sync, in the browser's time zone.
+    const synced = new Date('2026-03-04T12:00:00Z');
+    expect(row).toHaveTextContent(`${formatDate(synced)} ${synced.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}`);
     expect(row).toHaveTextContent('pk_3f9a…');
     const never = screen.getByRole('row', { name: /^Jenkins uploads / });
     expect(never).toHaveTextContent(/CI\/CD ingestion.*None.*Never.*None/);

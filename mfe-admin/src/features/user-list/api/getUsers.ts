@@ -2,6 +2,7 @@
 // the workgroup member picker and the roles overview all read this one list.
 import { apiClient, FRESHNESS, type ProcessMembership, type UserSummary } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FORBIDDEN_IN_PLACE } from '../../../lib/inPlaceErrors';
 
 export type { ProcessMembership, UserSummary };
 
@@ -9,7 +10,7 @@ export type { ProcessMembership, UserSummary };
 export const USER_KEYS = { list: ['admin', 'users'] as const };
 
 export function getUsers(signal?: AbortSignal): Promise<UserSummary[]> {
-  return apiClient.get<UserSummary[]>('users', { notices: false, signal });
+  return apiClient.get<UserSummary[]>('users', { ...FORBIDDEN_IN_PLACE, signal });
 }
 
 export const getUsersQueryOptions = () =>

@@ -14,17 +14,16 @@ const path = (id: string, ...rest: string[]) => ['users', encodeURIComponent(id)
 
 export const userCommands = {
   invite: (payload: InvitePayload) =>
-    apiClient.post<UserSummary>('users', payload, { permission: ADMIN_PERMISSIONS.CREATE_USER, notices: false }),
+    apiClient.post<UserSummary>('users', payload, { permission: ADMIN_PERMISSIONS.CREATE_USER }),
   activate: ({ id, new_password }: { id: string; new_password: string }) =>
-    apiClient.patch<UserSummary>(path(id, 'activate'), { new_password }, { permission: ADMIN_PERMISSIONS.UPDATE_USER, notices: false }),
-  deactivate: (id: string) => apiClient.patch<UserSummary>(path(id, 'deactivate'), undefined, { permission: ADMIN_PERMISSIONS.UPDATE_USER, notices: false }),
+    apiClient.patch<UserSummary>(path(id, 'activate'), { new_password }, { permission: ADMIN_PERMISSIONS.UPDATE_USER }),
+  deactivate: (id: string) => apiClient.patch<UserSummary>(path(id, 'deactivate'), undefined, { permission: ADMIN_PERMISSIONS.UPDATE_USER }),
   resetPassword: ({ id, new_password }: { id: string; new_password: string }) =>
-    apiClient.patch<void>(path(id, 'password', 'reset'), { new_password }, { permission: ADMIN_PERMISSIONS.RESET_USER, notices: false }),
-  remove: (id: string) => apiClient.delete<void>(path(id), { permission: ADMIN_PERMISSIONS.DELETE_USER, notices: false }),
+    apiClient.patch<void>(path(id, 'password', 'reset'), { new_password }, { permission: ADMIN_PERMISSIONS.RESET_USER }),
+  remove: (id: string) => apiClient.delete<void>(path(id), { permission: ADMIN_PERMISSIONS.DELETE_USER }),
   setMembership: (payload: MembershipPayload) =>
     apiClient.patch<UserSummary>('users/memberships', payload, {
       permission: payload.roles.length === 0 ? ADMIN_PERMISSIONS.DISENROLL_USER : ADMIN_PERMISSIONS.ENROLL_USER,
-      notices: false,
     }),
 };
 
