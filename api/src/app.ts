@@ -37,7 +37,7 @@ import { organizationsRoutes } from './organizations/routes';
 import { iamRoutes } from './iam/routes';
 import { processesRoutes, type ModuleConfigurationChange } from './processes/routes';
 import { notify } from './notifications/index';
-import { peopleHolding } from './users/index';
+import { permittedRecipients } from './realtime/audience';
 import { linkText } from './tasks/index';
 import { serviceModulesRoutes } from './service-modules/routes';
 import { recordEvents } from './realtime/outbox.repository';
@@ -102,7 +102,7 @@ async function moduleConfigurationChanged(tx: Queryable, change: ModuleConfigura
     processId: process.id,
     processCode: process.code_name,
     event: 'Update Module Configuration',
-    recipients: await peopleHolding(tx, ref, PERMISSIONS.processes.UPDATE_PROCESS_MODULE_CONFIGURATION),
+    recipients: await permittedRecipients(tx, ref, PERMISSIONS.processes.UPDATE_PROCESS_MODULE_CONFIGURATION),
     actorId: actor.id,
     title: 'Module configuration changed',
     message: `${actor.login_id} switched ${switched.join(' and ')} in ${linkText(process.name)}.`,

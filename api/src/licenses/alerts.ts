@@ -6,7 +6,7 @@
 import { PERMISSIONS, type LicenseRiskAlert } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { notify } from '../notifications/index';
-import { peopleHolding } from '../users/index';
+import { permittedRecipients } from '../realtime/audience';
 import { classifyLicenses } from './classify';
 import { alertRowsOf, declarationsOf, insertAlerts } from './repository';
 import { declaredOf, NONE_DECLARED, RISKS } from './service';
@@ -56,7 +56,7 @@ export async function raiseLicenseAlerts(
     processId: context.process_id,
     processCode: context.process_code,
     event: 'License Risk',
-    recipients: await peopleHolding(tx, process, PERMISSIONS.applications.ALERT.LICENSE_RISK),
+    recipients: await permittedRecipients(tx, process, PERMISSIONS.applications.ALERT.LICENSE_RISK),
     title: 'License risk',
     message: `Build ${buildNumber} of ##${context.app_key}## brings ${raised.alerts} component${raised.alerts === 1 ? '' : 's'} with a license risk: ${raised.strong} strong copyleft, ${raised.alerts - raised.strong} unknown.`,
     link: `/applications/${encodeURIComponent(context.app_key)}`,

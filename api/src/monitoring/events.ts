@@ -7,7 +7,7 @@ import { PERMISSIONS, type KnownPermission, type MonitoringEvent, type Monitorin
 import type { Queryable } from '../db/database';
 import { notify } from '../notifications/index';
 import { recordEvents, type OutboxEvent } from '../realtime/outbox.repository';
-import { processPeople } from '../users/index';
+import { permittedRecipients } from '../realtime/audience';
 import { eventView, insertEvent, type EventRow } from './repository';
 import type { EventFinding, MonitoredBuild } from './scan';
 
@@ -58,7 +58,6 @@ export function notificationText(build: MonitoredBuild, type: MonitoringEventTyp
 
 interface Recipient {
   id: string;
-  login_id: string;
   alerts: Set<MonitoringEventType>;
   /** May view the process's applications: hears of the events live (issue 22). */
   views: boolean;
@@ -66,13 +65,17 @@ interface Recipient {
 
 /** The process's people, each with the alerts they may receive there. */
 async function recipientsOf(tx: Queryable, build: MonitoredBuild): Promise<Recipient[]> {
-  const people = await processPeople(tx, { organizationId: build.organization_id, processId: build.process_id, processCode: build.process_code });
-  return people.map((person) => ({
-    id: person.id,
-    login_id: person.login_id,
-    alerts: new Set(([NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const).filter((type) => person.may(ALERT[type]))),
-    views: person.may(PERMISSIONS.applications.APPLICATION.VIEW),
+  const scope = { organizationId: build.organization_id, processId: build.process_id, processCode: build.process_code };
+  const viewers = await permittedRecipients(tx, scope, PERMISSIONS.applications.APPLICATION.VIEW);
+  const told: Array<readonly [MonitoringEventType, Set<string>]> = [];
+  for (const type of [NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const) told.push([type, new Set(await permittedRecipients(tx, scope, ALERT[type]))]);
+  const ids = new Set([...viewers, ...told.flatMap(([, holders]) => [...holders])]);
+  return [...ids].map((id) => ({
+    id,
+    alerts: new Set(told.filter(([, holders]) => holders.has(id)).map(([type]) => type)),
+    views: viewers.includes(id),
   }));
+
 }
 
 /** Stores, announces and notifies the events of one build's changes, in `tx`; answers them. */

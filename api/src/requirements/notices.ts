@@ -9,7 +9,7 @@ import type { Queryable } from '../db/database';
 import { notify } from '../notifications/index';
 import { linkText, requirementLink, reviewLink, taskAssignees } from '../tasks/index';
 import { findTaskRecord, type ChangeContext } from '../tasks/service';
-import { peopleHolding } from '../users/index';
+import { permittedRecipients } from '../realtime/audience';
 import type { RequirementState } from './repository';
 
 type Named = Pick<RequirementState, 'id' | 'code' | 'title'>;
@@ -37,7 +37,7 @@ export async function notifyReviewers(tx: Queryable, context: ChangeContext, req
   let reviewers = await taskAssignees(tx, task);
   if (!task.assigned_to_user && !task.assigned_to_group) {
     const process = { organizationId: context.organizationId, processId: context.process.id, processCode: context.process.code_name };
-    reviewers = await peopleHolding(tx, process, PERMISSIONS.requirements.REVIEW_REQUIREMENT);
+    reviewers = await permittedRecipients(tx, process, PERMISSIONS.requirements.REVIEW_REQUIREMENT);
   }
   const again = event === 'Resume' ? ' again' : '';
   await tell(tx, context, event, reviewers, 'Review requested', `${context.actor.login_id} submitted ${named(requirement)} for review${again}.`, reviewLink(taskId));

@@ -4,4 +4,3 @@ export { notFoundUnlessUuid } from './administration';
 export { insertInvitation, mailInvitation } from './invitations';
 export { consumeCode, deleteCodes, issueCode } from './one-time-codes.repository';
 export { countUsers, findUserById, findUserOfOrganization, insertUser, usersOfOrganization, type UserRecord } from './repository';
-export { peopleHolding, processPeople, type ProcessPerson, type ProcessRef } from './process-people';

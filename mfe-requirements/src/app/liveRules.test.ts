@@ -1,12 +1,14 @@
 // Which queries each live event of the process makes stale (issue 22 item 3).
 import { REQUIREMENT_EVENTS, TASK_EVENTS } from '@portal/shared';
 import type { LiveEvent } from '@portal/shared/screens';
+import type { QueryKey } from '@tanstack/react-query';
 import { PROCESS_KEYS } from '../lib/queryKeys';
 import { LIVE_RULES } from './liveRules';
 
 const G = 'core';
 const event = (type: string, data: Record<string, unknown>): LiveEvent => ({ type, session_id: 's', data: { graph: G, ...data } });
-const keysOf = (live: LiveEvent) => LIVE_RULES[live.type]!(live, G);
+// The requirements rules name plain query keys (no exact targets).
+const keysOf = (live: LiveEvent) => LIVE_RULES[live.type]!(live, G) as readonly QueryKey[];
 
 describe('the live rules of mfe-requirements', () => {
   it('follows every requirement and task event of spec 4.5 and the Comment event', () => {
