@@ -9,7 +9,7 @@ import { isFinalStatus, type ApplicationDetail } from '../../../lib/types';
 export const PROCESSING_POLL_MS = 2000;
 
 export const getApplication = (graph: string, appKey: string, signal?: AbortSignal) =>
-  apiClient.get<ApplicationDetail>(`apps/${encodeURIComponent(appKey)}`, { graph, notices: false, signal });
+  apiClient.get<ApplicationDetail>(`apps/${encodeURIComponent(appKey)}`, { graph, signal });
 
 export const getApplicationQueryOptions = (graph: string, appKey: string) =>
   queryOptions({

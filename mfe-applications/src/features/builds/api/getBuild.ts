@@ -8,7 +8,7 @@ import { isFinalStatus, type BuildDetail } from '../../../lib/types';
 import { PROCESSING_POLL_MS } from './getApplication';
 
 export const getBuild = (graph: string, appKey: string, buildId: string, signal?: AbortSignal) =>
-  apiClient.get<BuildDetail>(`apps/${encodeURIComponent(appKey)}/builds/${encodeURIComponent(buildId)}`, { graph, notices: false, signal });
+  apiClient.get<BuildDetail>(`apps/${encodeURIComponent(appKey)}/builds/${encodeURIComponent(buildId)}`, { graph, signal });
 
 export const getBuildQueryOptions = (graph: string, appKey: string, buildId: string) =>
   queryOptions({
