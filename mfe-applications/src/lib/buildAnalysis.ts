@@ -7,7 +7,7 @@ import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 
 export function buildAnalysisCall<T>(analysis: string, keyOf: (graph: string, appKey: string, buildId: string) => QueryKey) {
   const get = (graph: string, appKey: string, buildId: string, signal?: AbortSignal) =>
-    apiClient.get<T>(`apps/${encodeURIComponent(appKey)}/builds/${encodeURIComponent(buildId)}/${analysis}`, { graph, notices: false, signal });
+    apiClient.get<T>(`apps/${encodeURIComponent(appKey)}/builds/${encodeURIComponent(buildId)}/${analysis}`, { graph, signal });
   const options = (graph: string, appKey: string, buildId: string) =>
     queryOptions({ queryKey: keyOf(graph, appKey, buildId), queryFn: ({ signal }) => get(graph, appKey, buildId, signal), staleTime: FRESHNESS.builds });
   const useAnalysis = (graph: string, appKey: string, buildId: string) => useQuery(options(graph, appKey, buildId));

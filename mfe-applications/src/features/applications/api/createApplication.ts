@@ -7,7 +7,7 @@ import type { ApplicationRecord } from '../../../lib/types';
 import type { ApplicationInput } from './applicationInput';
 
 export const createApplication = (graph: string, input: ApplicationInput) =>
-  apiClient.post<ApplicationRecord>('apps', input, { graph, permission: APPLICATION_PERMISSIONS.CREATE, notices: false });
+  apiClient.post<ApplicationRecord>('apps', input, { graph, permission: APPLICATION_PERMISSIONS.CREATE });
 
 export function useCreateApplication(graph: string) {
   const queryClient = useQueryClient();

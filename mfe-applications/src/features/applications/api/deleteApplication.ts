@@ -5,7 +5,7 @@ import { APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { APP_KEYS } from '../../../lib/queryKeys';
 
 export const deleteApplication = (graph: string, appKey: string) =>
-  apiClient.delete<void>(`apps/${encodeURIComponent(appKey)}`, { graph, permission: APPLICATION_PERMISSIONS.DELETE, notices: false });
+  apiClient.delete<void>(`apps/${encodeURIComponent(appKey)}`, { graph, permission: APPLICATION_PERMISSIONS.DELETE });
 
 export function useDeleteApplication(graph: string) {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { APP_KEYS } from '../../../lib/queryKeys';
 import type { AppSettings } from '../../../lib/types';
 
 export const getAppSettings = (graph: string, id: string, signal?: AbortSignal) =>
-  apiClient.get<AppSettings>(`apps/appSettings/${encodeURIComponent(id)}`, { graph, notices: false, signal });
+  apiClient.get<AppSettings>(`apps/appSettings/${encodeURIComponent(id)}`, { graph, signal });
 
 export const getAppSettingsQueryOptions = (graph: string, id: string) =>
   queryOptions({

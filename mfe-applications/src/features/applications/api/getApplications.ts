@@ -6,7 +6,7 @@ import { APP_KEYS } from '../../../lib/queryKeys';
 import type { ApplicationSummary } from '../../../lib/types';
 
 export const getApplications = (graph: string, signal?: AbortSignal) =>
-  apiClient.get<ApplicationSummary[]>('apps', { graph, notices: false, signal });
+  apiClient.get<ApplicationSummary[]>('apps', { graph, signal });
 
 export const getApplicationsQueryOptions = (graph: string) =>
   queryOptions({

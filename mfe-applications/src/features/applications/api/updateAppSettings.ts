@@ -9,7 +9,6 @@ export const updateAppSettings = (graph: string, id: string, settings: AppSettin
   apiClient.put<AppSettings>(`apps/appSettings/${encodeURIComponent(id)}`, settings, {
     graph,
     permission: APPLICATION_PERMISSIONS.UPDATE_SETTINGS,
-    notices: false,
   });
 
 export function useUpdateAppSettings(graph: string) {

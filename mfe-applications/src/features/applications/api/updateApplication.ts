@@ -7,7 +7,7 @@ import type { ApplicationRecord } from '../../../lib/types';
 import type { ApplicationInput } from './applicationInput';
 
 export const updateApplication = (graph: string, appKey: string, input: ApplicationInput) =>
-  apiClient.put<ApplicationRecord>(`apps/${encodeURIComponent(appKey)}`, input, { graph, permission: APPLICATION_PERMISSIONS.UPDATE, notices: false });
+  apiClient.put<ApplicationRecord>(`apps/${encodeURIComponent(appKey)}`, input, { graph, permission: APPLICATION_PERMISSIONS.UPDATE });
 
 export function useUpdateApplication(graph: string) {
   const queryClient = useQueryClient();

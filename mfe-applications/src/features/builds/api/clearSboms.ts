@@ -13,7 +13,6 @@ export const clearSboms = (graph: string, target: ClearTarget) =>
   apiClient.delete<ClearSbomsResult>(`sbom/${'all' in target ? '_clearAll' : encodeURIComponent(target.appKey)}`, {
     graph,
     permission: APPLICATION_PERMISSIONS.CLEAR_SBOM,
-    notices: false,
   });
 
 export function useClearSboms(graph: string) {

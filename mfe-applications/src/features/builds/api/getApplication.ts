@@ -6,7 +6,7 @@ import { APP_KEYS } from '../../../lib/queryKeys';
 import type { ApplicationDetail } from '../../../lib/types';
 
 export const getApplication = (graph: string, appKey: string, signal?: AbortSignal) =>
-  apiClient.get<ApplicationDetail>(`apps/${encodeURIComponent(appKey)}`, { graph, notices: false, signal });
+  apiClient.get<ApplicationDetail>(`apps/${encodeURIComponent(appKey)}`, { graph, signal });
 
 export const getApplicationQueryOptions = (graph: string, appKey: string) =>
   queryOptions({

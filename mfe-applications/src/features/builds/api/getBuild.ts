@@ -7,7 +7,7 @@ import { APP_KEYS } from '../../../lib/queryKeys';
 import type { BuildDetail } from '../../../lib/types';
 
 export const getBuild = (graph: string, appKey: string, buildId: string, signal?: AbortSignal) =>
-  apiClient.get<BuildDetail>(`apps/${encodeURIComponent(appKey)}/builds/${encodeURIComponent(buildId)}`, { graph, notices: false, signal });
+  apiClient.get<BuildDetail>(`apps/${encodeURIComponent(appKey)}/builds/${encodeURIComponent(buildId)}`, { graph, signal });
 
 export const getBuildQueryOptions = (graph: string, appKey: string, buildId: string) =>
   queryOptions({

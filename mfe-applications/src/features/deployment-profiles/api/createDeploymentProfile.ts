@@ -5,7 +5,7 @@ import { PROFILE_PERMISSIONS } from '../permissions';
 import { PROFILE_KEYS, profilesPath } from './keys';
 
 export const createDeploymentProfile = (graph: string, appKey: string, input: DeploymentProfileInput) =>
-  apiClient.post<DeploymentProfileView>(profilesPath(appKey), input, { graph, permission: PROFILE_PERMISSIONS.CREATE, notices: false });
+  apiClient.post<DeploymentProfileView>(profilesPath(appKey), input, { graph, permission: PROFILE_PERMISSIONS.CREATE });
 
 export function useCreateDeploymentProfile(graph: string, appKey: string) {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { PROFILE_PERMISSIONS } from '../permissions';
 import { PROFILE_KEYS, profilesPath } from './keys';
 
 export const deleteDeploymentProfile = (graph: string, appKey: string, id: string) =>
-  apiClient.delete<void>(profilesPath(appKey, id), { graph, permission: PROFILE_PERMISSIONS.DELETE, notices: false });
+  apiClient.delete<void>(profilesPath(appKey, id), { graph, permission: PROFILE_PERMISSIONS.DELETE });
 
 export function useDeleteDeploymentProfile(graph: string, appKey: string) {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PROFILE_KEYS, profilesPath } from './keys';
 
 export const getDeploymentProfiles = (graph: string, appKey: string, signal?: AbortSignal) =>
-  apiClient.get<DeploymentProfileView[]>(profilesPath(appKey), { graph, notices: false, signal });
+  apiClient.get<DeploymentProfileView[]>(profilesPath(appKey), { graph, signal });
 
 export const getDeploymentProfilesQueryOptions = (graph: string, appKey: string) =>
   queryOptions({

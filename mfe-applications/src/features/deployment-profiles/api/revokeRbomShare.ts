@@ -5,7 +5,7 @@ import { PROFILE_PERMISSIONS } from '../permissions';
 import { PROFILE_KEYS, profilesPath } from './keys';
 
 export const revokeRbomShare = (graph: string, appKey: string, id: string, shareId: string) =>
-  apiClient.delete<void>(`${profilesPath(appKey, id)}/shares/${encodeURIComponent(shareId)}`, { graph, permission: PROFILE_PERMISSIONS.SHARE_RBOM, notices: false });
+  apiClient.delete<void>(`${profilesPath(appKey, id)}/shares/${encodeURIComponent(shareId)}`, { graph, permission: PROFILE_PERMISSIONS.SHARE_RBOM });
 
 export function useRevokeRbomShare(graph: string, appKey: string, id: string) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { PROFILE_PERMISSIONS } from '../permissions';
 import { PROFILE_KEYS, profilesPath } from './keys';
 
 export const shareRbom = (graph: string, appKey: string, id: string, input: RbomShareInput) =>
-  apiClient.post<RbomShare>(`${profilesPath(appKey, id)}/shares`, input, { graph, permission: PROFILE_PERMISSIONS.SHARE_RBOM, notices: false });
+  apiClient.post<RbomShare>(`${profilesPath(appKey, id)}/shares`, input, { graph, permission: PROFILE_PERMISSIONS.SHARE_RBOM });
 
 export function useShareRbom(graph: string, appKey: string, id: string) {
   const queryClient = useQueryClient();

@@ -9,7 +9,6 @@ export const updateDeploymentProfile = (graph: string, appKey: string, id: strin
   apiClient.put<DeploymentProfileView>(profilesPath(appKey, id), JSON.stringify(input), {
     graph,
     permission: PROFILE_PERMISSIONS.UPDATE,
-    notices: false,
     headers: { 'Content-Type': 'application/json' },
   });
 

@@ -23,7 +23,7 @@ export function apiOrder(query: FindingsQuery): FindingsQuery {
 }
 
 export const getBuildVulnerabilities = (graph: string, appKey: string, buildId: string, query: FindingsQuery, page: number, signal?: AbortSignal) =>
-  apiClient.post<BuildVulnerabilityPage>(path(appKey, buildId), { ...apiOrder(query), offset: page * FINDINGS_PAGE_SIZE, limit: FINDINGS_PAGE_SIZE }, { graph, notices: false, signal });
+  apiClient.post<BuildVulnerabilityPage>(path(appKey, buildId), { ...apiOrder(query), offset: page * FINDINGS_PAGE_SIZE, limit: FINDINGS_PAGE_SIZE }, { graph, signal });
 
 export const getBuildVulnerabilitiesQueryOptions = (graph: string, appKey: string, buildId: string, query: FindingsQuery, page: number) =>
   queryOptions({

@@ -15,7 +15,6 @@ export function setVexAnalysis(graph: string, appKey: string, buildId: string, {
     graph,
     params: { component: component ?? undefined } satisfies VexQuery,
     permission: P.ANALYZE,
-    notices: false,
   });
 }
 

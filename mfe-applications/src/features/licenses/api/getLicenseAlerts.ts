@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { APP_KEYS } from '../../../lib/queryKeys';
 
 export const getLicenseAlerts = (graph: string, signal?: AbortSignal) =>
-  apiClient.get<LicenseRiskAlert[]>('apps/licenses/alerts', { graph, notices: false, signal });
+  apiClient.get<LicenseRiskAlert[]>('apps/licenses/alerts', { graph, signal });
 
 export const getLicenseAlertsQueryOptions = (graph: string) =>
   queryOptions({

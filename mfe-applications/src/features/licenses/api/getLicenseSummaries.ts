@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { APP_KEYS } from '../../../lib/queryKeys';
 
 export const getLicenseSummaries = (graph: string, signal?: AbortSignal) =>
-  apiClient.get<ApplicationLicenseSummary[]>('apps/licenses', { graph, notices: false, signal });
+  apiClient.get<ApplicationLicenseSummary[]>('apps/licenses', { graph, signal });
 
 export const getLicenseSummariesQueryOptions = (graph: string) =>
   queryOptions({

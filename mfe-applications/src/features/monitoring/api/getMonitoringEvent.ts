@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MONITORING_KEYS } from './keys';
 
 export const getMonitoringEvent = (graph: string, id: string, signal?: AbortSignal) =>
-  apiClient.get<MonitoringEventDetail>(`apps/monitoring/events/${encodeURIComponent(id)}`, { graph, notices: false, signal });
+  apiClient.get<MonitoringEventDetail>(`apps/monitoring/events/${encodeURIComponent(id)}`, { graph, signal });
 
 export const getMonitoringEventQueryOptions = (graph: string, id: string) =>
   queryOptions({

@@ -10,7 +10,6 @@ export const getMonitoringEvents = (graph: string, filters: EventFilters, signal
   apiClient.get<MonitoringEventPage>('apps/monitoring/events', {
     graph,
     params: { app: filters.app, type: filters.type, severity: filters.severity, limit: EVENTS_PAGE_SIZE, offset: filters.offset } satisfies MonitoringEventQuery,
-    notices: false,
     signal,
   });
 

@@ -9,7 +9,6 @@ export const rescanMonitoring = (graph: string, appKey?: string) =>
   apiClient.post<MonitoringRunResult>('apps/monitoring/rescan', appKey ? ({ app_key: appKey } satisfies RescanPayload) : {}, {
     graph,
     permission: MONITORING_PERMISSIONS.SCAN,
-    notices: false,
   });
 
 export function useRescanMonitoring(graph: string) {

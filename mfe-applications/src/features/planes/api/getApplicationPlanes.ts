@@ -6,7 +6,7 @@ import { APP_KEYS } from '../../../lib/queryKeys';
 
 export const applicationPlanesKey = (graph: string) => [...APP_KEYS.process(graph), 'planes'] as const;
 
-export const getApplicationPlanes = (graph: string, signal?: AbortSignal) => apiClient.get<ApplicationPlanes>('apps/planes', { graph, notices: false, signal });
+export const getApplicationPlanes = (graph: string, signal?: AbortSignal) => apiClient.get<ApplicationPlanes>('apps/planes', { graph, signal });
 
 export const getApplicationPlanesQueryOptions = (graph: string) =>
   queryOptions({

@@ -17,7 +17,6 @@ export const placeApplication = (graph: string, { application, placement }: Plac
   apiClient.put<ApplicationPlanePoint | undefined>(`apps/${encodeURIComponent(application.app_key)}/plane`, placement ?? JSON.stringify({ x: null, y: null }), {
     graph,
     permission: APPLICATION_PERMISSIONS.UPDATE,
-    notices: false,
     headers: placement ? undefined : { 'Content-Type': 'application/json' },
   });
 

@@ -7,7 +7,7 @@ import { APP_KEYS } from '../../../lib/queryKeys';
 import type { SbomAnswer } from '../../../lib/types';
 
 export const getSbomComponents = (graph: string, appKey: string, buildId: string, signal?: AbortSignal) =>
-  apiClient.get<SbomAnswer>('sbom', { graph, params: { app: appKey, build: buildId }, notices: false, signal });
+  apiClient.get<SbomAnswer>('sbom', { graph, params: { app: appKey, build: buildId }, signal });
 
 export const getSbomComponentsQueryOptions = (graph: string, appKey: string, buildId: string) =>
   queryOptions({

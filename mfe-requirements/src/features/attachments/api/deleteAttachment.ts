@@ -7,7 +7,7 @@ import type { Attachment } from '../../../types/analysis';
 import { attachmentChangeKeys } from './keys';
 
 export const deleteAttachment = (graph: string, id: string) =>
-  apiClient.delete<void>(`attachments/${encodeURIComponent(id)}`, { graph, permission: P.DOCUMENT_DELETE, notices: false });
+  apiClient.delete<void>(`attachments/${encodeURIComponent(id)}`, { graph, permission: P.DOCUMENT_DELETE });
 
 export function useDeleteAttachment(graph: string, requirementId: string) {
   const queryClient = useQueryClient();

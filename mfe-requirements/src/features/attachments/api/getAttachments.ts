@@ -5,7 +5,7 @@ import type { Attachment } from '../../../types/analysis';
 import { ATTACHMENT_KEYS } from './keys';
 
 export const getAttachments = (graph: string, requirementId: string, signal?: AbortSignal) =>
-  apiClient.get<Attachment[]>(`requirements/${encodeURIComponent(requirementId)}/attachments`, { graph, notices: false, signal });
+  apiClient.get<Attachment[]>(`requirements/${encodeURIComponent(requirementId)}/attachments`, { graph, signal });
 
 export const getAttachmentsQueryOptions = (graph: string, requirementId: string) =>
   queryOptions({ queryKey: ATTACHMENT_KEYS.list(graph, requirementId), queryFn: ({ signal }) => getAttachments(graph, requirementId, signal) });

@@ -5,7 +5,7 @@ import type { DashboardStatistics } from '../../../types/analysis';
 import { DASHBOARD_KEYS } from './keys';
 
 export const getDashboardStatistics = (graph: string, signal?: AbortSignal) =>
-  apiClient.get<DashboardStatistics>('statistics/dashboard', { graph, notices: false, signal });
+  apiClient.get<DashboardStatistics>('statistics/dashboard', { graph, signal });
 
 export const getDashboardStatisticsQueryOptions = (graph: string) =>
   queryOptions({ queryKey: DASHBOARD_KEYS.statistics(graph), queryFn: ({ signal }) => getDashboardStatistics(graph, signal) });

@@ -5,7 +5,7 @@ import type { DuplicateCandidate } from '../../../types/analysis';
 import { DUPLICATE_KEYS } from './keys';
 
 export const getDuplicateCandidates = (graph: string, requirementId: string, signal?: AbortSignal) =>
-  apiClient.get<DuplicateCandidate[]>(`requirements/${encodeURIComponent(requirementId)}/duplicates`, { graph, notices: false, signal });
+  apiClient.get<DuplicateCandidate[]>(`requirements/${encodeURIComponent(requirementId)}/duplicates`, { graph, signal });
 
 export const getDuplicateCandidatesQueryOptions = (graph: string, requirementId: string) =>
   queryOptions({ queryKey: DUPLICATE_KEYS.candidates(graph, requirementId), queryFn: ({ signal }) => getDuplicateCandidates(graph, requirementId, signal) });

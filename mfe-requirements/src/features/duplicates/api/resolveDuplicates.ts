@@ -10,10 +10,10 @@ import { DUPLICATE_KEYS } from './keys';
 export type DuplicateAction = DuplicateLink['action'] | 'dismiss';
 
 export const dismissDuplicates = (graph: string, pair: DuplicateCandidate) =>
-  apiClient.post<void>('requirements/duplicates/dismiss', { a_id: pair.a.id, b_id: pair.b.id } satisfies DuplicatePair, { graph, permission: P.ANALYZE_REQUIREMENT, notices: false });
+  apiClient.post<void>('requirements/duplicates/dismiss', { a_id: pair.a.id, b_id: pair.b.id } satisfies DuplicatePair, { graph, permission: P.ANALYZE_REQUIREMENT });
 
 export const linkDuplicates = (graph: string, pair: DuplicateCandidate, action: 'link' | 'merge') =>
-  apiClient.post<void>('requirements/duplicates/link', { a_id: pair.a.id, b_id: pair.b.id, action } satisfies DuplicateLink, { graph, permission: P.UPDATE_REQUIREMENT, notices: false });
+  apiClient.post<void>('requirements/duplicates/link', { a_id: pair.a.id, b_id: pair.b.id, action } satisfies DuplicateLink, { graph, permission: P.UPDATE_REQUIREMENT });
 
 /**
  * What each action makes stale. Dismiss: only the candidates. Link: the candidates and both

@@ -5,7 +5,7 @@ import type { DuplicateCandidate } from '../../../types/analysis';
 import { DUPLICATE_KEYS } from './keys';
 
 export const scanDuplicates = (graph: string, signal?: AbortSignal) =>
-  apiClient.get<DuplicateCandidate[]>('requirements/duplicates', { graph, notices: false, signal });
+  apiClient.get<DuplicateCandidate[]>('requirements/duplicates', { graph, signal });
 
 export const scanDuplicatesQueryOptions = (graph: string) =>
   queryOptions({ queryKey: DUPLICATE_KEYS.candidates(graph), queryFn: ({ signal }) => scanDuplicates(graph, signal) });

@@ -9,7 +9,7 @@ import { GAP_KEYS } from './keys';
 export type ConflictInput = NewConflict;
 
 export const addConflict = (graph: string, input: ConflictInput) =>
-  apiClient.post<Conflict>('conflicts', input, { graph, permission: P.ANALYZE_REQUIREMENT, notices: false });
+  apiClient.post<Conflict>('conflicts', input, { graph, permission: P.ANALYZE_REQUIREMENT });
 
 export function useAddConflict(graph: string) {
   const queryClient = useQueryClient();

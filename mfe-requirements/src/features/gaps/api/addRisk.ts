@@ -13,7 +13,7 @@ export interface RiskInput extends NewRisk {
 }
 
 export const addRisk = (graph: string, { requirementId, ...body }: RiskInput) =>
-  apiClient.post<Risk>(`requirements/${encodeURIComponent(requirementId)}/risks`, body, { graph, permission: P.ASSESS_REQUIREMENT, notices: false });
+  apiClient.post<Risk>(`requirements/${encodeURIComponent(requirementId)}/risks`, body, { graph, permission: P.ASSESS_REQUIREMENT });
 
 export function useAddRisk(graph: string) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import type { Gap } from '../../../types/analysis';
 import { GAP_KEYS } from './keys';
 
 export const closeGap = (graph: string, id: string) =>
-  apiClient.post<Gap>(`assessments/gaps/${encodeURIComponent(id)}/close`, {}, { graph, permission: P.GAP_UPDATE, notices: false });
+  apiClient.post<Gap>(`assessments/gaps/${encodeURIComponent(id)}/close`, {}, { graph, permission: P.GAP_UPDATE });
 
 export function useCloseGap(graph: string) {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Conflict } from '../../../types/analysis';
 import { GAP_KEYS } from './keys';
 
-export const getConflicts = (graph: string, signal?: AbortSignal) => apiClient.get<Conflict[]>('conflicts', { graph, notices: false, signal });
+export const getConflicts = (graph: string, signal?: AbortSignal) => apiClient.get<Conflict[]>('conflicts', { graph, signal });
 
 export const getConflictsQueryOptions = (graph: string) =>
   queryOptions({ queryKey: GAP_KEYS.conflicts(graph), queryFn: ({ signal }) => getConflicts(graph, signal) });

@@ -7,7 +7,7 @@ import { GAP_KEYS } from './keys';
 export type GapStatusFilter = 'OPEN' | 'CLOSED' | '';
 
 export const getGaps = (graph: string, status: GapStatusFilter, search: string, signal?: AbortSignal) =>
-  apiClient.get<Gap[]>('assessments/gaps', { graph, params: { status: status || undefined, search: search || undefined } satisfies GapQuery, notices: false, signal });
+  apiClient.get<Gap[]>('assessments/gaps', { graph, params: { status: status || undefined, search: search || undefined } satisfies GapQuery, signal });
 
 export const getGapsQueryOptions = (graph: string, status: GapStatusFilter, search: string) =>
   queryOptions({ queryKey: GAP_KEYS.gapList(graph, status, search), queryFn: ({ signal }) => getGaps(graph, status, search, signal) });

@@ -13,7 +13,7 @@ export interface GapInput extends NewGap {
 }
 
 export const identifyGap = (graph: string, { requirementId, ...body }: GapInput) =>
-  apiClient.post<Gap>(`requirements/${encodeURIComponent(requirementId)}/gaps`, body, { graph, permission: P.GAP_CREATE, notices: false });
+  apiClient.post<Gap>(`requirements/${encodeURIComponent(requirementId)}/gaps`, body, { graph, permission: P.GAP_CREATE });
 
 export function useIdentifyGap(graph: string) {
   const queryClient = useQueryClient();

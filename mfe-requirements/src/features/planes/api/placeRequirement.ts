@@ -14,7 +14,6 @@ export const placeRequirement = (graph: string, id: string, placement: Placement
   apiClient.put<PlanePoint>(`requirements/${encodeURIComponent(id)}/plane`, placement ?? JSON.stringify({ x: null, y: null } satisfies PlanePlacement), {
     graph,
     permission: P.UPDATE_REQUIREMENT,
-    notices: false,
     headers: placement ? undefined : { 'Content-Type': 'application/json' },
   });
 

@@ -6,7 +6,7 @@ import type { Report, ReportKind } from '../../../types/analysis';
 import { REPORT_KEYS } from './keys';
 
 export const getReport = (graph: string, kind: ReportKind, signal?: AbortSignal) =>
-  apiClient.get<Report>(`reports/${kind}`, { graph, params: { format: 'json' } satisfies ReportFormatQuery, notices: false, signal });
+  apiClient.get<Report>(`reports/${kind}`, { graph, params: { format: 'json' } satisfies ReportFormatQuery, signal });
 
 export const getReportQueryOptions = (graph: string, kind: ReportKind) =>
   queryOptions({ queryKey: REPORT_KEYS.report(graph, kind), queryFn: ({ signal }) => getReport(graph, kind, signal) });

@@ -6,7 +6,7 @@ import type { TraceabilityRow } from '../../../types/analysis';
 import { REPORT_KEYS } from './keys';
 
 export const getTraceability = (graph: string, signal?: AbortSignal) =>
-  apiClient.get<TraceabilityRow[]>('requirements/traceability', { graph, params: { format: 'json' } satisfies ReportFormatQuery, notices: false, signal });
+  apiClient.get<TraceabilityRow[]>('requirements/traceability', { graph, params: { format: 'json' } satisfies ReportFormatQuery, signal });
 
 export const getTraceabilityQueryOptions = (graph: string) =>
   queryOptions({ queryKey: REPORT_KEYS.traceability(graph), queryFn: ({ signal }) => getTraceability(graph, signal) });

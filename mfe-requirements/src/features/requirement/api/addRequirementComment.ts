@@ -6,7 +6,7 @@ import { invalidateKeys, PROCESS_KEYS } from '../../../lib/queryKeys';
 import { REQUIREMENT_KEYS, requirementPath } from './keys';
 
 export const addRequirementComment = (graph: string, id: string, text: string) =>
-  apiClient.post<RequirementComment>(requirementPath(id, 'comments'), { text }, { graph, permission: P.COMMENT_REQUIREMENT, notices: false });
+  apiClient.post<RequirementComment>(requirementPath(id, 'comments'), { text }, { graph, permission: P.COMMENT_REQUIREMENT });
 
 export function useAddRequirementComment(graph: string, id: string) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { invalidateKeys, PROCESS_KEYS } from '../../../lib/queryKeys';
 import { REQUIREMENT_KEYS } from './keys';
 
 export const createRequirement = (graph: string, input: RequirementInput) =>
-  apiClient.post<Requirement>('requirements', input, { graph, permission: P.CREATE_REQUIREMENT, notices: false });
+  apiClient.post<Requirement>('requirements', input, { graph, permission: P.CREATE_REQUIREMENT });
 
 export function useCreateRequirement(graph: string) {
   const queryClient = useQueryClient();

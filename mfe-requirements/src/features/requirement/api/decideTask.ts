@@ -11,16 +11,16 @@ import { taskPath } from './keys';
 export type AcceptValues = ReviewAcceptance;
 
 export const acceptTask = (graph: string, id: string, body: AcceptValues) =>
-  apiClient.post<RequirementTask>(taskPath(id, 'accept'), body, { graph, notices: false });
+  apiClient.post<RequirementTask>(taskPath(id, 'accept'), body, { graph });
 
 export const rejectTask = (graph: string, id: string, comment: string) =>
-  apiClient.post<RequirementTask>(taskPath(id, 'reject'), { comment }, { graph, notices: false });
+  apiClient.post<RequirementTask>(taskPath(id, 'reject'), { comment }, { graph });
 
 export const updateTaskProgress = (graph: string, id: string, progress: number) =>
-  apiClient.patch<RequirementTask>(taskPath(id, 'progress'), { progress }, { graph, notices: false });
+  apiClient.patch<RequirementTask>(taskPath(id, 'progress'), { progress }, { graph });
 
 export const failTask = (graph: string, id: string, comment: string) =>
-  apiClient.post<RequirementTask>(taskPath(id, 'fail'), { comment }, { graph, notices: false });
+  apiClient.post<RequirementTask>(taskPath(id, 'fail'), { comment }, { graph });
 
 /**
  * What a decision makes stale: the tasks, and the task's requirement (its status or progress moves

@@ -6,7 +6,7 @@ import { invalidateKeys, requirementStateKeys } from '../../../lib/queryKeys';
 import { REQUIREMENT_KEYS, requirementPath } from './keys';
 
 export const deleteRequirement = (graph: string, id: string) =>
-  apiClient.delete<void>(requirementPath(id), { graph, permission: P.DELETE_REQUIREMENT, notices: false });
+  apiClient.delete<void>(requirementPath(id), { graph, permission: P.DELETE_REQUIREMENT });
 
 export function useDeleteRequirement(graph: string, requirement: Pick<Requirement, 'id' | 'parent_id'>) {
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ interface RequirementRecords {
 export type RequirementRecordKind = keyof RequirementRecords;
 
 export const getRequirementRecords = <K extends RequirementRecordKind>(graph: string, id: string, kind: K) =>
-  apiClient.get<RequirementRecords[K]>(requirementPath(id, kind), { graph, notices: false });
+  apiClient.get<RequirementRecords[K]>(requirementPath(id, kind), { graph });
 
 export const getRequirementRecordsQueryOptions = <K extends RequirementRecordKind>(graph: string, id: string, kind: K) =>
   queryOptions({ queryKey: [...REQUIREMENT_KEYS[kind](graph, id)], queryFn: () => getRequirementRecords(graph, id, kind) });

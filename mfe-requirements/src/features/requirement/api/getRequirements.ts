@@ -9,7 +9,7 @@ const clean = (params: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
 
 export const getRequirements = (graph: string, params: RequirementListParams, offset: number, limit = PAGE_SIZE, signal?: AbortSignal) =>
-  apiClient.get<RequirementPage>('requirements', { graph, params: clean({ ...params, offset, limit } satisfies RequirementListQuery), notices: false, signal });
+  apiClient.get<RequirementPage>('requirements', { graph, params: clean({ ...params, offset, limit } satisfies RequirementListQuery), signal });
 
 /** Page `page` (PAGE_SIZE rows) of the list `params` selects. */
 export const getRequirementsQueryOptions = (graph: string, params: RequirementListParams, page: number) =>

@@ -3,7 +3,7 @@ import { apiClient, type RequirementTask } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TASK_KEYS, taskPath } from './keys';
 
-export const getTask = (graph: string, id: string) => apiClient.get<RequirementTask>(taskPath(id), { graph, notices: false });
+export const getTask = (graph: string, id: string) => apiClient.get<RequirementTask>(taskPath(id), { graph });
 
 export const getTaskQueryOptions = (graph: string, id: string) => queryOptions({ queryKey: TASK_KEYS.detail(graph, id), queryFn: () => getTask(graph, id) });
 

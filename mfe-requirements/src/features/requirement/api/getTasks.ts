@@ -7,7 +7,7 @@ import { TASK_KEYS } from './keys';
 export type { TaskQuery };
 
 export const getTasks = (graph: string, query: TaskQuery, mine: boolean) =>
-  apiClient.get<RequirementTask[]>('tasks', { graph, params: mine ? { mine: 'true', ...query } : { ...query }, notices: false });
+  apiClient.get<RequirementTask[]>('tasks', { graph, params: mine ? { mine: 'true', ...query } : { ...query } });
 
 export const getTasksQueryOptions = (graph: string, query: TaskQuery, mine: boolean) =>
   queryOptions({

@@ -11,14 +11,12 @@ export const linkApplication = (graph: string, id: string, applicationId: string
   apiClient.put<LinkedApplication[]>(requirementPath(id, 'applications', encodeURIComponent(applicationId)), undefined, {
     graph,
     permission: P.UPDATE_REQUIREMENT,
-    notices: false,
   });
 
 export const unlinkApplication = (graph: string, id: string, applicationId: string) =>
   apiClient.delete<LinkedApplication[]>(requirementPath(id, 'applications', encodeURIComponent(applicationId)), {
     graph,
     permission: P.UPDATE_REQUIREMENT,
-    notices: false,
   });
 
 /** Links (`link: true`) or unlinks an application: the requirement's applications and the traceability matrix change. */

@@ -9,7 +9,7 @@ import { requirementPath } from './keys';
 export type SubmitBody = ReviewSubmission;
 
 export const submitRequirement = (graph: string, id: string, body: SubmitBody) =>
-  apiClient.post<RequirementTask>(requirementPath(id, 'submit'), body, { graph, permission: P.UPDATE_REQUIREMENT, notices: false });
+  apiClient.post<RequirementTask>(requirementPath(id, 'submit'), body, { graph, permission: P.UPDATE_REQUIREMENT });
 
 export function useSubmitRequirement(graph: string, id: string) {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { REQUIREMENT_KEYS, requirementPath } from './keys';
 export type RequirementUpdate = RequirementInput & { version: number };
 
 export const updateRequirement = (graph: string, id: string, input: RequirementUpdate) =>
-  apiClient.put<Requirement>(requirementPath(id), input, { graph, permission: P.UPDATE_REQUIREMENT, notices: false });
+  apiClient.put<Requirement>(requirementPath(id), input, { graph, permission: P.UPDATE_REQUIREMENT });
 
 export function useUpdateRequirement(graph: string, id: string) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { invalidateKeys, requirementStateKeys } from '../../../lib/queryKeys';
 import { requirementPath } from './keys';
 
 export const updateRequirementProgress = (graph: string, id: string, progress: number) =>
-  apiClient.patch<Requirement>(requirementPath(id, 'progress'), { progress }, { graph, permission: P.UPDATE_REQUIREMENT_PROGRESS, notices: false });
+  apiClient.patch<Requirement>(requirementPath(id, 'progress'), { progress }, { graph, permission: P.UPDATE_REQUIREMENT_PROGRESS });
 
 export function useUpdateRequirementProgress(graph: string, id: string) {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Standard } from '../../../types/analysis';
 import { STANDARD_KEYS } from './keys';
 
-export const getStandards = (graph: string, signal?: AbortSignal) => apiClient.get<Standard[]>('standards', { graph, notices: false, signal });
+export const getStandards = (graph: string, signal?: AbortSignal) => apiClient.get<Standard[]>('standards', { graph, signal });
 
 export const getStandardsQueryOptions = (graph: string) =>
   queryOptions({ queryKey: STANDARD_KEYS.list(graph), queryFn: ({ signal }) => getStandards(graph, signal) });
