@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
-import { listOutbox, storeInOutbox, type MailMessage, type OutboxEntry } from './outbox.repository';
+import { listOutbox, storeAllInOutbox, storeInOutbox, type MailMessage, type OutboxEntry } from './outbox.repository';
 
 export type { MailMessage, OutboxEntry };
 
@@ -26,6 +26,11 @@ export interface Mailer {
   sendMailLater(message: MailMessage): void;
   /** Resolves when every background delivery has ended (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Without SMTP only: stores `messages` in the outbox in `tx`, in one statement — the mail relay
+   * stores a batch and marks it sent in one transaction (each message exactly once, and fast).
+   */
+  readonly storeAll?: (tx: Queryable, messages: readonly MailMessage[]) => Promise<void>;
 }
 
 export interface MailerOptions {
@@ -72,9 +77,15 @@ export function createMailer(options: MailerOptions): Mailer {
     log.info({ to: message.to, subject: message.subject, text: message.text }, `mail to ${message.to}: ${message.subject}`);
   };
 
+  const storeAll = async (tx: Queryable, messages: readonly MailMessage[]): Promise<void> => {
+    await storeAllInOutbox(tx, messages, now());
+    for (const message of messages) log.info({ to: message.to, subject: message.subject, text: message.text }, `mail to ${message.to}: ${message.subject}`);
+  };
+
   return {
     kind: smtp ? 'smtp' : 'outbox',
     sendMail,
+    ...(smtp ? {} : { storeAll }),
     sendMailLater(message) {
       const delivery = sendMail(message).catch((error: unknown) => {
         log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed');
@@ -88,4 +99,4 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-export { listOutbox, storeInOutbox };
+export { listOutbox, storeAllInOutbox, storeInOutbox };

@@ -29,6 +29,16 @@ export async function storeInOutbox(db: Queryable, message: MailMessage, now: Da
   ]);
 }
 
+/** Stores `messages` in one statement (in the caller's transaction: the mail relay marks them sent in it). */
+export async function storeAllInOutbox(db: Queryable, messages: readonly MailMessage[], now: Date): Promise<void> {
+  if (messages.length === 0) return;
+  await db.query(
+    `INSERT INTO mail_outbox (recipient, subject, body, created_at)
+     SELECT recipient, subject, body, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS m(recipient, subject, body)`,
+    [messages.map((message) => message.to), messages.map((message) => message.subject), messages.map((message) => message.text), now.toISOString()],
+  );
+}
+
 /** The outbox, newest first; only the messages to `to` (any case) when given. */
 export async function listOutbox(db: Queryable, to?: string, limit = 100): Promise<OutboxEntry[]> {
   const rows = await db.query<{ to: string; subject: string; text: string; created_at: Date | string }>(

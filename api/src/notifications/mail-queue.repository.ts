@@ -38,6 +38,11 @@ export async function markMailSent(db: Queryable, seq: string): Promise<void> {
   await db.query('UPDATE mail_queue SET sent_at = now(), last_error = NULL WHERE seq = $1', [seq]);
 }
 
+/** The mails `seqs` were stored in the outbox (in the transaction that stored them). */
+export async function markMailsSent(db: Queryable, seqs: readonly string[]): Promise<void> {
+  await db.query('UPDATE mail_queue SET sent_at = now(), last_error = NULL WHERE seq = ANY($1::bigint[])', [seqs]);
+}
+
 /** The mail `seq` failed: try again after `delayMs`. */
 export async function markMailFailed(db: Queryable, seq: string, error: string, delayMs: number): Promise<void> {
   await db.query(

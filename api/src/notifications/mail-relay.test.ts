@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app';
+import type { Queryable } from '../db/database';
+import { createMailer, listOutbox, type MailMessage } from '../mail/mailer';
 import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { manualClock } from '../identity/clock';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
@@ -247,6 +249,44 @@ it("gathers a digest user's mail of the day into one mail at the digest hour, an
     expect(digest?.decoded).toContain('https://portal.example.com/tasks/9');
     expect(digest?.decoded).toContain("'Requirement: Submit for Review', 'Task: Assign'");
     expect(digest?.decoded).toContain('<a href="https://portal.example.com/requirements/REQ-7">REQ-7 Password rules</a>');
+  } finally {
+    await relay.stop();
+  }
+});
+
+it('without SMTP, stores each batch in the mail outbox and marks it sent in one transaction: once each, and again after a failed store', async () => {
+  await app.mailRelay.stop();
+  const outbox = createMailer({ db: app.database, log: { info: () => undefined, error: () => undefined }, now: clock.now });
+  let failNext = true;
+  const mailer = {
+    sendMail: outbox.sendMail,
+    storeAll: async (tx: Queryable, messages: readonly MailMessage[]) => {
+      await outbox.storeAll?.(tx, messages);
+      // The store went through, then the transaction fails: nothing may count as sent.
+      if (failNext) {
+        failNext = false;
+        throw new Error('the database went away');
+      }
+    },
+  };
+  await raise(event({ recipients: [ids.ann as string, ids.bob as string, ids.dora as string], title: 'Kept' }));
+  const relay = startMailRelay({ db: app.database, mailer, publicUrl: PUBLIC_URL, batchSize: 2, pollMs: 50, retryBaseMs: 20 });
+  try {
+    await waitFor(() => failNext, (failing) => !failing, 'the failed store');
+    const stored = async () => (await listOutbox(app.database)).filter((mail) => mail.subject === 'Kept').map((mail) => mail.to);
+    const all = await (async () => {
+      for (const end = Date.now() + 5000; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 20))) {
+        const addresses = await stored();
+        if (addresses.length >= 3) return addresses;
+      }
+      return stored();
+    })();
+    await relay.idle();
+    expect(all.sort()).toEqual(['ann@example.com', 'bob@example.com', 'dora@example.com']);
+    expect((await stored()).length).toBe(3);
+    expect(smtp.received.filter((mail) => mail.raw.includes('Subject: Kept'))).toEqual([]);
+    const rows = await app.database.query<{ sent: boolean }>("SELECT sent_at IS NOT NULL AS sent FROM mail_queue WHERE subject = 'Kept'");
+    expect(rows.map((row) => row.sent)).toEqual([true, true, true]);
   } finally {
     await relay.stop();
   }
