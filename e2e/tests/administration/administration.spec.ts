@@ -116,7 +116,12 @@ test('a Global Admin sets up an organization; its admin builds it; a READER is r
 
   // The second process exceeds the license.
   await createProcess(admin, 'LIM2', 'Second');
-  await expect(admin.getByText(LICENSE_MESSAGE)).toBeVisible();
+  // Spec 8: a POST answered 402 shows the Error notice with the catalogue's message; the wizard
+  // keeps it beside its form too.
+  const notice = admin.getByRole('dialog', { name: 'Error' });
+  await expect(notice.getByText(LICENSE_MESSAGE)).toBeVisible();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(admin.getByTestId('remote-outlet').getByText(LICENSE_MESSAGE)).toBeVisible();
 
   // A READER and an AUTHOR of the process.
   await invite(admin, READER, 'READER');

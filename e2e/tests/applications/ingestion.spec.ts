@@ -172,5 +172,9 @@ test('a READER sees the apps and their findings but no action, and an unknown ap
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
   await page.goto(`/applications/no-such-app-${stamp()}`);
+  // Spec 8: a GET answered 404 shows the Error notice; closed, the page says which key is unknown.
+  const notice = page.getByRole('dialog', { name: 'Error' });
+  await expect(notice).toContainText('The requested resource does not exist.');
+  await notice.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid app key');
 });
