@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CSRF } from '../support/identity';
+import { E2E_PROCESS } from '../support/users';
 
 const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -39,7 +41,10 @@ test('one history: navigation inside a remote updates the host, back and forward
 
 test('a bus event from a remote reaches the host: the screen names the document', async ({ page }) => {
   // Only the remote knows the application key's screen title; the host sets it from the bus.
-  await page.goto('/applications/juice-shop');
-  await expect(heading(page)).toHaveText('Application juice-shop');
-  await expect(page).toHaveTitle('Application juice-shop | Security Portal');
+  // The application exists: an unknown key would answer 404 and cover the page with its Error notice.
+  const key = `nav-${Date.now().toString(36)}`;
+  expect((await page.request.post(`/api/apps?graph=${E2E_PROCESS.toLowerCase()}`, { data: { app_key: key, name: key }, headers: CSRF })).status()).toBe(201);
+  await page.goto(`/applications/${key}`);
+  await expect(heading(page)).toHaveText(`Application ${key}`);
+  await expect(page).toHaveTitle(`Application ${key} | Security Portal`);
 });
