@@ -9,6 +9,7 @@ export * from './entities/process';
 export * from './entities/user';
 export * from './entities/task';
 export * from './entities/taskInbox';
+export * from './entities/workflow';
 export * from './entities/requirement';
 export * from './entities/application';
 export * from './entities/vexAnalysis';
