@@ -21,13 +21,16 @@ export function useOrgChartUpload(graph: string) {
   const reading = useRef<AbortController | null>(null);
 
   const choose = async (file: File) => {
+    // A fixed file of the same columns keeps the mapping the user chose.
+    const kept = step.phase === 'map' ? step : undefined;
     reading.current?.abort();
     const controller = new AbortController();
     reading.current = controller;
     setStep({ phase: 'reading', file });
     try {
       const preview = await previewOrgChart(graph, file, controller.signal);
-      if (!controller.signal.aborted) setStep({ phase: 'map', file, preview, mapping: preview.mapping, rows: [] });
+      const same = kept !== undefined && kept.preview.columns.join('\n') === preview.columns.join('\n');
+      if (!controller.signal.aborted) setStep({ phase: 'map', file, preview, mapping: same ? kept.mapping : preview.mapping, rows: [] });
     } catch (error) {
       if (!controller.signal.aborted) setStep({ phase: 'choose', error });
     }
