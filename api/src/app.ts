@@ -77,6 +77,7 @@ import { priorityPlaneRoutes } from './priority-planes/routes';
 import { registerMonitoring } from './monitoring/plugin';
 import { monitoringRoutes } from './monitoring/routes';
 import { deploymentProfileRoutes } from './deployment-profiles/routes';
+import { orgChartRoutes } from './org-chart/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -281,6 +282,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(priorityPlaneRoutes);
       await api.register(monitoringRoutes);
       await api.register(deploymentProfileRoutes);
+      // The organization's chart (issue 23 items 10, 11): its own multipart parser, one file and a mapping.
+      await api.register(orgChartRoutes);
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
         await api.register(testingRoutes);

@@ -1,7 +1,10 @@
 import type { RemoteDefinition } from '@portal/shared';
+import { OrgChartScreen } from './lazyScreens';
 
 /** What this remote serves: its routes (owner 'mfe-collaboration' in the shared route table) and their screens. */
 export const definition: RemoteDefinition = {
   remote: 'mfe-collaboration',
-  screens: {},
+  screens: {
+    '/collaboration/org-chart': OrgChartScreen,
+  },
 };

@@ -1,0 +1,57 @@
+// The chosen person: photo (initials), title, department, email, manager and reports (each a
+// button that centres them), and the portal user linked by email.
+import { Avatar, Box, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { initialsOf, type People } from '../utils/people';
+
+export function PersonPanel({ people, index, onCentre }: { people: People; index: number; onCentre: (index: number) => void }) {
+  const person = people.list[index];
+  const manager = person.managerId === null ? undefined : people.byId.get(person.managerId);
+  const reports = people.children[index];
+  return (
+    <Box as="section" aria-label={`About ${person.name}`} borderWidth="1px" borderRadius="md" p={4}>
+      <HStack gap={3} mb={3} align="start">
+        <Avatar.Root size="lg" aria-hidden>
+          <Avatar.Fallback>{initialsOf(person.name)}</Avatar.Fallback>
+        </Avatar.Root>
+        <Stack gap={0}>
+          <Text fontWeight="semibold" fontSize="lg">
+            {person.name}
+          </Text>
+          <Text color="fg.muted">{person.title || 'No title'}</Text>
+          <Text fontSize="sm">
+            {person.department ? `${person.department} · ` : ''}id {person.id}
+          </Text>
+        </Stack>
+      </HStack>
+      <Stack gap={2} fontSize="sm">
+        <Text>Email: {person.email ?? 'none'}</Text>
+        <Text>{person.loginId ? `Portal user: ${person.loginId}` : 'No portal user has this email.'}</Text>
+        <HStack gap={2}>
+          <Text>Manager:</Text>
+          {manager ? (
+            <Button size="xs" variant="outline" onClick={() => onCentre(manager.index)}>
+              {manager.name}
+            </Button>
+          ) : (
+            <Text>none (top of the chart)</Text>
+          )}
+        </HStack>
+        {reports.length > 0 && (
+          <Stack gap={1}>
+            <Text>
+              {reports.length} direct {reports.length === 1 ? 'report' : 'reports'}:
+            </Text>
+            <Wrap gap={1}>
+              {reports.slice(0, 30).map((report) => (
+                <Button key={report} size="xs" variant="ghost" onClick={() => onCentre(report)}>
+                  {people.list[report].name}
+                </Button>
+              ))}
+              {reports.length > 30 && <Text>and {reports.length - 30} more</Text>}
+            </Wrap>
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+}
