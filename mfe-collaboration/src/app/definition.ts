@@ -1,7 +1,17 @@
 import type { RemoteDefinition } from '@portal/shared';
+import { AssignTaskScreen, CollaborationScreen, TasksInboxScreen, ViewTaskScreen } from './lazyScreens';
+import { liveCollaboration } from './LiveCollaboration';
 
-/** What this remote serves: its routes (owner 'mfe-collaboration' in the shared route table) and their screens. */
+const screens: RemoteDefinition['screens'] = {
+  '/collaboration': CollaborationScreen,
+  '/collaboration/tasks': TasksInboxScreen,
+  '/view-task': ViewTaskScreen,
+  '/assign-task': AssignTaskScreen,
+};
+
+/** What this remote serves: its routes (owner 'mfe-collaboration' in the shared route table) and their screens, kept live. */
 export const definition: RemoteDefinition = {
   remote: 'mfe-collaboration',
-  screens: {},
+  screens,
+  App: liveCollaboration({ remote: 'mfe-collaboration', screens }),
 };
