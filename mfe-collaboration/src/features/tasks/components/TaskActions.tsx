@@ -58,6 +58,8 @@ export function TaskActions({ graph, task }: { graph: string; task: InboxTask })
   const general = isGeneralTask(task);
   const mayEdit = general && open && (mayAssign || (login !== undefined && task.created_by?.login_id === login));
   const name = `“${task.title}”`;
+  const mayDecide = open && verdict.allowed;
+  const mayReassign = open && mayAssign;
 
   const close = () => {
     for (const mutation of [accept, reject, progress, fail, complete]) mutation.reset();
@@ -76,9 +78,9 @@ export function TaskActions({ graph, task }: { graph: string; task: InboxTask })
           <Alert.Title>{authorizationText(task, verdict)}</Alert.Title>
         </Alert.Root>
       )}
-      {(open || mayEdit) && (
+      {(mayDecide || mayReassign || mayEdit) && (
         <HStack gap={2} flexWrap="wrap" role="toolbar" aria-label="Task actions">
-          {open && verdict.allowed && task.type === 'REVIEW' && (
+          {mayDecide && task.type === 'REVIEW' && (
             <>
               <Button size="sm" colorPalette="green" onClick={() => setDialog('accept')}>
                 Accept…
@@ -88,7 +90,7 @@ export function TaskActions({ graph, task }: { graph: string; task: InboxTask })
               </Button>
             </>
           )}
-          {open && verdict.allowed && task.type !== 'REVIEW' && (
+          {mayDecide && task.type !== 'REVIEW' && (
             <>
               <Button size="sm" colorPalette="brand" onClick={() => setDialog('progress')}>
                 Update progress
@@ -103,12 +105,12 @@ export function TaskActions({ graph, task }: { graph: string; task: InboxTask })
               </Button>
             </>
           )}
-          {open && verdict.allowed && task.type === 'RESOLVE_REJECTED' && task.requirement && (
+          {mayDecide && task.type === 'RESOLVE_REJECTED' && task.requirement && (
             <Button asChild size="sm" variant="outline">
               <Link to={modifyRequirementPath(task.requirement.id)}>Modify the requirement</Link>
             </Button>
           )}
-          {open && mayAssign && (
+          {mayReassign && (
             <ChakraLink asChild fontSize="sm" colorPalette="blue" px={2}>
               <Link to={assignTaskPath(task.id)}>{task.assigned_to_user || task.delegated_to || task.assigned_to_group ? 'Reassign…' : 'Assign…'}</Link>
             </ChakraLink>
