@@ -2,6 +2,10 @@
 // the contract), fed with the signed-in user's login id, their workgroups (GET
 // workgroups/myMembership; 'pending' until they load) and the two permissions the rule reads.
 // The task's people are matched on login id, its workgroup on id — as the API does.
+//
+// authorizeTask is exported only by the contract's Node entry today, which brings a copy of the
+// evaluator (valibot, jsep) into /view-task's chunk (not the first route's). Once the contract's
+// pure '@portal/shared/permissions' entry exports it too, this import moves there.
 import { usePermitted, type InboxTask, type Task } from '@portal/shared';
 import { authorizeTask, type TaskAuthorization } from '@portal/shared/server';
 import { useLoginId } from '../../../lib/graph';
