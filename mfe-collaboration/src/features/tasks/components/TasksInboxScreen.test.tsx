@@ -85,6 +85,25 @@ describe('the tasks inbox', () => {
     await waitFor(() => expect(where()).toBe('/collaboration/tasks?sort=title&order=desc'));
   });
 
+  it('filters by a requirement found by code or title, named when the address holds it', async () => {
+    const { calls } = fakeApi({
+      'GET /api/tasks/inbox': ok(page([task('7')])),
+      'GET /api/tasks/inbox/counts': ok(counts()),
+      'GET /api/users/assignees': ok([]),
+      'GET /api/requirements': ok({ items: [{ id: 'r-7', code: 'RQ-7', title: 'Access review' }], total: 1 }),
+      'GET /api/requirements/r-7': ok({ id: 'r-7', code: 'RQ-7', title: 'Access review' }),
+    });
+    const { user } = open();
+    await screen.findByRole('link', { name: 'Review RQ-7 Password length' });
+    await fill(user, screen.getByLabelText('Requirement'), 'RQ-7');
+    await user.click(await screen.findByRole('button', { name: 'RQ-7 Access review' }));
+    await waitFor(() => expect(where()).toBe('/collaboration/tasks?requirement=r-7'));
+    expect(await screen.findByText('RQ-7 Access review')).toBeInTheDocument();
+    await waitFor(() => expect(inboxCalls(calls).at(-1)!.query.requirement).toBe('r-7'));
+    await user.click(screen.getByRole('button', { name: 'Clear requirement' }));
+    await waitFor(() => expect(where()).toBe('/collaboration/tasks'));
+  });
+
   it('reads the next page from the server on "Load more"', async () => {
     const { calls } = inbox((call) => (call.query.cursor === 'c2' ? ok(page([task('3')], 3)) : ok(page([task('1'), task('2')], 3, 'c2'))));
     const { user } = open();
