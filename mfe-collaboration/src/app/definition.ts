@@ -1,10 +1,18 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { OrgChartScreen } from './lazyScreens';
+import { AssignTaskScreen, CollaborationScreen, OrgChartScreen, TasksInboxScreen, ViewTaskScreen } from './lazyScreens';
+import { liveCollaboration } from './LiveCollaboration';
 
-/** What this remote serves: its routes (owner 'mfe-collaboration' in the shared route table) and their screens. */
+const screens: RemoteDefinition['screens'] = {
+  '/collaboration': CollaborationScreen,
+  '/collaboration/tasks': TasksInboxScreen,
+  '/view-task': ViewTaskScreen,
+  '/assign-task': AssignTaskScreen,
+  '/collaboration/org-chart': OrgChartScreen,
+};
+
+/** What this remote serves: its routes (owner 'mfe-collaboration' in the shared route table) and their screens, kept live. */
 export const definition: RemoteDefinition = {
   remote: 'mfe-collaboration',
-  screens: {
-    '/collaboration/org-chart': OrgChartScreen,
-  },
+  screens,
+  App: liveCollaboration({ remote: 'mfe-collaboration', screens }),
 };

@@ -12,4 +12,4 @@ export { PAGE_SIZE, SORT_FIELDS, type DeletedFilter, type RequirementFilters, ty
 export { RequirementDetailPanel, RequirementDetailView } from './components/RequirementDetailPanel';
 export { RequirementPicker, type RequirementPickerProps } from './components/RequirementPicker';
 export { TaskActions } from './components/TaskActions';
-export { addChildPath, detailPath, modifyPath } from './paths';
+export { addChildPath, detailPath, modifyPath, viewTaskPath } from './paths';

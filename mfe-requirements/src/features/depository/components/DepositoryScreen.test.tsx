@@ -149,6 +149,7 @@ describe('DepositoryScreen', () => {
     });
     const { user } = renderScreen(<DepositoryScreen route={route} />);
     const tasks = await screen.findByRole('list', { name: 'Your open tasks' });
+    expect(within(tasks).getByRole('link', { name: 'View the implement task of REQ-1' })).toHaveAttribute('href', '/view-task?id=t2');
     await user.click(within(tasks).getByRole('link', { name: 'Implement: REQ-1 Requirement 1' }));
     expect(history.location.search).toBe('?id=r1');
     expect(calls.find((call) => call.path === '/api/tasks')?.query).toEqual({ graph: 'core', mine: 'true', status: 'OPEN' });

@@ -1,9 +1,10 @@
 // The signed-in user's open tasks in the process, above the depository: each opens its requirement,
-// where the task's actions are (update progress, resolve a rejection, review).
+// where the task's actions are (update progress, resolve a rejection, review), or the task's own
+// page (/view-task).
 import { Box, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
-import { detailPath, useMyTasks } from '../../requirement';
+import { detailPath, useMyTasks, viewTaskPath } from '../../requirement';
 import { formatDate } from '../../../lib/dates';
 
 export function MyOpenTasks({ graph }: { graph: string }) {
@@ -28,7 +29,10 @@ export function MyOpenTasks({ graph }: { graph: string }) {
                 {' '}
                 (due {formatDate(task.due_date)})
               </Text>
-            )}
+            )}{' '}
+            <ChakraLink asChild colorPalette="blue" aria-label={`View the ${TASK_TYPE_LABELS[task.type].toLowerCase()} task of ${task.requirement!.code}`}>
+              <Link to={viewTaskPath(task.id)}>task</Link>
+            </ChakraLink>
           </li>
         ))}
       </HStack>

@@ -146,6 +146,7 @@ describe('RequirementDetailPanel', () => {
     const { user } = renderScreen(<RequirementDetailPanel graph="core" id="r1" onClose={() => undefined} />);
     const mine = await screen.findByRole('region', { name: 'Your tasks' });
     expect(mine).toHaveTextContent('Implement · due — · 20 %');
+    expect(within(mine).getByRole('link', { name: 'View task' })).toHaveAttribute('href', '/view-task?id=t2');
     await user.click(within(mine).getByRole('button', { name: 'Update progress' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update progress of REQ-1' });
     await fill(user, within(dialog).getByRole('spinbutton', { name: 'Progress (%)' }), '60');

@@ -3,14 +3,14 @@
 // failure. RESOLVE_REJECTED (the author): read the reviewer's comment, modify, resubmit for review.
 // Shown in the review screen's task panel and, for the user's open tasks on a requirement, in the
 // requirement's detail (the review route is the reviewers'; authors and implementers act there).
-import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar, type RequirementTask } from '@portal/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TASK_TYPE_LABELS } from '../../../components/labels';
 import { useAcceptTask, useFailTask, useRejectTask, useUpdateTaskProgress } from '../api/decideTask';
 import { useMyTasks } from '../api/getTasks';
-import { modifyPath } from '../paths';
+import { modifyPath, viewTaskPath } from '../paths';
 import { ProgressDialog } from './ProgressDialog';
 import { SubmitForReviewDialog } from './SubmitForReviewDialog';
 import { AcceptDialog, CommentDialog } from './TaskDialogs';
@@ -149,7 +149,10 @@ export function MyTasksOf({ graph, requirementId }: { graph: string; requirement
           <Box key={task.id}>
             <Text fontSize="sm" fontWeight="semibold" mb={2}>
               {TASK_TYPE_LABELS[task.type]} · due {formatDate(task.due_date)}
-              {task.type === 'DELEGATE' ? ` · ${task.progress} %` : ''}
+              {task.type === 'DELEGATE' ? ` · ${task.progress} %` : ''} ·{' '}
+              <ChakraLink asChild colorPalette="blue" fontWeight="normal">
+                <Link to={viewTaskPath(task.id)}>View task</Link>
+              </ChakraLink>
             </Text>
             <TaskActions graph={graph} task={task} onDone={() => undefined} />
           </Box>

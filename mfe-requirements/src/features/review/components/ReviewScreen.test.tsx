@@ -100,6 +100,7 @@ describe('ReviewScreen', () => {
     const panel = await screen.findByRole('complementary', { name: 'Resolve rejection task of REQ-3' });
     expect(within(panel).getByText('Rejected: Too vague')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Modify' })).toHaveAttribute('href', '/requirements/modify?id=r3');
+    expect(within(panel).getByRole('link', { name: 'View task' })).toHaveAttribute('href', expect.stringMatching(/^\/view-task\?id=/));
     expect(within(panel).getByRole('button', { name: 'Resubmit for review' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,40 @@
+// What another user's change makes stale on this remote's screens (issue 22/23): the one table of
+// event kind → queries, read by the remote's one subscription (LiveCollaboration). A task event
+// (spec 4.5: New, Assign, Update Progress, Complete, Fail, Remind Due Date, Past Due) names its
+// task: the inbox pages, the tab counts and that task (its history and comments below it) read
+// again. Every requirement event but Add may change tasks of the process — open or close them (a
+// review submitted, accepted or rejected, a gap identified, a requirement completed, failed or
+// deleted), or retitle them (a workflow task's title names its requirement). A comment on a task
+// names it; a requirement's comment changes nothing here.
+import { REQUIREMENT_EVENTS, REQUIREMENT_RECORD_EVENTS, TASK_EVENTS } from '@portal/shared';
+import type { LiveEvent, LiveRules, LiveTarget } from '@portal/shared/screens';
+import { TASK_KEYS } from '../lib/queryKeys';
+
+const text = (event: LiveEvent, name: string): string | undefined => {
+  const value = event.data[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+const lists = (graph: string): LiveTarget[] => [TASK_KEYS.inboxes(graph), TASK_KEYS.allCounts(graph)];
+
+/** A task's own event: the lists, and the task when the event names it (else every open task view). */
+function taskChanged(event: LiveEvent, graph: string): LiveTarget[] {
+  const taskId = event.data.kind === 'task' ? (text(event, 'task_id') ?? text(event, 'id')) : text(event, 'task_id');
+  if (event.data.kind === 'requirement' || !taskId) return [...lists(graph), TASK_KEYS.tasks(graph)];
+  return [...lists(graph), TASK_KEYS.task(graph, taskId)];
+}
+
+/** A comment on a task: its comments; on a requirement: nothing of this remote. */
+function commented(event: LiveEvent, graph: string): LiveTarget[] {
+  const taskId = text(event, 'task_id');
+  return taskId ? [TASK_KEYS.comments(graph, taskId)] : [];
+}
+
+/** Requirement events that may change a task (a new requirement has none yet). */
+export const TASK_CHANGING_REQUIREMENT_EVENTS = REQUIREMENT_EVENTS.filter((type) => type !== 'Add');
+
+export const COLLABORATION_LIVE_RULES: LiveRules = {
+  ...Object.fromEntries(TASK_CHANGING_REQUIREMENT_EVENTS.map((type) => [type, taskChanged])),
+  ...Object.fromEntries(TASK_EVENTS.map((type) => [type, taskChanged])),
+  ...Object.fromEntries(REQUIREMENT_RECORD_EVENTS.map((type) => [type, commented])),
+};

@@ -1,0 +1,52 @@
+// What a general task links to: nothing, a requirement (found by code or title), an application
+// of the process, or a finding (found by advisory id).
+import { Stack } from '@chakra-ui/react';
+import type { TaskLinkKind } from '@portal/shared';
+import { SelectField } from '@portal/shared/screens';
+import { useApplications } from '../api/searchLinks';
+import { findingMatches, requirementMatches } from '../hooks/useLinkMatches';
+import { SearchPicker, type PickerChoice } from './SearchPicker';
+
+export interface LinkValue {
+  kind: TaskLinkKind | '';
+  choice: PickerChoice | null;
+}
+
+const KIND_OPTIONS = [
+  { value: 'requirement', label: 'A requirement' },
+  { value: 'application', label: 'An application' },
+  { value: 'finding', label: 'A finding' },
+];
+
+export function LinkField({ graph, value, onChange }: { graph: string; value: LinkValue; onChange: (value: LinkValue) => void }) {
+  const applications = useApplications(graph, value.kind === 'application');
+  return (
+    <Stack gap={2}>
+      <SelectField
+        label="Links to"
+        value={value.kind}
+        emptyOption="Nothing"
+        options={KIND_OPTIONS}
+        onChange={(kind) => onChange({ kind: kind as LinkValue['kind'], choice: null })}
+      />
+      {value.kind === 'requirement' && (
+        <SearchPicker label="Linked requirement" placeholder="Code or title" value={value.choice} useMatches={requirementMatches(graph)} onChange={(choice) => onChange({ ...value, choice })} />
+      )}
+      {value.kind === 'finding' && (
+        <SearchPicker label="Linked finding" placeholder="Advisory id, e.g. CVE-2021-23337" value={value.choice} useMatches={findingMatches(graph)} onChange={(choice) => onChange({ ...value, choice })} />
+      )}
+      {value.kind === 'application' && (
+        <SelectField
+          label="Linked application"
+          value={value.choice?.id ?? ''}
+          placeholder={applications.isPending ? 'Loading applications…' : applications.error ? 'The applications could not be read' : 'Choose an application'}
+          options={(applications.data ?? []).map((app) => ({ value: app.id, label: app.name ? `${app.name} (${app.app_key})` : app.app_key }))}
+          onChange={(id) => {
+            const app = applications.data?.find((candidate) => candidate.id === id);
+            onChange({ ...value, choice: app ? { id: app.id, label: app.app_key } : null });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

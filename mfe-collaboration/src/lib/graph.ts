@@ -1,0 +1,13 @@
+// The process every screen works in: the current process of the session store, as the `graph`
+// parameter of every call (the lowercased code name).
+import { graphOf, useSession } from '@portal/shared';
+
+/** The `graph` parameter of the current process ('' while none is selected). */
+export function useCurrentGraph(): string {
+  return useSession((state) => (state.process ? graphOf(state.process) : ''));
+}
+
+/** The signed-in user's login id (task authorization matches on it), or undefined. */
+export function useLoginId(): string | undefined {
+  return useSession((state) => state.session?.user?.login_id);
+}
