@@ -20,3 +20,6 @@ export {
   type PermissionScope,
   type PermissionString,
 } from './permissions/catalogue';
+// Spec 6's task authorization (pure: the catalogue and the task's shape), the rule the API judges
+// tasks with, for the screens that show only the actions it allows.
+export { authorizeTask, type TaskAuthorization, type TaskAuthorizationInput, type TaskAuthorizationReason } from './permissions/taskAuthorization';

@@ -1,13 +1,10 @@
 // Spec 6's task authorization in the browser: the same rule the API judges with (authorizeTask of
 // the contract), fed with the signed-in user's login id, their workgroups (GET
 // workgroups/myMembership; 'pending' until they load) and the two permissions the rule reads.
-// The task's people are matched on login id, its workgroup on id — as the API does.
-//
-// authorizeTask is exported only by the contract's Node entry today, which brings a copy of the
-// evaluator (valibot, jsep) into /view-task's chunk (not the first route's). Once the contract's
-// pure '@portal/shared/permissions' entry exports it too, this import moves there.
+// The task's people are matched on login id, its workgroup on id — as the API does. The rule
+// comes from the contract's pure permissions entry (no evaluator in the screen's chunk).
 import { usePermitted, type InboxTask, type Task } from '@portal/shared';
-import { authorizeTask, type TaskAuthorization } from '@portal/shared/server';
+import { authorizeTask, type TaskAuthorization } from '@portal/shared/permissions';
 import { useLoginId } from '../../../lib/graph';
 import { COLLABORATION_PERMISSIONS as P } from '../../../lib/permissions';
 import { useMyWorkgroups } from '../api/getPeople';
