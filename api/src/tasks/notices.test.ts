@@ -15,12 +15,14 @@ describe('task notices', () => {
   it('names the task by its kind and its requirement', () => {
     expect(taskSubject({ type: 'DELEGATE' }, { code: 'REQ-1', title: 'Backups' })).toBe('the delegated task of ##REQ-1 Backups##');
     expect(taskSubject({ type: 'RESOLVE_CONFLICT' }, undefined)).toBe('##the resolve conflict task##');
+    expect(taskSubject({ type: 'GENERAL', title: 'Access review ##Q3##' }, undefined)).toBe('the task ##Access review #Q3# ##');
   });
 
-  it('links a review to the review screen and another task to its requirement', () => {
+  it('links a review to the review screen, a general task to /view-task and another task to its requirement', () => {
     expect(taskLink({ id: 't-1', type: 'REVIEW', requirement_id: 'r-1' })).toBe(reviewLink('t-1'));
     expect(taskLink({ id: 't-2', type: 'DELEGATE', requirement_id: 'r-1' })).toBe(requirementLink('r-1'));
     expect(taskLink({ id: 't-3', type: 'RESOLVE_CONFLICT', requirement_id: null })).toBe('/review-requirement?task=t-3');
     expect(requirementLink('r-1')).toBe('/requirements?id=r-1');
+    expect(taskLink({ id: 't-4', type: 'GENERAL', requirement_id: null })).toBe('/view-task?task=t-4');
   });
 });

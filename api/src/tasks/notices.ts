@@ -19,6 +19,7 @@ export const TASK_NAMES: Readonly<Record<string, string>> = {
   RESOLVE_REJECTED: 'resolve rejected',
   RESOLVE_RISK: 'resolve risk',
   RESOLVE_CONFLICT: 'resolve conflict',
+  GENERAL: 'general',
 };
 
 /**
@@ -36,13 +37,21 @@ export const requirementLink = (requirementId: string): string => `/requirements
 /** A review task on the reviewer's screen (/review-requirement?task=…). */
 export const reviewLink = (taskId: string): string => `/review-requirement?task=${encodeURIComponent(taskId)}`;
 
-/** Where a task's notification leads: a review to the review screen, another task to its requirement. */
+/** A task on its own screen (mfe-collaboration's /view-task?task=…): where a general task's notices lead. */
+export const viewTaskLink = (taskId: string): string => `/view-task?task=${encodeURIComponent(taskId)}`;
+
+/** Where a task's notification leads: a general task to /view-task, a review to the review screen, another task to its requirement. */
 export function taskLink(task: Pick<TaskRecord, 'id' | 'type' | 'requirement_id'>): string {
+  if (task.type === 'GENERAL') return viewTaskLink(task.id);
   return task.type === 'REVIEW' || !task.requirement_id ? reviewLink(task.id) : requirementLink(task.requirement_id);
 }
 
-/** 'the review task of ##REQ-1 Encrypt backups##' (the requirement as the link), or '##the review task##'. */
-export function taskSubject(task: Pick<TaskRecord, 'type'>, requirement: Pick<RequirementRef, 'code' | 'title'> | undefined): string {
+/**
+ * 'the review task of ##REQ-1 Encrypt backups##' (the requirement as the link), '##the review
+ * task##', or a general task's 'the task ##Quarterly access review##'.
+ */
+export function taskSubject(task: Pick<TaskRecord, 'type'> & { title?: string }, requirement: Pick<RequirementRef, 'code' | 'title'> | undefined): string {
+  if (task.type === 'GENERAL' && task.title) return `the task ${linkText(task.title)}`;
   const name = `the ${TASK_NAMES[task.type] ?? task.type} task`;
   return requirement ? `${name} of ${linkText(`${requirement.code} ${requirement.title}`)}` : linkText(name);
 }

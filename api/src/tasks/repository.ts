@@ -19,6 +19,20 @@ export interface NewTask {
   relatedId?: string | null;
   createdBy: string | null;
   sessionId?: string;
+  /** A general task's (issue 23): see GeneralFields. */
+  general?: GeneralFields;
+}
+
+/** What a general task has beside the workflow's columns. */
+export interface GeneralFields {
+  title: string;
+  description: string;
+  linkKind: string | null;
+  linkId: string | null;
+  linkLabel: string;
+  recurrence: string | null;
+  recurrenceStart: string | null;
+  previousId?: string | null;
 }
 
 /** A task row with what its events need. */
@@ -38,11 +52,21 @@ export interface TaskRecord {
   comment: string;
   related_id: string | null;
   created_by: string | null;
+  title: string;
+  description: string;
+  link_kind: string | null;
+  link_id: string | null;
+  link_label: string;
+  recurrence: string | null;
+  recurrence_start: string | null;
+  next_id: string | null;
 }
 
 const TASK_RECORD_SELECT = `SELECT t.id, t.organization_id, t.process_id, p.code_name AS process_code, t.requirement_id,
   t.type, t.status, t.assigned_to_user, t.delegated_to, t.assigned_to_group, t.progress,
-  to_char(t.due_date, 'YYYY-MM-DD') AS due_date, t.comment, t.related_id, t.created_by
+  to_char(t.due_date, 'YYYY-MM-DD') AS due_date, t.comment, t.related_id, t.created_by,
+  t.title, t.description, t.link_kind, t.link_id, t.link_label, t.recurrence,
+  to_char(t.recurrence_start, 'YYYY-MM-DD') AS recurrence_start, t.next_id
   FROM tasks t JOIN processes p ON p.id = t.process_id`;
 
 export async function findTaskRecord(db: Queryable, taskId: string, lock = false): Promise<TaskRecord | undefined> {
@@ -57,10 +81,12 @@ export async function actorRow(tx: Queryable, userId: string): Promise<EventActo
 }
 
 export async function insertTask(tx: Queryable, task: NewTask): Promise<string> {
+  const general = task.general;
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO tasks (organization_id, process_id, requirement_id, type, assigned_to_user, delegated_to,
-       assigned_to_group, due_date, comment, related_id, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9, $10, $11) RETURNING id`,
+       assigned_to_group, due_date, comment, related_id, created_by,
+       title, description, link_kind, link_id, link_label, recurrence, recurrence_start, previous_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9, $10, $11, $12, $13, $14, $15::uuid, $16, $17, $18::date, $19::uuid) RETURNING id`,
     [
       task.organizationId,
       task.processId,
@@ -73,6 +99,14 @@ export async function insertTask(tx: Queryable, task: NewTask): Promise<string> 
       task.comment ?? '',
       task.relatedId ?? null,
       task.createdBy,
+      general?.title ?? '',
+      general?.description ?? '',
+      general?.linkKind ?? null,
+      general?.linkId ?? null,
+      general?.linkLabel ?? '',
+      general?.recurrence ?? null,
+      general?.recurrenceStart ?? null,
+      general?.previousId ?? null,
     ],
   );
   return row.id;
@@ -80,6 +114,11 @@ export async function insertTask(tx: Queryable, task: NewTask): Promise<string> 
 
 export async function setTaskCompleted(tx: Queryable, taskId: string): Promise<void> {
   await tx.query(`UPDATE tasks SET status = 'COMPLETED', progress = 100, updated_at = now() WHERE id = $1`, [taskId]);
+}
+
+/** Records the next occurrence a recurring task opened (once: a task has one next). */
+export async function setNextOccurrence(tx: Queryable, taskId: string, nextId: string): Promise<void> {
+  await tx.query('UPDATE tasks SET next_id = $2 WHERE id = $1 AND next_id IS NULL', [taskId, nextId]);
 }
 
 export async function setTaskFailed(tx: Queryable, taskId: string): Promise<void> {
@@ -117,7 +156,7 @@ export async function assignTaskRow(
   await tx.query(`UPDATE tasks SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
 }
 
-const userRef = (alias: string) =>
+export const userRef = (alias: string) =>
   `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'login_id', ${alias}.login_id, 'name', ${alias}.name) END`;
 
 /** The SELECT of RequirementTask views (append WHERE / ORDER BY). */
@@ -174,7 +213,8 @@ export async function listTaskViews(db: Queryable, processId: string, filter: Ta
     const me = add(filter.mine.userId);
     where.push(`(t.assigned_to_user = ${me} OR t.delegated_to = ${me} OR t.assigned_to_group = ANY(${add(filter.mine.groups)}::uuid[]))`);
   }
-  if (filter.type) where.push(`t.type = ${add(filter.type)}`);
+  // General tasks (issue 23) are the inbox's: this list (mfe-requirements') shows them only when asked for.
+  where.push(filter.type ? `t.type = ${add(filter.type)}` : "t.type <> 'GENERAL'");
   if (filter.status) where.push(`t.status = ${add(filter.status)}`);
   if (filter.requirement) where.push(`t.requirement_id = ${add(filter.requirement)}::uuid`);
   const rows = await db.query<TaskViewRow>(

@@ -6,10 +6,14 @@ import { PERMISSIONS, type TaskQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import { problems } from '../http/answer';
+import { isUuid } from '../http/input';
+import { ApiProblem } from '../http/problem';
 import { graphQuery, idParams } from '../http/schemas';
-import { progressBody, taskSchema, tasksQuery } from './schemas';
+import { inboxRoutes } from './inbox-routes';
+import { inboxTaskSchema, progressBody, taskSchema, tasksQuery } from './schemas';
 import { changeContext } from './service';
-import { acceptReview, assignTask, failTaskOf, listTasks, processTask, rejectReview, updateTaskProgress, type TaskOutcomes } from './workflow';
+import { dayOf, inboxTaskView } from './view';
+import { acceptReview, assignTask, failTaskOf, listTasks, rejectReview, updateTaskProgress, type TaskOutcomes } from './workflow';
 
 const T = PERMISSIONS.requirements.TASK;
 
@@ -62,9 +66,20 @@ export async function tasksRoutes(app: FastifyInstance, { outcomes }: TasksRoute
     '/tasks/:id',
     {
       config: { permission: T.VIEW },
-      schema: { tags, summary: 'A task', querystring: graphQuery, params: idParams, response: { 200: taskSchema, ...problems(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'A task as the inbox shows it (InboxTask: with its title, link, recurrence and overdue flag)',
+        querystring: graphQuery,
+        params: idParams,
+        response: { 200: inboxTaskSchema, ...problems(400, 401, 403, 404) },
+      },
     },
-    async (request) => processTask(db, processOf(request).id, id(request)),
+    async (request) => {
+      const taskId = id(request);
+      const task = isUuid(taskId) ? await inboxTaskView(db, processOf(request).id, taskId, dayOf(app.identity.now())) : undefined;
+      if (!task) throw new ApiProblem(404);
+      return task;
+    },
   );
 
   app.post(
@@ -124,4 +139,6 @@ export async function tasksRoutes(app: FastifyInstance, { outcomes }: TasksRoute
     },
     async (request) => assignTask(context(request), id(request), request.body),
   );
+
+  await inboxRoutes(app);
 }

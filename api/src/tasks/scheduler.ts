@@ -10,7 +10,7 @@ import type { Clock } from '../identity/clock';
 import { notify } from '../notifications/index';
 import { linkText, notifyTask, requirementLink } from './notices';
 import { claimDueTask, dueEventRaised, dueRequirements, dueTasks, lockDueRequirement } from './scheduler.repository';
-import { findTaskRecord, raiseEventOf } from './service';
+import { findTaskRecord, openNextOccurrence, raiseEventOf } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +93,8 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
       const task = (await findTaskRecord(tx, taskId))!;
       await raiseEventOf(tx, task, kind, null, { due_date: task.due_date });
       await notifyTask(tx, task, kind, null, { due_day: usDay(task.due_date!), time });
+      // A recurring task that fell due opens its next occurrence (once: see openNextOccurrence).
+      if (kind === 'Past Due') await openNextOccurrence(tx, task);
       return true;
     });
   }

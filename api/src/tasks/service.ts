@@ -9,7 +9,8 @@ import type { Database } from '../db/database';
 import type { EventActor } from '../realtime/recipients';
 import { raiseTaskEvent } from './events';
 import { notifyTask } from './notices';
-import { actorRow, findTaskRecord, insertTask, setTaskCompleted, setTaskFailed, taskView, type NewTask, type TaskRecord } from './repository';
+import { nextOccurrence } from './recurrence';
+import { actorRow, findTaskRecord, insertTask, setNextOccurrence, setTaskCompleted, setTaskFailed, taskView, type NewTask, type TaskRecord } from './repository';
 
 export { findTaskRecord, taskView, type NewTask, type TaskRecord };
 
@@ -33,10 +34,6 @@ export function changeContext(db: Database, caller: Caller): ChangeContext {
   };
 }
 
-
-
-
-
 /** Raises a task event of `task` in `tx`. */
 export async function raiseEventOf(
   tx: Queryable,
@@ -58,7 +55,6 @@ export async function raiseEventOf(
     data,
   });
 }
-
 
 /** Opens a task in `tx`; resolves to its id. Raises the task event New (+ outbox) and tells its assignees. */
 export async function openTask(tx: Queryable, task: NewTask): Promise<string> {
@@ -97,6 +93,43 @@ export async function completeTask(
   await setTaskCompleted(tx, taskId);
   await raiseEventOf(tx, task, 'Complete', actor, comment ? { comment } : {}, sessionId);
   if (!quiet) await notifyTask(tx, task, 'Complete', actor);
+  await openNextOccurrence(tx, task, sessionId);
+}
+
+/**
+ * A recurring task completed or past due opens its next occurrence once (in `tx`, the task locked
+ * or claimed): the same assignee, title, description and link, due on the rule's next day after
+ * this one's. Nothing when the series ended, or the next one is open already. Resolves to its id.
+ */
+export async function openNextOccurrence(tx: Queryable, task: TaskRecord, sessionId?: string): Promise<string | null> {
+  if (!task.recurrence || !task.recurrence_start || !task.due_date || task.next_id) return null;
+  const due = nextOccurrence(task.recurrence, task.recurrence_start, task.due_date);
+  if (!due) return null;
+  const id = await openTask(tx, {
+    organizationId: task.organization_id,
+    processId: task.process_id,
+    processCode: task.process_code,
+    requirementId: task.requirement_id,
+    type: task.type,
+    assignedToUser: task.assigned_to_user,
+    delegatedTo: task.delegated_to,
+    assignedToGroup: task.assigned_to_group,
+    dueDate: due,
+    createdBy: task.created_by,
+    sessionId,
+    general: {
+      title: task.title,
+      description: task.description,
+      linkKind: task.link_kind,
+      linkId: task.link_id,
+      linkLabel: task.link_label,
+      recurrence: task.recurrence,
+      recurrenceStart: task.recurrence_start,
+      previousId: task.id,
+    },
+  });
+  await setNextOccurrence(tx, task.id, id);
+  return id;
 }
 
 /** Fails an open task in `tx`; raises Fail and tells who assigned it and the requirement's owner. */
@@ -114,8 +147,4 @@ export async function failTask(
   await raiseEventOf(tx, task, 'Fail', actor, comment ? { comment } : {}, sessionId);
   await notifyTask(tx, task, 'Fail', actor, { comment });
 }
-
-
-
-
 

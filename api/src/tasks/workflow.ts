@@ -18,7 +18,7 @@ export const TASK_CLOSED = 'The task is already closed.';
 export const REVIEW_HAS_NO_PROGRESS = 'A review task is accepted or rejected; it has no progress.';
 
 /** The process's task, locked; 404 when it is another process's or organization's. */
-async function lockTask(tx: Queryable, context: ChangeContext, taskId: string): Promise<TaskRecord> {
+export async function lockTask(tx: Queryable, context: ChangeContext, taskId: string): Promise<TaskRecord> {
   if (!isUuid(taskId)) throw new ApiProblem(404);
   const task = await findTaskRecord(tx, taskId, true);
   if (!task || task.process_id !== context.process.id || task.organization_id !== context.organizationId) throw new ApiProblem(404);

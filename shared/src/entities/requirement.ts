@@ -8,8 +8,8 @@ export type RequirementPriority = (typeof REQUIREMENT_PRIORITIES)[number];
 export const REQUIREMENT_STATUSES = ['DRAFT', 'IN_REVIEW', 'REJECTED', 'ACCEPTED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
-/** Task types as stored; HAS_GAP is the spec's name of the 'close gap' kind. */
-export const TASK_TYPES = ['REVIEW', 'DELEGATE', 'HAS_GAP', 'RESOLVE_REJECTED', 'RESOLVE_RISK', 'RESOLVE_CONFLICT'] as const;
+/** Task types as stored; HAS_GAP is the spec's name of the 'close gap' kind; GENERAL a task a user creates (issue 23). */
+export const TASK_TYPES = ['REVIEW', 'DELEGATE', 'HAS_GAP', 'RESOLVE_REJECTED', 'RESOLVE_RISK', 'RESOLVE_CONFLICT', 'GENERAL'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_STATUSES = ['OPEN', 'COMPLETED', 'FAILED'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -99,3 +99,19 @@ export interface GeneralTaskInput {
   /** An RFC 5545 RRULE; the next occurrence opens when one is completed or falls due. */
   recurrence?: string | null;
 }
+
+/** Bounds of the inbox's page size (GET tasks/inbox `limit`). */
+export const TASK_INBOX_DEFAULT_LIMIT = 50;
+export const TASK_INBOX_MAX_LIMIT = 100;
+
+/** Bounds of a general task's texts and of a task comment. */
+export const GENERAL_TASK_LIMITS = { title: 200, description: 10000, recurrence: 500, comment: 10000, q: 200 } as const;
+
+/**
+ * The portal's own live events of a task's records (not spec 4.5 events, not in its history):
+ * 'Task Comment' — a comment was added to a task (`data.task_id`; `data.id` the comment's,
+ * `data.kind` 'comment'); 'Task Update' — a general task's title, description, due date, link or
+ * recurrence was edited (`data.kind` 'task'; a new assignee is the task event Assign).
+ */
+export const TASK_RECORD_EVENTS = ['Task Comment', 'Task Update'] as const;
+export type TaskRecordEventName = (typeof TASK_RECORD_EVENTS)[number];

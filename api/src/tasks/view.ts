@@ -1,0 +1,65 @@
+// The InboxTask view (issue 23 item 3): every task as the inbox and /view-task show it — a
+// workflow task's title derived from its kind and requirement ("Review RQ-12 Password length"), a
+// general task's own; its link; overdue when open and past its due date (the API's clock's day).
+import type { InboxTask, TaskType } from '@portal/shared/server';
+import type { Queryable } from '../db/database';
+import { userRef } from './repository';
+
+/** How a workflow task's title begins (then the requirement's code and title). */
+export const TITLE_PREFIXES: Readonly<Record<Exclude<TaskType, 'GENERAL'>, string>> = {
+  REVIEW: 'Review',
+  DELEGATE: 'Implement',
+  HAS_GAP: 'Close the gap of',
+  RESOLVE_REJECTED: 'Resolve the rejection of',
+  RESOLVE_RISK: 'Resolve the risk of',
+  RESOLVE_CONFLICT: 'Resolve the conflict of',
+};
+
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** The title as SQL over `t` (tasks) and `r` (its requirement): what the inbox sorts and searches. */
+export const TITLE_SQL = `CASE t.type WHEN 'GENERAL' THEN t.title ELSE (CASE t.type ${Object.entries(TITLE_PREFIXES)
+  .map(([type, prefix]) => `WHEN ${quoted(type)} THEN ${quoted(prefix)}`)
+  .join(' ')} ELSE t.type END) || coalesce(' ' || r.code || ' ' || r.title, '') END`;
+
+/** The requirement a task is about: the workflow's, or a general task's linked one. */
+export const REQUIREMENT_JOIN = `LEFT JOIN requirements r ON r.id = coalesce(t.requirement_id, CASE WHEN t.link_kind = 'requirement' THEN t.link_id END)`;
+
+/** The SELECT of InboxTask views; `today` is the parameter holding today's date; `extra` more columns. */
+export function inboxSelect(today: string, extra = ''): string {
+  return `SELECT t.id, t.type, t.status,
+    CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object('id', r.id, 'code', r.code, 'title', r.title) END AS requirement,
+    ${userRef('au')} AS assigned_to_user,
+    ${userRef('du')} AS delegated_to,
+    CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('id', g.id, 'name', g.name) END AS assigned_to_group,
+    t.progress, to_char(t.due_date, 'YYYY-MM-DD') AS due_date, t.comment, t.related_id,
+    ${userRef('cu')} AS created_by, t.created_at, t.updated_at,
+    ${TITLE_SQL} AS title, t.description,
+    CASE WHEN t.link_kind IS NULL THEN NULL ELSE json_build_object('kind', t.link_kind, 'id', t.link_id,
+      'label', CASE WHEN t.link_kind = 'requirement' AND r.id IS NOT NULL THEN r.code || ' ' || r.title ELSE t.link_label END) END AS link,
+    t.recurrence, (t.status = 'OPEN' AND t.due_date < ${today}::date) AS overdue${extra}
+  FROM tasks t
+  ${REQUIREMENT_JOIN}
+  LEFT JOIN users au ON au.id = t.assigned_to_user
+  LEFT JOIN users du ON du.id = t.delegated_to
+  LEFT JOIN workgroups g ON g.id = t.assigned_to_group
+  LEFT JOIN users cu ON cu.id = t.created_by`;
+}
+
+export interface InboxTaskRow extends Omit<InboxTask, 'created_at' | 'updated_at'> {
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function toInboxTask(row: InboxTaskRow): InboxTask {
+  return { ...row, created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString() };
+}
+
+/** The process's task of that id as InboxTask, or undefined. */
+export async function inboxTaskView(db: Queryable, processId: string, taskId: string, today: string): Promise<InboxTask | undefined> {
+  const [row] = await db.query<InboxTaskRow>(`${inboxSelect('$3')} WHERE t.process_id = $1 AND t.id = $2`, [processId, taskId, today]);
+  return row ? toInboxTask(row) : undefined;
+}
+
+/** Today as the API's clock says ('YYYY-MM-DD', UTC). */
+export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
