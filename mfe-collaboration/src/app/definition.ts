@@ -1,5 +1,5 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { AssignTaskScreen, CollaborationScreen, OrgChartScreen, TasksInboxScreen, ViewTaskScreen } from './lazyScreens';
+import { AssignTaskScreen, CollaborationScreen, OrgChartScreen, TasksInboxScreen, ViewTaskScreen, WorkflowScreen } from './lazyScreens';
 import { liveCollaboration } from './LiveCollaboration';
 
 const screens: RemoteDefinition['screens'] = {
@@ -8,6 +8,7 @@ const screens: RemoteDefinition['screens'] = {
   '/view-task': ViewTaskScreen,
   '/assign-task': AssignTaskScreen,
   '/collaboration/org-chart': OrgChartScreen,
+  '/workflow': WorkflowScreen,
 };
 
 /** What this remote serves: its routes (owner 'mfe-collaboration' in the shared route table) and their screens, kept live. */

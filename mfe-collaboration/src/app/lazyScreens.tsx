@@ -25,3 +25,5 @@ export const ViewTaskScreen = lazyScreen(() => import('../features/tasks/compone
 export const AssignTaskScreen = lazyScreen(() => import('../features/tasks/components/AssignTaskScreen').then((module) => module.AssignTaskScreen));
 // The org chart carries d3 (layout, zoom) and the canvas drawing.
 export const OrgChartScreen = lazyScreen(() => import('../features/org-chart/components/OrgChartScreen').then((module) => module.OrgChartScreen));
+// The workflow's diagram draws its arrows with d3.
+export const WorkflowScreen = lazyScreen(() => import('../features/workflow/components/WorkflowScreen').then((module) => module.WorkflowScreen));

@@ -14,18 +14,19 @@ describe("the collaboration remote's live rules", () => {
   });
 
   it.each(['Submit for Review', 'Accept Review', 'Reject Review', 'Identify Gap', 'Complete', 'Fail', 'Delete'])(
-    "a requirement's event (%s) that may open or close tasks refreshes the inbox, its counts and every open task",
+    "a requirement's event (%s) that may open or close tasks refreshes the inbox, its counts, every open task and the workflow's counts",
     (type) => {
       expect(targets(event(type, { kind: 'requirement', id: 'r1', requirement_id: 'r1' }))).toEqual([
         ['tasks', 'core', 'inbox'],
         ['tasks', 'core', 'counts'],
         ['tasks', 'core', 'task'],
+        ['workflow', 'core', 'status-counts'],
       ]);
     },
   );
 
-  it("a new requirement has no task yet; a requirement's comment is not a task's", () => {
-    expect(COLLABORATION_LIVE_RULES.Add).toBeUndefined();
+  it("a new requirement has no task yet, only one more draft on /workflow; a requirement's comment is not a task's", () => {
+    expect(targets(event('Add', { kind: 'requirement', id: 'r1', requirement_id: 'r1' }))).toEqual([['workflow', 'core', 'status-counts']]);
     expect(targets(event('Comment', { kind: 'comment', id: 'c1', requirement_id: 'r1' }))).toEqual([]);
   });
 

@@ -5,10 +5,11 @@
 // again. Every requirement event but Add may change tasks of the process — open or close them (a
 // review submitted, accepted or rejected, a gap identified, a requirement completed, failed or
 // deleted), or retitle them (a workflow task's title names its requirement). A comment on a task
-// names it; a requirement's comment changes nothing here.
+// names it; a requirement's comment changes nothing here. Every requirement event, Add included,
+// may change how many requirements each state of /workflow holds.
 import { REQUIREMENT_EVENTS, REQUIREMENT_RECORD_EVENTS, TASK_EVENTS } from '@portal/shared';
 import type { LiveEvent, LiveRules, LiveTarget } from '@portal/shared/screens';
-import { TASK_KEYS } from '../lib/queryKeys';
+import { TASK_KEYS, WORKFLOW_KEYS } from '../lib/queryKeys';
 
 const text = (event: LiveEvent, name: string): string | undefined => {
   const value = event.data[name];
@@ -20,7 +21,10 @@ const lists = (graph: string): LiveTarget[] => [TASK_KEYS.inboxes(graph), TASK_K
 /** A task's own event: the lists, and the task when the event names it (else every open task view). */
 function taskChanged(event: LiveEvent, graph: string): LiveTarget[] {
   const taskId = event.data.kind === 'task' ? (text(event, 'task_id') ?? text(event, 'id')) : text(event, 'task_id');
-  if (event.data.kind === 'requirement' || !taskId) return [...lists(graph), TASK_KEYS.tasks(graph)];
+  // A requirement's event (Complete and Fail are the names of both kinds) may also move it to
+  // another state of /workflow.
+  if (event.data.kind === 'requirement') return [...lists(graph), TASK_KEYS.tasks(graph), WORKFLOW_KEYS.statusCounts(graph)];
+  if (!taskId) return [...lists(graph), TASK_KEYS.tasks(graph)];
   return [...lists(graph), TASK_KEYS.task(graph, taskId)];
 }
 
@@ -35,6 +39,8 @@ export const TASK_CHANGING_REQUIREMENT_EVENTS = REQUIREMENT_EVENTS.filter((type)
 
 export const COLLABORATION_LIVE_RULES: LiveRules = {
   ...Object.fromEntries(TASK_CHANGING_REQUIREMENT_EVENTS.map((type) => [type, taskChanged])),
+  // A new requirement has no task yet, but it is one more draft.
+  Add: (_event, graph) => [WORKFLOW_KEYS.statusCounts(graph)],
   ...Object.fromEntries(TASK_EVENTS.map((type) => [type, taskChanged])),
   ...Object.fromEntries(REQUIREMENT_RECORD_EVENTS.map((type) => [type, commented])),
 };

@@ -21,6 +21,11 @@ export const TASK_KEYS = {
   comments: (graph: string, id: string) => ['tasks', graph, 'task', id, 'comments'] as const,
 };
 
+/** The /workflow diagram's requirements per state (statistics/dashboard's by_status). */
+export const WORKFLOW_KEYS = {
+  statusCounts: (graph: string) => ['workflow', graph, 'status-counts'] as const,
+};
+
 /** What the pickers read: who may be assigned, the workgroups, the caller's own workgroups. */
 export const PEOPLE_KEYS = {
   assignees: (graph: string, permission: string) => ['assignees', graph, permission] as const,

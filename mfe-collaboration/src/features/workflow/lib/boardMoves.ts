@@ -9,8 +9,6 @@ import type { TaskAuthorization } from '@portal/shared/permissions';
 
 export const BOARD_COLUMNS: readonly TaskStatus[] = ['OPEN', 'COMPLETED', 'FAILED'];
 
-export const BOARD_COLUMN_LABELS: Record<TaskStatus, string> = { OPEN: 'Open', COMPLETED: 'Completed', FAILED: 'Failed' };
-
 export type BoardAction = 'complete' | 'progress' | 'fail';
 
 export type BoardMove = { allowed: true; action: BoardAction } | { allowed: false; reason: string };

@@ -142,6 +142,14 @@ describe('DepositoryScreen', () => {
     expect(within(deleted).getByText('Deleted')).toBeInTheDocument();
   });
 
+  it('opens on one state when the link names it (?status=, from the workflow diagram)', async () => {
+    const { calls } = fakeApi({ 'GET /api/requirements': page([requirement(1)]) });
+    history.push('/requirements?status=IN_REVIEW');
+    renderScreen(<DepositoryScreen route={route} />);
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/requirements').at(-1)?.query.status).toBe('IN_REVIEW'));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('IN_REVIEW');
+  });
+
   it('lists my open tasks, each opening its requirement', async () => {
     const { calls } = fakeApi({
       'GET /api/requirements': page([requirement(1)]),

@@ -2,7 +2,7 @@
 // with search, filters and order; /requirements?id=<id> opens one beside the list. Add is offered
 // to those who may create requirements only.
 import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
-import { Empty, ScreenFrame, usePermitted, useSession, type ScreenComponent } from '@portal/shared';
+import { Empty, REQUIREMENT_STATUSES, ScreenFrame, usePermitted, useSession, type RequirementStatus, type ScreenComponent } from '@portal/shared';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useGraph } from '../../../lib/graph';
@@ -29,7 +29,11 @@ export const DepositoryScreen: ScreenComponent = ({ route }) => {
   const mayCreate = usePermitted(P.CREATE_REQUIREMENT);
   const [params, setParams] = useSearchParams();
   const [view, setView] = useState<View>(params.get('view') === 'table' ? 'table' : 'tree');
-  const [filters, setFilters] = useState<RequirementFilters>(INITIAL_FILTERS);
+  // A link may open the depository on one state (?status=, from /workflow's diagram).
+  const [filters, setFilters] = useState<RequirementFilters>(() => {
+    const status = params.get('status');
+    return REQUIREMENT_STATUSES.some((known) => known === status) ? { ...INITIAL_FILTERS, status: status as RequirementStatus } : INITIAL_FILTERS;
+  });
 
   const activeId = params.get('id') ?? undefined;
   const open = useCallback(
