@@ -26,6 +26,7 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
   RESOLVE_REJECTED: 'Resolve rejection',
   RESOLVE_RISK: 'Resolve risk',
   RESOLVE_CONFLICT: 'Resolve conflict',
+  GENERAL: 'General',
 };
 
 const STATUS_PALETTE: Record<RequirementStatus, string> = {
