@@ -69,6 +69,9 @@ export const USERS = {
   reqReporter: { login: 'req_reporter', email: 'req.reporter@example.com', name: 'Rob Reporter', password: 'ReqReporter@2026', roles: ['AUTHOR'] },
   reqDeduper: { login: 'req_deduper', email: 'req.deduper@example.com', name: 'Dee Deduper', password: 'ReqDeduper@2026', roles: ['AUTHOR'] },
   reqImporter: { login: 'req_importer', email: 'req.importer@example.com', name: 'Ivo Importer', password: 'ReqImporter@2026', roles: ['AUTHOR'] },
+  /** Collaboration (issue 23): a reviewer who assigns general tasks, and the member who does them. */
+  collabLead: { login: 'collab_lead', email: 'collab.lead@example.com', name: 'Cleo Lead', password: 'CollabLead@2026', roles: ['REVIEWER'] },
+  collabMember: { login: 'collab_member', email: 'collab.member@example.com', name: 'Milo Member', password: 'CollabMember@2026', roles: ['AUTHOR'] },
   /** Live requirement screens (issue 22): an author and a reviewer watching each other's changes. */
   liveAuthor: { login: 'live_author', email: 'live.author@example.com', name: 'Lea Author', password: 'LiveAuthor@2026', roles: ['AUTHOR'] },
   liveReviewer: { login: 'live_reviewer', email: 'live.reviewer@example.com', name: 'Leo Reviewer', password: 'LiveReviewer@2026', roles: ['REVIEWER'] },
