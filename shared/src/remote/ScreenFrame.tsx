@@ -11,13 +11,10 @@ export interface ScreenFrameProps {
   children?: ReactNode;
 }
 
-const OWNER_LABEL: Record<string, string> = {
-  host: 'the portal shell',
-};
-
 /**
- * The frame of every screen: its title (reported to the host for document.title), the remote
- * that serves it and the screen's content. Screens whose content has not been built yet show
+ * The frame of every screen: its title (reported to the host for document.title) and the
+ * screen's content; `data-owner` names the package that serves it (for tests and support tools,
+ * not shown to users). Screens whose content has not been built yet show
  * their title and the neighbouring screens of the same area, so a route is never a blank page.
  */
 export function ScreenFrame({ route, title, children }: ScreenFrameProps) {
@@ -30,12 +27,9 @@ export function ScreenFrame({ route, title, children }: ScreenFrameProps) {
 
   return (
     <Box as="section" data-owner={route.owner} p={6}>
-      <Heading as="h1" size="xl" mb={1}>
+      <Heading as="h1" size="xl" mb={6}>
         {shown}
       </Heading>
-      <Text fontSize="sm" color="fg.muted" mb={6} data-testid="served-by">
-        Served by {OWNER_LABEL[route.owner] ?? route.owner}
-      </Text>
       {children ?? <AreaLinks route={route} />}
     </Box>
   );

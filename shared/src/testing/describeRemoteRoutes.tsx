@@ -18,7 +18,7 @@ export function describeRemoteRoutes(definition: RemoteDefinition): void {
       // A screen of one object (a route with parameters) adds them to its title.
       const heading = await screen.findByRole('heading', { level: 1 });
       expect(heading).toHaveTextContent(new RegExp(`^${title}`));
-      expect(screen.getByTestId('served-by')).toHaveTextContent(definition.remote);
+      expect(heading.closest('[data-owner]')).toHaveAttribute('data-owner', definition.remote);
     });
   });
 }
