@@ -27,10 +27,15 @@ describe("the collaboration remote's live rules", () => {
 
   it("a new requirement has no task yet, only one more draft on /workflow; a requirement's comment is not a task's", () => {
     expect(targets(event('Add', { kind: 'requirement', id: 'r1', requirement_id: 'r1' }))).toEqual([['workflow', 'core', 'status-counts']]);
-    expect(targets(event('Comment', { kind: 'comment', id: 'c1', requirement_id: 'r1' }))).toEqual([]);
+    expect(COLLABORATION_LIVE_RULES.Comment).toBeUndefined();
   });
 
-  it("a comment on a task refreshes that task's comments", () => {
-    expect(targets(event('Comment', { kind: 'comment', id: 'c1', task_id: 't1' }))).toEqual([['tasks', 'core', 'task', 't1', 'comments']]);
+  it("an edited general task refreshes the lists and that task; a comment on a task that task's comments", () => {
+    expect(targets(event('Task Update', { kind: 'task', id: 't1', task_id: 't1' }))).toEqual([
+      ['tasks', 'core', 'inbox'],
+      ['tasks', 'core', 'counts'],
+      ['tasks', 'core', 'task', 't1'],
+    ]);
+    expect(targets(event('Task Comment', { kind: 'comment', id: 'c1', task_id: 't1' }))).toEqual([['tasks', 'core', 'task', 't1', 'comments']]);
   });
 });

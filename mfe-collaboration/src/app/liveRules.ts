@@ -4,10 +4,11 @@
 // task: the inbox pages, the tab counts and that task (its history and comments below it) read
 // again. Every requirement event but Add may change tasks of the process — open or close them (a
 // review submitted, accepted or rejected, a gap identified, a requirement completed, failed or
-// deleted), or retitle them (a workflow task's title names its requirement). A comment on a task
-// names it; a requirement's comment changes nothing here. Every requirement event, Add included,
-// may change how many requirements each state of /workflow holds.
-import { REQUIREMENT_EVENTS, REQUIREMENT_RECORD_EVENTS, TASK_EVENTS } from '@portal/shared';
+// deleted), or retitle them (a workflow task's title names its requirement). The API's own task
+// record events (docs/tasks-api.md "Live events"): 'Task Update' (a general task edited) is a
+// change of that task, 'Task Comment' names the task whose comments changed. Every requirement
+// event, Add included, may change how many requirements each state of /workflow holds.
+import { REQUIREMENT_EVENTS, TASK_EVENTS } from '@portal/shared';
 import type { LiveEvent, LiveRules, LiveTarget } from '@portal/shared/screens';
 import { TASK_KEYS, WORKFLOW_KEYS } from '../lib/queryKeys';
 
@@ -28,7 +29,11 @@ function taskChanged(event: LiveEvent, graph: string): LiveTarget[] {
   return [...lists(graph), TASK_KEYS.task(graph, taskId)];
 }
 
-/** A comment on a task: its comments; on a requirement: nothing of this remote. */
+/** The portal's own live events of a task's records (not spec 4.5 events, not in its history). */
+export const TASK_UPDATE = 'Task Update';
+export const TASK_COMMENT = 'Task Comment';
+
+/** A comment on a task: its comments. */
 function commented(event: LiveEvent, graph: string): LiveTarget[] {
   const taskId = text(event, 'task_id');
   return taskId ? [TASK_KEYS.comments(graph, taskId)] : [];
@@ -42,5 +47,6 @@ export const COLLABORATION_LIVE_RULES: LiveRules = {
   // A new requirement has no task yet, but it is one more draft.
   Add: (_event, graph) => [WORKFLOW_KEYS.statusCounts(graph)],
   ...Object.fromEntries(TASK_EVENTS.map((type) => [type, taskChanged])),
-  ...Object.fromEntries(REQUIREMENT_RECORD_EVENTS.map((type) => [type, commented])),
+  [TASK_UPDATE]: taskChanged,
+  [TASK_COMMENT]: commented,
 };

@@ -6,8 +6,11 @@ import { COLLABORATION_PERMISSIONS } from '../../../lib/permissions';
 import { TASK_KEYS } from '../../../lib/queryKeys';
 import { taskPath } from './getTask';
 
-/** A user or a workgroup; the other is cleared. */
-export type Assignment = { user_id: string; workgroup_id: null } | { user_id: null; workgroup_id: string };
+/**
+ * A person (the task keeps its workgroup), or a workgroup: then the person is cleared with ''
+ * (the API client leaves null fields out, and the API reads '' as none).
+ */
+export type Assignment = { user_id: string } | { user_id: ''; workgroup_id: string };
 
 export const assignTask = (graph: string, id: string, assignment: Assignment) =>
   apiClient.post<InboxTask>(taskPath(id, 'assign'), assignment, { graph, permission: COLLABORATION_PERMISSIONS.ASSIGN_TASK });

@@ -45,8 +45,8 @@ describe('/assign-task', () => {
     await user.selectOptions(within(form).getByLabelText('Workgroup'), await within(form).findByRole('option', { name: 'Auditors' }));
     await user.click(within(form).getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(where()).toBe('/view-task?id=2'));
-    // The client leaves null fields out (spec 7): the API reads an absent user as "none".
-    expect(mutations()[0]!.body).toEqual({ workgroup_id: 'g-auditors' });
+    // The delegate is cleared ('' — the client leaves null fields out, spec 7).
+    expect(mutations()[0]!.body).toEqual({ user_id: '', workgroup_id: 'g-auditors' });
   });
 
   it('shows a refusal and stays', async () => {

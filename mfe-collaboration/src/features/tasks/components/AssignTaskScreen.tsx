@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentGraph } from '../../../lib/graph';
 import { COLLABORATION_PERMISSIONS as P } from '../../../lib/permissions';
-import { useAssignTask } from '../api/assignTask';
+import { useAssignTask, type Assignment } from '../api/assignTask';
 import { useTask } from '../api/getTask';
 import { TASKS_PATH, viewTaskPath } from '../paths';
 import { AssigneeField, type AssigneeValue } from './AssigneeField';
@@ -70,7 +70,7 @@ function AssignForm({ graph, task }: { graph: string; task: InboxTask }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!ready) return;
-        const assignment = value.mode === 'user' ? { user_id: value.id, workgroup_id: null } : { user_id: null, workgroup_id: value.id };
+        const assignment: Assignment = value.mode === 'user' ? { user_id: value.id } : { user_id: '', workgroup_id: value.id };
         assign.mutate(assignment, {
           onSuccess: (saved) => {
             showSnackbar(`“${saved.title}” assigned to ${holderText(saved)}.`, 'success');

@@ -41,6 +41,7 @@ export function GeneralTaskDialog({ graph, task, onClose, onSaved }: GeneralTask
     title: title.trim() === '' ? 'Required.' : title.trim().length > TITLE_MAX ? `At most ${TITLE_MAX} characters.` : undefined,
     description: description.length > DESCRIPTION_MAX ? `At most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters.` : undefined,
     rule: recurrence === 'custom' && !isRule(customRule) ? RRULE_MESSAGE : undefined,
+    dueDate: recurrence !== 'none' && dueDate === '' ? 'A recurring task needs a due date: the series starts there.' : undefined,
     assignee: assignee.mode !== 'none' && assignee.id === '' ? 'Choose whom, or assign to nobody yet.' : undefined,
     link: link.kind !== '' && !link.choice ? 'Choose what the task links to, or link to nothing.' : undefined,
   };
@@ -49,14 +50,17 @@ export function GeneralTaskDialog({ graph, task, onClose, onSaved }: GeneralTask
   const submit = () => {
     setTried(true);
     if (invalid) return;
+    // The API client leaves null fields out (spec 7) and an edit keeps what is left out: an edit
+    // clears a field with '' instead (the API reads it as none).
+    const none = task ? '' : null;
     const input: GeneralTaskInput = {
       title: title.trim(),
       description: description.trim(),
-      due_date: dueDate || null,
-      assigned_to_user_id: assignee.mode === 'user' ? assignee.id : null,
-      assigned_to_group_id: assignee.mode === 'group' ? assignee.id : null,
+      due_date: dueDate || none,
+      assigned_to_user_id: assignee.mode === 'user' ? assignee.id : none,
+      assigned_to_group_id: assignee.mode === 'group' ? assignee.id : none,
       link: link.kind && link.choice ? { kind: link.kind, id: link.choice.id } : null,
-      recurrence: ruleOf(recurrence, customRule),
+      recurrence: ruleOf(recurrence, customRule) ?? none,
     };
     save.mutate(input, {
       onSuccess: (saved) => {
@@ -72,10 +76,11 @@ export function GeneralTaskDialog({ graph, task, onClose, onSaved }: GeneralTask
     <FormDialog open size="lg" title={task ? `Edit “${task.title}”` : 'New task'} submitText={task ? 'Save' : 'Create task'} busy={save.isPending} error={save.error ?? undefined} listFields onClose={onClose} onSubmit={submit}>
       <TextField label="Title" required value={title} onChange={setTitle} error={shown(errors.title)} autoFocus />
       <TextField label="Description" multiline rows={4} value={description} onChange={setDescription} error={shown(errors.description)} />
-      <TextField label="Due date" type="date" value={dueDate} onChange={setDueDate} />
+      <TextField label="Due date" type="date" value={dueDate} onChange={setDueDate} error={shown(errors.dueDate)} />
       <AssigneeField graph={graph} permission={P.VIEW_TASK} allowNone value={assignee} onChange={setAssignee} />
       {tried && errors.assignee && <FieldMessage text={errors.assignee} />}
-      <LinkField graph={graph} value={link} onChange={setLink} />
+      {/* A link once set is changed, not removed: an edit cannot send "no link" (a null is left out). */}
+      <LinkField graph={graph} value={link} onChange={setLink} allowNothing={!task?.link} />
       {tried && errors.link && <FieldMessage text={errors.link} />}
       <SelectField label="Repeats" value={recurrence} options={RECURRENCE_PRESETS.map(({ value, label }) => ({ value, label }))} onChange={(value) => setRecurrence(value as RecurrenceChoice)} />
       {recurrence === 'custom' && (

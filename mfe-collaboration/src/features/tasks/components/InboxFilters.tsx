@@ -19,6 +19,9 @@ export interface InboxFiltersProps {
   update: (changes: Partial<Record<InboxParam, string>>) => void;
 }
 
+/** The API's limit of the inbox search (docs/tasks-api.md). */
+const SEARCH_MAX = 200;
+
 const KIND_OPTIONS = TASK_KINDS.map((kind) => ({ value: kind, label: typeLabel(kind) }));
 const DUE_OPTIONS = [
   { value: 'overdue', label: 'Overdue' },
@@ -49,7 +52,15 @@ export function InboxFilters({ graph, filters, update }: InboxFiltersProps) {
         <chakra.label htmlFor={searchId} fontSize="sm" fontWeight="medium">
           Search tasks
         </chakra.label>
-        <Input id={searchId} type="search" size="sm" placeholder="Title, comment, requirement code or title" value={text} onChange={(event) => setText(event.target.value)} />
+        <Input
+          id={searchId}
+          type="search"
+          size="sm"
+          maxLength={SEARCH_MAX}
+          placeholder="Title, description, comment, requirement code or title"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </Stack>
       <Flex gap={3} flexWrap="wrap" align="flex-end">
         <SelectField size="sm" label="Kind" value={filters.type ?? ''} emptyOption="Every kind" options={KIND_OPTIONS} onChange={(value) => update({ type: value })} />

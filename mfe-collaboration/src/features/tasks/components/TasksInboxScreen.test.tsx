@@ -35,21 +35,23 @@ describe('the tasks inbox', () => {
     expect(rows()[0]).toHaveTextContent('Review · RQ-1 Password length · Ada Author');
     expect(screen.getByText('Showing 2 of 2 tasks')).toBeInTheDocument();
     expect(inboxCalls(calls)[0]!.query).toEqual({ graph: 'core', tab: 'assigned', status: 'OPEN', sort: 'due_date', order: 'asc', limit: '50' });
-    expect(calls.find((call) => call.path === '/api/tasks/inbox/counts')!.query).toEqual({ graph: 'core', status: 'OPEN', sort: 'due_date', order: 'asc' });
+    expect(calls.find((call) => call.path === '/api/tasks/inbox/counts')!.query).toEqual({ graph: 'core', status: 'OPEN' });
   });
 
   it('offers "All" only to whom may list every task', async () => {
     signIn(['view=>Task']);
-    fakeApi({
+    const { calls } = fakeApi({
       'GET /api/tasks/inbox': ok(page([])),
       'GET /api/tasks/inbox/counts': ok(counts({ assigned: 0, all: null })),
       'GET /api/users/assignees': ok([]),
     });
-    open();
+    // A link to "all" shows their own tasks instead.
+    open(`${PATH}?tab=all`);
     expect(await screen.findByText('Nothing assigned to you')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Assigned to me (0)' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: /^All/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New task' })).not.toBeInTheDocument();
+    expect(inboxCalls(calls).map((call) => call.query.tab)).toEqual(['assigned']);
   });
 
   it("switches tabs, and says what each empty tab is for", async () => {
@@ -209,7 +211,38 @@ describe('a new general task', () => {
     expect(snackbars).toContain('Task “Quarterly access review” created.');
   });
 
-  it('checks a custom rule and shows the server\'s refusal in the dialog', async () => {
+  it("links to a finding by its own id, read from its build's findings", async () => {
+    const { mutations } = fakeApi({
+      'GET /api/tasks/inbox': ok(page([])),
+      'GET /api/tasks/inbox/counts': ok(counts()),
+      'GET /api/users/assignees': ok([]),
+      'GET /api/apps/vulnerabilities/search': ok([
+        { vulnerability_id: 'CVE-2021-23337', aliases: [], severity: 'HIGH', score: 7.2, active_exploit: false, summary: null, app_key: 'shop', build_id: 'b2', build_number: 2, bom_ref: 'pkg:npm/lodash@4.17.15', name: 'lodash', version: '4.17.15', purl: null },
+      ]),
+      'POST /api/apps/shop/builds/b2/vulnerabilities': ok({
+        items: [
+          { id: 'f-other', vulnerability_id: 'CVE-2021-23337', component: { bom_ref: 'pkg:npm/lodash@4.17.11' } },
+          { id: 'f-lodash', vulnerability_id: 'CVE-2021-23337', component: { bom_ref: 'pkg:npm/lodash@4.17.15' } },
+        ],
+        total: 2,
+      }),
+      'POST /api/tasks': ok(generalTask('9'), 201),
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'New task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New task' });
+    await fill(user, within(dialog).getByLabelText(/^Title/), 'Patch lodash');
+    await user.selectOptions(within(dialog).getByLabelText('Links to'), 'A finding');
+    await fill(user, within(dialog).getByLabelText('Linked finding'), 'CVE-2021');
+    await user.click(await within(dialog).findByRole('button', { name: 'CVE-2021-23337 in shop (lodash)' }));
+    expect(await within(dialog).findByText('CVE-2021-23337 in shop (lodash)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create task' }));
+    await waitFor(() => expect(mutations().at(-1)!.path).toBe('/api/tasks'));
+    expect(mutations()[0]).toMatchObject({ path: '/api/apps/shop/builds/b2/vulnerabilities', body: { search: 'CVE-2021-23337' } });
+    expect(mutations().at(-1)!.body).toEqual({ title: 'Patch lodash', description: '', link: { kind: 'finding', id: 'f-lodash' } });
+  });
+
+  it('checks a custom rule and its due date, and shows the server\'s refusal in the dialog', async () => {
     fakeApi({
       'GET /api/tasks/inbox': ok(page([])),
       'GET /api/tasks/inbox/counts': ok(counts()),
@@ -224,6 +257,8 @@ describe('a new general task', () => {
     await fill(user, within(dialog).getByLabelText(/^Recurrence rule/), 'every tuesday');
     await user.click(within(dialog).getByRole('button', { name: 'Create task' }));
     expect(within(dialog).getByText('Write an RFC 5545 rule, e.g. FREQ=MONTHLY;INTERVAL=3.')).toBeInTheDocument();
+    expect(within(dialog).getByText('A recurring task needs a due date: the series starts there.')).toBeInTheDocument();
+    await fill(user, within(dialog).getByLabelText('Due date'), '2026-12-01');
     await fill(user, within(dialog).getByLabelText(/^Recurrence rule/), 'FREQ=WEEKLY;BYDAY=TU;BYSETPOS=9');
     await user.click(within(dialog).getByRole('button', { name: 'Create task' }));
     expect(await within(dialog).findByText('The recurrence is not a valid RFC 5545 rule.')).toBeInTheDocument();

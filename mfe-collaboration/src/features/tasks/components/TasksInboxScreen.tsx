@@ -32,8 +32,9 @@ const tabLabel = (tab: TaskInboxTab, counts: TaskInboxCounts | undefined) => {
 };
 
 function TasksInbox({ graph }: { graph: string }) {
-  const { filters, update } = useInboxParams();
-  const { tab, ...countFilters } = filters;
+  const { filters: asked, update } = useInboxParams();
+  // The counts follow the filters, not the tab or the order.
+  const { tab: _tab, sort: _sort, order: _order, ...countFilters } = asked;
   const counts = useInboxCounts(graph, countFilters);
   const mayListAll = usePermitted(P.LIST_TASK);
   const mayCreate = usePermitted(P.ASSIGN_TASK);
@@ -41,6 +42,9 @@ function TasksInbox({ graph }: { graph: string }) {
   const [creating, setCreating] = useState(false);
   // "All" is for whom may list every task; the counts say null for the others.
   const showAll = mayListAll && counts.data?.all !== null;
+  // An address naming "all" for whom may not list every task shows their own tasks instead.
+  const filters = asked.tab === 'all' && !showAll ? { ...asked, tab: 'assigned' as const } : asked;
+  const tab = filters.tab;
   const tabs = (['assigned', 'workgroups', 'created', ...(showAll ? ['all'] : [])] as TaskInboxTab[]).map((id) => ({
     id,
     label: tabLabel(id, counts.data),
@@ -60,7 +64,7 @@ function TasksInbox({ graph }: { graph: string }) {
         )}
       </HStack>
       <InboxFilters graph={graph} filters={filters} update={update} />
-      <Tabs label="Task inbox" tabs={tabs} selected={tab === 'all' && !showAll ? 'assigned' : tab} onSelect={(id) => update({ tab: id === 'assigned' ? '' : id })} />
+      <Tabs label="Task inbox" tabs={tabs} selected={tab} onSelect={(id) => update({ tab: id === 'assigned' ? '' : id })} />
       {creating && <GeneralTaskDialog graph={graph} onClose={() => setCreating(false)} onSaved={(task) => navigate(viewTaskPath(task.id))} />}
     </>
   );

@@ -70,6 +70,17 @@ describe('/view-task', () => {
     await waitFor(() => expect(mutations()).toEqual([{ method: 'POST', path: '/api/tasks/3/comments', query: { graph: 'core' }, body: { text: 'On it.' } }]));
   });
 
+  it("opens the task a notification names (?task=)", async () => {
+    fakeApi({
+      'GET /api/tasks/5': ok(generalTask('5')),
+      'GET /api/tasks/5/events': ok([]),
+      'GET /api/tasks/5/comments': ok([]),
+      'GET /api/workgroups/myMembership': ok([]),
+    });
+    renderRoute(ViewTaskScreen, '/view-task', '/view-task?task=5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quarterly access review 5' })).toBeInTheDocument();
+  });
+
   it('says when the task does not exist in this process', async () => {
     fakeApi({ 'GET /api/tasks/404': problem(404, 'Not found.'), 'GET /api/workgroups/myMembership': ok([]) });
     open('404');

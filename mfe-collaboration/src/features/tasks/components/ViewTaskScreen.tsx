@@ -14,7 +14,8 @@ import { TaskHistory } from './TaskHistory';
 export const ViewTaskScreen: ScreenComponent = ({ route }) => {
   const graph = useCurrentGraph();
   const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
+  // The notifications of general tasks lead to ?task=<id>: both name the task.
+  const id = params.get('id') ?? params.get('task') ?? '';
   const task = useTask(graph, id);
   const missing = id === '' || (isApiError(task.error) && task.error.status === 404);
   return (
