@@ -4,7 +4,7 @@
 // column, or with its "Move to" menu from the keyboard. Completing reports the task done (100 %,
 // or a general task's complete); failing asks for the comment the API requires. A refused move
 // says why on the card; an open card links to its task page.
-import { Badge, Box, Button, Heading, HStack, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar, type InboxTask, type TaskStatus } from '@portal/shared';
 import { useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { useInbox } from '../../tasks/api/getInbox';
 import { useCompleteTask, useFailTask, useUpdateTaskProgress } from '../../tasks/api/decideTask';
 import { CommentDialog } from '../../tasks/components/TaskDialogs';
 import { TASK_STATUS_LABELS, holderText, typeLabel } from '../../tasks/components/labels';
+import { Mark } from '../../tasks/components/TaskBadges';
 import { useTaskAuthorization } from '../../tasks/hooks/useTaskAuthorization';
 import { viewTaskPath } from '../../tasks/paths';
 import { BOARD_COLUMNS, boardMove, type BoardMove } from '../lib/boardMoves';
@@ -70,7 +71,9 @@ function BoardColumn({ graph, status, dragged, onDrag }: { graph: string; status
         <Heading as="h3" size="sm">
           {label}
         </Heading>
-        <Badge aria-label={`${total ?? 0} ${label.toLowerCase()} tasks`}>{total ?? '…'}</Badge>
+        <Text fontSize="sm" fontWeight="semibold" aria-label={`${total ?? 0} ${label.toLowerCase()} tasks`}>
+          {total ?? '…'}
+        </Text>
       </HStack>
       {inbox.isPending ? (
         <Text color="fg.muted">Loading…</Text>
@@ -130,24 +133,31 @@ function BoardCard({ graph, task, onDrag }: { graph: string; task: InboxTask; on
         <Link to={viewTaskPath(task.id)}>{task.title}</Link>
       </ChakraLink>
       <HStack gap={2} mt={1} wrap="wrap">
-        <Badge size="sm">{typeLabel(task.type)}</Badge>
+        <Mark palette="gray">{typeLabel(task.type)}</Mark>
         {task.due_date && <Text fontSize="xs" color={task.overdue ? 'fg.error' : 'fg.muted'}>Due {task.due_date}</Text>}
       </HStack>
       <Text fontSize="xs" color="fg.muted">
         {holderText(task)}
       </Text>
       {movable && (
-        <NativeSelect.Root size="xs" mt={2} width="auto">
-          <NativeSelect.Field aria-label={`Move ${task.title} to`} value="" onChange={(event) => event.target.value && act(event.target.value as TaskStatus)}>
-            <option value="">Move to…</option>
-            {targets.map((status) => (
-              <option key={status} value={status}>
-                {TASK_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <chakra.select
+          mt={2}
+          fontSize="xs"
+          borderWidth="1px"
+          borderRadius="sm"
+          px={1}
+          bg="bg.panel"
+          aria-label={`Move ${task.title} to`}
+          value=""
+          onChange={(event) => event.target.value && act(event.target.value as TaskStatus)}
+        >
+          <option value="">Move to…</option>
+          {targets.map((status) => (
+            <option key={status} value={status}>
+              {TASK_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </chakra.select>
       )}
       {failing && (
         <CommentDialog

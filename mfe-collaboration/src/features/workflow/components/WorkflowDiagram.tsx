@@ -3,7 +3,7 @@
 // between them with the event each raises (the contract's REQUIREMENT_WORKFLOW). d3 draws the
 // arrows; the states are links to the depository filtered to that state, reachable by keyboard.
 // The same moves are listed as text under the drawing for whoever does not see it.
-import { Box, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { Box, chakra, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { REQUIREMENT_WORKFLOW, type RequirementStatus } from '@portal/shared';
 import { curveBasis, line } from 'd3';
 import { Link } from 'react-router';
@@ -118,26 +118,28 @@ export function WorkflowDiagram({ counts }: WorkflowDiagramProps) {
           );
         })}
       </Box>
-      <Table.Root size="sm" mt={4} aria-label="Workflow moves">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Move</Table.ColumnHeader>
-            <Table.ColumnHeader>From</Table.ColumnHeader>
-            <Table.ColumnHeader>To</Table.ColumnHeader>
-            <Table.ColumnHeader>By</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
+      <chakra.table mt={4} fontSize="sm" borderCollapse="collapse" aria-label="Workflow moves">
+        <thead>
+          <tr>
+            {['Move', 'From', 'To', 'By'].map((header) => (
+              <chakra.th key={header} textAlign="start" px={2} py={1} borderBottomWidth="1px">
+                {header}
+              </chakra.th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
           {REQUIREMENT_WORKFLOW.map((transition) => (
-            <Table.Row key={`${transition.from}-${transition.to}`}>
-              <Table.Cell>{transition.event}</Table.Cell>
-              <Table.Cell>{STATUS_LABELS[transition.from]}</Table.Cell>
-              <Table.Cell>{STATUS_LABELS[transition.to]}</Table.Cell>
-              <Table.Cell>{transition.by}</Table.Cell>
-            </Table.Row>
+            <tr key={`${transition.from}-${transition.to}`}>
+              {[transition.event, STATUS_LABELS[transition.from], STATUS_LABELS[transition.to], transition.by].map((cell, index) => (
+                <chakra.td key={index} px={2} py={1} borderBottomWidth="1px">
+                  {cell}
+                </chakra.td>
+              ))}
+            </tr>
           ))}
-        </Table.Body>
-      </Table.Root>
+        </tbody>
+      </chakra.table>
     </Box>
   );
 }
