@@ -116,7 +116,12 @@ try {
   const page = await context.newPage();
   const opened = Date.now();
   await page.goto('/collaboration/org-chart');
-  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, MEASURE, { timeout: 60_000 });
+  try {
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, MEASURE, { timeout: 60_000 });
+  } catch (error) {
+    console.log(`no drawing; the page says: ${(await page.locator('body').innerText()).slice(0, 600)}`);
+    throw error;
+  }
   console.log(`org chart of ${PEOPLE.toLocaleString('en-US')} people: first drawing (two levels open) ${Date.now() - opened} ms after navigation (page, remote, chart data, layout)`);
   const whole = await untilDrawn(page, () => page.getByRole('button', { name: 'Expand all' }).click());
   console.log(`org chart of ${PEOPLE.toLocaleString('en-US')} people: all drawn ${whole.elapsed} ms after "Expand all" (layout and drawing; goal ≤ 1 s), the drawing itself ${whole.draw.toFixed(1)} ms`);

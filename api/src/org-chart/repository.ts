@@ -61,13 +61,14 @@ export async function chartHeader(db: Queryable, organizationId: string): Promis
 
 /** Every person as a tuple (ORG_CHART_PERSON_COLUMNS) with their portal user, in the file's order. */
 export async function chartTuples(db: Queryable, organizationId: string): Promise<OrgChartPersonTuple[]> {
-  const rows = await db.query<{ t: OrgChartPersonTuple }>(
-    `SELECT json_build_array(p.external_id, p.name, p.title, p.manager_id, p.email, p.department, u.id, u.login_id) AS t
+  // Plain columns, made tuples here: building JSON per row in SQL is several times slower for 5,000 rows.
+  const rows = await db.query<StoredPerson & { user_id: string | null; login_id: string | null }>(
+    `SELECT p.external_id AS id, p.name, p.title, p.manager_id, p.email, p.department, u.id AS user_id, u.login_id
        FROM org_chart_people p LEFT JOIN (${USERS_BY_EMAIL}) u ON u.email = lower(p.email)
       WHERE p.organization_id = $1 ORDER BY p.position`,
     [organizationId],
   );
-  return rows.map((row) => (typeof row.t === 'string' ? (JSON.parse(row.t) as OrgChartPersonTuple) : row.t));
+  return rows.map((row) => [row.id, row.name, row.title, row.manager_id, row.email, row.department, row.user_id, row.login_id]);
 }
 
 export async function personById(db: Queryable, organizationId: string, externalId: string): Promise<StoredPerson | undefined> {

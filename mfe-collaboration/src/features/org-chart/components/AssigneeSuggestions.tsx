@@ -2,7 +2,7 @@
 // people of a department, each a button that picks that portal user. For the assignment screen
 // (src/app): shown only with `use=>OrgChart`; without a chart, or when it knows nobody to offer,
 // it says so and the assignee list stays the way to choose.
-import { Button, HStack, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
+import { Button, Flex, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { usePermitted, type OrgChartUserRef } from '@portal/shared';
 import { PERMISSIONS } from '@portal/shared/permissions';
 import { useId, useState } from 'react';
@@ -53,14 +53,14 @@ export function AssigneeSuggestions({ graph, ownerId, onPick }: AssigneeSuggesti
             </chakra.select>
           </HStack>
           {department !== '' && (
-            <Wrap gap={1} aria-label={`Members of ${department}`}>
+            <Flex gap={1} wrap="wrap" role="group" aria-label={`Members of ${department}`}>
               {data.department_members.length === 0 && <Text color="fg.muted">Nobody of {department} is a portal user.</Text>}
               {data.department_members.map((member) => (
                 <Button key={member.id} size="xs" variant="ghost" onClick={() => onPick(member)}>
                   {member.name} ({member.login_id})
                 </Button>
               ))}
-            </Wrap>
+            </Flex>
           )}
         </Stack>
       )}

@@ -1,7 +1,8 @@
 // What an import changed (added, moved, removed, updated) and why one was refused (every row
 // error with its line in the file).
-import { Box, chakra, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import type { OrgChartChangeReport, OrgChartRowError } from '@portal/shared';
+import { Cell, Header } from './cells';
 
 const SHOWN = 50;
 const FIELD_LABELS: Record<string, string> = { id: 'id', name: 'name', title: 'title', manager_id: 'manager id', email: 'email', department: 'department' };
@@ -48,24 +49,24 @@ export function RowErrors({ rows }: { rows: OrgChartRowError[] }) {
         The chart was not imported: {plural(rows.length, 'error')} in the file. Nothing changed. Fix the file and choose it again.
       </Text>
       <Box maxH="240px" overflowY="auto" borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label="Errors by line">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Line</Table.ColumnHeader>
-              <Table.ColumnHeader>Column</Table.ColumnHeader>
-              <Table.ColumnHeader>Problem</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
+        <chakra.table width="full" fontSize="sm" aria-label="Errors by line">
+          <thead>
+            <tr>
+              <Header>Line</Header>
+              <Header>Column</Header>
+              <Header>Problem</Header>
+            </tr>
+          </thead>
+          <tbody>
             {rows.slice(0, 200).map((row, position) => (
-              <Table.Row key={`${row.line}-${row.field}-${position}`}>
-                <Table.Cell>{row.line}</Table.Cell>
-                <Table.Cell>{FIELD_LABELS[row.field] ?? row.field}</Table.Cell>
-                <Table.Cell>{row.message}</Table.Cell>
-              </Table.Row>
+              <tr key={`${row.line}-${row.field}-${position}`}>
+                <Cell>{row.line}</Cell>
+                <Cell>{FIELD_LABELS[row.field] ?? row.field}</Cell>
+                <Cell>{row.message}</Cell>
+              </tr>
             ))}
-          </Table.Body>
-        </Table.Root>
+          </tbody>
+        </chakra.table>
       </Box>
       {rows.length > 200 && <Text fontSize="sm">and {(rows.length - 200).toLocaleString('en-US')} more</Text>}
     </Stack>

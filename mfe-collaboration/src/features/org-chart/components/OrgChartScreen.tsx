@@ -2,7 +2,7 @@
 // (pan, zoom, collapse, search that centres a person) or as a list the keyboard walks, the chosen
 // person's card, PNG/SVG export, and the upload (with `upload=>OrgChart`). Read again when anyone
 // imports a chart.
-import { Box, Button, Group, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { PERMISSIONS } from '@portal/shared/permissions';
 import { Empty, graphOf, QueryView, ScreenFrame, usePermitted, useSession, type OrgChart, type ScreenComponent } from '@portal/shared';
 import { useMemo, useState } from 'react';
@@ -31,14 +31,14 @@ function ChartView({ chart, people }: { chart: OrgChart; people: People }) {
         {chart.uploaded_by ? ` by ${chart.uploaded_by.login_id}` : ''}.
       </Text>
       <HStack gap={3} flexWrap="wrap">
-        <Group attached>
+        <HStack gap={0} role="group" aria-label="View">
           <Button size="sm" variant={mode === 'chart' ? 'solid' : 'outline'} aria-pressed={mode === 'chart'} onClick={() => setMode('chart')}>
             Chart
           </Button>
           <Button size="sm" variant={mode === 'list' ? 'solid' : 'outline'} aria-pressed={mode === 'list'} onClick={() => setMode('list')}>
             List
           </Button>
-        </Group>
+        </HStack>
         <Button size="sm" variant="outline" onClick={state.expandAll}>
           Expand all
         </Button>

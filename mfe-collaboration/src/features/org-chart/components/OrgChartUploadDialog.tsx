@@ -1,11 +1,12 @@
 // Upload an org chart (issue 23 item 10): choose a CSV or XLSX file → the API's preview with a
 // mapping of its columns (proposed from the header, chosen here) → import → the change report, or
 // the row errors with their lines (nothing changed; fix the file and choose it again).
-import { Box, Button, Dialog, HStack, Portal, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Dialog, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { ErrorAlert, Loading, useDismiss, type OrgChartField } from '@portal/shared';
 import { FileDrop } from '@portal/shared/screens';
 import { ORG_CHART_ACCEPT } from '../api/previewOrgChart';
 import { REQUIRED_FIELDS, useOrgChartUpload, type UploadStep } from '../hooks/useOrgChartUpload';
+import { Cell, Header } from './cells';
 import { ChangeReport, RowErrors } from './ChangeReport';
 
 const LABELS: Record<OrgChartField, string> = { id: 'Id', name: 'Name', title: 'Title', manager_id: 'Manager id', email: 'Email', department: 'Department' };
@@ -27,7 +28,7 @@ function MappingStep({ step, fields, onMap }: { step: MapStep; fields: readonly 
       <Text>
         {preview.file_name}: {preview.row_count.toLocaleString('en-US')} {preview.row_count === 1 ? 'row' : 'rows'} ({preview.format.toUpperCase()}). Choose the column of each field; id and name are required.
       </Text>
-      <SimpleGrid columns={{ base: 2, md: 3 }} gap={3}>
+      <Box display="grid" gridTemplateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }} gap={3}>
         {fields.map((field) => (
           <Stack key={field} gap={1}>
             <chakra.label htmlFor={`org-chart-map-${field}`} fontSize="sm" fontWeight="medium">
@@ -55,34 +56,34 @@ function MappingStep({ step, fields, onMap }: { step: MapStep; fields: readonly 
             </chakra.select>
           </Stack>
         ))}
-      </SimpleGrid>
+      </Box>
       <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label="First rows of the file">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Line</Table.ColumnHeader>
+        <chakra.table width="full" fontSize="sm" aria-label="First rows of the file">
+          <thead>
+            <tr>
+              <Header>Line</Header>
               {preview.columns.map((column, index) => {
                 const field = (Object.keys(mapping) as OrgChartField[]).find((name) => mapping[name] === index);
                 return (
-                  <Table.ColumnHeader key={index}>
+                  <Header key={index}>
                     {column}
                     {field ? ` → ${LABELS[field]}` : ''}
-                  </Table.ColumnHeader>
+                  </Header>
                 );
               })}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
+            </tr>
+          </thead>
+          <tbody>
             {preview.rows.map((row) => (
-              <Table.Row key={row.line}>
-                <Table.Cell>{row.line}</Table.Cell>
+              <tr key={row.line}>
+                <Cell>{row.line}</Cell>
                 {preview.columns.map((_, index) => (
-                  <Table.Cell key={index}>{row.cells[index] ?? ''}</Table.Cell>
+                  <Cell key={index}>{row.cells[index] ?? ''}</Cell>
                 ))}
-              </Table.Row>
+              </tr>
             ))}
-          </Table.Body>
-        </Table.Root>
+          </tbody>
+        </chakra.table>
       </Box>
     </Stack>
   );

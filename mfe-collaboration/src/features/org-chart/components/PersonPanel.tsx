@@ -1,6 +1,6 @@
 // The chosen person: photo (initials), title, department, email, manager and reports (each a
 // button that centres them), and the portal user linked by email.
-import { Avatar, Box, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Circle, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { initialsOf, type People } from '../utils/people';
 
 export function PersonPanel({ people, index, onCentre }: { people: People; index: number; onCentre: (index: number) => void }) {
@@ -10,9 +10,9 @@ export function PersonPanel({ people, index, onCentre }: { people: People; index
   return (
     <Box as="section" aria-label={`About ${person.name}`} borderWidth="1px" borderRadius="md" p={4}>
       <HStack gap={3} mb={3} align="start">
-        <Avatar.Root size="lg" aria-hidden>
-          <Avatar.Fallback>{initialsOf(person.name)}</Avatar.Fallback>
-        </Avatar.Root>
+        <Circle size="48px" bg="blue.subtle" color="blue.fg" fontWeight="semibold" aria-hidden>
+          {initialsOf(person.name)}
+        </Circle>
         <Stack gap={0}>
           <Text fontWeight="semibold" fontSize="lg">
             {person.name}
@@ -41,14 +41,14 @@ export function PersonPanel({ people, index, onCentre }: { people: People; index
             <Text>
               {reports.length} direct {reports.length === 1 ? 'report' : 'reports'}:
             </Text>
-            <Wrap gap={1}>
+            <Flex gap={1} wrap="wrap">
               {reports.slice(0, 30).map((report) => (
                 <Button key={report} size="xs" variant="ghost" onClick={() => onCentre(report)}>
                   {people.list[report].name}
                 </Button>
               ))}
               {reports.length > 30 && <Text>and {reports.length - 30} more</Text>}
-            </Wrap>
+            </Flex>
           </Stack>
         )}
       </Stack>
