@@ -23,6 +23,7 @@ export * from './entities/analysis';
 export * from './entities/administration';
 export * from './entities/osv';
 export * from './entities/standards';
+export * from './entities/document';
 export * from './api/errors';
 export * from './api/payload';
 export * from './realtime/destinations';
