@@ -99,6 +99,8 @@ export async function documentsRoutes(app: FastifyInstance, options: DocumentsOp
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes + 1, files: DOCUMENT_MAX_FILES, fields: 5, parts: DOCUMENT_MAX_FILES + 5, fieldSize: 4096 },
     throwFileSizeLimit: false,
+    // The name as sent, path and all: a name with a path is refused, not quietly cut to its base.
+    preservePath: true,
   });
 
   app.post(

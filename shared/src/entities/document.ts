@@ -5,7 +5,8 @@ import type { RequirementRef, UserRef } from './requirement';
 /** The default most one uploaded file may carry (the API's DOCUMENT_MAX_BYTES may change it). */
 export const DOCUMENT_MAX_BYTES = 250 * 1024 * 1024;
 /** The 413 of a file past `maxBytes`. */
-export const documentTooLarge = (maxBytes: number): string => `The file is larger than the ${Math.round(maxBytes / (1024 * 1024))} MB accepted.`;
+export const documentTooLarge = (maxBytes: number): string =>
+  `The file is larger than the ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.ceil(maxBytes / 1024)} KB`} accepted.`;
 /** What the library takes, by extension; the content must match (magic bytes, or UTF-8 text). */
 export const DOCUMENT_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'txt', 'md', 'csv'] as const;
 export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
