@@ -6,6 +6,9 @@ import { Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/rea
 import { ErrorAlert, graphOf, isPlatformView, Loading, ScreenFrame, usePermitted, useSession, type ScreenComponent } from '@portal/shared';
 import { useDebounced } from '@portal/shared/screens';
 import { useId, useState } from 'react';
+
+/** Today as 'YYYY-MM-DD', read once per mount (review-by dates past it are marked). */
+const todayOf = () => new Date().toISOString().slice(0, 10);
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE, useDocuments } from '../api/getDocuments';
 import { DOCUMENT_PERMISSIONS } from '../api/keys';
@@ -21,6 +24,7 @@ function Library({ graph }: { graph: string }) {
   const mayUpload = usePermitted(DOCUMENT_PERMISSIONS.UPLOAD);
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
+  const [today] = useState(todayOf);
   const q = useDebounced(search.trim(), 300);
   const folder = params.get('folder') ?? ALL;
   const tag = params.get('tag') ?? ALL;
@@ -38,7 +42,6 @@ function Library({ graph }: { graph: string }) {
       }
       return updated;
     });
-  const today = new Date().toISOString().slice(0, 10);
   const page = documents.data;
   return (
     <Stack gap={6}>
