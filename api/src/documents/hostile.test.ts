@@ -4,10 +4,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { STATUS_MESSAGES, type DocumentPage } from '@portal/shared/server';
-import { expectProblem } from '../testing/identity';
 import { createFixture, type Fixture } from '../testing/analysis';
 import { FOLDER_RULE, NAME_RULE, notAllowed, notMatching } from './content';
-import { upload } from '../testing/documents';
+import { multipartBody, upload } from '../testing/documents';
+import { expectProblem, withCookie } from '../testing/identity';
 import { EMPTY_FILE, NO_FILES, SAME_NAME_TWICE } from './routes';
 
 let f: Fixture;
@@ -70,6 +70,24 @@ it('refuses an oversize file (413) and keeps nothing of an upload with one refus
   expectProblem(await upload(f, f.amy, []), 400, NO_FILES);
   expect(await total()).toBe(1);
   // One blob (exact.txt), no temporary file left behind.
+  expect(storedFiles()).toHaveLength(1);
+});
+
+it('keeps nothing of a body cut short or a file under another field, and closes the connection on a refusal mid-upload', async () => {
+  const whole = multipartBody([{ name: 'cut.txt', content: 'x'.repeat(4096) }]);
+  const cut = await f.app.inject({
+    method: 'POST',
+    url: '/api/documents?graph=alpha',
+    payload: whole.payload.subarray(0, 2000),
+    headers: { ...withCookie(f.amy), ...whole.headers },
+  });
+  expect(cut.statusCode).toBe(400);
+  const other = await upload(f, f.amy, [{ name: 'ok.txt', content: 'x', field: 'attachment' }]);
+  expect(other.statusCode).toBe(400);
+  const refused = await upload(f, f.amy, [{ name: 'tool.exe', content: 'MZ' }, { name: 'later.txt', content: 'never read' }]);
+  expect(refused.statusCode).toBe(415);
+  expect(refused.headers.connection).toBe('close');
+  expect(await total()).toBe(1);
   expect(storedFiles()).toHaveLength(1);
 });
 

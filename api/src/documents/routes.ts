@@ -37,6 +37,9 @@ const previewPolicy = (contentType: string) =>
     ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'"
     : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 
+/** A refusal while the body is still arriving: what is left of it is not read, the connection closes. */
+const midUpload = (status: number, detail: string, field: string) => new ApiProblem(status, detail, { connection: 'close' }, { [field]: detail });
+
 /** Reads the upload: its files checked and on disk (temporary), its folder and tags; all or nothing. */
 async function readUpload(app: FastifyInstance, request: FastifyRequest, blobs: BlobStore, maxBytes: number) {
   const words: MultipartWords = { tooLarge: () => new ApiProblem(413, documentTooLarge(maxBytes), { connection: 'close' }), refusal: NOT_MULTIPART, oneFile: TOO_MANY_FILES };
@@ -48,21 +51,21 @@ async function readUpload(app: FastifyInstance, request: FastifyRequest, blobs: 
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== 'files' && part.fieldname !== 'file') throw new ApiProblem(400, NOT_MULTIPART);
+      if (part.fieldname !== 'files' && part.fieldname !== 'file') throw midUpload(400, NOT_MULTIPART, 'files');
       const name = part.filename ?? '';
       const problem = fileNameProblem(name);
-      if (problem) throw new ApiProblem(400, `${name ? `${name}: ` : ''}${problem}`, {}, { files: problem });
-      if (files.some((file) => file.name === name)) throw new ApiProblem(400, SAME_NAME_TWICE, {}, { files: SAME_NAME_TWICE });
+      if (problem) throw midUpload(400, `${name ? `${name}: ` : ''}${problem}`, 'files');
+      if (files.some((file) => file.name === name)) throw midUpload(400, SAME_NAME_TWICE, 'files');
       const check = new ContentCheck(extensionOf(name));
-      if (check.refusal) throw new ApiProblem(415, check.refusal, { connection: 'close' }, { files: check.refusal });
+      if (check.refusal) throw midUpload(415, check.refusal, 'files');
       const received = await blobs.receive(part.file, check, maxBytes).catch((error: unknown) => {
         throw error instanceof FileTooLarge ? words.tooLarge() : error;
       });
       const verdict = check.finish();
       if (!verdict.ok || received.size === 0) {
         await blobs.discard(received);
-        if (received.size === 0) throw new ApiProblem(400, `${name}: ${EMPTY_FILE}`, {}, { files: EMPTY_FILE });
-        if (!verdict.ok) throw new ApiProblem(415, `${name}: ${verdict.detail}`, {}, { files: verdict.detail });
+        if (received.size === 0) throw midUpload(400, `${name}: ${EMPTY_FILE}`, 'files');
+        if (!verdict.ok) throw midUpload(415, `${name}: ${verdict.detail}`, 'files');
       } else {
         files.push(await withText(received, verdict, name));
       }
