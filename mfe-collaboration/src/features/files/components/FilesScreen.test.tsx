@@ -1,5 +1,5 @@
-import { setPermissionChecker, type DocumentDetail, type DocumentSummary } from '@portal/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setPermissionChecker, setRealtimeImplementation, type DocumentDetail, type DocumentSummary, type RealtimeFacade, type RealtimeHandler } from '@portal/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, installFakeUploads, noContent, ok, problem, renderRoute, signInWith, testProcess, testSession } from '@portal/shared/testing';
 import { FilesScreen } from './FilesScreen';
 
@@ -36,7 +36,26 @@ const page = (items: DocumentSummary[] = [summary()]) => ok({ items, total: item
 const file = (name: string, text = 'evidence') => new File([text], name, { type: 'text/plain' });
 
 beforeEach(() => signInWith(testSession(), testProcess()));
-afterEach(() => setPermissionChecker(null));
+afterEach(() => {
+  setPermissionChecker(null);
+  setRealtimeImplementation(null);
+});
+
+/** A broker connection delivering what the test sends on the user's events queue. */
+function fakeRealtime() {
+  const handlers: RealtimeHandler[] = [];
+  const facade: RealtimeFacade = {
+    state: 'Connected',
+    subscribe: (_destination, handler) => {
+      handlers.push(handler as RealtimeHandler);
+      return () => handlers.splice(handlers.indexOf(handler as RealtimeHandler), 1);
+    },
+    publish: async () => undefined,
+    onStateChange: () => () => undefined,
+  };
+  setRealtimeImplementation(facade);
+  return (body: unknown) => act(() => handlers.forEach((handler) => handler(body, 'events#u-ada')));
+}
 
 describe('Shared Files', () => {
   it('lists the documents with folder, tags, version, owner and a past review-by date, and filters them', async () => {
@@ -113,6 +132,39 @@ describe('Shared Files', () => {
     expect(screen.getByText('Files of type .exe cannot be shared.')).toBeInTheDocument();
     expect(screen.getByText('three.txt: upload cancelled.')).toBeInTheDocument();
     expect(uploads.requests).toHaveLength(2);
+  });
+
+  it("shows another user's upload as it happens (a live 'Document' event), not another process's", async () => {
+    const deliver = fakeRealtime();
+    fakeApi({ 'GET /api/documents': [page([]), page([summary({ id: 'd9', name: 'their-upload.pdf' })])] });
+    renderRoute(FilesScreen, PATH);
+    expect(await screen.findByText('No shared file yet.')).toBeInTheDocument();
+    deliver({ type: 'Document', eventId: 'e0', session_id: 'other', time: '', data: { graph: 'edge', id: 'd8', kind: 'document', action: 'upload' } });
+    deliver({ type: 'Document', eventId: 'e1', session_id: 'other', time: '', data: { graph: 'core', id: 'd9', kind: 'document', action: 'upload' } });
+    expect(await screen.findByRole('button', { name: 'their-upload.pdf' })).toBeInTheDocument();
+  });
+
+  it('links the document to a requirement found by code or title, and removes a link', async () => {
+    const { mutations } = fakeApi({
+      'GET /api/documents': page(),
+      'GET /api/documents/d1': ok(detail()),
+      'GET /api/documents/d1/download': { body: 'x', contentType: 'text/markdown' },
+      'GET /api/requirements': ok({ items: [{ id: 'r1', code: 'AC-2', title: 'Account management' }, { id: 'r2', code: 'AC-3', title: 'Access enforcement' }], total: 2 }),
+      'PUT /api/documents/d1/requirements/r2': noContent(),
+      'DELETE /api/documents/d1/requirements/r1': noContent(),
+    });
+    const { user } = renderRoute(FilesScreen, PATH, `${PATH}?document=d1`);
+    const panel = await screen.findByRole('region', { name: 'Document notes.md' });
+    await user.type(within(panel).getByLabelText('Link a requirement'), 'AC');
+    const found = await within(panel).findByRole('list', { name: 'Requirements found' });
+    // AC-2 is linked already: only AC-3 is offered.
+    expect(within(found).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(within(found).getByRole('button', { name: 'Link AC-3' }));
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Remove AC-2' })).toBeEnabled());
+    await user.click(within(panel).getByRole('button', { name: 'Remove AC-2' }));
+    await waitFor(() =>
+      expect(mutations().map((call) => `${call.method} ${call.path}`)).toEqual(['PUT /api/documents/d1/requirements/r2', 'DELETE /api/documents/d1/requirements/r1']),
+    );
   });
 
   it('offers a reader neither upload nor delete', async () => {
