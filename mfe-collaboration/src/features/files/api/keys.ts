@@ -1,6 +1,7 @@
 // The react-query keys of the evidence library: everything of a process's library starts with
 // ['documents', graph], so an upload, a change or a live 'Document' event refreshes it with one prefix.
 import type { DocumentQuery } from '@portal/shared';
+import { PERMISSIONS } from '@portal/shared/permissions';
 
 export const DOCUMENT_KEYS = {
   all: (graph: string) => ['documents', graph] as const,
@@ -9,9 +10,5 @@ export const DOCUMENT_KEYS = {
   text: (graph: string, id: string, version: number) => ['documents', graph, 'text', id, version] as const,
 };
 
-export const DOCUMENT_PERMISSIONS = {
-  LIST: 'list=>Document',
-  VIEW: 'view=>Document',
-  UPLOAD: 'upload=>Document',
-  DELETE: 'delete=>Document',
-} as const;
+/** The catalogue's document permissions (spec 6: documents list/view/upload/delete). */
+export const DOCUMENT_PERMISSIONS = PERMISSIONS.requirements.DOCUMENT;

@@ -1,8 +1,9 @@
 // GET requirements?search=: the requirements a document can be linked to, found by code or title.
 import { apiClient, type RequirementPage } from '@portal/shared';
+import { PERMISSIONS } from '@portal/shared/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export const LIST_REQUIREMENT = 'list=>Requirement';
+export const LIST_REQUIREMENT = PERMISSIONS.requirements.LIST_REQUIREMENT;
 
 export const searchRequirements = (graph: string, search: string, signal?: AbortSignal) =>
   apiClient.get<RequirementPage>('requirements', { graph, params: { search, limit: 20, sort: 'code' }, signal });
