@@ -2,8 +2,12 @@ const { jestConfig } = require('../jest.base.cjs');
 
 const base = jestConfig(__dirname, 'jsdom');
 
-// d3 (reached through @portal/shared/screens: the priority plane; the org chart) is ESM only, with its own small dependencies: transpiled too.
+// react-markdown, rehype-sanitize, remark-gfm (the shared files' preview) and d3 (the org chart, the
+// workflow, and through @portal/shared/screens) are ESM only: transpile every dependency but the big CommonJS ones, as
+// mfe-requirements does.
 module.exports = {
   ...base,
-  transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(mitt|valibot|history|d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/\\.pnpm/(react|react-dom|scheduler|@chakra-ui|@zag-js|@ark-ui|@emotion|@tanstack|@testing-library|@swc|@babel|jsdom|single-spa|single-spa-react|react-router|react-router-dom|@pandacss|lodash[^/]*)[@+]',
+  ],
 };

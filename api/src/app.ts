@@ -56,6 +56,8 @@ import { raiseRequirementEvent } from './requirements/events';
 import { createDueDateScheduler } from './tasks/scheduler';
 import { assessmentsRoutes } from './assessments/routes';
 import { attachmentsRoutes } from './attachments/routes';
+import { documentsRoutes } from './documents/routes';
+import { createReviewReminders, type ReviewReminders } from './documents/review';
 import { conflictsRoutes } from './conflicts/routes';
 import { requirementApplicationsRoutes } from './analysis/applications';
 import { analysisRoutes } from './analysis/routes';
@@ -89,6 +91,8 @@ declare module 'fastify' {
     identity: IdentityContext;
     /** Every API route with its declared permission (spec 6 enforcement; the role × route table). */
     declaredRoutes: readonly DeclaredRoute[];
+    /** Review-by reminders of the evidence library's documents (tests: `app.documentReviews.tick()`). */
+    documentReviews: ReviewReminders;
   }
 }
 
@@ -264,6 +268,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(assessmentsRoutes);
       await api.register(conflictsRoutes);
       await api.register(attachmentsRoutes);
+      // The evidence library (issue 23 items 7-9): documents streamed to DATA_DIR/files, evidence links.
+      await api.register(documentsRoutes);
       await api.register(analysisRoutes);
       await api.register(requirementApplicationsRoutes);
       await api.register(standardsRoutes);
@@ -310,6 +316,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('dueDates', dueDates);
   app.addHook('onReady', async () => dueDates.start());
   app.addHook('preClose', async () => dueDates.stop());
+  const documentReviews = createReviewReminders({ db: database, now: options.now ?? systemClock, log: app.log });
+  app.decorate('documentReviews', documentReviews);
+  app.addHook('onReady', async () => documentReviews.start());
+  app.addHook('preClose', async () => documentReviews.stop());
 
   const fallback = config.serveStatic ? await registerStatic(app, config) : undefined;
   registerNotFoundHandler(app, fallback);

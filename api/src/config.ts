@@ -32,6 +32,7 @@ export const ENVIRONMENT_VARIABLES = [
   'SUPPORT_EMAIL',
   'PUBLIC_URL',
   'NOTIFICATION_DIGEST_HOUR',
+  'DOCUMENT_MAX_BYTES',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -83,6 +84,8 @@ export interface Config {
   publicUrl?: string;
   /** The hour (UTC, 0-23) at which the daily notification digest is mailed; unset: 7. */
   notificationDigestHour?: number;
+  /** The most one file of the evidence library may carry (bytes); unset: DOCUMENT_MAX_BYTES of the contract (250 MB). */
+  documentMaxBytes?: number;
 }
 
 export const DEFAULT_DIGEST_HOUR = 7;
@@ -290,5 +293,6 @@ export function loadConfig(env: Environment = process.env): Config {
     readCacheMs: READ_CACHE_MS,
     publicUrl: parsePublicUrl(read('PUBLIC_URL'), port),
     notificationDigestHour: parseHour('NOTIFICATION_DIGEST_HOUR', read('NOTIFICATION_DIGEST_HOUR'), DEFAULT_DIGEST_HOUR),
+    documentMaxBytes: read('DOCUMENT_MAX_BYTES') === undefined ? undefined : parseCount('DOCUMENT_MAX_BYTES', read('DOCUMENT_MAX_BYTES'), 0, 1),
   };
 }

@@ -25,6 +25,7 @@ export * from './entities/administration';
 export * from './entities/osv';
 export * from './entities/standards';
 export * from './entities/orgChart';
+export * from './entities/document';
 export * from './api/errors';
 export * from './api/payload';
 export * from './realtime/destinations';

@@ -90,6 +90,15 @@ export async function applicationLinksOf(db: Queryable, processId: string): Prom
   );
 }
 
+/** The evidence library's documents linked to requirements of the process, by name (traceability). */
+export async function evidenceLinksOf(db: Queryable, processId: string): Promise<Array<{ requirement_id: string; id: string; name: string }>> {
+  return db.query<{ requirement_id: string; id: string; name: string }>(
+    `SELECT l.requirement_id, d.id, d.name FROM document_requirements l JOIN documents d ON d.id = l.document_id
+        WHERE d.process_id = $1 ORDER BY lower(d.name), d.id`,
+    [processId],
+  );
+}
+
 /** The applications linked to the requirement, by app key. */
 export async function linkedApplications(db: Queryable, requirementId: string): Promise<LinkedApplication[]> {
   return db.query<LinkedApplication>(

@@ -51,6 +51,7 @@ const traceabilityRowSchema = {
     source_controls: { type: 'array', items: { type: 'string' } },
     coverage: { type: 'number' },
     gap: { type: 'boolean' },
+    evidence: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
   },
 } as const;
 

@@ -2,11 +2,11 @@
 // sub-requirements, its tasks (open / closed), the applications that implement it, its source
 // controls, its coverage and whether it has a gap. Coverage: a leaf's progress (1 when
 // COMPLETED); a parent's share of COMPLETED requirements among its descendants. Gap: an open gap
-// or no coverage at all.
+// or no coverage at all. Evidence: the documents of the evidence library linked to it (issue 23).
 import { stringify } from 'csv-stringify/sync';
 import type { TraceabilityRow } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import { applicationLinksOf, openGapsOf, taskCountsOf, traceabilityRequirementsOf, type TraceabilityRequirement as Row } from './repository';
+import { applicationLinksOf, evidenceLinksOf, openGapsOf, taskCountsOf, traceabilityRequirementsOf, type TraceabilityRequirement as Row } from './repository';
 import type { Scope } from './service';
 
 export type { TraceabilityRow };
@@ -15,12 +15,15 @@ export type { TraceabilityRow };
 export const sourceControls = (source: string | null) => (source ?? '').split(/[,;\s]+/).filter(Boolean);
 
 export async function traceability(db: Queryable, scope: Scope): Promise<TraceabilityRow[]> {
-  const [rows, tasks, gaps, links] = await Promise.all([
+  const [rows, tasks, gaps, links, evidenceLinks] = await Promise.all([
     traceabilityRequirementsOf(db, scope.organizationId, scope.processId),
     taskCountsOf(db, scope.processId),
     openGapsOf(db, scope.processId),
     applicationLinksOf(db, scope.processId),
+    evidenceLinksOf(db, scope.processId),
   ]);
+  const evidence = new Map<string, Array<{ id: string; name: string }>>();
+  for (const link of evidenceLinks) evidence.set(link.requirement_id, [...(evidence.get(link.requirement_id) ?? []), { id: link.id, name: link.name }]);
   const applications = new Map<string, string[]>();
   for (const link of links) applications.set(link.requirement_id, [...(applications.get(link.requirement_id) ?? []), link.app_key]);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -73,6 +76,7 @@ export async function traceability(db: Queryable, scope: Scope): Promise<Traceab
       source_controls: sourceControls(row.source),
       coverage: Math.round(coverage * 10000) / 10000,
       gap: openGaps.has(row.id) || coverage === 0,
+      evidence: evidence.get(row.id) ?? [],
     };
   });
 }
@@ -80,7 +84,7 @@ export async function traceability(db: Queryable, scope: Scope): Promise<Traceab
 /** A cell a spreadsheet would run as a formula is quoted as text (CSV injection). */
 const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-export const CSV_HEADER = ['Code', 'Title', 'Source', 'Status', 'Sub-requirements', 'Open tasks', 'Closed tasks', 'Applications', 'Source controls', 'Coverage (%)', 'Gap'];
+export const CSV_HEADER = ['Code', 'Title', 'Source', 'Status', 'Sub-requirements', 'Open tasks', 'Closed tasks', 'Applications', 'Source controls', 'Coverage (%)', 'Gap', 'Evidence'];
 
 export function traceabilityCsv(rows: readonly TraceabilityRow[]): string {
   return stringify(
@@ -98,6 +102,7 @@ export function traceabilityCsv(rows: readonly TraceabilityRow[]): string {
         cell(row.source_controls.join('; ')),
         String(Math.round(row.coverage * 100)),
         row.gap ? 'yes' : 'no',
+        cell((row.evidence ?? []).map((document) => document.name).join('; ')),
       ]),
     ],
     { record_delimiter: '\r\n' },

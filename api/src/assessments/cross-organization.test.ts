@@ -56,6 +56,8 @@ const CASES: Record<string, Case> = {
   'GET /api/requirements/:id/attachments': { id: () => acme.requirement },
   'GET /api/attachments/:id/download': { id: () => acme.attachment },
   'DELETE /api/attachments/:id': { id: () => acme.attachment },
+  // The evidence library's share (issue 23): Acme's attachment is not Beta's to share.
+  'POST /api/attachments/share': { body: () => ({ attachment_id: acme.attachment }) },
   'GET /api/requirements/planes': { list: true },
   'PUT /api/requirements/:id/plane': { id: () => acme.requirement, body: () => ({ x: 0.9, y: 0.9 }) },
   'GET /api/requirements/duplicates': { list: true },

@@ -52,6 +52,7 @@ const DOMAIN_SUITES: Record<string, string> = {
   '/api/assessments': 'api/src/assessments/cross-organization.test.ts',
   '/api/conflicts': 'api/src/assessments/cross-organization.test.ts',
   '/api/attachments': 'api/src/assessments/cross-organization.test.ts',
+  '/api/documents': 'api/src/documents/cross-organization.test.ts',
   '/api/standards': 'api/src/standards/cross-organization.test.ts',
   '/api/reports': 'api/src/standards/cross-organization.test.ts',
   '/api/statistics': 'api/src/standards/cross-organization.test.ts',

@@ -3,6 +3,7 @@
 // and requirements inserted as rows.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
+import type { Config } from '../config';
 import { manualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
@@ -37,9 +38,11 @@ export interface RequirementFields {
   process?: 'alpha' | 'beta';
 }
 
-export async function createFixture(): Promise<Fixture> {
+/** `config`: settings over the test environment's (e.g. a small documentMaxBytes). */
+export async function createFixture(options: { config?: Partial<Config> } = {}): Promise<Fixture> {
   const clock = manualClock(new Date('2026-05-04T09:00:00Z'));
   const environment = await createTestEnvironment();
+  Object.assign(environment.config, options.config);
   const app = likeTheApiClient(await buildApp({ config: environment.config, now: clock.now }));
   await createOrganizationCommand(app.database, ['--name', 'Acme']);
   await createOrganizationCommand(app.database, ['--name', 'Beta']);

@@ -1,5 +1,5 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { AssignTaskScreen, CollaborationScreen, OrgChartScreen, TasksInboxScreen, ViewTaskScreen, WorkflowScreen } from './lazyScreens';
+import { AssignTaskScreen, CollaborationScreen, FilesScreen, OrgChartScreen, TasksInboxScreen, ViewTaskScreen, WorkflowScreen } from './lazyScreens';
 import { liveCollaboration } from './LiveCollaboration';
 
 const screens: RemoteDefinition['screens'] = {
@@ -9,6 +9,7 @@ const screens: RemoteDefinition['screens'] = {
   '/assign-task': AssignTaskScreen,
   '/collaboration/org-chart': OrgChartScreen,
   '/workflow': WorkflowScreen,
+  '/collaboration/share-files': FilesScreen,
 };
 
 /** What this remote serves: its routes (owner 'mfe-collaboration' in the shared route table) and their screens, kept live. */

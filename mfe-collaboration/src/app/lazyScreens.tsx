@@ -27,3 +27,5 @@ export const AssignTaskScreen = lazyScreen(() => import('../features/tasks/compo
 export const OrgChartScreen = lazyScreen(() => import('../features/org-chart/components/OrgChartScreen').then((module) => module.OrgChartScreen));
 // The workflow's diagram draws its arrows with d3.
 export const WorkflowScreen = lazyScreen(() => import('../features/workflow/components/WorkflowScreen').then((module) => module.WorkflowScreen));
+// The evidence library (issue 23 items 7-8).
+export const FilesScreen = lazyScreen(() => import('../features/files/components/FilesScreen').then((module) => module.FilesScreen));

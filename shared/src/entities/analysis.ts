@@ -84,6 +84,8 @@ export interface TraceabilityRow {
   source_controls: string[];
   coverage: number;
   gap: boolean;
+  /** The evidence library's documents linked to the requirement (issue 23), by name; the API always sends it. */
+  evidence?: Array<{ id: string; name: string }>;
 }
 
 export const REPORT_KINDS = ['status', 'progress', 'coverage', 'overdue', 'gaps', 'risks', 'owner', 'tag'] as const;

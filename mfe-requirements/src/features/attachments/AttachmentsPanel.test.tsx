@@ -71,4 +71,15 @@ describe('AttachmentsPanel', () => {
     await waitFor(() => expect(mutations()).toMatchObject([{ method: 'DELETE', path: '/api/attachments/a1', query: { graph: 'core' } }]));
     expect(await screen.findByText('No attachments')).toBeInTheDocument();
   });
+
+  it('shares an attachment into Shared Files (POST attachments/share) and says under which name', async () => {
+    const { mutations } = fakeApi({
+      'GET /api/requirements/r1/attachments': { body: [attachment('a1', 'Audit report.pdf')] },
+      'POST /api/attachments/share': { status: 201, body: { id: 'd1', name: 'Audit_report.pdf', current_version: 2 } },
+    });
+    const { user, snackbars } = renderScreen(<AttachmentsPanel graph="core" requirementId="r1" />);
+    await user.click(await screen.findByRole('button', { name: 'Share Audit report.pdf to Shared Files' }));
+    await waitFor(() => expect(mutations()).toMatchObject([{ method: 'POST', path: '/api/attachments/share', query: { graph: 'core' }, body: { attachment_id: 'a1' } }]));
+    await waitFor(() => expect(snackbars).toContain('Audit report.pdf is in Shared Files as Audit_report.pdf (version 2).'));
+  });
 });

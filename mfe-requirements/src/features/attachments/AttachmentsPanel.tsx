@@ -8,6 +8,7 @@ import { P } from '../../lib/permissions';
 import { ProgressBar } from '../../components/ProgressBar';
 import type { Attachment } from '../../types/analysis';
 import { useDeleteAttachment } from './api/deleteAttachment';
+import { useShareAttachment } from './api/shareAttachment';
 import { attachmentUrl, downloadAttachment } from './api/downloadAttachment';
 import { useAttachments } from './api/getAttachments';
 import { useUploadAttachment } from './api/uploadAttachment';
@@ -39,6 +40,7 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
 
   const attachments = useAttachments(graph, requirementId);
   const remove = useDeleteAttachment(graph, requirementId);
+  const share = useShareAttachment(graph);
   const send = useUploadAttachment(graph, requirementId);
 
   const start = (file: File) => {
@@ -146,12 +148,32 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
                   { header: 'Uploaded', cell: (attachment) => formatDate(attachment.created_at) },
                   {
                     header: 'Actions',
-                    cell: (attachment) =>
-                      canDelete ? (
-                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${attachment.name}`} onClick={() => setDeleting(attachment)}>
-                          Delete
-                        </Button>
-                      ) : null,
+                    cell: (attachment) => (
+                      <HStack gap={2}>
+                        {canUpload && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            aria-label={`Share ${attachment.name} to Shared Files`}
+                            disabled={share.isPending}
+                            onClick={() =>
+                              share.mutate(attachment, {
+                                onSuccess: (document) =>
+                                  showSnackbar(`${attachment.name} is in Shared Files as ${document.name}${document.current_version > 1 ? ` (version ${document.current_version})` : ''}.`, 'success'),
+                                onError: (error) => showSnackbar(problemText(error), 'error'),
+                              })
+                            }
+                          >
+                            Share to library
+                          </Button>
+                        )}
+                        {canDelete && (
+                          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${attachment.name}`} onClick={() => setDeleting(attachment)}>
+                            Delete
+                          </Button>
+                        )}
+                      </HStack>
+                    ),
                   },
                 ]}
               />

@@ -27,6 +27,7 @@ const trace = (n: number, gap: boolean, coverage: number) => ({
   source_controls: n === 1 ? ['ac-1'] : [],
   coverage,
   gap,
+  evidence: n === 1 ? [{ id: 'd1', name: 'lockout-test.pdf' }] : [],
 });
 
 const base = {
@@ -72,6 +73,9 @@ describe('ReportsScreen', () => {
     expect(within(matrix).getByRole('progressbar', { name: 'Coverage of REQ-2' })).toHaveAttribute('aria-valuenow', '25');
     expect(within(matrix).getByRole('row', { name: /REQ-2/ })).toHaveAttribute('data-gap', 'true');
     expect(within(matrix).getByRole('row', { name: /REQ-1/ })).not.toHaveAttribute('data-gap');
+    // Its evidence: the shared files linked to the requirement.
+    expect(within(matrix).getByRole('columnheader', { name: 'Evidence' })).toBeInTheDocument();
+    expect(within(matrix).getByRole('row', { name: /REQ-1/ })).toHaveTextContent('lockout-test.pdf');
     expect(screen.getByRole('button', { name: 'Download traceability matrix as CSV' })).toBeInTheDocument();
     expect(screen.getByText('1 of 2 requirements have a gap.')).toBeInTheDocument();
     expect(screen.getByText('No standards imported')).toBeInTheDocument();

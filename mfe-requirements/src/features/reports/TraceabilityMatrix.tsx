@@ -1,4 +1,4 @@
-// The traceability matrix: each requirement with its sub-requirements, tasks, applications and
+// The traceability matrix: each requirement with its sub-requirements, tasks, applications, evidence (shared files) and
 // source controls, its coverage as a bar; requirements with a gap (an open gap, or nothing done
 // yet) are highlighted and can be shown alone. A page of rows at a time: a process may hold
 // thousands. CSV export of the whole matrix.
@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ProgressBar } from '../../components/ProgressBar';
 import { downloadTraceability, useTraceability } from './api/getTraceability';
 
-const HEADERS = ['Requirement', 'Source', 'Sub-requirements', 'Tasks (open / closed)', 'Applications', 'Source controls', 'Coverage', 'Gap'];
+const HEADERS = ['Requirement', 'Source', 'Sub-requirements', 'Tasks (open / closed)', 'Applications', 'Evidence', 'Source controls', 'Coverage', 'Gap'];
 export const MATRIX_PAGE = 200;
 
 export function TraceabilityMatrix({ graph }: { graph: string }) {
@@ -85,6 +85,7 @@ export function TraceabilityMatrix({ graph }: { graph: string }) {
                           {row.tasks.open} / {row.tasks.closed}
                         </chakra.td>
                         <chakra.td px={3} py={2}>{row.applications.join(', ') || '—'}</chakra.td>
+                        <chakra.td px={3} py={2}>{(row.evidence ?? []).map((document) => document.name).join(', ') || '—'}</chakra.td>
                         <chakra.td px={3} py={2}>{row.source_controls.join(', ') || '—'}</chakra.td>
                         <chakra.td px={3} py={2} minW="8rem">
                           <HStack gap={2}>

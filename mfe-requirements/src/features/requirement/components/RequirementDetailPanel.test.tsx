@@ -31,6 +31,7 @@ function api(overrides: Record<string, unknown> = {}) {
     'GET /api/requirements/r1/attachments': { body: [] },
     'GET /api/requirements/r1/duplicates': { body: [] },
     'GET /api/requirements/r1/applications': { body: [] },
+    'GET /api/requirements/r1/evidence': { body: [] },
     'GET /api/apps': { body: [] },
     'GET /api/tasks': { body: [] },
     ...overrides,
@@ -96,6 +97,19 @@ describe('RequirementDetailPanel', () => {
     await user.click(within(section).getByRole('button', { name: 'Remove portal' }));
     await waitFor(() => expect(within(section).queryByRole('button', { name: 'Remove portal' })).not.toBeInTheDocument());
     expect(mutations().map(({ method, path }) => `${method} ${path}`)).toEqual(['PUT /api/requirements/r1/applications/a2', 'DELETE /api/requirements/r1/applications/a1']);
+  });
+
+  it('lists its evidence: the shared files linked to it, each a link to the file in Shared Files', async () => {
+    api({
+      'GET /api/requirements/r1/evidence': {
+        body: [{ id: 'd1', folder: 'audits', name: 'review-q1.pdf', current_version: 2, content_type: 'application/pdf', linked_by: null, linked_at: '2026-05-01T09:00:00.000Z' }],
+      },
+    });
+    renderScreen(<RequirementDetailPanel graph="core" id="r1" onClose={() => undefined} />);
+    const section = await screen.findByRole('region', { name: 'Evidence' }, { timeout: 5000 });
+    const link = await within(section).findByRole('link', { name: 'audits/review-q1.pdf' });
+    expect(link).toHaveAttribute('href', '/collaboration/share-files?document=d1');
+    expect(section).toHaveTextContent('v2');
   });
 
   it("deletes only after the typed confirmation and shows the API's refusal", async () => {

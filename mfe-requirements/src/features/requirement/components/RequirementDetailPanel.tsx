@@ -17,6 +17,7 @@ import { addChildPath, detailPath, modifyPath } from '../paths';
 import { P } from '../../../lib/permissions';
 import { ApplicationsSection } from './ApplicationsSection';
 import { CommentsSection } from './CommentsSection';
+import { EvidenceSection } from './EvidenceSection';
 import { HistoryList } from './HistoryList';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { ProgressDialog } from './ProgressDialog';
@@ -209,6 +210,10 @@ export function RequirementDetailView({
           <DuplicateCandidates graph={graph} requirementId={requirement.id} />
         </>
       )}
+      <Separator />
+      <Section title="Evidence">
+        <EvidenceSection graph={graph} id={requirement.id} />
+      </Section>
       <Separator />
       <AttachmentsPanel graph={graph} requirementId={requirement.id} />
       <Separator />
