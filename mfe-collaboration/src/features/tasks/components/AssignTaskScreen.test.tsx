@@ -2,7 +2,7 @@ import { history } from '@portal/shared';
 import { fakeApi, ok, problem, renderRoute } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AUDITORS, BOB, EVE, task } from '../../../testing/fixtures';
-import { signInEachTest } from '../../../testing/sessions';
+import { signIn, signInEachTest } from '../../../testing/sessions';
 import { AssignTaskScreen } from './AssignTaskScreen';
 
 signInEachTest();
@@ -47,6 +47,23 @@ describe('/assign-task', () => {
     await waitFor(() => expect(where()).toBe('/view-task?id=2'));
     // The delegate is cleared ('' — the client leaves null fields out, spec 7).
     expect(mutations()[0]!.body).toEqual({ user_id: '', workgroup_id: 'g-auditors' });
+  });
+
+  it("offers the owner's manager from the organization chart, and assigns the one picked", async () => {
+    signIn(['list=>Task', 'view=>Task', 'assign=>Task', 'use=>OrgChart']);
+    const { calls, mutations } = fakeApi({
+      'GET /api/tasks/3': ok(task('3', { assigned_to_user: null, created_by: BOB })),
+      'GET /api/users/assignees': ok([BOB]),
+      'GET /api/org-chart/suggestions': ok({ owner_manager: EVE, department_members: [], departments: ['Security'] }),
+      'POST /api/tasks/3/assign': ok(task('3', { assigned_to_user: EVE })),
+    });
+    const { user } = open('3');
+    const suggestions = await screen.findByRole('region', { name: 'Suggested by the organization chart' });
+    await user.click(await within(suggestions).findByRole('button', { name: 'Eve Implementer (eve)' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Chosen from the organization chart: Eve Implementer (eve)');
+    expect(calls.find((call) => call.path === '/api/org-chart/suggestions')!.query).toMatchObject({ owner: BOB.id });
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(mutations()).toEqual([expect.objectContaining({ path: '/api/tasks/3/assign', body: { user_id: EVE.id } })]));
   });
 
   it('shows a refusal and stays', async () => {

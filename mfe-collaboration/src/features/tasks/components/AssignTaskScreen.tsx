@@ -10,6 +10,7 @@ import { COLLABORATION_PERMISSIONS as P } from '../../../lib/permissions';
 import { useAssignTask, type Assignment } from '../api/assignTask';
 import { useTask } from '../api/getTask';
 import { TASKS_PATH, viewTaskPath } from '../paths';
+import { AssigneeSuggestions } from '../../org-chart/components/AssigneeSuggestions';
 import { AssigneeField, type AssigneeValue } from './AssigneeField';
 import { holderText, typeLabel } from './labels';
 
@@ -55,6 +56,8 @@ const BackToTasks = () => (
 function AssignForm({ graph, task }: { graph: string; task: InboxTask }) {
   const navigate = useNavigate();
   const assign = useAssignTask(graph, task.id);
+  // A person picked from the organization chart's suggestions (who may not be in the list below).
+  const [picked, setPicked] = useState<{ id: string; label: string } | undefined>();
   const [value, setValue] = useState<AssigneeValue>(() =>
     task.assigned_to_group && !task.assigned_to_user && !task.delegated_to ? { mode: 'group', id: task.assigned_to_group.id } : { mode: 'user', id: '' },
   );
@@ -84,7 +87,29 @@ function AssignForm({ graph, task }: { graph: string; task: InboxTask }) {
           {typeLabel(task.type)} task{task.requirement ? ` of ${task.requirement.code}` : ''}, now: {holderText(task)}.
           {task.type === 'DELEGATE' ? ' A person becomes its delegate.' : ''}
         </Text>
-        <AssigneeField graph={graph} permission={neededPermission(task.type)} value={value} onChange={setValue} />
+        <AssigneeField
+          graph={graph}
+          permission={neededPermission(task.type)}
+          value={value}
+          onChange={(next) => {
+            setPicked(undefined);
+            setValue(next);
+          }}
+        />
+        {/* The task's owner is who created it: the chart offers their manager, and a department's people. */}
+        <AssigneeSuggestions
+          graph={graph}
+          ownerId={task.created_by?.id}
+          onPick={(user) => {
+            setPicked({ id: user.id, label: `${user.name} (${user.login_id})` });
+            setValue({ mode: 'user', id: user.id });
+          }}
+        />
+        {picked && value.mode === 'user' && value.id === picked.id && (
+          <Text fontSize="sm" role="status">
+            Chosen from the organization chart: {picked.label}
+          </Text>
+        )}
         {assign.error !== null && <ErrorAlert error={assign.error} />}
         <HStack gap={2}>
           <Button type="submit" colorPalette="brand" disabled={!ready} loading={assign.isPending} loadingText="Assign">
