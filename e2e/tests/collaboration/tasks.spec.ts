@@ -6,7 +6,8 @@ import { brokerConnections } from '../realtime/support';
 // Issue 23 items 1–4 and 13 end to end, two browsers: a lead creates a quarterly general task for
 // a member; the member's open inbox shows it without a reload; the member opens it from the
 // keyboard and completes it; the next occurrence opens three months later, and the lead's open
-// task page follows.
+// task page follows. On /workflow's board the member drags the next occurrence to Completed
+// (the lead may not move it); both boards show it there.
 
 async function signedIn(browser: Browser, user: E2EUser): Promise<Page> {
   const context = await browser.newContext();
@@ -67,4 +68,16 @@ test('a task assigned by one user appears live in the other’s inbox, is comple
   const following = inbox.getByRole('listitem').filter({ hasText: title }).filter({ hasText: 'Open' });
   await expect(following).toHaveCount(1);
   await expect(following).toContainText(`due ${shownDay(next)}`);
+
+  // On /workflow's board the member drags that occurrence from Open to Completed; the lead, who
+  // may not act on it, cannot drag it.
+  await member.goto('/workflow');
+  const board = (page: Page, state: string) => page.getByRole('listitem', { name: `${state} tasks` });
+  const card = board(member, 'Open').getByTestId('board-card').filter({ hasText: title });
+  await expect(card).toHaveCount(1);
+  await lead.goto('/workflow');
+  await expect(board(lead, 'Open').getByTestId('board-card').filter({ hasText: title })).toHaveAttribute('draggable', 'false');
+  await card.dragTo(board(member, 'Completed'));
+  await expect(board(member, 'Completed').getByTestId('board-card').filter({ hasText: title })).toHaveCount(2);
+  await expect(board(lead, 'Completed').getByTestId('board-card').filter({ hasText: title })).toHaveCount(2, { timeout: 10_000 });
 });
