@@ -60,6 +60,3 @@ export async function inboxTaskView(db: Queryable, processId: string, taskId: st
   const [row] = await db.query<InboxTaskRow>(`${inboxSelect('$3')} WHERE t.process_id = $1 AND t.id = $2`, [processId, taskId, today]);
   return row ? toInboxTask(row) : undefined;
 }
-
-/** Today as the API's clock says ('YYYY-MM-DD', UTC). */
-export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
