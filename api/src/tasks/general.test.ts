@@ -3,7 +3,7 @@
 // when one is completed or falls due.
 import { STATUS_MESSAGES, type InboxTask, type TaskHistoryEntry, type TaskInboxPage } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
-import { G, taskWorld, type TaskWorld } from './testing';
+import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 
 let world: TaskWorld;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { linkLabel, updateGeneralTask } from './general.repository';
 import { notifyTask } from './notices';
 import { parseRecurrence, RECURRENCE_MESSAGES } from './recurrence';
 import { completeTask, findTaskRecord, openTask, raiseEventOf, type ChangeContext, type TaskRecord } from './service';
-import { inboxTaskView } from './view';
+import { inboxTaskView } from './view.repository';
 import { authorizeCaller, lockTask, open } from './workflow';
 
 export const GENERAL_MESSAGES = {

@@ -7,11 +7,10 @@ import { callerOf, processOf } from '../authorization/guard';
 import { problems } from '../http/answer';
 import { graphQuery, idParams } from '../http/schemas';
 import { completeGeneralTask, createGeneralTask, editGeneralTask } from './general';
-import { inbox, inboxTabCounts, parseInboxQuery } from './inbox';
+import { dayOf, inbox, inboxTabCounts, parseInboxQuery } from './inbox';
 import { addTaskComment, taskComments, taskHistory } from './records';
 import { commentSchema, generalTaskBody, historySchema, inboxCountsSchema, inboxPageSchema, inboxQuery, inboxTaskSchema } from './schemas';
 import { changeContext } from './service';
-import { dayOf } from './view';
 
 const T = PERMISSIONS.requirements.TASK;
 

@@ -5,7 +5,7 @@
 // (process_id, <key>, id) of migration 025 serve both directions.
 import type { InboxTask, TaskDueFilter, TaskInboxCounts, TaskInboxTab, TaskSortField } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import { inboxSelect, REQUIREMENT_JOIN, TITLE_SQL, toInboxTask, type InboxTaskRow } from './view';
+import { inboxSelect, REQUIREMENT_JOIN, TITLE_SQL, toInboxTask, type InboxTaskRow } from './view.repository';
 
 export interface InboxFilter {
   processId: string;

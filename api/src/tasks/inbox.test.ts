@@ -3,7 +3,7 @@
 // its words), the 'all' tab's permission, and another organization's 404.
 import { STATUS_MESSAGES, type InboxTask, type TaskInboxCounts, type TaskInboxPage } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
-import { G, taskWorld, type Login, type TaskWorld } from './testing';
+import { G, taskWorld, type Login, type TaskWorld } from '../testing/tasks';
 
 let world: TaskWorld;
 const made: Record<string, string> = {};

@@ -12,6 +12,7 @@ import {
   TASK_SORT_FIELDS,
   TASK_STATUSES,
   TASK_TYPES,
+  type InboxTask,
   type TaskDueFilter,
   type TaskInboxCounts,
   type TaskInboxPage,
@@ -24,6 +25,7 @@ import { isUuid } from '../http/input';
 import { ApiProblem } from '../http/problem';
 import { workgroupsOfUser } from '../workgroups/service';
 import { inboxCounts, inboxPage, type InboxFilter, type KeysetPosition } from './inbox.repository';
+import { inboxTaskView } from './view.repository';
 
 export const INBOX_MESSAGES = {
   oneOf: (name: string, values: readonly string[]) => `'${name}' must be one of ${values.join(', ')}.`,
@@ -35,6 +37,9 @@ export const INBOX_MESSAGES = {
   repeated: (name: string) => `'${name}' is given more than once.`,
   listNeeded: "The 'all' tab needs the permission to list tasks.",
 } as const;
+
+/** Today as the API's clock says ('YYYY-MM-DD', UTC): what overdue and the due filters compare with. */
+export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
 const PARAMETERS = new Set(['graph', 'tab', 'type', 'status', 'due', 'requirement', 'assignee', 'q', 'sort', 'order', 'limit', 'cursor']);
 
@@ -152,4 +157,11 @@ export async function inbox(db: Queryable, caller: Caller, processId: string, to
 /** GET tasks/inbox/counts: per tab with the same filters; `all` null without list=>Task. */
 export async function inboxTabCounts(db: Queryable, caller: Caller, processId: string, today: string, query: InboxQuery): Promise<TaskInboxCounts> {
   return inboxCounts(db, await filterOf(db, caller, processId, today, query), mayList(caller));
+}
+
+/** GET tasks/:id: the process's task as InboxTask; 404 when it is another process's or none. */
+export async function inboxTaskOf(db: Queryable, processId: string, taskId: string, today: string): Promise<InboxTask> {
+  const task = isUuid(taskId) ? await inboxTaskView(db, processId, taskId, today) : undefined;
+  if (!task) throw new ApiProblem(404);
+  return task;
 }

@@ -3,7 +3,7 @@
 // live event 'Task Comment' for the process's members (an open /view-task reads them again).
 import { MESSAGES, type InboxTask, type TaskCommentRecord, type TaskHistoryEntry } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
-import { G, taskWorld, type TaskWorld } from './testing';
+import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 
 let world: TaskWorld;
 let task: InboxTask;

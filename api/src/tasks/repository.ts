@@ -225,12 +225,6 @@ export async function listTaskViews(db: Queryable, processId: string, filter: Ta
   return rows.map(toTaskView);
 }
 
-/** The process's task of that id, as a view. */
-export async function processTaskView(db: Queryable, processId: string, taskId: string): Promise<RequirementTask | undefined> {
-  const [row] = await db.query<TaskViewRow>(`${TASK_VIEW_SELECT} WHERE t.process_id = $1 AND t.id = $2`, [processId, taskId]);
-  return row ? toTaskView(row) : undefined;
-}
-
 /** The ids of the requirement's open tasks (of one type, and but one task, when given). */
 export async function openTaskIdsOf(tx: Queryable, requirementId: string, filter: { type?: TaskType; except?: string | null } = {}): Promise<string[]> {
   const rows = await tx.query<{ id: string }>(

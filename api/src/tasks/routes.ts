@@ -6,13 +6,11 @@ import { PERMISSIONS, type TaskQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, processOf } from '../authorization/guard';
 import { problems } from '../http/answer';
-import { isUuid } from '../http/input';
-import { ApiProblem } from '../http/problem';
 import { graphQuery, idParams } from '../http/schemas';
 import { inboxRoutes } from './inbox-routes';
 import { inboxTaskSchema, progressBody, taskSchema, tasksQuery } from './schemas';
 import { changeContext } from './service';
-import { dayOf, inboxTaskView } from './view';
+import { dayOf, inboxTaskOf } from './inbox';
 import { acceptReview, assignTask, failTaskOf, listTasks, rejectReview, updateTaskProgress, type TaskOutcomes } from './workflow';
 
 const T = PERMISSIONS.requirements.TASK;
@@ -74,12 +72,7 @@ export async function tasksRoutes(app: FastifyInstance, { outcomes }: TasksRoute
         response: { 200: inboxTaskSchema, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const taskId = id(request);
-      const task = isUuid(taskId) ? await inboxTaskView(db, processOf(request).id, taskId, dayOf(app.identity.now())) : undefined;
-      if (!task) throw new ApiProblem(404);
-      return task;
-    },
+    async (request) => inboxTaskOf(db, processOf(request).id, id(request), dayOf(app.identity.now())),
   );
 
   app.post(

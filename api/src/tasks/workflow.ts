@@ -9,7 +9,7 @@ import { ApiProblem } from '../http/problem';
 import { activeUserOfOrganization } from '../users/service';
 import { checkWorkgroup, workgroupsOfUser } from '../workgroups/service';
 import { dateField, isUuid, parseProgress, refuse, textField } from '../http/input';
-import { assignTaskRow, listTaskViews, loginsOf, processTaskView, setTaskProgress } from './repository';
+import { assignTaskRow, listTaskViews, loginsOf, setTaskProgress } from './repository';
 import { completeTask, failTask, findTaskRecord, raiseEventOf, taskView, type ChangeContext, type TaskRecord } from './service';
 import { notifyTask } from './notices';
 
@@ -191,12 +191,4 @@ export async function listTasks(db: Queryable, caller: Caller, processId: string
     mine = { userId: caller.user.id, groups };
   }
   return listTaskViews(db, processId, { mine, type: query.type, status: query.status, requirement: query.requirement, limit: query.limit });
-}
-
-/** GET tasks/:id: the process's task or 404. */
-export async function processTask(db: Queryable, processId: string, taskId: string): Promise<RequirementTask> {
-  if (!isUuid(taskId)) throw new ApiProblem(404);
-  const task = await processTaskView(db, processId, taskId);
-  if (!task) throw new ApiProblem(404);
-  return task;
 }

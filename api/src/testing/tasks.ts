@@ -6,9 +6,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app';
 import { createOrganizationCommand } from '../cli/users';
 import { manualClock, type ManualClock } from '../identity/clock';
-import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
-import { createTestEnvironment } from '../testing/test-environment';
-import { authenticate } from '../testing/users';
+import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from './identity';
+import { createTestEnvironment } from './test-environment';
+import { authenticate } from './users';
 import { findUserByLogin } from '../users/repository';
 
 export const LOGINS = ['olga', 'rita', 'andy', 'reed', 'vic', 'ursula'] as const;
