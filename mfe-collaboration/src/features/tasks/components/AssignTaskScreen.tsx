@@ -10,7 +10,7 @@ import { COLLABORATION_PERMISSIONS as P } from '../../../lib/permissions';
 import { useAssignTask, type Assignment } from '../api/assignTask';
 import { useTask } from '../api/getTask';
 import { TASKS_PATH, viewTaskPath } from '../paths';
-import { AssigneeSuggestions } from '../../org-chart/components/AssigneeSuggestions';
+import { AssigneeSuggestions } from '../../org-chart';
 import { AssigneeField, type AssigneeValue } from './AssigneeField';
 import { holderText, typeLabel } from './labels';
 

@@ -8,13 +8,19 @@ import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text }
 import { showSnackbar, type InboxTask, type TaskStatus } from '@portal/shared';
 import { useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
-import { useInbox } from '../../tasks/api/getInbox';
-import { useCompleteTask, useFailTask, useUpdateTaskProgress } from '../../tasks/api/decideTask';
-import { CommentDialog } from '../../tasks/components/TaskDialogs';
-import { TASK_STATUS_LABELS, holderText, typeLabel } from '../../tasks/components/labels';
-import { Mark } from '../../tasks/components/TaskBadges';
-import { useTaskAuthorization } from '../../tasks/hooks/useTaskAuthorization';
-import { viewTaskPath } from '../../tasks/paths';
+import {
+  CommentDialog,
+  holderText,
+  Mark,
+  TASK_STATUS_LABELS,
+  typeLabel,
+  useCompleteTask,
+  useFailTask,
+  useInbox,
+  useTaskAuthorization,
+  useUpdateTaskProgress,
+  viewTaskPath,
+} from '../../tasks';
 import { BOARD_COLUMNS, boardMove, type BoardMove } from '../lib/boardMoves';
 
 const DRAG_TYPE = 'application/x-portal-task';
