@@ -1,10 +1,12 @@
 // The library's documents of the current filter: name (opens it), folder, tags, version, size,
 // owner, review-by (past ones marked) and how many requirements it is evidence for.
-import { Badge, chakra, HStack, Text } from '@chakra-ui/react';
+import { chakra, HStack, Text } from '@chakra-ui/react';
 import type { DocumentSummary } from '@portal/shared';
 import { formatBytes } from './csv';
 
 const Cell = chakra('td', { base: { px: 2, py: 2, borderBottomWidth: '1px', verticalAlign: 'middle' } });
+/** A tag as a badge (Chakra's Badge is not on the portal's federation surface). */
+const Badge = chakra('span', { base: { px: 1.5, borderRadius: 'l1', bg: 'bg.emphasized', fontSize: 'xs', fontWeight: 'medium', whiteSpace: 'nowrap' } });
 const Header = chakra('th', { base: { px: 2, py: 2, textAlign: 'start', fontWeight: 'semibold', bg: 'bg.muted' } });
 
 /** 'YYYY-MM-DD' as the portal shows dates (spec 9). */
@@ -38,7 +40,7 @@ export function DocumentList({ documents, openId, onOpen, today }: { documents: 
               <Cell>
                 <HStack gap={1} flexWrap="wrap">
                   {document.tags.map((tag) => (
-                    <Badge key={tag} size="sm">
+                    <Badge key={tag}>
                       {tag}
                     </Badge>
                   ))}

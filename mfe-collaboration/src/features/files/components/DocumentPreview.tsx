@@ -1,6 +1,6 @@
 // A version shown in the page: a PDF in a frame of its inline URL (served with nosniff and a CSP),
 // an image, markdown rendered safely, text as it is, a CSV as a table. Other types: download only.
-import { Box, chakra, Image, Text } from '@chakra-ui/react';
+import { Box, chakra, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading } from '@portal/shared';
 import { lazy, Suspense } from 'react';
 import { documentFileUrl, useDocumentText } from '../api/getDocumentText';
@@ -55,7 +55,7 @@ export function DocumentPreview({ graph, id, name, version, contentType }: Docum
   const textual = kind === 'markdown' || kind === 'csv' || kind === 'text';
   const text = useDocumentText(graph, id, version, textual);
   if (kind === 'pdf') return <chakra.iframe title={`Preview of ${name}`} src={documentFileUrl(graph, id, version, true)} width="full" height="70vh" borderWidth="1px" borderRadius="md" />;
-  if (kind === 'image') return <Image src={documentFileUrl(graph, id, version, true)} alt={`Preview of ${name}`} maxH="70vh" objectFit="contain" />;
+  if (kind === 'image') return <chakra.img src={documentFileUrl(graph, id, version, true)} alt={`Preview of ${name}`} maxH="70vh" objectFit="contain" />;
   if (kind === 'none') return <Text color="fg.muted">No preview for this type: download it.</Text>;
   if (text.isPending) return <Loading label="Loading the preview…" />;
   if (text.error || !text.data) return <ErrorAlert error={text.error} onRetry={() => void text.refetch()} />;

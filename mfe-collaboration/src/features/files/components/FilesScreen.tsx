@@ -2,7 +2,7 @@
 // several files, progress, cancel), browse by folder or tag, search names and text content, open
 // a document (?document=<id>, where review reminders link) to preview, download, see its versions,
 // change its details, link it to requirements or delete it. Others' changes show live.
-import { Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, graphOf, isPlatformView, Loading, ScreenFrame, usePermitted, useSession, type ScreenComponent } from '@portal/shared';
 import { useDebounced } from '@portal/shared/screens';
 import { useId, useState } from 'react';
@@ -18,6 +18,9 @@ import { DocumentPanel } from './DocumentPanel';
 import { FileUpload } from './FileUpload';
 
 const ALL = '*';
+
+/** A native select styled as the portal's inputs (Chakra's NativeSelect is not on the portal's federation surface). */
+const Select = chakra('select', { base: { h: 8, px: 2, borderWidth: '1px', borderRadius: 'l2', bg: 'bg', fontSize: 'sm' } });
 
 function Library({ graph }: { graph: string }) {
   useLiveDocuments(graph);
@@ -51,31 +54,27 @@ function Library({ graph }: { graph: string }) {
           <label htmlFor={ids.folder}>
             <Text fontSize="sm">Folder</Text>
           </label>
-          <NativeSelect.Root size="sm" width="14rem">
-            <NativeSelect.Field id={ids.folder} value={folder} onChange={(event) => change({ folder: event.target.value, offset: null })}>
-              <option value={ALL}>All folders</option>
-              {(page?.folders ?? []).map((name) => (
-                <option key={name} value={name}>
-                  {name === '' ? '/ (root)' : name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-          </NativeSelect.Root>
+          <Select width="14rem" id={ids.folder} value={folder} onChange={(event) => change({ folder: event.target.value, offset: null })}>
+            <option value={ALL}>All folders</option>
+            {(page?.folders ?? []).map((name) => (
+              <option key={name} value={name}>
+                {name === '' ? '/ (root)' : name}
+              </option>
+            ))}
+          </Select>
         </Stack>
         <Stack gap={1}>
           <label htmlFor={ids.tag}>
             <Text fontSize="sm">Tag</Text>
           </label>
-          <NativeSelect.Root size="sm" width="12rem">
-            <NativeSelect.Field id={ids.tag} value={tag} onChange={(event) => change({ tag: event.target.value, offset: null })}>
-              <option value={ALL}>All tags</option>
-              {(page?.tags ?? []).map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-          </NativeSelect.Root>
+          <Select width="12rem" id={ids.tag} value={tag} onChange={(event) => change({ tag: event.target.value, offset: null })}>
+            <option value={ALL}>All tags</option>
+            {(page?.tags ?? []).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
         </Stack>
         <Stack gap={1} flex="1" minW="14rem">
           <label htmlFor={ids.search}>
