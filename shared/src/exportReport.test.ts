@@ -42,6 +42,7 @@ describe('the report', () => {
       ['@portal/shared', 'src/index.ts'],
       ['@portal/shared/server', 'src/server.ts'],
       ['@portal/shared/screens', 'src/screens.ts'],
+      ['@portal/shared/collaboration', 'src/collaboration.ts'],
       ['@portal/shared/permissions', 'src/permissionCatalogue.ts'],
       ['@portal/shared/testing', 'src/testing/index.ts'],
     ]);

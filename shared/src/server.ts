@@ -4,6 +4,7 @@
 // The evaluator is not in the browser's entry yet: nothing there uses it before the route guards
 // (issue 5), and it would put the host over its first-load budget (see the README).
 export * from './common';
+export * from './collaboration';
 export * from './permissions/condition';
 export * from './permissions/evaluator';
 export * from './permissions/catalogue';

@@ -1,7 +1,7 @@
 // The react-query keys of this remote's tasks. Everything of a process's tasks starts with
 // ['tasks', graph]: a decision on a task invalidates the inbox pages, the tab counts and that task
 // with one prefix each, and the live rules (app/liveRules.ts) name the same keys.
-import type { TaskInboxQuery } from '@portal/shared';
+import type { TaskInboxQuery } from '@portal/shared/collaboration';
 
 /** The inbox's filters without paging: one cached list per tab and filter set. */
 export type InboxFilters = Omit<TaskInboxQuery, 'cursor' | 'limit'>;

@@ -1,5 +1,6 @@
 // Tasks, their history and comments as the API answers them. Test-only.
-import type { InboxTask, TaskCommentRecord, TaskHistoryEntry, TaskInboxCounts, TaskInboxPage, UserRef } from '@portal/shared';
+import type { UserRef } from '@portal/shared';
+import type { InboxTask, TaskCommentRecord, TaskHistoryEntry, TaskInboxCounts, TaskInboxPage } from '@portal/shared/collaboration';
 
 export const ADA: UserRef = { id: 'u-ada', login_id: 'ada', name: 'Ada Author' };
 export const BOB: UserRef = { id: 'u-bob', login_id: 'bob', name: 'Bob Reviewer' };

@@ -1,7 +1,8 @@
 // /collaboration: the area's landing page — its three areas (tasks, shared files, organization
 // chart), each shown to whom may open it, with the open tasks per inbox tab.
 import { Box, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Empty, ErrorAlert, Loading, ScreenFrame, usePermitted, type ScreenComponent, type TaskInboxTab } from '@portal/shared';
+import { Empty, ErrorAlert, Loading, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
+import { type TaskInboxTab } from '@portal/shared/collaboration';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TAB_LABELS, TASKS_PATH, useInboxCounts } from '../../features/tasks';

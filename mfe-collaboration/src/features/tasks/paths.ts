@@ -1,7 +1,7 @@
 // The addresses of the task screens and of what a task is about. Requirements live in
 // mfe-requirements (its route table: /requirements?id= shows one, /requirements/modify?id= edits
 // it; gaps, risks and conflicts are on /gap-analysis); applications in mfe-applications.
-import type { InboxTask, TaskLink } from '@portal/shared';
+import type { InboxTask, TaskLink } from '@portal/shared/collaboration';
 
 export const TASKS_PATH = '/collaboration/tasks';
 export const viewTaskPath = (id: string) => `/view-task?id=${encodeURIComponent(id)}`;

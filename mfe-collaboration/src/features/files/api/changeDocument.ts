@@ -1,6 +1,7 @@
 // PATCH documents/{id} (folder, tags, owner, review-by) and DELETE documents/{id}: each refreshes
 // the process's library (list and detail) when done.
-import { apiClient, type DocumentChange, type DocumentSummary } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type DocumentChange, type DocumentSummary } from '@portal/shared/collaboration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DOCUMENT_KEYS, DOCUMENT_PERMISSIONS } from './keys';
 

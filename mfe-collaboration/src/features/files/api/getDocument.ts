@@ -1,5 +1,6 @@
 // GET documents/{id}: a document with its versions (newest first) and the requirements it is evidence for.
-import { apiClient, FRESHNESS, type DocumentDetail } from '@portal/shared';
+import { apiClient, FRESHNESS } from '@portal/shared';
+import { type DocumentDetail } from '@portal/shared/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DOCUMENT_KEYS } from './keys';
 

@@ -1,5 +1,6 @@
 // GET documents: a page of the process's library (folder, tag, q over names and text content).
-import { apiClient, FRESHNESS, type DocumentPage, type DocumentQuery } from '@portal/shared';
+import { apiClient, FRESHNESS } from '@portal/shared';
+import { type DocumentPage, type DocumentQuery } from '@portal/shared/collaboration';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DOCUMENT_KEYS } from './keys';
 

@@ -1,6 +1,6 @@
 // The react-query keys of the evidence library: everything of a process's library starts with
 // ['documents', graph], so an upload, a change or a live 'Document' event refreshes it with one prefix.
-import type { DocumentQuery } from '@portal/shared';
+import type { DocumentQuery } from '@portal/shared/collaboration';
 import { PERMISSIONS } from '@portal/shared/permissions';
 
 export const DOCUMENT_KEYS = {

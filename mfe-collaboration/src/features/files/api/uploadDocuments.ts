@@ -1,6 +1,7 @@
 // POST documents: files (multipart 'files') into a folder with tags; a name already in the folder
 // becomes a new version. A file over the limit is refused before a byte is sent.
-import { apiClient, ApiError, DOCUMENT_MAX_BYTES, documentTooLarge, type DocumentUploadResult, type UploadProgress } from '@portal/shared';
+import { apiClient, ApiError, type UploadProgress } from '@portal/shared';
+import { DOCUMENT_MAX_BYTES, documentTooLarge, type DocumentUploadResult } from '@portal/shared/collaboration';
 import { DOCUMENT_PERMISSIONS } from './keys';
 
 export interface UploadTarget {

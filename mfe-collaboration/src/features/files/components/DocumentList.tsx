@@ -1,7 +1,7 @@
 // The library's documents of the current filter: name (opens it), folder, tags, version, size,
 // owner, review-by (past ones marked) and how many requirements it is evidence for.
 import { chakra, HStack, Text } from '@chakra-ui/react';
-import type { DocumentSummary } from '@portal/shared';
+import type { DocumentSummary } from '@portal/shared/collaboration';
 import { formatBytes } from './csv';
 
 const Cell = chakra('td', { base: { px: 2, py: 2, borderBottomWidth: '1px', verticalAlign: 'middle' } });

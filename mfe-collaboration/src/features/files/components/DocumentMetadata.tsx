@@ -1,7 +1,8 @@
 // A document's folder, tags, owner and review-by date, changed by those who may upload: the
 // review-by date raises Remind Due Date / Past Due to the owner, as a task's due date does.
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { ErrorAlert, showSnackbar, usePermitted, useSession, type DocumentDetail } from '@portal/shared';
+import { ErrorAlert, showSnackbar, usePermitted, useSession } from '@portal/shared';
+import { type DocumentDetail } from '@portal/shared/collaboration';
 import { useId, useState } from 'react';
 import { useChangeDocument } from '../api/changeDocument';
 import { DOCUMENT_PERMISSIONS } from '../api/keys';

@@ -1,7 +1,8 @@
 // Upload into the library (issue 23 item 7): several files dropped or picked, into a folder with
 // tags; each file's progress with its own Cancel, then stored (as version n) or refused with why.
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, ErrorAlert } from '@portal/shared';
+import { ErrorAlert } from '@portal/shared';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES } from '@portal/shared/collaboration';
 import { FileDrop, UploadProgress } from '@portal/shared/screens';
 import { useId, useState } from 'react';
 import { useDocumentUploads, type UploadItem } from '../hooks/useDocumentUploads';

@@ -1,4 +1,5 @@
-import { setPermissionChecker, setRealtimeImplementation, type DocumentDetail, type DocumentSummary, type RealtimeFacade, type RealtimeHandler } from '@portal/shared';
+import { setPermissionChecker, setRealtimeImplementation, type RealtimeFacade, type RealtimeHandler } from '@portal/shared';
+import { type DocumentDetail, type DocumentSummary } from '@portal/shared/collaboration';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, installFakeUploads, noContent, ok, problem, renderRoute, signInWith, testProcess, testSession } from '@portal/shared/testing';
 import { FilesScreen } from './FilesScreen';

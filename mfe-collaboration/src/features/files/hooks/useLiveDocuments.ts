@@ -1,6 +1,7 @@
 // The library follows others' changes: a 'Document' event of the process (upload, change, delete,
 // link) marks its queries stale, and the screens showing them read again.
-import { DOCUMENT_EVENT, subscribeEvents } from '@portal/shared';
+import { subscribeEvents } from '@portal/shared';
+import { DOCUMENT_EVENT } from '@portal/shared/collaboration';
 import { useLiveQueries } from '@portal/shared/screens';
 import { DOCUMENT_KEYS } from '../api/keys';
 

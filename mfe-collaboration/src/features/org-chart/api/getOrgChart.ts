@@ -1,6 +1,7 @@
 // GET org-chart: the organization's chart, every person a compact tuple (ORG_CHART_PERSON_COLUMNS).
 // An import (here or by someone else: the 'Org Chart' live event) marks it stale.
-import { apiClient, type OrgChart } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type OrgChart } from '@portal/shared/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ORG_CHART_KEYS } from './keys';
 

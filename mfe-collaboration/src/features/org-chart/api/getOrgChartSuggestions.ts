@@ -1,7 +1,8 @@
 // GET org-chart/suggestions (item 11): whom the chart offers when a task is assigned — the portal
 // user of the owner's manager (`owner`: a user id) and the portal users of a department. For the
 // assignment screens: a picker shows them above the assignee list.
-import { apiClient, type OrgChartSuggestions } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type OrgChartSuggestions } from '@portal/shared/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ORG_CHART_KEYS } from './keys';
 

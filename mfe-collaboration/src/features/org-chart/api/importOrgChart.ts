@@ -1,7 +1,8 @@
 // POST org-chart: the file again with the mapping chosen (multipart 'file' and 'mapping'). The
 // answer is the change report; a 422 carries every row error with its line (nothing changed).
 import { PERMISSIONS } from '@portal/shared/permissions';
-import { apiClient, isApiError, type OrgChartChangeReport, type OrgChartMapping, type OrgChartRowError } from '@portal/shared';
+import { apiClient, isApiError } from '@portal/shared';
+import { type OrgChartChangeReport, type OrgChartMapping, type OrgChartRowError } from '@portal/shared/collaboration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORG_CHART_KEYS } from './keys';
 

@@ -1,7 +1,8 @@
 // POST org-chart/preview: the file (multipart 'file', CSV or XLSX) read by the API — its columns,
 // first rows and a proposed mapping; nothing is stored. Files over the API's limit are refused
 // before a byte is sent.
-import { apiClient, ApiError, type OrgChartPreview } from '@portal/shared';
+import { apiClient, ApiError } from '@portal/shared';
+import { type OrgChartPreview } from '@portal/shared/collaboration';
 import { PERMISSIONS } from '@portal/shared/permissions';
 
 /** The API's limit (api/src/org-chart/parse.ts ORG_CHART_MAX_BYTES) and its 413 words. */

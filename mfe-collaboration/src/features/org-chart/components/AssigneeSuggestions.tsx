@@ -3,7 +3,8 @@
 // (src/app): shown only with `use=>OrgChart`; without a chart, or when it knows nobody to offer,
 // it says so and the assignee list stays the way to choose.
 import { Button, Flex, HStack, Stack, Text, chakra } from '@chakra-ui/react';
-import { usePermitted, type OrgChartUserRef } from '@portal/shared';
+import { usePermitted } from '@portal/shared';
+import { type OrgChartUserRef } from '@portal/shared/collaboration';
 import { PERMISSIONS } from '@portal/shared/permissions';
 import { useId, useState } from 'react';
 import { useOrgChartSuggestions } from '../api/getOrgChartSuggestions';

@@ -1,7 +1,7 @@
 // What an import changed (added, moved, removed, updated) and why one was refused (every row
 // error with its line in the file).
 import { Box, chakra, Heading, Stack, Text } from '@chakra-ui/react';
-import type { OrgChartChangeReport, OrgChartRowError } from '@portal/shared';
+import type { OrgChartChangeReport, OrgChartRowError } from '@portal/shared/collaboration';
 import { Cell, Header } from './cells';
 
 const SHOWN = 50;

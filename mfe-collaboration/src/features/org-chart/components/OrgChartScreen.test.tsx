@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { setPermissionChecker, setRealtimeImplementation, type OrgChart, type RealtimeFacade, type RealtimeHandler } from '@portal/shared';
+import { setPermissionChecker, setRealtimeImplementation, type RealtimeFacade, type RealtimeHandler } from '@portal/shared';
+import { type OrgChart } from '@portal/shared/collaboration';
 import { fakeApi, renderRoute, signInWith, testProcess, testSession } from '@portal/shared/testing';
 import { OrgChartScreen } from './OrgChartScreen';
 

@@ -4,7 +4,8 @@
 // imports a chart.
 import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { PERMISSIONS } from '@portal/shared/permissions';
-import { Empty, graphOf, QueryView, ScreenFrame, usePermitted, useSession, type OrgChart, type ScreenComponent } from '@portal/shared';
+import { Empty, graphOf, QueryView, ScreenFrame, usePermitted, useSession, type ScreenComponent } from '@portal/shared';
+import { type OrgChart } from '@portal/shared/collaboration';
 import { useMemo, useState } from 'react';
 import { useOrgChart } from '../api/getOrgChart';
 import { useChartState } from '../hooks/useChartState';

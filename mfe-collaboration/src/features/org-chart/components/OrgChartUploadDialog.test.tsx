@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { OrgChartChangeReport, OrgChartPreview } from '@portal/shared';
+import type { OrgChartChangeReport, OrgChartPreview } from '@portal/shared/collaboration';
 import { installFakeUploads, renderScreen, signInWith, testProcess, testSession } from '@portal/shared/testing';
 import { OrgChartUploadDialog } from './OrgChartUploadDialog';
 

@@ -2,7 +2,8 @@
 // mapping of its columns (proposed from the header, chosen here) → import → the change report, or
 // the row errors with their lines (nothing changed; fix the file and choose it again).
 import { Box, Button, Dialog, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
-import { ErrorAlert, Loading, useDismiss, type OrgChartField } from '@portal/shared';
+import { ErrorAlert, Loading, useDismiss } from '@portal/shared';
+import { type OrgChartField } from '@portal/shared/collaboration';
 import { FileDrop } from '@portal/shared/screens';
 import { ORG_CHART_ACCEPT } from '../api/previewOrgChart';
 import { REQUIRED_FIELDS, useOrgChartUpload, type UploadStep } from '../hooks/useOrgChartUpload';

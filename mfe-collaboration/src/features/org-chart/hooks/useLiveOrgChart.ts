@@ -1,7 +1,8 @@
 // The chart read again when anyone imports one (the 'Org Chart' live event, sent to everyone of
 // the organization who may view it). The event names no process: the chart is the organization's.
 // (Once mfe-collaboration's root holds the remote's one live subscription, this rule moves there.)
-import { ORG_CHART_EVENT, subscribeEvents } from '@portal/shared';
+import { subscribeEvents } from '@portal/shared';
+import { ORG_CHART_EVENT } from '@portal/shared/collaboration';
 import { useLiveQueries, type LiveRules, type SubscribeEvents } from '@portal/shared/screens';
 import { ORG_CHART_KEYS } from '../api/keys';
 

@@ -1,7 +1,7 @@
 // The upload dialog's steps: a file chosen is read by the API (preview) → the mapping chosen over
 // the preview table → the import, answered by the change report or refused with its row errors
 // (the mapping stays, so the user can fix the file and choose it again, or change the mapping).
-import { ORG_CHART_FIELDS, type OrgChartChangeReport, type OrgChartField, type OrgChartMapping, type OrgChartPreview, type OrgChartRowError } from '@portal/shared';
+import { ORG_CHART_FIELDS, type OrgChartChangeReport, type OrgChartField, type OrgChartMapping, type OrgChartPreview, type OrgChartRowError } from '@portal/shared/collaboration';
 import { useRef, useState } from 'react';
 import { rowErrorsOf, useImportOrgChart } from '../api/importOrgChart';
 import { previewOrgChart } from '../api/previewOrgChart';

@@ -1,4 +1,4 @@
-import type { OrgChart } from '@portal/shared';
+import type { OrgChart } from '@portal/shared/collaboration';
 import { chartSvg } from './drawing';
 import { CARD_HEIGHT, collapsedBelow, layoutOf, personAt } from './layout';
 import { chainOf, initialsOf, peopleOf, searchPeople } from './people';

@@ -1,6 +1,6 @@
 // The chart as the screens use it: people from the API's tuples, the children of each, the tops
 // (people without a manager), each person's chain up to the top, and initials for the photo.
-import type { OrgChart, OrgChartPersonTuple } from '@portal/shared';
+import type { OrgChart, OrgChartPersonTuple } from '@portal/shared/collaboration';
 
 export interface ChartPerson {
   /** Position in the chart's order. */

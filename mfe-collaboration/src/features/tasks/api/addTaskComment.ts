@@ -1,6 +1,7 @@
 // POST tasks/{id}/comments {text}: a comment on the task (whoever may view it); the task's
 // comments are read again.
-import { apiClient, type TaskCommentRecord } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type TaskCommentRecord } from '@portal/shared/collaboration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TASK_KEYS } from '../../../lib/queryKeys';
 import { taskPath } from './getTask';

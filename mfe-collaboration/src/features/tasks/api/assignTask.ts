@@ -1,6 +1,7 @@
 // POST tasks/{id}/assign {user_id, workgroup_id}: a user (the delegate of a DELEGATE task, else the
 // assignee) or a workgroup; the API notifies the new assignee. Needs assign=>Task.
-import { apiClient, type InboxTask } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type InboxTask } from '@portal/shared/collaboration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COLLABORATION_PERMISSIONS } from '../../../lib/permissions';
 import { TASK_KEYS } from '../../../lib/queryKeys';

@@ -3,7 +3,8 @@
 // completes), fail it with a comment (…/fail), complete a general task (…/complete). Who may act
 // is spec 6's task authorization, judged again by the API. A decision changes the task, its
 // history, the inbox and its counts: everything under the process's task prefix is read again.
-import { apiClient, type InboxTask, type ReviewAcceptance } from '@portal/shared';
+import { apiClient, type ReviewAcceptance } from '@portal/shared';
+import { type InboxTask } from '@portal/shared/collaboration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TASK_KEYS } from '../../../lib/queryKeys';
 import { taskPath } from './getTask';

@@ -1,6 +1,7 @@
 // GET tasks/inbox: one tab of the inbox with its filters, a page at a time (the server pages with
 // an opaque cursor; 50,000 tasks never come to the browser at once). "Load more" reads the next page.
-import { apiClient, type TaskInboxPage, type TaskInboxQuery } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type TaskInboxPage, type TaskInboxQuery } from '@portal/shared/collaboration';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { TASK_KEYS, type InboxFilters } from '../../../lib/queryKeys';
 

@@ -1,6 +1,7 @@
 // GET tasks/inbox/counts: how many tasks each tab holds with the same filters (`all` is null for
 // whom may not list every task).
-import { apiClient, type TaskInboxCounts } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type TaskInboxCounts } from '@portal/shared/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TASK_KEYS, type CountFilters } from '../../../lib/queryKeys';
 

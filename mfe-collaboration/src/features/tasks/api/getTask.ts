@@ -1,5 +1,6 @@
 // GET tasks/{id}: one task as /view-task and /assign-task show it (another process's task: 404).
-import { apiClient, type InboxTask } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type InboxTask } from '@portal/shared/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TASK_KEYS } from '../../../lib/queryKeys';
 

@@ -1,5 +1,6 @@
 // GET tasks/{id}/comments: what was said on the task, oldest first.
-import { apiClient, type TaskCommentRecord } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type TaskCommentRecord } from '@portal/shared/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TASK_KEYS } from '../../../lib/queryKeys';
 import { taskPath } from './getTask';

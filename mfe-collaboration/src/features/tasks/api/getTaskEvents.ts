@@ -1,5 +1,6 @@
 // GET tasks/{id}/events: the task's history (spec 4.5 task events), oldest first.
-import { apiClient, type TaskHistoryEntry } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type TaskHistoryEntry } from '@portal/shared/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TASK_KEYS } from '../../../lib/queryKeys';
 import { taskPath } from './getTask';

@@ -1,7 +1,8 @@
 // POST tasks (create a general task; assign=>Task) and PUT tasks/{id} (edit one: its creator or an
 // assign=>Task holder), with the contract's GeneralTaskInput. The API validates the title, the
 // link and the recurrence rule and answers a 400 with the field's message.
-import { apiClient, type GeneralTaskInput, type InboxTask } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type GeneralTaskInput, type InboxTask } from '@portal/shared/collaboration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COLLABORATION_PERMISSIONS } from '../../../lib/permissions';
 import { TASK_KEYS } from '../../../lib/queryKeys';

@@ -2,7 +2,8 @@
 // people offered are those holding the permission the task's kind needs (GET users/assignees);
 // the API notifies the new assignee. Success returns to the task.
 import { Box, Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Empty, ErrorAlert, QueryView, ScreenFrame, isApiError, showSnackbar, type InboxTask, type KnownPermission, type ScreenComponent } from '@portal/shared';
+import { Empty, ErrorAlert, QueryView, ScreenFrame, isApiError, showSnackbar, type KnownPermission, type ScreenComponent } from '@portal/shared';
+import { type InboxTask } from '@portal/shared/collaboration';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentGraph } from '../../../lib/graph';

@@ -3,7 +3,8 @@
 // (presets or an RFC 5545 rule). The API's refusal (a bad rule, a link that does not exist) shows
 // in the dialog.
 import { chakra } from '@chakra-ui/react';
-import { showSnackbar, FormDialog, type GeneralTaskInput, type InboxTask } from '@portal/shared';
+import { showSnackbar, FormDialog } from '@portal/shared';
+import { type GeneralTaskInput, type InboxTask } from '@portal/shared/collaboration';
 import { SelectField, TextField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { COLLABORATION_PERMISSIONS as P } from '../../../lib/permissions';

@@ -1,7 +1,7 @@
 // The inbox's search (debounced: the list reads again when the user pauses) and filters: kind,
 // state, due, requirement, assignee, and the order.
 import { Button, chakra, Flex, HStack, Input, Stack } from '@chakra-ui/react';
-import { TASK_SORT_FIELDS } from '@portal/shared';
+import { TASK_SORT_FIELDS } from '@portal/shared/collaboration';
 import { SelectField, useDebounced } from '@portal/shared/screens';
 import { useEffect, useId, useRef, useState } from 'react';
 import { COLLABORATION_PERMISSIONS as P } from '../../../lib/permissions';

@@ -1,7 +1,7 @@
 // The inbox's rows: each task with its kind, title, requirement, holder, due date and state. The
 // selected row (j/k) is marked for eyes and screen readers (aria-current) and kept in view.
 import { Box, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import type { InboxTask } from '@portal/shared';
+import type { InboxTask } from '@portal/shared/collaboration';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';

@@ -1,7 +1,8 @@
 // One tab's tasks: loading, failure, empty (said per tab, or per filter), the list with its
 // keyboard selection, and the next page on demand.
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { Empty, ErrorAlert, Loading, usePermitted, type TaskInboxTab } from '@portal/shared';
+import { Empty, ErrorAlert, Loading, usePermitted } from '@portal/shared';
+import { type TaskInboxTab } from '@portal/shared/collaboration';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { COLLABORATION_PERMISSIONS as P } from '../../../lib/permissions';

@@ -1,7 +1,8 @@
 // What a general task links to: nothing, a requirement (found by code or title), an application
 // of the process, or a finding (found by advisory id).
 import { Stack, Text } from '@chakra-ui/react';
-import { problemText, type TaskLinkKind } from '@portal/shared';
+import { problemText } from '@portal/shared';
+import { type TaskLinkKind } from '@portal/shared/collaboration';
 import { SelectField } from '@portal/shared/screens';
 import { useMutation } from '@tanstack/react-query';
 import { findingIdOf, useApplications } from '../api/searchLinks';

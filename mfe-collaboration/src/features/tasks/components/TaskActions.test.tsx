@@ -2,7 +2,7 @@
 // and what each action sends.
 import { fakeApi, fill, ok, problem, renderRoute, type FakeRoutes } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { InboxTask } from '@portal/shared';
+import type { InboxTask } from '@portal/shared/collaboration';
 import { AUDITORS, BOB, EVE, generalTask, task } from '../../../testing/fixtures';
 import { signIn, signInEachTest } from '../../../testing/sessions';
 import { ViewTaskScreen } from './ViewTaskScreen';

@@ -4,7 +4,8 @@
 // or a failure; a general task can also be completed. Assigning needs assign=>Task; a general
 // task is edited by its creator or an assign=>Task holder.
 import { Alert, Button, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { ConfirmDialog, ErrorAlert, showSnackbar, usePermitted, type InboxTask } from '@portal/shared';
+import { ConfirmDialog, ErrorAlert, showSnackbar, usePermitted } from '@portal/shared';
+import { type InboxTask } from '@portal/shared/collaboration';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLoginId } from '../../../lib/graph';

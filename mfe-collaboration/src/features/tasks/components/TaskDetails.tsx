@@ -1,7 +1,7 @@
 // What a task is: its kind and state, what it is about (requirement, gap, risk, conflict, or a
 // general task's link) with links to their pages, who holds it, due date, progress, recurrence.
 import { Box, chakra, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import type { InboxTask } from '@portal/shared';
+import type { InboxTask } from '@portal/shared/collaboration';
 import { ProgressBar } from '@portal/shared/screens';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,7 @@
 // A task's history (spec 4.5 task events), oldest first: who did what, when, and what it changed.
 import { Stack, Text } from '@chakra-ui/react';
-import { QueryView, type TaskHistoryEntry } from '@portal/shared';
+import { QueryView } from '@portal/shared';
+import { type TaskHistoryEntry } from '@portal/shared/collaboration';
 import { formatTime } from '../../../lib/dates';
 import { useTaskEvents } from '../api/getTaskEvents';
 

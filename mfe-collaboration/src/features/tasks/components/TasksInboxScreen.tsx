@@ -3,7 +3,8 @@
 // task), search and filters kept in the address, server paging ("Load more"), and the keyboard:
 // j/k select, Enter opens, a assigns. "New task" (assign=>Task) creates a general task.
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { Empty, ScreenFrame, usePermitted, type ScreenComponent, type TaskInboxCounts, type TaskInboxTab } from '@portal/shared';
+import { Empty, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
+import { type TaskInboxCounts, type TaskInboxTab } from '@portal/shared/collaboration';
 import { Tabs } from '@portal/shared/screens';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

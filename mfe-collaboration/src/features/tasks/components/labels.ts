@@ -1,7 +1,8 @@
 // How task kinds, states and sort orders are named in the collaboration screens. The general task
 // kind ('GENERAL', tasks a user creates) is named here even where the contract's TaskType does not
 // list it yet: every kind the API answers reads as words.
-import { TASK_STATUSES, TASK_TYPES, type InboxTask, type TaskSortField, type TaskStatus } from '@portal/shared';
+import { TASK_STATUSES, TASK_TYPES, type TaskStatus } from '@portal/shared';
+import { type InboxTask, type TaskSortField } from '@portal/shared/collaboration';
 
 export const GENERAL_TASK = 'GENERAL';
 

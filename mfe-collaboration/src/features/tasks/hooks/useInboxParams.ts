@@ -2,7 +2,8 @@
 // a task opened with Enter comes back to the same list with Back, and a filtered inbox can be
 // shared as a link. Unknown values in the address are ignored. The state defaults to open tasks
 // ('any' lists every state).
-import { TASK_DUE_FILTERS, TASK_INBOX_TABS, TASK_SORT_FIELDS, TASK_STATUSES, type TaskDueFilter, type TaskInboxTab, type TaskSortField, type TaskStatus } from '@portal/shared';
+import { TASK_STATUSES, type TaskStatus } from '@portal/shared';
+import { TASK_DUE_FILTERS, TASK_INBOX_TABS, TASK_SORT_FIELDS, type TaskDueFilter, type TaskInboxTab, type TaskSortField } from '@portal/shared/collaboration';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { InboxFilters } from '../../../lib/queryKeys';

@@ -3,7 +3,8 @@
 // workgroups/myMembership; 'pending' until they load) and the two permissions the rule reads.
 // The task's people are matched on login id, its workgroup on id — as the API does. The rule
 // comes from the contract's pure permissions entry (no evaluator in the screen's chunk).
-import { usePermitted, type InboxTask, type Task } from '@portal/shared';
+import { usePermitted, type Task } from '@portal/shared';
+import { type InboxTask } from '@portal/shared/collaboration';
 import { authorizeTask, type TaskAuthorization } from '@portal/shared/permissions';
 import { useLoginId } from '../../../lib/graph';
 import { COLLABORATION_PERMISSIONS as P } from '../../../lib/permissions';

@@ -5,7 +5,8 @@
 // or a general task's complete); failing asks for the comment the API requires. A refused move
 // says why on the card; an open card links to its task page.
 import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { showSnackbar, type InboxTask, type TaskStatus } from '@portal/shared';
+import { showSnackbar, type TaskStatus } from '@portal/shared';
+import { type InboxTask } from '@portal/shared/collaboration';
 import { useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import {

@@ -4,7 +4,8 @@
 // arrows; the states are links to the depository filtered to that state, reachable by keyboard.
 // The same moves are listed as text under the drawing for whoever does not see it.
 import { Box, chakra, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { REQUIREMENT_WORKFLOW, type RequirementStatus } from '@portal/shared';
+import { type RequirementStatus } from '@portal/shared';
+import { REQUIREMENT_WORKFLOW } from '@portal/shared/collaboration';
 import { curveBasis, line } from 'd3';
 import { Link } from 'react-router';
 import type { StatusCounts } from '../api/getStatusCounts';

@@ -3,7 +3,7 @@
 import { fakeApi, ok, renderRoute, type FakeCall } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InboxTask } from '@portal/shared';
+import type { InboxTask } from '@portal/shared/collaboration';
 import { BOB, page, task } from '../../../testing/fixtures';
 import { signIn, signInEachTest } from '../../../testing/sessions';
 import { WorkflowScreen } from './WorkflowScreen';

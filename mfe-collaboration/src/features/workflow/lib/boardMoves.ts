@@ -4,7 +4,8 @@
 // action: a general task completes, any other reports 100 % (which completes it and, for a
 // delegation, its requirement); failing asks for a comment. A review is decided on its page
 // (accepting it needs an implementer), so its card does not move to Completed.
-import type { InboxTask, TaskStatus } from '@portal/shared';
+import type { TaskStatus } from '@portal/shared';
+import type { InboxTask } from '@portal/shared/collaboration';
 import type { TaskAuthorization } from '@portal/shared/permissions';
 
 export const BOARD_COLUMNS: readonly TaskStatus[] = ['OPEN', 'COMPLETED', 'FAILED'];

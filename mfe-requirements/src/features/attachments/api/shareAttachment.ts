@@ -1,6 +1,7 @@
 // POST attachments/share (spec 7, issue 23 item 9): the attachment's bytes into the process's
 // evidence library (Shared Files) — a new document, or a new version of the one of that name.
-import { apiClient, type DocumentSummary } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type DocumentSummary } from '@portal/shared/collaboration';
 import { useMutation } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
 import type { Attachment } from '../../../types/analysis';

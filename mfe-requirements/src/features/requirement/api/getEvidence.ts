@@ -1,6 +1,7 @@
 // GET requirements/{id}/evidence: the shared files (evidence library, issue 23) linked to the
 // requirement. Kept under the process's requirements root so the remote's refreshes reach it.
-import { apiClient, type EvidenceDocument } from '@portal/shared';
+import { apiClient } from '@portal/shared';
+import { type EvidenceDocument } from '@portal/shared/collaboration';
 import { PERMISSIONS } from '@portal/shared/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { REQUIREMENT_KEYS } from './keys';
