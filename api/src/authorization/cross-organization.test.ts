@@ -53,6 +53,7 @@ const DOMAIN_SUITES: Record<string, string> = {
   '/api/conflicts': 'api/src/assessments/cross-organization.test.ts',
   '/api/attachments': 'api/src/assessments/cross-organization.test.ts',
   '/api/documents': 'api/src/documents/cross-organization.test.ts',
+  '/api/org-chart': 'api/src/org-chart/access.test.ts',
   '/api/standards': 'api/src/standards/cross-organization.test.ts',
   '/api/reports': 'api/src/standards/cross-organization.test.ts',
   '/api/statistics': 'api/src/standards/cross-organization.test.ts',
