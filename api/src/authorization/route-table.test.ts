@@ -2,6 +2,8 @@
 // and the real guard decides every route as the table says for a holder of every built-in role,
 // each with a real session (the Initiator's on the empty database, then users of an organization
 // and a Global Admin). A route without a declaration cannot be registered.
+// @backend-agnostic: the guard's decisions per role and route; the guard's SQL runs against the
+// servers in every family's permission and cross-organization suites.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

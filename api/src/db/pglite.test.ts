@@ -1,3 +1,4 @@
+// @backend-agnostic: the embedded database's own settings; the pass against the servers has nothing to add.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @backend-agnostic: serving the built remotes and the host page from disk; no table is read.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,7 @@
 // Every route that sets a password refuses one of the 10,000 most common (issue 20 "must be
 // true" 8) with 400 and our message at the password field, and writes nothing.
+// @backend-agnostic: the password policy refuses before any write; the flows' SQL runs against the
+// servers in users/passwords and the account suites.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@portal/shared/server';
 import { manualClock } from '../identity/clock';
