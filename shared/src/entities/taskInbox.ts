@@ -111,7 +111,9 @@ export const GENERAL_TASK_LIMITS = { title: 200, description: 10000, recurrence:
  * The portal's own live events of a task's records (not spec 4.5 events, not in its history):
  * 'Task Comment' — a comment was added to a task (`data.task_id`; `data.id` the comment's,
  * `data.kind` 'comment'); 'Task Update' — a general task's title, description, due date, link or
- * recurrence was edited (`data.kind` 'task'; a new assignee is the task event Assign).
+ * recurrence was edited (`data.kind` 'task'; a new assignee is the task event Assign); 'Task
+ * Attachment' — a document was attached to or detached from a task (`data.task_id`; `data.id` the
+ * document's, `data.kind` 'attachment').
  */
-export const TASK_RECORD_EVENTS = ['Task Comment', 'Task Update'] as const;
+export const TASK_RECORD_EVENTS = ['Task Comment', 'Task Update', 'Task Attachment'] as const;
 export type TaskRecordEventName = (typeof TASK_RECORD_EVENTS)[number];
