@@ -95,7 +95,11 @@ export interface GeneralTaskInput {
   due_date?: string | null;
   assigned_to_user_id?: string | null;
   assigned_to_group_id?: string | null;
-  link?: { kind: TaskLinkKind; id: string } | null;
+  /**
+   * null or '' links to nothing. An edit clears the link with '' (the API client leaves null
+   * fields out, and an edit keeps what is left out), as it clears the other fields.
+   */
+  link?: { kind: TaskLinkKind; id: string } | null | '';
   /** An RFC 5545 RRULE; the next occurrence opens when one is completed or falls due. */
   recurrence?: string | null;
 }
