@@ -43,7 +43,7 @@ describe('creating a general task', () => {
       [seq, `notifications#${world.ids.rita}`],
     );
     expect(bell.map(({ body }) => `${body.title} | ${body.message} | ${body.link}`)).toEqual([
-      `New task | olga assigned you the task ##Quarterly access review##. | /view-task?task=${task.id}`,
+      `New task | olga assigned you the task ##Quarterly access review##. | /view-task?id=${task.id}`,
     ]);
     const shown = await world.ok<InboxTask>('rita', 'GET', `/api/tasks/${task.id}?${G}`);
     expect(shown).toEqual(task);

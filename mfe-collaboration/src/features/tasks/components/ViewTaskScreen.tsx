@@ -16,7 +16,7 @@ import { TaskHistory } from './TaskHistory';
 export const ViewTaskScreen: ScreenComponent = ({ route }) => {
   const graph = useCurrentGraph();
   const [params] = useSearchParams();
-  // The notifications of general tasks lead to ?task=<id>: both name the task.
+  // Every link names the task with ?id=; notifications and mails sent before named it ?task=.
   const id = params.get('id') ?? params.get('task') ?? '';
   const task = useTask(graph, id);
   const missing = id === '' || (isApiError(task.error) && task.error.status === 404);
