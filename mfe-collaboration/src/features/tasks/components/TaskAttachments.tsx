@@ -91,7 +91,7 @@ export function TaskAttachments({ graph, task }: { graph: string; task: InboxTas
       </QueryView>
       {mayChange && (
         <>
-          <FileDrop label="Attach file" chooseText="Attach file" multiple disabled={progress !== null} onFiles={(files) => void attach(files)} hint="Into the library (Shared files), attached to this task." />
+          <FileDrop label="Files to attach" chooseText="Attach file" multiple disabled={progress !== null} onFiles={(files) => void attach(files)} hint="Into the library (Shared files), attached to this task." />
           {progress && (
             <Text fontSize="sm" role="status">
               Uploading {progress.name}… {progress.percent}%
