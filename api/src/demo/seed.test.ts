@@ -38,6 +38,9 @@ it('seeds the demo organization, its processes and people, then finds them on a 
     expect.stringMatching(/^applications: created app laravel: build 1 with 63 components and \d+ vulnerabilities$/),
     'applications: 3 VEX analyses: not_affected (juice-shop ws), in_triage (juice-shop lodash), exploitable (dropwizard jackson-databind)',
     expect.stringMatching(/^deployment profiles: created profile Production \(prod\) of juice-shop, build 1: RBOM of \d+ of 841 components$/),
+    'collaboration: 5 general tasks (Quarterly access review, Update the access control policy, Chase the missing training certificates, Check the audit log retention, Review the sign-in banner text; the access review repeats quarterly)',
+    'collaboration: 5 shared files in policies/ and evidence/, 6 evidence links, 2 task attachments',
+    'collaboration: org chart of 15 people (demo_admin, demo_author and demo_reviewer among them)',
   ]);
   expect(await seedDemo(database, undefined, { config: environment.config })).toEqual([
     "kept organization 'Demo Organization'",
@@ -49,6 +52,8 @@ it('seeds the demo organization, its processes and people, then finds them on a 
     "requirements: kept process NIST 'NIST SP 800-53 LOW baseline'",
     'applications: kept applications juice-shop, dropwizard, laravel',
     'deployment profiles: kept profile Production of juice-shop',
+    'collaboration: kept the NIST library (5 files) and its tasks',
+    'collaboration: kept the org chart (15 people)',
   ]);
 
   const organization = await findOrganizationByName(database, DEMO_ORGANIZATION);
@@ -90,6 +95,8 @@ it('makes the NIST process through the API: members, the LOW baseline, every wor
     { type: 'DELEGATE', status: 'COMPLETED', n: 2 },
     { type: 'DELEGATE', status: 'FAILED', n: 1 },
     { type: 'DELEGATE', status: 'OPEN', n: 2 },
+    // The collaboration demo's general tasks (below).
+    { type: 'GENERAL', status: 'OPEN', n: 5 },
     { type: 'HAS_GAP', status: 'OPEN', n: 2 },
     { type: 'RESOLVE_REJECTED', status: 'OPEN', n: 1 },
     { type: 'RESOLVE_RISK', status: 'OPEN', n: 2 },
@@ -134,6 +141,54 @@ it('makes the demo applications through the API: real SBOMs processed, findings,
     { state: 'exploitable', name: 'jackson-databind', login_id: 'demo_author' },
     { state: 'in_triage', name: 'lodash', login_id: 'demo_author' },
     { state: 'not_affected', name: 'ws', login_id: 'demo_author' },
+  ]);
+});
+
+it('makes the collaboration demo through the API: general tasks for the demo people, shared files as evidence and attachments, the org chart', async () => {
+  const nist = (sql: string) => database.query(sql.replaceAll('$NIST', "(SELECT id FROM processes WHERE code_name = 'NIST')"));
+  expect(
+    await nist(`SELECT t.title, u.login_id AS assignee, t.recurrence, r.code AS link, c.login_id AS created_by, t.due_date < CURRENT_DATE AS overdue
+                  FROM tasks t JOIN users u ON u.id = t.assigned_to_user JOIN users c ON c.id = t.created_by LEFT JOIN requirements r ON r.id = t.link_id
+                 WHERE t.process_id = $NIST AND t.type = 'GENERAL' ORDER BY t.title`),
+  ).toEqual([
+    { title: 'Chase the missing training certificates', assignee: 'demo_author', recurrence: null, link: 'AT-1', created_by: 'demo_admin', overdue: true },
+    { title: 'Check the audit log retention', assignee: 'demo_reviewer', recurrence: null, link: 'AU-2', created_by: 'demo_admin', overdue: false },
+    { title: 'Quarterly access review', assignee: 'demo_author', recurrence: 'FREQ=MONTHLY;INTERVAL=3', link: 'AC-2', created_by: 'demo_admin', overdue: false },
+    { title: 'Review the sign-in banner text', assignee: 'demo_reviewer', recurrence: null, link: 'AC-8', created_by: 'demo_admin', overdue: false },
+    { title: 'Update the access control policy', assignee: 'demo_author', recurrence: null, link: 'AC-1', created_by: 'demo_admin', overdue: false },
+  ]);
+  expect(
+    await nist(`SELECT d.folder || '/' || d.name AS document, v.content_type, string_agg(r.code, ',' ORDER BY r.code) AS evidence_for
+                  FROM documents d JOIN document_versions v ON v.document_id = d.id
+                  LEFT JOIN document_requirements dr ON dr.document_id = d.id LEFT JOIN requirements r ON r.id = dr.requirement_id
+                 WHERE d.process_id = $NIST GROUP BY 1, 2 ORDER BY 1`),
+  ).toEqual([
+    { document: 'evidence/access-review-2026-Q3.csv', content_type: 'text/csv; charset=utf-8', evidence_for: 'AC-2' },
+    { document: 'evidence/security-awareness-training.csv', content_type: 'text/csv; charset=utf-8', evidence_for: 'AT-1' },
+    { document: 'evidence/system-use-notification.txt', content_type: 'text/plain; charset=utf-8', evidence_for: 'AC-8' },
+    { document: 'policies/access-control-policy.md', content_type: 'text/markdown; charset=utf-8', evidence_for: 'AC-1,AC-3' },
+    { document: 'policies/audit-logging-standard.md', content_type: 'text/markdown; charset=utf-8', evidence_for: 'AU-2' },
+  ]);
+  expect(
+    await nist(`SELECT t.title, d.name, u.login_id AS linked_by FROM document_tasks dt JOIN tasks t ON t.id = dt.task_id JOIN documents d ON d.id = dt.document_id
+                  JOIN users u ON u.id = dt.linked_by WHERE t.process_id = $NIST ORDER BY t.title`),
+  ).toEqual([
+    { title: 'Chase the missing training certificates', name: 'security-awareness-training.csv', linked_by: 'demo_author' },
+    { title: 'Quarterly access review', name: 'access-review-2026-Q3.csv', linked_by: 'demo_author' },
+  ]);
+  // The chart is the organization's; the demo people are in it by their emails.
+  const [{ people }] = await database.query<{ people: number }>(
+    `SELECT count(*)::int AS people FROM org_chart_people p JOIN organizations o ON o.id = p.organization_id WHERE o.name = $1`,
+    [DEMO_ORGANIZATION],
+  );
+  expect(people).toBe(15);
+  const linked = await database.query(
+    `SELECT p.name, u.login_id FROM org_chart_people p JOIN users u ON lower(u.email) = lower(p.email) AND u.organization_id = p.organization_id ORDER BY u.login_id`,
+  );
+  expect(linked).toEqual([
+    { name: 'Ada Admin', login_id: 'demo_admin' },
+    { name: 'Dana Author', login_id: 'demo_author' },
+    { name: 'Rory Reviewer', login_id: 'demo_reviewer' },
   ]);
 });
 

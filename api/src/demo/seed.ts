@@ -5,6 +5,7 @@ import { processesDemo } from './processes';
 import { usersDemo } from './users';
 import { seedThroughApi, type DemoApiSeeder } from './api';
 import { applicationsDemo } from './applications';
+import { collaborationDemo } from './collaboration';
 import { deploymentProfilesDemo } from './deployment-profiles';
 import { requirementsDemo } from './requirements';
 import type { DemoSeeder } from './seeder';
@@ -18,8 +19,9 @@ export const DEMO_SEEDERS: readonly DemoSeeder[] = [processesDemo, usersDemo];
 // Then, once those are committed, the seeders that go through the API as the demo people (an app
 // is built on the same database for them), in this order. The deployment profiles of the demo apps
 // (issue 7 item 13) come right after applicationsDemo: their seeder finds the apps by
-// DEMO_APPLICATIONS (api/src/demo/applications.ts).
-export const DEMO_API_SEEDERS: readonly DemoApiSeeder[] = [requirementsDemo, applicationsDemo, deploymentProfilesDemo];
+// DEMO_APPLICATIONS (api/src/demo/applications.ts). The collaboration demo (files, general tasks,
+// org chart) builds on the NIST process and its requirements.
+export const DEMO_API_SEEDERS: readonly DemoApiSeeder[] = [requirementsDemo, applicationsDemo, deploymentProfilesDemo, collaborationDemo];
 
 export interface DemoOptions {
   /** The config of the app the API seeders build; without it they do not run (`npm run demo` gives it). */

@@ -1,5 +1,5 @@
 // Issue 5 item 6 for the evidence library (DOMAIN_SUITES of authorization/cross-organization.test.ts):
-// every route under /api/documents and GET /api/requirements/:id/evidence, called by another
+// every route under /api/documents, GET /api/requirements/:id/evidence and GET /api/tasks/:id/attachments, called by another
 // organization's admin with Acme's ids — with ?graph of the caller's own process or of Acme's —
 // answers 404 (a list of the caller's own process: nothing of Acme's), and nothing of Acme changes.
 import type { LightMyRequestResponse } from 'fastify';
@@ -8,7 +8,7 @@ import { createFixture, type Fixture } from '../testing/analysis';
 import { upload } from '../testing/documents';
 
 let f: Fixture;
-const acme = { requirement: '', document: '' };
+const acme = { requirement: '', document: '', task: '' };
 
 interface Case {
   path: () => string;
@@ -28,10 +28,14 @@ const CASES: Record<string, Case> = {
   'PUT /api/documents/:id/requirements/:requirementId': { path: () => `/api/documents/${acme.document}/requirements/${acme.requirement}` },
   'DELETE /api/documents/:id/requirements/:requirementId': { path: () => `/api/documents/${acme.document}/requirements/${acme.requirement}` },
   'GET /api/requirements/:id/evidence': { path: () => `/api/requirements/${acme.requirement}/evidence` },
+  'PUT /api/documents/:id/tasks/:taskId': { path: () => `/api/documents/${acme.document}/tasks/${acme.task}` },
+  'DELETE /api/documents/:id/tasks/:taskId': { path: () => `/api/documents/${acme.document}/tasks/${acme.task}` },
+  'GET /api/tasks/:id/attachments': { path: () => `/api/tasks/${acme.task}/attachments` },
 };
 
 const key = (route: DeclaredRoute) => `${route.method} ${route.url}`;
-const routes = () => f.app.declaredRoutes.filter((route) => route.url.startsWith('/api/documents') || key(route) === 'GET /api/requirements/:id/evidence');
+const OTHERS = ['GET /api/requirements/:id/evidence', 'GET /api/tasks/:id/attachments'];
+const routes = () => f.app.declaredRoutes.filter((route) => route.url.startsWith('/api/documents') || OTHERS.includes(key(route)));
 
 function call(route: DeclaredRoute, graph: string): Promise<LightMyRequestResponse> {
   const fixture = CASES[key(route)];
@@ -45,6 +49,7 @@ async function acmeState(): Promise<unknown> {
     documents: await of('SELECT id, folder, name, tags, current_version FROM documents WHERE process_id = $1 ORDER BY id'),
     versions: await of('SELECT v.document_id, v.version, v.sha256 FROM document_versions v JOIN documents d ON d.id = v.document_id WHERE d.process_id = $1 ORDER BY 1, 2'),
     links: await of('SELECT l.document_id, l.requirement_id FROM document_requirements l JOIN documents d ON d.id = l.document_id WHERE d.process_id = $1'),
+    attachments: await of('SELECT l.document_id, l.task_id FROM document_tasks l JOIN documents d ON d.id = l.document_id WHERE d.process_id = $1'),
   };
 }
 
@@ -54,6 +59,8 @@ beforeAll(async () => {
   const uploaded = await upload(f, f.olga, [{ name: 'lockout-test.txt', content: 'Acme evidence' }]);
   acme.document = uploaded.json().documents[0].id;
   await f.call(f.olga, 'PUT', `/api/documents/${acme.document}/requirements/${acme.requirement}?graph=alpha`);
+  acme.task = (await f.call(f.olga, 'POST', '/api/tasks?graph=alpha', { title: 'Acme access review' })).json().id;
+  await f.call(f.olga, 'PUT', `/api/documents/${acme.document}/tasks/${acme.task}?graph=alpha`);
 }, 60_000);
 
 afterAll(() => f.close());

@@ -1,14 +1,17 @@
 // Documents as evidence (issue 23 items 8-9): links between a document and the requirements of its
 // process (many to many), a requirement's evidence, the evidence of every requirement as CSV, and
-// POST attachments/share (spec 7): a requirement's attachment shared into the library.
+// POST attachments/share (spec 7): a requirement's attachment shared into the library. Documents as
+// a task's attachments (item 2): links between a document and the tasks of its process, a task's
+// attachments.
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { graphQuery, idParams, scopeOf } from '../analysis/service';
+import { callerOf } from '../authorization/guard';
 import { problems } from '../http/answer';
 import { ApiProblem } from '../http/problem';
 import { normalFolder } from './content';
-import { documentSummarySchema, evidenceSchema, linkParams, shareBody } from './schemas';
-import { evidenceCsv, evidenceOf, setEvidence, shareAttachment } from './service';
+import { documentSummarySchema, evidenceSchema, linkParams, shareBody, taskLinkParams } from './schemas';
+import { attachmentsOf, evidenceCsv, evidenceOf, setEvidence, setTaskAttachment, shareAttachment } from './service';
 import type { BlobStore } from './storage';
 
 const D = PERMISSIONS.requirements.DOCUMENT;
@@ -37,6 +40,43 @@ export async function evidenceRoutes(app: FastifyInstance, options: { blobs: Blo
       },
     });
   }
+
+  for (const [method, linked] of [['PUT', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: '/documents/:id/tasks/:taskId',
+      config: { permission: D.UPLOAD },
+      schema: {
+        tags,
+        summary: linked
+          ? 'Attach the document to a task of its process (who may act on the task, or edit a general task)'
+          : 'Detach the document from the task (who may act on the task, or edit a general task)',
+        params: taskLinkParams,
+        querystring: graphQuery,
+        response: { 204: { type: 'null' }, ...problems(400, 401, 403, 404) },
+      },
+      handler: async (request, reply) => {
+        const { id, taskId } = request.params as { id: string; taskId: string };
+        await setTaskAttachment(db, callerOf(request), scopeOf(request), id, taskId, linked);
+        return reply.code(204).send();
+      },
+    });
+  }
+
+  app.get(
+    '/tasks/:id/attachments',
+    {
+      config: { permission: D.VIEW },
+      schema: {
+        tags,
+        summary: 'The documents attached to the task (who may view the task and documents)',
+        params: idParams,
+        querystring: graphQuery,
+        response: { 200: { type: 'array', items: evidenceSchema }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => attachmentsOf(db, callerOf(request), scopeOf(request), (request.params as { id: string }).id),
+  );
 
   app.get(
     '/requirements/:id/evidence',

@@ -1,8 +1,9 @@
 // The documents of the library, their versions and their evidence links, as stored (SQL of the
 // documents family). Every read is filtered by the caller's organization and process.
-import type { DocumentSummary, DocumentVersion, EvidenceDocument, RequirementRef } from '@portal/shared/server';
+import type { DocumentSummary, DocumentTaskRef, DocumentVersion, EvidenceDocument, RequirementRef } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { iso, userRef, type Scope } from '../analysis/service';
+import { REQUIREMENT_JOIN, TITLE_SQL } from '../tasks/index';
 
 const SUMMARY = `SELECT d.id, d.folder, d.name, d.tags, ${userRef('o')} AS owner, to_char(d.review_by, 'YYYY-MM-DD') AS review_by,
     d.current_version, v.size::float8 AS size, v.content_type,
@@ -264,4 +265,41 @@ export async function evidenceNamesOf(db: Queryable, requirementIds: readonly st
     byRequirement.set(row.requirement_id, list);
   }
   return byRequirement;
+}
+
+/** The tasks the document is attached to, with their titles as the inbox shows them. */
+export async function tasksOfDocument(db: Queryable, documentId: string): Promise<DocumentTaskRef[]> {
+  return db.query<DocumentTaskRef>(
+    `SELECT t.id, ${TITLE_SQL} AS title, t.status FROM document_tasks dt JOIN tasks t ON t.id = dt.task_id ${REQUIREMENT_JOIN}
+      WHERE dt.document_id = $1 ORDER BY t.created_at, t.id`,
+    [documentId],
+  );
+}
+
+/** Attaches the document to the task; false when it already was. */
+export async function insertTaskLink(tx: Queryable, documentId: string, taskId: string, actorId: string): Promise<boolean> {
+  const rows = await tx.query(
+    'INSERT INTO document_tasks (document_id, task_id, linked_by) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1',
+    [documentId, taskId, actorId],
+  );
+  return rows.length > 0;
+}
+
+export async function deleteTaskLink(tx: Queryable, documentId: string, taskId: string): Promise<boolean> {
+  const rows = await tx.query('DELETE FROM document_tasks WHERE document_id = $1 AND task_id = $2 RETURNING 1', [documentId, taskId]);
+  return rows.length > 0;
+}
+
+/** The documents (of the scope's process) attached to the task, by folder and name. */
+export async function attachmentsOfTask(db: Queryable, scope: Scope, taskId: string): Promise<EvidenceDocument[]> {
+  const rows = await db.query<Omit<EvidenceDocument, 'linked_at'> & { linked_at: Date | string }>(
+    `SELECT d.id, d.folder, d.name, d.current_version, v.content_type, ${userRef('u')} AS linked_by, dt.linked_at
+       FROM document_tasks dt
+       JOIN documents d ON d.id = dt.document_id
+       JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+       LEFT JOIN users u ON u.id = dt.linked_by
+      WHERE ${IN_SCOPE} AND dt.task_id = $3 ORDER BY d.folder, lower(d.name), d.id`,
+    [...scopeParams(scope), taskId],
+  );
+  return rows.map((row) => ({ ...row, linked_at: iso(row.linked_at)! }));
 }

@@ -6,6 +6,7 @@ import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES, documentTooLarge, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { graphQuery, idParams, scopeOf } from '../analysis/service';
+import { callerOf } from '../authorization/guard';
 import { problems } from '../http/answer';
 import { multipartProblem, type MultipartWords } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
@@ -113,7 +114,7 @@ export async function documentsRoutes(app: FastifyInstance, options: DocumentsOp
       bodyLimit: maxBytes,
       schema: {
         tags,
-        summary: "Upload files into the library (multipart: fields 'files', optional 'folder' and 'tags'); a name already in the folder becomes a new version",
+        summary: "Upload files into the library (multipart: fields 'files', optional 'folder', 'tags' and 'task' — a task id to attach them to); a name already in the folder becomes a new version",
         querystring: graphQuery,
         response: { 201: { type: 'object', properties: { documents: { type: 'array', items: documentSummarySchema } } }, ...problems(400, 401, 403, 404, 413, 415) },
       },
@@ -129,7 +130,8 @@ export async function documentsRoutes(app: FastifyInstance, options: DocumentsOp
         await Promise.all(files.map((file) => blobs.discard(file)));
         throw error;
       }
-      return reply.code(201).send({ documents: await storeUploads(db, blobs, scope, metadata.folder, metadata.tags, files) });
+      const attachTo = fields.task === undefined ? undefined : { caller: callerOf(request), taskId: fields.task };
+      return reply.code(201).send({ documents: await storeUploads(db, blobs, scope, metadata.folder, metadata.tags, files, attachTo) });
     },
   );
 

@@ -36,11 +36,15 @@ export const versionSchema = {
 
 export const documentDetailSchema = {
   ...documentSummarySchema,
-  required: [...documentSummarySchema.required, 'versions', 'requirements'],
+  required: [...documentSummarySchema.required, 'versions', 'requirements', 'tasks'],
   properties: {
     ...documentSummarySchema.properties,
     versions: { type: 'array', items: versionSchema },
     requirements: { type: 'array', items: requirementRefSchema },
+    tasks: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'title', 'status'], properties: { id: { type: 'string' }, title: { type: 'string' }, status: { type: 'string' } } },
+    },
   },
 } as const;
 
@@ -108,6 +112,12 @@ export const linkParams = {
   type: 'object',
   required: ['id', 'requirementId'],
   properties: { id: { type: 'string' }, requirementId: { type: 'string' } },
+} as const;
+
+export const taskLinkParams = {
+  type: 'object',
+  required: ['id', 'taskId'],
+  properties: { id: { type: 'string' }, taskId: { type: 'string' } },
 } as const;
 
 export const shareBody = {

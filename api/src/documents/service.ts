@@ -7,20 +7,25 @@ import { Readable } from 'node:stream';
 import { DOCUMENT_EVENT, type DocumentChangeEvent, type DocumentDetail, type DocumentPage, type DocumentSummary, type EvidenceDocument } from '@portal/shared/server';
 import { findRequirement, isUuid, liveRequirement, organizationUser, type Scope } from '../analysis/service';
 import { downloadOf } from '../attachments/service';
+import type { Caller } from '../authorization/guard';
 import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { recordEvents } from '../realtime/outbox.repository';
 import { eventRecipients } from '../realtime/recipients';
+import { publishTaskAttachment, taskForAttachments } from '../tasks/index';
 import { ContentCheck, extensionOf, normalFolder } from './content';
 import {
+  attachmentsOfTask,
   deleteDocument,
   deleteLink,
+  deleteTaskLink,
   documentForUpload,
   documentSummary,
   evidenceOfRequirement,
   evidenceRows,
   foldersAndTags,
   insertLink,
+  insertTaskLink,
   insertVersion,
   isContentReferenced,
   listDocuments,
@@ -29,6 +34,7 @@ import {
   nameTaken,
   requirementsOfDocument,
   storedVersion,
+  tasksOfDocument,
   updateDocument,
   versionsOf,
   type ListFilter,
@@ -49,14 +55,16 @@ export interface CheckedFile extends ReceivedFile {
 
 export const NAME_IN_USE = 'Another document of this folder has that name.';
 
-async function publish(tx: Queryable, scope: Scope, id: string, action: DocumentChangeEvent['data']['action'], requirementId?: string): Promise<void> {
+type LinkedTo = { requirement_id: string } | { task_id: string };
+
+async function publish(tx: Queryable, scope: Scope, id: string, action: DocumentChangeEvent['data']['action'], linkedTo?: LinkedTo): Promise<void> {
   const recipients = await eventRecipients(tx, scope.organizationId, scope.processId);
   const body: DocumentChangeEvent = {
     type: DOCUMENT_EVENT,
     eventId: randomUUID(),
     session_id: scope.sessionId,
     time: new Date().toISOString(),
-    data: { graph: scope.processCode, id, kind: 'document', action, ...(requirementId ? { requirement_id: requirementId } : {}) },
+    data: { graph: scope.processCode, id, kind: 'document', action, ...linkedTo },
   };
   await recordEvents(tx, recipients.map((userId) => ({ destination: `events#${userId}`, body: { ...body } })));
 }
@@ -67,15 +75,23 @@ export async function withText(file: ReceivedFile, verdict: { contentType: strin
   return { ...file, name, contentType: verdict.contentType, text };
 }
 
+/** An upload attached at once to a task (POST documents' field `task`): the caller, who must be able to change the task's attachments. */
+export interface AttachTo {
+  caller: Caller;
+  taskId: string;
+}
+
 /**
  * Records the files as documents of `folder` (a new version where the name exists there), placing
- * their blobs; all or nothing. Temporary files are removed whatever happens.
+ * their blobs, and attaches them to `attachTo`'s task when given; all or nothing. Temporary files
+ * are removed whatever happens.
  */
-export async function storeUploads(db: Database, blobs: BlobStore, scope: Scope, folder: string, tags: string[], files: CheckedFile[]): Promise<DocumentSummary[]> {
+export async function storeUploads(db: Database, blobs: BlobStore, scope: Scope, folder: string, tags: string[], files: CheckedFile[], attachTo?: AttachTo): Promise<DocumentSummary[]> {
   const placed: string[] = [];
   try {
     const ids = await db.transaction(async (tx) => {
       const stored: string[] = [];
+      const task = attachTo && (await taskForAttachments(tx, attachTo.caller, scope.processId, attachTo.taskId, true));
       for (const file of files) {
         const document = await documentForUpload(tx, scope, { folder, name: file.name, tags });
         await insertVersion(tx, document.id, document.version, { sha256: file.sha256, size: file.size, contentType: file.contentType, text: file.text, uploadedBy: scope.actor.id });
@@ -83,6 +99,10 @@ export async function storeUploads(db: Database, blobs: BlobStore, scope: Scope,
         await blobs.place(file);
         placed.push(file.sha256);
         await publish(tx, scope, document.id, 'upload');
+        if (task && (await insertTaskLink(tx, document.id, task.id, scope.actor.id))) {
+          await publish(tx, scope, document.id, 'link', { task_id: task.id });
+          await publishTaskAttachment(tx, task, document.id, scope.actor, scope.sessionId);
+        }
         stored.push(document.id);
       }
       return stored;
@@ -109,8 +129,8 @@ export async function documentDetail(db: Queryable, scope: Scope, id: string): P
   if (!isUuid(id)) throw new ApiProblem(404);
   const summary = await documentSummary(db, scope, id);
   if (!summary) throw new ApiProblem(404);
-  const [versions, requirements] = await Promise.all([versionsOf(db, id), requirementsOfDocument(db, id)]);
-  return { ...summary, versions, requirements };
+  const [versions, requirements, tasks] = await Promise.all([versionsOf(db, id), requirementsOfDocument(db, id), tasksOfDocument(db, id)]);
+  return { ...summary, versions, requirements, tasks };
 }
 
 /** The stored version to send (the current one when `version` is undefined), or 404. */
@@ -176,8 +196,32 @@ export async function setEvidence(db: Database, scope: Scope, documentId: string
     if (!document) throw new ApiProblem(404);
     const requirement = linked ? await liveRequirement(tx, scope, requirementId) : await findRequirement(tx, scope, requirementId);
     const changed = linked ? await insertLink(tx, document.id, requirement.id, scope.actor.id) : await deleteLink(tx, document.id, requirement.id);
-    if (changed) await publish(tx, scope, document.id, linked ? 'link' : 'unlink', requirement.id);
+    if (changed) await publish(tx, scope, document.id, linked ? 'link' : 'unlink', { requirement_id: requirement.id });
   });
+}
+
+/**
+ * Attaches (`linked` true) or detaches the document and the task, both of the scope's process: the
+ * caller must be able to view the task and act on it (the tasks family's rule). Raises a
+ * 'Document' event (link/unlink with `task_id`) and the task's 'Task Attachment'.
+ */
+export async function setTaskAttachment(db: Database, caller: Caller, scope: Scope, documentId: string, taskId: string, linked: boolean): Promise<void> {
+  if (!isUuid(documentId)) throw new ApiProblem(404);
+  await db.transaction(async (tx) => {
+    const document = await lockDocument(tx, scope, documentId);
+    if (!document) throw new ApiProblem(404);
+    const task = await taskForAttachments(tx, caller, scope.processId, taskId, true);
+    const changed = linked ? await insertTaskLink(tx, document.id, task.id, scope.actor.id) : await deleteTaskLink(tx, document.id, task.id);
+    if (!changed) return;
+    await publish(tx, scope, document.id, linked ? 'link' : 'unlink', { task_id: task.id });
+    await publishTaskAttachment(tx, task, document.id, scope.actor, scope.sessionId);
+  });
+}
+
+/** GET tasks/:id/attachments: the documents attached to a task the caller may view. */
+export async function attachmentsOf(db: Queryable, caller: Caller, scope: Scope, taskId: string): Promise<EvidenceDocument[]> {
+  const task = await taskForAttachments(db, caller, scope.processId, taskId, false);
+  return attachmentsOfTask(db, scope, task.id);
 }
 
 export async function evidenceOf(db: Queryable, scope: Scope, requirementId: string): Promise<EvidenceDocument[]> {

@@ -45,7 +45,7 @@ export async function raiseTaskEvent(tx: Queryable, event: TaskEventInput): Prom
 export async function publishTaskRecordEvent(
   tx: Queryable,
   task: { organization_id: string; process_id: string; process_code: string; id: string; requirement_id: string | null },
-  change: { type: TaskRecordEventName; id: string; kind: 'comment' | 'task'; time: Date | string; actor: EventActor; sessionId?: string },
+  change: { type: TaskRecordEventName; id: string; kind: 'comment' | 'task' | 'attachment'; time: Date | string; actor: EventActor; sessionId?: string },
 ): Promise<void> {
   await publishChange(tx, task.organization_id, task.process_id, {
     type: change.type,

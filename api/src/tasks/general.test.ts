@@ -43,7 +43,7 @@ describe('creating a general task', () => {
       [seq, `notifications#${world.ids.rita}`],
     );
     expect(bell.map(({ body }) => `${body.title} | ${body.message} | ${body.link}`)).toEqual([
-      `New task | olga assigned you the task ##Quarterly access review##. | /view-task?task=${task.id}`,
+      `New task | olga assigned you the task ##Quarterly access review##. | /view-task?id=${task.id}`,
     ]);
     const shown = await world.ok<InboxTask>('rita', 'GET', `/api/tasks/${task.id}?${G}`);
     expect(shown).toEqual(task);
@@ -68,7 +68,8 @@ describe('creating a general task', () => {
     ['an impossible due date', { title: 'T', due_date: '2030-02-30' }, 'Must be a date (YYYY-MM-DD).'],
     ['an assignee that is not an id', { title: 'T', assigned_to_user_id: 'rita' }, 'Invalid input.'],
     ['an unknown link kind', { title: 'T', link: { kind: 'server', id: '00000000-0000-4000-8000-000000000000' } }, 'Must be one of requirement, application, finding.'],
-    ['a link as text', { title: 'T', link: 'RQ-12' }, 'Must be null or { kind, id }.'],
+    ['a link as text', { title: 'T', link: 'RQ-12' }, "Must be null, '' (no link) or { kind, id }."],
+    ['a link as a number', { title: 'T', link: 0 }, "Must be null, '' (no link) or { kind, id }."],
     ['an unknown field', { title: 'T', owner: 'x' }, "'owner' is not a field of a general task."],
     ['an invalid rule', { title: 'T', due_date: '2030-07-01', recurrence: 'FREQ=FORTNIGHTLY' }, "The recurrence rule's FREQ is not valid."],
     ['a rule by the hour', { title: 'T', due_date: '2030-07-01', recurrence: 'FREQ=DAILY;BYHOUR=9' }, "A task's recurrence rule may not have BYHOUR (a task recurs by days)."],
@@ -113,6 +114,17 @@ describe('editing and completing', () => {
     expect(reassigned).toMatchObject({ title: 'Rotate the signing keys', assigned_to_user: { login_id: 'rita' } });
     expect(await history(task.id)).toEqual(['New', 'Assign']);
     expectProblem(await world.call('olga', 'PUT', `/api/tasks/${task.id}?${G}`, { title: '' }), 400, 'Required.');
+  });
+
+  it("clears the link with '' (what the edit form sends) or null, keeps it when left out", async () => {
+    const linked = await create({ title: 'Review the password rule', link: { kind: 'requirement', id: world.requirementId } });
+    const kept = await world.ok<InboxTask>('olga', 'PUT', `/api/tasks/${linked.id}?${G}`, { title: 'Review the password rules' });
+    expect(kept).toMatchObject({ link: { kind: 'requirement', id: world.requirementId }, requirement: { code: 'RQ-12' } });
+    const cleared = await world.ok<InboxTask>('olga', 'PUT', `/api/tasks/${linked.id}?${G}`, { link: '' });
+    expect(cleared).toMatchObject({ title: 'Review the password rules', link: null, requirement: null });
+    const relinked = await world.ok<InboxTask>('olga', 'PUT', `/api/tasks/${linked.id}?${G}`, { link: { kind: 'application', id: world.applicationId } });
+    expect(relinked.link).toMatchObject({ kind: 'application', label: 'portal-web' });
+    expect((await world.ok<InboxTask>('olga', 'PUT', `/api/tasks/${linked.id}?${G}`, { link: null })).link).toBeNull();
   });
 
   it('completes it for whom task authorization allows (403 for others, 409 once closed)', async () => {

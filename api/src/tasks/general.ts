@@ -23,7 +23,7 @@ export const GENERAL_MESSAGES = {
   unknownField: (field: string) => `'${field}' is not a field of a general task.`,
   notGeneral: 'Only a general task is edited or completed this way.',
   linkKind: `Must be one of ${TASK_LINK_KINDS.join(', ')}.`,
-  link: 'Must be null or { kind, id }.',
+  link: "Must be null, '' (no link) or { kind, id }.",
   notEditor: "Only the task's creator or who may assign tasks edits it.",
   linkMissing: (kind: TaskLinkKind) => `No ${kind} of this process has that id.`,
 } as const;
@@ -51,8 +51,10 @@ function idField(errors: Record<string, string>, field: string, value: unknown):
   return value.toLowerCase();
 }
 
+/** The link: `{ kind, id }`; null or '' (what an edit sends, as for the other fields) is none. */
 function linkField(errors: Record<string, string>, value: unknown): GeneralInput['link'] {
   if (value === undefined || value === null) return value;
+  if (value === '') return null;
   if (typeof value !== 'object' || Array.isArray(value) || Object.keys(value).some((key) => key !== 'kind' && key !== 'id')) {
     errors.link = GENERAL_MESSAGES.link;
     return undefined;

@@ -4,3 +4,5 @@ export { openTaskIdsOf, setTaskFailed } from './repository';
 export { progressBody, requirementRefSchema, taskSchema } from './schemas';
 export { NOT_A_REVIEW_TASK, listTasks, type TaskOutcomes } from './workflow';
 export { linkText, requirementLink, reviewLink, taskAssignees } from './notices';
+export { publishTaskAttachment, taskForAttachments } from './records';
+export { REQUIREMENT_JOIN, TITLE_SQL } from './view.repository';

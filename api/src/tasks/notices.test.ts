@@ -23,6 +23,6 @@ describe('task notices', () => {
     expect(taskLink({ id: 't-2', type: 'DELEGATE', requirement_id: 'r-1' })).toBe(requirementLink('r-1'));
     expect(taskLink({ id: 't-3', type: 'RESOLVE_CONFLICT', requirement_id: null })).toBe('/review-requirement?task=t-3');
     expect(requirementLink('r-1')).toBe('/requirements?id=r-1');
-    expect(taskLink({ id: 't-4', type: 'GENERAL', requirement_id: null })).toBe('/view-task?task=t-4');
+    expect(taskLink({ id: 't-4', type: 'GENERAL', requirement_id: null })).toBe('/view-task?id=t-4');
   });
 });

@@ -37,8 +37,11 @@ export const requirementLink = (requirementId: string): string => `/requirements
 /** A review task on the reviewer's screen (/review-requirement?task=…). */
 export const reviewLink = (taskId: string): string => `/review-requirement?task=${encodeURIComponent(taskId)}`;
 
-/** A task on its own screen (mfe-collaboration's /view-task?task=…): where a general task's notices lead. */
-export const viewTaskLink = (taskId: string): string => `/view-task?task=${encodeURIComponent(taskId)}`;
+/**
+ * A task on its own screen (mfe-collaboration's /view-task?id=…, the address its screens use):
+ * where a general task's notices lead. Mails sent before it was ?id= name ?task=, still read.
+ */
+export const viewTaskLink = (taskId: string): string => `/view-task?id=${encodeURIComponent(taskId)}`;
 
 /** Where a task's notification leads: a general task to /view-task, a review to the review screen, another task to its requirement. */
 export function taskLink(task: Pick<TaskRecord, 'id' | 'type' | 'requirement_id'>): string {

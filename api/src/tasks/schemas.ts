@@ -132,7 +132,7 @@ export const generalTaskBody = {
     due_date: param('YYYY-MM-DD or null'),
     assigned_to_user_id: param('a user of the organization, or null'),
     assigned_to_group_id: param('a workgroup of the organization, or null'),
-    link: param('{ kind: requirement | application | finding, id } of the process, or null'),
+    link: param("{ kind: requirement | application | finding, id } of the process; null or '' for none (an edit clears the link with '')"),
     recurrence: param('an RFC 5545 RRULE (e.g. FREQ=MONTHLY;INTERVAL=3; daily at most often), or null; needs a due date'),
   },
 } as const;

@@ -5,8 +5,8 @@ import { brokerConnections } from '../realtime/support';
 
 // Issue 23 items 1–4 and 13 end to end, two browsers: a lead creates a quarterly general task for
 // a member; the member's open inbox shows it without a reload; the member opens it from the
-// keyboard and completes it; the next occurrence opens three months later, and the lead's open
-// task page follows. On /workflow's board the member drags the next occurrence to Completed
+// keyboard, attaches a file to it (the lead's open task page lists it at once) and completes it;
+// the next occurrence opens three months later, and the lead's open task page follows. On /workflow's board the member drags the next occurrence to Completed
 // (the lead may not move it); both boards show it there.
 
 async function signedIn(browser: Browser, user: E2EUser): Promise<Page> {
@@ -55,6 +55,15 @@ test('a task assigned by one user appears live in the other’s inbox, is comple
   await member.keyboard.press('Enter');
   await expect(member).toHaveURL(/\/view-task\?id=/);
   await expect(member.getByText('You may act on this task: it is assigned to you.')).toBeVisible();
+
+  // The member attaches a file (into the library, with the task); the lead's open page lists it.
+  const attachments = (page: Page) => page.getByRole('region', { name: 'Attachments' });
+  const sheet = `access-review-${Date.now().toString(36)}.csv`;
+  const chooser = member.waitForEvent('filechooser');
+  await attachments(member).getByRole('button', { name: 'Attach file' }).click();
+  await (await chooser).setFiles({ name: sheet, mimeType: 'text/csv', buffer: Buffer.from('system,account,decision\nportal,collab_member,keep\n') });
+  await expect(attachments(member).getByRole('link', { name: `Open ${sheet}` })).toBeVisible();
+  await expect(attachments(lead).getByRole('link', { name: `Open ${sheet}` })).toBeVisible({ timeout: 10_000 });
 
   await member.getByRole('button', { name: 'Complete…' }).click();
   const confirm = member.getByRole('alertdialog', { name: `Complete “${title}”?` });

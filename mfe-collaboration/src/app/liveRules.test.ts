@@ -38,4 +38,9 @@ describe("the collaboration remote's live rules", () => {
     ]);
     expect(targets(event('Task Comment', { kind: 'comment', id: 'c1', task_id: 't1' }))).toEqual([['tasks', 'core', 'task', 't1', 'comments']]);
   });
+
+  it("a document attached to or detached from a task refreshes that task's attachments", () => {
+    expect(targets(event('Task Attachment', { kind: 'attachment', id: 'd1', task_id: 't1' }))).toEqual([['tasks', 'core', 'task', 't1', 'attachments']]);
+    expect(targets(event('Task Attachment', { kind: 'attachment', id: 'd1' }))).toEqual([]);
+  });
 });

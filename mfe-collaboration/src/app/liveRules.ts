@@ -6,7 +6,8 @@
 // review submitted, accepted or rejected, a gap identified, a requirement completed, failed or
 // deleted), or retitle them (a workflow task's title names its requirement). The API's own task
 // record events (docs/tasks-api.md "Live events"): 'Task Update' (a general task edited) is a
-// change of that task, 'Task Comment' names the task whose comments changed. Every requirement
+// change of that task, 'Task Comment' names the task whose comments changed, 'Task Attachment' the
+// task whose attachments changed. Every requirement
 // event, Add included, may change how many requirements each state of /workflow holds.
 import { REQUIREMENT_EVENTS, TASK_EVENTS } from '@portal/shared';
 import type { LiveEvent, LiveRules, LiveTarget } from '@portal/shared/screens';
@@ -32,11 +33,18 @@ function taskChanged(event: LiveEvent, graph: string): LiveTarget[] {
 /** The portal's own live events of a task's records (not spec 4.5 events, not in its history). */
 export const TASK_UPDATE = 'Task Update';
 export const TASK_COMMENT = 'Task Comment';
+export const TASK_ATTACHMENT = 'Task Attachment';
 
 /** A comment on a task: its comments. */
 function commented(event: LiveEvent, graph: string): LiveTarget[] {
   const taskId = text(event, 'task_id');
   return taskId ? [TASK_KEYS.comments(graph, taskId)] : [];
+}
+
+/** A document attached to or detached from a task: its attachments. */
+function attachmentsChanged(event: LiveEvent, graph: string): LiveTarget[] {
+  const taskId = text(event, 'task_id');
+  return taskId ? [TASK_KEYS.attachments(graph, taskId)] : [];
 }
 
 /** Requirement events that may change a task (a new requirement has none yet). */
@@ -49,4 +57,5 @@ export const COLLABORATION_LIVE_RULES: LiveRules = {
   ...Object.fromEntries(TASK_EVENTS.map((type) => [type, taskChanged])),
   [TASK_UPDATE]: taskChanged,
   [TASK_COMMENT]: commented,
+  [TASK_ATTACHMENT]: attachmentsChanged,
 };

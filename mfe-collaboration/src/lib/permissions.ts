@@ -22,5 +22,8 @@ export const COLLABORATION_PERMISSIONS = {
   LIST_APPLICATION: PERMISSIONS.applications.APPLICATION.LIST,
   LIST_WORKGROUP: administration.WORKGROUP.LIST,
   LIST_DOCUMENT: requirements.DOCUMENT.LIST,
+  /** A task's attachments: read (view), attach and detach (upload, with the right to act on the task). */
+  VIEW_DOCUMENT: requirements.DOCUMENT.VIEW,
+  UPLOAD_DOCUMENT: requirements.DOCUMENT.UPLOAD,
   VIEW_ORG_CHART: requirements.VIEW_ORG_CHART,
 } as const;

@@ -19,6 +19,9 @@ export const TASK_KEYS = {
   task: (graph: string, id: string) => ['tasks', graph, 'task', id] as const,
   events: (graph: string, id: string) => ['tasks', graph, 'task', id, 'events'] as const,
   comments: (graph: string, id: string) => ['tasks', graph, 'task', id, 'comments'] as const,
+  attachments: (graph: string, id: string) => ['tasks', graph, 'task', id, 'attachments'] as const,
+  /** The library's documents a task's "Link from the library" finds. */
+  library: (graph: string, search: string) => ['documents', graph, 'list', { q: search, limit: 20, origin: 'task' }] as const,
 };
 
 /** The /workflow diagram's requirements per state (statistics/dashboard's by_status). */

@@ -45,10 +45,18 @@ export interface DocumentSummary {
   updated_at: string;
 }
 
-/** GET documents/{id}: the document with its versions and the requirements it is evidence for. */
+/** A task a document is attached to (GET documents/{id} `tasks`): its title as the inbox shows it. */
+export interface DocumentTaskRef {
+  id: string;
+  title: string;
+  status: string;
+}
+
+/** GET documents/{id}: the document with its versions, the requirements it is evidence for and the tasks it is attached to. */
 export interface DocumentDetail extends DocumentSummary {
   versions: DocumentVersion[];
   requirements: RequirementRef[];
+  tasks: DocumentTaskRef[];
 }
 
 /** GET documents: one page (`offset`, `limit`) of the documents matching the filters. */
@@ -83,7 +91,7 @@ export interface DocumentUploadResult {
   documents: DocumentSummary[];
 }
 
-/** GET requirements/{id}/evidence: a document that is evidence for the requirement. */
+/** GET requirements/{id}/evidence: a document that is evidence for the requirement; also GET tasks/{id}/attachments: a document attached to the task. */
 export interface EvidenceDocument {
   id: string;
   folder: string;
@@ -106,5 +114,5 @@ export interface DocumentChangeEvent {
   eventId: string;
   session_id: string;
   time: string;
-  data: { graph: string; id: string; kind: 'document'; action: 'upload' | 'update' | 'delete' | 'link' | 'unlink'; requirement_id?: string };
+  data: { graph: string; id: string; kind: 'document'; action: 'upload' | 'update' | 'delete' | 'link' | 'unlink'; requirement_id?: string; task_id?: string };
 }

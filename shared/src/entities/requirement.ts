@@ -175,8 +175,8 @@ export interface RequirementChangeEvent {
   eventId: string;
   session_id: string;
   time: string;
-  /** `kind` 'comment': a REQUIREMENT_RECORD_EVENTS event, `id` the comment's. */
-  data: { graph: string; id: string; login_id?: string; requirement_id?: string; task_id?: string; kind: 'requirement' | 'task' | 'comment' };
+  /** `kind` 'comment': a REQUIREMENT_RECORD_EVENTS event, `id` the comment's; 'attachment': 'Task Attachment', `id` the document's. */
+  data: { graph: string; id: string; login_id?: string; requirement_id?: string; task_id?: string; kind: 'requirement' | 'task' | 'comment' | 'attachment' };
 }
 
 /** GET requirements/events: how many of the latest events (the API's default is 50). */

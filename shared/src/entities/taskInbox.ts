@@ -95,7 +95,11 @@ export interface GeneralTaskInput {
   due_date?: string | null;
   assigned_to_user_id?: string | null;
   assigned_to_group_id?: string | null;
-  link?: { kind: TaskLinkKind; id: string } | null;
+  /**
+   * null or '' links to nothing. An edit clears the link with '' (the API client leaves null
+   * fields out, and an edit keeps what is left out), as it clears the other fields.
+   */
+  link?: { kind: TaskLinkKind; id: string } | null | '';
   /** An RFC 5545 RRULE; the next occurrence opens when one is completed or falls due. */
   recurrence?: string | null;
 }
@@ -111,7 +115,9 @@ export const GENERAL_TASK_LIMITS = { title: 200, description: 10000, recurrence:
  * The portal's own live events of a task's records (not spec 4.5 events, not in its history):
  * 'Task Comment' — a comment was added to a task (`data.task_id`; `data.id` the comment's,
  * `data.kind` 'comment'); 'Task Update' — a general task's title, description, due date, link or
- * recurrence was edited (`data.kind` 'task'; a new assignee is the task event Assign).
+ * recurrence was edited (`data.kind` 'task'; a new assignee is the task event Assign); 'Task
+ * Attachment' — a document was attached to or detached from a task (`data.task_id`; `data.id` the
+ * document's, `data.kind` 'attachment').
  */
-export const TASK_RECORD_EVENTS = ['Task Comment', 'Task Update'] as const;
+export const TASK_RECORD_EVENTS = ['Task Comment', 'Task Update', 'Task Attachment'] as const;
 export type TaskRecordEventName = (typeof TASK_RECORD_EVENTS)[number];

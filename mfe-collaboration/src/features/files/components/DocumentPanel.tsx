@@ -1,8 +1,11 @@
 // One document of the library: its preview (any version), download, versions, details (folder,
-// tags, owner, review-by), the requirements it is evidence for, and Delete behind the delete dialog.
+// tags, owner, review-by), the requirements it is evidence for, the tasks it is attached to, and
+// Delete behind the delete dialog.
 import { Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { DeleteConfirmationDialog, ErrorAlert, Loading, showSnackbar, usePermitted } from '@portal/shared';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { TASK_STATUS_LABELS, viewTaskPath } from '../../tasks';
 import { useDeleteDocument } from '../api/changeDocument';
 import { useDocument } from '../api/getDocument';
 import { documentFileUrl } from '../api/getDocumentText';
@@ -77,10 +80,31 @@ export function DocumentPanel({ graph, id, onClose }: { graph: string; id: strin
         </Heading>
         <EvidenceLinks graph={graph} id={data.id} requirements={data.requirements} />
       </Box>
+      <Box>
+        <Heading as="h3" size="sm" mb={2}>
+          Linked tasks
+        </Heading>
+        {data.tasks.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            Not attached to any task.
+          </Text>
+        ) : (
+          <Stack as="ul" aria-label="Linked tasks" gap={1} listStyleType="none">
+            {data.tasks.map((task) => (
+              <HStack as="li" key={task.id} gap={2} fontSize="sm">
+                <Link asChild colorPalette="blue">
+                  <RouterLink to={viewTaskPath(task.id)}>{task.title}</RouterLink>
+                </Link>
+                <Text color="fg.muted">{TASK_STATUS_LABELS[task.status as keyof typeof TASK_STATUS_LABELS] ?? task.status}</Text>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Box>
       <DeleteConfirmationDialog
         open={asking}
         title="Delete document"
-        message={`Delete ${path} with its ${data.versions.length === 1 ? 'version' : `${data.versions.length} versions`}? Requirements lose it as evidence.`}
+        message={`Delete ${path} with its ${data.versions.length === 1 ? 'version' : `${data.versions.length} versions`}? Requirements lose it as evidence, tasks as an attachment.`}
         busy={remove.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={() =>

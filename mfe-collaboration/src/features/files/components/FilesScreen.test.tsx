@@ -31,6 +31,7 @@ const detail = (): DocumentDetail => ({
     { version: 1, size: 1024, content_type: 'text/markdown; charset=utf-8', sha256: 'a'.repeat(64), uploaded_by: null, created_at: '2026-05-01T09:00:00.000Z' },
   ],
   requirements: [{ id: 'r1', code: 'AC-2', title: 'Account management' }],
+  tasks: [{ id: 't1', title: 'Quarterly access review', status: 'OPEN' }],
 });
 
 const page = (items: DocumentSummary[] = [summary()]) => ok({ items, total: items.length, folders: ['', 'audits'], tags: ['soc2'] });
@@ -98,6 +99,10 @@ describe('Shared Files', () => {
     expect(within(versions).getAllByRole('listitem')).toHaveLength(2);
     expect(within(versions).getByRole('link', { name: 'Download version 1' })).toHaveAttribute('href', '/api/documents/d1/download?version=1&graph=core');
     expect(within(panel).getByRole('list', { name: 'Evidence for' })).toHaveTextContent('AC-2 Account management');
+    // …and the tasks it is attached to, each a link to its page.
+    const tasks = within(panel).getByRole('list', { name: 'Linked tasks' });
+    expect(within(tasks).getByRole('link', { name: 'Quarterly access review' })).toHaveAttribute('href', '/view-task?id=t1');
+    expect(tasks).toHaveTextContent('Open');
 
     await user.click(within(panel).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete document' });

@@ -2,7 +2,7 @@
 // a person or a workgroup, a link to a requirement, application or finding, and a recurrence
 // (presets or an RFC 5545 rule). The API's refusal (a bad rule, a link that does not exist) shows
 // in the dialog.
-import { chakra } from '@chakra-ui/react';
+import { Box, Button, chakra } from '@chakra-ui/react';
 import { showSnackbar, FormDialog } from '@portal/shared';
 import { type GeneralTaskInput, type InboxTask } from '@portal/shared/collaboration';
 import { SelectField, TextField } from '@portal/shared/screens';
@@ -60,7 +60,7 @@ export function GeneralTaskDialog({ graph, task, onClose, onSaved }: GeneralTask
       due_date: dueDate || none,
       assigned_to_user_id: assignee.mode === 'user' ? assignee.id : none,
       assigned_to_group_id: assignee.mode === 'group' ? assignee.id : none,
-      link: link.kind && link.choice ? { kind: link.kind, id: link.choice.id } : null,
+      link: link.kind && link.choice ? { kind: link.kind, id: link.choice.id } : none,
       recurrence: ruleOf(recurrence, customRule) ?? none,
     };
     save.mutate(input, {
@@ -80,8 +80,15 @@ export function GeneralTaskDialog({ graph, task, onClose, onSaved }: GeneralTask
       <TextField label="Due date" type="date" value={dueDate} onChange={setDueDate} error={shown(errors.dueDate)} />
       <AssigneeField graph={graph} permission={P.VIEW_TASK} allowNone value={assignee} onChange={setAssignee} />
       {tried && errors.assignee && <FieldMessage text={errors.assignee} />}
-      {/* A link once set is changed, not removed: an edit cannot send "no link" (a null is left out). */}
-      <LinkField graph={graph} value={link} onChange={setLink} allowNothing={!task?.link} />
+      {/* An edit removes the link with "Remove link" (or "Nothing"): it sends '' as for the other fields. */}
+      <LinkField graph={graph} value={link} onChange={setLink} />
+      {task?.link && link.kind !== '' && (
+        <Box>
+          <Button size="xs" variant="outline" onClick={() => setLink({ kind: '', choice: null })}>
+            Remove link
+          </Button>
+        </Box>
+      )}
       {tried && errors.link && <FieldMessage text={errors.link} />}
       <SelectField label="Repeats" value={recurrence} options={RECURRENCE_PRESETS.map(({ value, label }) => ({ value, label }))} onChange={(value) => setRecurrence(value as RecurrenceChoice)} />
       {recurrence === 'custom' && (

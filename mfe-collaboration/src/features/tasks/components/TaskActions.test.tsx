@@ -194,6 +194,25 @@ describe('acting on a task', () => {
     });
   });
 
+  it("removes a general task's link with Remove link (sent as '')", async () => {
+    signIn(BASE);
+    const general = generalTask('15', { link: { kind: 'application', id: 'a-1', label: 'shop' } });
+    const { mutations, user } = show(general, {
+      'GET /api/users/assignees': ok([]),
+      'GET /api/apps': ok([]),
+      'PUT /api/tasks/15': ok({ ...general, link: null }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Links to')).toHaveValue('application');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove link' }));
+    expect(within(dialog).getByLabelText('Links to')).toHaveValue('');
+    expect(within(dialog).queryByRole('button', { name: 'Remove link' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mutations()).toHaveLength(1));
+    expect(mutations()[0]).toMatchObject({ method: 'PUT', path: '/api/tasks/15', body: { link: '' } });
+  });
+
   it("a general task someone else made is not edited without assign=>Task", async () => {
     signIn(BASE);
     show(generalTask('14', { created_by: BOB, assigned_to_user: BOB }));

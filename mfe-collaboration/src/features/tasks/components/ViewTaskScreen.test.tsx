@@ -70,7 +70,7 @@ describe('/view-task', () => {
     await waitFor(() => expect(mutations()).toEqual([{ method: 'POST', path: '/api/tasks/3/comments', query: { graph: 'core' }, body: { text: 'On it.' } }]));
   });
 
-  it("opens the task a notification names (?task=)", async () => {
+  it("opens the task an older notification or mail names (?task=)", async () => {
     fakeApi({
       'GET /api/tasks/5': ok(generalTask('5')),
       'GET /api/tasks/5/events': ok([]),

@@ -1,5 +1,6 @@
 // /view-task?id=…: one task (issue 23 item 2) — what it is about with links to its pages, its
-// state and holders, the actions task authorization allows, its history and its comments.
+// state and holders, the actions task authorization allows, its attachments, its history and its
+// comments.
 import { Box, Heading, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Empty, QueryView, ScreenFrame, isApiError, type ScreenComponent } from '@portal/shared';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { useCurrentGraph } from '../../../lib/graph';
 import { useTask } from '../api/getTask';
 import { TASKS_PATH } from '../paths';
 import { TaskActions } from './TaskActions';
+import { TaskAttachments } from './TaskAttachments';
 import { TaskComments } from './TaskComments';
 import { TaskDetails } from './TaskDetails';
 import { TaskHistory } from './TaskHistory';
@@ -14,7 +16,7 @@ import { TaskHistory } from './TaskHistory';
 export const ViewTaskScreen: ScreenComponent = ({ route }) => {
   const graph = useCurrentGraph();
   const [params] = useSearchParams();
-  // The notifications of general tasks lead to ?task=<id>: both name the task.
+  // Every link names the task with ?id=; notifications and mails sent before named it ?task=.
   const id = params.get('id') ?? params.get('task') ?? '';
   const task = useTask(graph, id);
   const missing = id === '' || (isApiError(task.error) && task.error.status === 404);
@@ -35,6 +37,12 @@ export const ViewTaskScreen: ScreenComponent = ({ route }) => {
             <Stack gap={6}>
               <TaskActions graph={graph} task={found} />
               <TaskDetails task={found} />
+              <Box as="section" aria-labelledby="task-attachments">
+                <Heading as="h2" size="md" mb={2} id="task-attachments">
+                  Attachments
+                </Heading>
+                <TaskAttachments graph={graph} task={found} />
+              </Box>
               <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={6}>
                 <Box as="section" aria-labelledby="task-history">
                   <Heading as="h2" size="md" mb={2} id="task-history">
