@@ -120,6 +120,8 @@ export interface FindingImportRun {
   /** Passed checks the file lists (IaC and posture tools); they are not findings. */
   passed: number;
   suppressed: number;
+  /** The distinct rule ids of its findings, sorted (results without one are not counted). */
+  ruleIds: string[];
 }
 
 /** What an importer returns for a file. */
