@@ -323,8 +323,9 @@ export function parseDefenderJson(document: unknown): FindingImport {
     }
     if (/^Microsoft\.Security\/(locations\/)?alerts$/i.test(type)) {
       const status = str(own(properties, 'status'), 40);
+      const tool = { name: str(own(properties, 'productName'), 100) ?? DEFENDER.name, version: null };
       if (status === 'Resolved') {
-        runs.passed(DEFENDER, 'cloud-threat');
+        runs.passed(tool, 'cloud-threat');
         return;
       }
       const alertType = clip(reader.string(own(properties, 'alertType'), `${where}.properties.alertType`), MAX_SHORT_TEXT);
@@ -335,7 +336,7 @@ export function parseDefenderJson(document: unknown): FindingImport {
       const resourceId = str(own(azureResource, 'azureResourceId')) ?? str(own(properties, 'compromisedEntity')) ?? id;
       const steps = strings(own(properties, 'remediationSteps'), 8192);
       const imported: ImportedFinding = {
-        tool: { name: str(own(properties, 'productName'), 100) ?? DEFENDER.name, version: null },
+        tool,
         category: 'cloud-threat',
         rule: {
           id: alertType,

@@ -36,8 +36,10 @@ export class FindingImportError extends Error {
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-const describe = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+const kindOf = (value: unknown): string =>
+  value === undefined
+    ? 'missing'
+    : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 
 /**
  * Reads parsed JSON for one format, raising `FindingImportError` with the path of what is wrong.
@@ -50,17 +52,21 @@ export class Reader {
     throw new FindingImportError(this.expected, where, problem);
   }
 
+  private wrong(value: unknown, where: string, what: string): never {
+    return this.fail(where, value === undefined ? 'is missing' : `is not ${what} (${kindOf(value)})`);
+  }
+
   isObject(value: unknown): value is JsonObject {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
   }
 
   object(value: unknown, where: string): JsonObject {
-    if (!this.isObject(value)) this.fail(where, `is not an object (${describe(value)})`);
+    if (!this.isObject(value)) this.wrong(value, where, 'an object');
     return value;
   }
 
   array(value: unknown, where: string): Json[] {
-    if (!Array.isArray(value)) this.fail(where, `is not an array (${describe(value)})`);
+    if (!Array.isArray(value)) this.wrong(value, where, 'an array');
     return value;
   }
 
@@ -70,7 +76,7 @@ export class Reader {
   }
 
   string(value: unknown, where: string): string {
-    if (typeof value !== 'string') this.fail(where, `is not a string (${describe(value)})`);
+    if (typeof value !== 'string') this.wrong(value, where, 'a string');
     return value;
   }
 
@@ -82,7 +88,7 @@ export class Reader {
 
   optionalInteger(value: unknown, where: string): number | null {
     if (value === undefined || value === null) return null;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) this.fail(where, `is not an integer (${describe(value)})`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) this.wrong(value, where, 'an integer');
     return value;
   }
 }

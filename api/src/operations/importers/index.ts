@@ -11,6 +11,9 @@ import { parseTrivy } from './trivy';
 
 export { FindingImportError, FORMAT_NAMES } from './common';
 export { parseSarif } from './sarif';
+export { parseCheckov, parseKics, parseTfsec } from './iac';
+export { parseTrivy } from './trivy';
+export { parseAsff, parseDefenderCsv, parseDefenderJson, parseProwler } from './cloud';
 
 /** The most a gzip upload may unpack to (a 25,000-result SARIF is ~50 MB). */
 export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
