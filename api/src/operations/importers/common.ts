@@ -106,6 +106,7 @@ export function clip(text: string, max = MAX_TEXT): string {
 export function severityOfWord(word: string | null | undefined, fallback: FindingSeverity = 'info'): FindingSeverity {
   switch ((word ?? '').trim().toLowerCase()) {
     case 'critical':
+    case 'fatal':
       return 'critical';
     case 'high':
     case 'error':
