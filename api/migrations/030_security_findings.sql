@@ -39,7 +39,9 @@ CREATE INDEX security_finding_imports_scope ON security_finding_imports (organiz
 
 CREATE TABLE security_findings (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  organization_id uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+  -- The process's organization (no foreign key of its own: the process's cascades, and a per-row
+  -- check costs an import of 25,000 findings noticeably).
+  organization_id uuid NOT NULL,
   process_id uuid NOT NULL REFERENCES processes (id) ON DELETE CASCADE,
   scope text NOT NULL CHECK (length(scope) BETWEEN 1 AND 300),
   fingerprint text NOT NULL CHECK (length(fingerprint) BETWEEN 1 AND 200),
@@ -71,7 +73,9 @@ CREATE TABLE security_findings (
   fixed_at timestamptz,
   -- When a fixed finding came back (a regression).
   reopened_at timestamptz,
-  last_import_id uuid NOT NULL REFERENCES security_finding_imports (id),
+  -- The import that last reported it (no foreign key, for the same reason: imports go only with
+  -- their process, and its findings with them).
+  last_import_id uuid NOT NULL,
   CONSTRAINT security_findings_identity UNIQUE (organization_id, process_id, scope, fingerprint),
   CONSTRAINT security_findings_risk_accepted CHECK (state <> 'risk_accepted' OR (reason IS NOT NULL AND expires_at IS NOT NULL))
 );
@@ -81,7 +85,6 @@ CREATE INDEX security_findings_scope_tool ON security_findings (organization_id,
 -- Lists of a process by state and severity, newest first; related findings by resource.
 CREATE INDEX security_findings_process_state ON security_findings (process_id, state, severity, last_seen DESC, id);
 CREATE INDEX security_findings_process_resource ON security_findings (process_id, resource);
-CREATE INDEX security_findings_last_import ON security_findings (last_import_id);
 
 -- The history of a finding: every change of state, by an import (import_id) or a person (user_id).
 CREATE TABLE security_finding_events (
