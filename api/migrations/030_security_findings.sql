@@ -80,11 +80,13 @@ CREATE TABLE security_findings (
   CONSTRAINT security_findings_risk_accepted CHECK (state <> 'risk_accepted' OR (reason IS NOT NULL AND expires_at IS NOT NULL))
 );
 
--- What a re-import of a scope looks at: its findings of the import's tools.
-CREATE INDEX security_findings_scope_tool ON security_findings (organization_id, process_id, scope, tool_name);
--- Lists of a process by state and severity, newest first; related findings by resource.
-CREATE INDEX security_findings_process_state ON security_findings (process_id, state, severity, last_seen DESC, id);
-CREATE INDEX security_findings_process_resource ON security_findings (process_id, resource);
+-- A re-import reads its scope through security_findings_identity (organization, process, scope).
+-- Lists of a process by state and severity, newest first. Each index costs every import: add the
+-- ones the screens need (related findings by resource and CWE) with those screens. No index names
+-- last_seen, and pages keep room (fillfactor): a finding seen again is a HOT update, with no new
+-- index entries.
+CREATE INDEX security_findings_process_state ON security_findings (process_id, state, severity, first_seen DESC, id);
+ALTER TABLE security_findings SET (fillfactor = 80);
 
 -- The history of a finding: every change of state, by an import (import_id) or a person (user_id).
 CREATE TABLE security_finding_events (
