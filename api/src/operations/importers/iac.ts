@@ -27,7 +27,7 @@ export function parseCheckov(document: unknown): FindingImport {
     const base = `${at}${at ? '.' : ''}results`;
     const version = own(reader.isObject(own(report, 'summary')) ? (own(report, 'summary') as JsonObject) : null, 'checkov_version');
     const tool = { name: 'Checkov', version: typeof version === 'string' ? clip(version, 100) : null };
-    const category = checkType === 'secrets' ? 'secret' : /^sca_/.test(checkType) ? 'container' : 'iac';
+    const category = checkType === 'secrets' ? 'secret' : checkType.startsWith('sca_') ? 'container' : 'iac';
     const failed = reader.optionalArray(own(results, 'failed_checks'), `${base}.failed_checks`);
     const skipped = reader.optionalArray(own(results, 'skipped_checks'), `${base}.skipped_checks`);
     const passed = reader.optionalArray(own(results, 'passed_checks'), `${base}.passed_checks`);
