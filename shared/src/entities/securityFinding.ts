@@ -26,6 +26,7 @@ export type FindingTriageState = (typeof FINDING_TRIAGE_STATES)[number];
 /** The formats the importers read (the detector names one of these, docs/operations-findings.md). */
 export const FINDING_FORMATS = [
   'sarif',
+  'semgrep',
   'checkov',
   'kics',
   'tfsec',

@@ -11,6 +11,7 @@ export const MAX_SHORT_TEXT = 1024;
 /** Names of the formats as the errors and the docs say them. */
 export const FORMAT_NAMES: Record<FindingFormat, string> = {
   sarif: 'SARIF 2.1.0',
+  semgrep: 'Semgrep JSON',
   checkov: 'Checkov JSON',
   kics: 'KICS JSON',
   tfsec: 'tfsec JSON',

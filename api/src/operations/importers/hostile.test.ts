@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { FindingImport } from '@portal/shared/server';
 import { MAX_TEXT } from './common';
-import { detectFormat, FindingImportError, importFindings, parseAsff, parseCheckov, parseDefenderJson, parseKics, parseProwler, parseSarif, parseTfsec, parseTrivy } from './index';
+import { detectFormat, FindingImportError, importFindings, parseAsff, parseCheckov, parseDefenderJson, parseKics, parseProwler, parseSarif, parseSemgrep, parseTfsec, parseTrivy } from './index';
 import { OPS_DATA, readOps } from './ops-data';
 
 /** The import's outcome: its findings, or the refusal's message; anything else thrown fails the test. */
@@ -50,7 +50,7 @@ it('reads a gzip-compressed upload like the plain file, and refuses a broken gzi
 });
 
 it('refuses an empty file, text, JSON of no known shape and a named format the content does not match', () => {
-  const any = 'SARIF 2.1.0, Checkov, KICS, tfsec or Trivy JSON, AWS Security Hub ASFF, Prowler OCSF, or Defender for Cloud (CSV or REST JSON) expected';
+  const any = 'SARIF 2.1.0, Semgrep, Checkov, KICS, tfsec or Trivy JSON, AWS Security Hub ASFF, Prowler OCSF, or Defender for Cloud (CSV or REST JSON) expected';
   expect(outcome(() => importFindings(Buffer.from('  ')))).toBe(`${any}: the file is empty`);
   expect(outcome(() => importFindings(Buffer.from('hello')))).toBe(`${any}: the file is neither JSON nor a Defender for Cloud recommendations CSV`);
   expect(outcome(() => importFindings(Buffer.from('{"a":1}')))).toBe(`${any}: the file matches none of these formats`);
@@ -100,7 +100,7 @@ it('reads a value nested 20,000 deep in a property bag (nothing recurses into it
 });
 
 describe('properties (fast-check)', () => {
-  const PARSERS = { parseSarif, parseCheckov, parseKics, parseTfsec, parseTrivy, parseAsff, parseProwler, parseDefenderJson };
+  const PARSERS = { parseSarif, parseSemgrep, parseCheckov, parseKics, parseTfsec, parseTrivy, parseAsff, parseProwler, parseDefenderJson };
 
   it.each(Object.entries(PARSERS))('%s answers any value with findings or a FindingImportError', (_name, parse) => {
     fc.assert(

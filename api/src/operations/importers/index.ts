@@ -7,10 +7,12 @@ import { parseAsff, parseDefenderCsv, parseDefenderJson, parseProwler } from './
 import { clip, FindingImportError, FORMAT_NAMES, own, type JsonObject } from './common';
 import { parseCheckov, parseKics, parseTfsec } from './iac';
 import { parseSarif } from './sarif';
+import { parseSemgrep } from './semgrep';
 import { parseTrivy } from './trivy';
 
 export { FindingImportError, FORMAT_NAMES } from './common';
 export { parseSarif } from './sarif';
+export { parseSemgrep } from './semgrep';
 export { parseCheckov, parseKics, parseTfsec } from './iac';
 export { parseTrivy } from './trivy';
 export { parseAsff, parseDefenderCsv, parseDefenderJson, parseProwler } from './cloud';
@@ -18,7 +20,7 @@ export { parseAsff, parseDefenderCsv, parseDefenderJson, parseProwler } from './
 /** The most a gzip upload may unpack to (a 25,000-result SARIF is ~50 MB). */
 export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
 
-const ANY = 'SARIF 2.1.0, Checkov, KICS, tfsec or Trivy JSON, AWS Security Hub ASFF, Prowler OCSF, or Defender for Cloud (CSV or REST JSON)';
+const ANY = 'SARIF 2.1.0, Semgrep, Checkov, KICS, tfsec or Trivy JSON, AWS Security Hub ASFF, Prowler OCSF, or Defender for Cloud (CSV or REST JSON)';
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : undefined);
@@ -41,7 +43,10 @@ export function detectFormat(document: unknown): Exclude<FindingFormat, 'defende
   if (Array.isArray(own(document, 'Findings')) || Array.isArray(own(document, 'findings'))) return 'asff';
   const detail = own(document, 'detail');
   if (isObject(detail) && Array.isArray(own(detail, 'findings'))) return 'asff';
-  if (Array.isArray(own(document, 'results')) && (own(document, 'results') as unknown[]).every((result) => isObject(result) && own(result, 'rule_id') !== undefined)) return 'tfsec';
+  const results = own(document, 'results');
+  if (Array.isArray(results) && results.length > 0 && results.every((result) => isObject(result) && own(result, 'check_id') !== undefined && own(result, 'extra') !== undefined)) return 'semgrep';
+  if (Array.isArray(results) && own(document, 'errors') !== undefined && own(document, 'paths') !== undefined) return 'semgrep';
+  if (Array.isArray(results) && results.every((result) => isObject(result) && own(result, 'rule_id') !== undefined)) return 'tfsec';
   const value = own(document, 'value');
   const item = first(value) ?? document;
   if (isObject(item) && typeof own(item, 'type') === 'string' && /^Microsoft\.Security\//i.test(own(item, 'type') as string)) return 'defender-json';
@@ -50,6 +55,7 @@ export function detectFormat(document: unknown): Exclude<FindingFormat, 'defende
 
 const JSON_IMPORTERS: Record<Exclude<FindingFormat, 'defender-csv'>, (document: unknown) => FindingImport> = {
   sarif: parseSarif,
+  semgrep: parseSemgrep,
   checkov: parseCheckov,
   kics: parseKics,
   tfsec: parseTfsec,
