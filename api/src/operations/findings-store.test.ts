@@ -3,6 +3,7 @@
 // re-imports, nothing stored for a refused file, other organizations untouched. Runs on the
 // embedded database, and on Postgres when DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import type { FindingImport, ImportedFinding } from '@portal/shared/server';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -140,4 +141,61 @@ it('triage touches no other organization’s or process’s finding', async () =
   expect(theirs).toHaveLength(3);
   expect(await triage(database, { organizationId: org, processId: process, ids: [theirs[0].id, randomUUID()], state: 'confirmed', userId: user, now: at(1) })).toEqual([]);
   expect((await findingsOfScope(database, otherOrg, otherProcess, 'aws:123456789012'))[0].state).not.toBe('confirmed');
+});
+
+it('stores what any importable file gives: NUL characters, empty tool names and rule ids, huge texts', async () => {
+  const nul = '\u0000';
+  const sarif = {
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: '', rules: [{ id: '', name: `a${nul}b`, help: { text: 'x'.repeat(100_000) } }] } },
+        results: [
+          { ruleId: '', message: { text: `m${nul}` }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a.js' }, region: { startLine: 1, snippet: { text: nul } } } }] },
+          { ruleId: 'r', message: { text: 'y'.repeat(200_000) }, partialFingerprints: { hash: nul } },
+        ],
+      },
+    ],
+  };
+  const summary = await importFindingsFile(database, target('app:hostile', 0), Buffer.from(JSON.stringify(sarif)));
+  expect(summary).toMatchObject({ new: 2 });
+  const rows = await findingsOfScope(database, org, process, 'app:hostile');
+  expect(rows.map((row) => [row.tool_name, row.rule_id]).sort()).toEqual([
+    ['(unnamed tool)', '(no rule id)'],
+    ['(unnamed tool)', 'r'],
+  ]);
+});
+
+it('stores any mutation of a real file that the importer accepts (fast-check)', async () => {
+  const document = JSON.parse(readOps('trivy_misconfigurations_and_secrets.json').toString('utf8'));
+  const paths: Array<Array<string | number>> = [];
+  const walk = (node: unknown, at: Array<string | number>) => {
+    paths.push(at);
+    if (Array.isArray(node)) node.forEach((child, index) => walk(child, [...at, index]));
+    else if (node && typeof node === 'object') Object.keys(node).forEach((key) => walk((node as Record<string, unknown>)[key], [...at, key]));
+  };
+  walk(document, []);
+  let stored = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.nat({ max: paths.length - 1 }), fc.oneof(fc.string({ unit: 'binary' }), fc.jsonValue({ maxDepth: 2 })), async (index, value) => {
+      const copy = structuredClone(document);
+      const at = paths[index];
+      if (at.length === 0) return;
+      let node = copy;
+      at.slice(0, -1).forEach((key) => {
+        node = node[key];
+      });
+      node[at[at.length - 1]] = value;
+      let result: FindingImport;
+      try {
+        result = importFindings(Buffer.from(JSON.stringify(copy)), 'trivy');
+      } catch (error) {
+        expect(error).toBeInstanceOf(FindingImportError);
+        return;
+      }
+      await database.transaction((tx) => recordImport(tx, target(`app:mutation-${stored++}`, 0), result));
+    }),
+    { numRuns: 60 },
+  );
+  expect(stored).toBeGreaterThan(0);
 });

@@ -31,10 +31,36 @@ export interface ImportSummary {
   reopened: number;
 }
 
-/** One finding per fingerprint: a tool reporting one result twice (KICS, Gitleaks per commit) is one finding. */
+/** Postgres text holds no NUL (and jsonb no \u0000): removed from every string of a finding. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.values(value).some(hasNul);
+  return false;
+}
+
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replace(/\u0000/g, '') : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withoutNul(entry)])) as T;
+  return value;
+}
+
+/**
+ * One finding per fingerprint: a tool reporting one result twice (KICS, Gitleaks per commit) is
+ * one finding. Strings lose NUL characters; an empty tool name or rule id gets a placeholder.
+ */
 export function distinctFindings(findings: readonly ImportedFinding[]): ImportedFinding[] {
   const byFingerprint = new Map<string, ImportedFinding>();
-  for (const finding of findings) if (!byFingerprint.has(finding.fingerprint)) byFingerprint.set(finding.fingerprint, finding);
+  for (const raw of findings) {
+    if (byFingerprint.has(raw.fingerprint)) continue;
+    const finding = hasNul(raw) ? withoutNul(raw) : raw;
+    byFingerprint.set(raw.fingerprint, {
+      ...finding,
+      tool: { ...finding.tool, name: finding.tool.name.trim() || '(unnamed tool)' },
+      rule: { ...finding.rule, id: finding.rule.id || '(no rule id)' },
+    });
+  }
   return [...byFingerprint.values()];
 }
 
@@ -135,7 +161,7 @@ export async function recordImport(tx: Queryable, target: ImportTarget, result: 
   const [{ id: importId }] = await tx.query<{ id: string }>(
     `INSERT INTO security_finding_imports (organization_id, process_id, scope, format, runs, created_by, created_at)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING id`,
-    [target.organizationId, target.processId, target.scope, result.format, JSON.stringify(result.runs), target.userId, target.now.toISOString()],
+    [target.organizationId, target.processId, target.scope, result.format, JSON.stringify(withoutNul(result.runs)), target.userId, target.now.toISOString()],
   );
   await upsertRules(tx, target.organizationId, findings, target.now.toISOString());
   let inserted = 0;
@@ -145,7 +171,7 @@ export async function recordImport(tx: Queryable, target: ImportTarget, result: 
     inserted += counts.inserted;
     reopened += counts.reopened;
   }
-  const tools = [...new Set(result.runs.map((run) => run.tool.name))];
+  const tools = [...new Set(result.runs.map((run) => withoutNul(run.tool.name).trim() || '(unnamed tool)'))];
   const [{ fixed }] = await tx.query<{ fixed: number }>(
     `WITH gone AS (
        SELECT id, state FROM security_findings
