@@ -1,3 +1,4 @@
+// @backend-agnostic: the importers are pure functions (bytes in, findings out); no table is read or written.
 // The detector, and what a hostile or broken file gets: a FindingImportError naming the format
 // expected and where it failed, never another kind of throw (truncated JSON, wrong types, huge
 // strings, prototype-pollution keys, deep nesting, random bytes), property-tested with fast-check.

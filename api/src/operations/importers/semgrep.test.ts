@@ -1,3 +1,4 @@
+// @backend-agnostic: the importers are pure functions (bytes in, findings out); no table is read or written.
 // Semgrep's native JSON (testdata/semgrep.json, after its documented shape: the data set has only
 // Semgrep's SARIF, read in sarif.test.ts).
 import { readFileSync } from 'node:fs';
