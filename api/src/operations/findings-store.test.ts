@@ -196,7 +196,7 @@ it('stores any mutation of a real file that the importer accepts (fast-check)', 
       await database.transaction((tx) => recordImport(tx, target(`app:mutation-${stored++}`, 0), result));
     }),
     // All runs on the embedded database, a quarter against Postgres (the same engine, the same documents).
-    { numRuns: process.env.DATABASE_URL ? 15 : 60 },
+    { numRuns: globalThis.process.env.DATABASE_URL ? 15 : 60 },
   );
   expect(stored).toBeGreaterThan(0);
 });

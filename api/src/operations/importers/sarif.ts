@@ -3,9 +3,9 @@
 // identity from fingerprints (§3.27.16) or partialFingerprints (§3.27.17), else a hash of rule +
 // location + normalized snippet. docs/operations-findings.md has the tables.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { sourcePath } from '../../paths';
 import type { FindingCategory, FindingImport, FindingImportRun, FindingRegion, ImportedFinding } from '@portal/shared/server';
 import {
   clip,
@@ -38,7 +38,8 @@ let validate: ValidateFunction | undefined;
  */
 function validator(): ValidateFunction {
   if (validate) return validate;
-  const schema = JSON.parse(readFileSync(path.join(__dirname, 'schema', 'sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>;
+  // Read from the sources' directory: in the API's build (one bundle) __dirname is api/dist.
+  const schema = JSON.parse(readFileSync(sourcePath('operations', 'importers', 'schema', 'sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>;
   const strip = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(strip);
     else if (node && typeof node === 'object') {
