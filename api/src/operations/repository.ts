@@ -40,7 +40,7 @@ function hasNul(value: unknown): boolean {
 }
 
 function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return (value.includes('\u0000') ? value.replace(/\u0000/g, '') : value) as T;
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.split('\u0000').join('') : value) as T;
   if (Array.isArray(value)) return value.map(withoutNul) as T;
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withoutNul(entry)])) as T;
   return value;
