@@ -5,6 +5,7 @@
 // (issue 5), and it would put the host over its first-load budget (see the README).
 export * from './common';
 export * from './collaboration';
+export * from './operations';
 export * from './permissions/condition';
 export * from './permissions/evaluator';
 export * from './permissions/catalogue';

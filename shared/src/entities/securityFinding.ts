@@ -1,0 +1,171 @@
+// One finding model for every non-SBOM source of the operations domain (issue 24 item 1): code
+// scanners (SARIF), IaC scanners, container scanners and cloud posture/threat services. Importers
+// turn each format into `ImportedFinding`s; storage adds identity in its scope, first/last seen,
+// triage state and SLA. docs/operations-findings.md has the mapping tables per format.
+import * as v from 'valibot';
+
+/** What kind of scanner reported a finding. */
+export const FINDING_CATEGORIES = ['sast', 'secret', 'iac', 'container', 'cloud-posture', 'cloud-threat'] as const;
+export type FindingCategory = (typeof FINDING_CATEGORIES)[number];
+
+/** The normalized severity, most severe first. */
+export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
+/**
+ * Where a finding stands. `suppressed` is the tool's own decision (a SARIF suppression, a muted
+ * Prowler check, a Security Hub SUPPRESSED workflow): kept, never shown as open. The others are
+ * triage states set by people, except `fixed` (a re-import of the scope no longer reports it).
+ */
+export const FINDING_STATES = ['open', 'confirmed', 'false_positive', 'risk_accepted', 'fixed', 'suppressed'] as const;
+export type FindingState = (typeof FINDING_STATES)[number];
+/** The states a person may set (`fixed` and `suppressed` come from the scanners). */
+export const FINDING_TRIAGE_STATES = ['open', 'confirmed', 'false_positive', 'risk_accepted'] as const;
+export type FindingTriageState = (typeof FINDING_TRIAGE_STATES)[number];
+
+/** The formats the importers read (the detector names one of these, docs/operations-findings.md). */
+export const FINDING_FORMATS = [
+  'sarif',
+  'semgrep',
+  'checkov',
+  'kics',
+  'tfsec',
+  'trivy',
+  'asff',
+  'prowler-ocsf',
+  'defender-csv',
+  'defender-json',
+] as const;
+export type FindingFormat = (typeof FINDING_FORMATS)[number];
+
+/** The tool that produced a finding, as it names itself. */
+export interface FindingTool {
+  name: string;
+  version: string | null;
+}
+
+/** The rule (check, query, control, recommendation) a finding breaks. */
+export interface FindingRule {
+  id: string;
+  name: string | null;
+  /** Guidance as markdown (SARIF help.markdown, else help.text, else the tool's description). */
+  help: string | null;
+  /** CWE ids as 'CWE-79'. */
+  cwe: string[];
+  tags: string[];
+}
+
+/** A region of a text file, 1-based as in SARIF (§3.30); absent parts are null. */
+export interface FindingRegion {
+  startLine: number | null;
+  startColumn: number | null;
+  endLine: number | null;
+  endColumn: number | null;
+}
+
+/** A finding in a file of a repository (or of an image: `file` is then the package or target). */
+export interface CodeLocation {
+  kind: 'code';
+  file: string;
+  region: FindingRegion | null;
+  snippet: string | null;
+}
+
+/** A finding on a cloud resource. */
+export interface CloudLocation {
+  kind: 'cloud';
+  provider: 'aws' | 'azure' | 'gcp' | 'other';
+  /** An ARN, an Azure resource id, or the tool's own id of the resource. */
+  resourceId: string;
+  resourceType: string | null;
+  /** The AWS account or the Azure subscription. */
+  account: string | null;
+  region: string | null;
+  service: string | null;
+}
+
+export type FindingLocation = CodeLocation | CloudLocation;
+
+/** One finding as an importer reads it from a scanner's output, before storage. */
+export interface ImportedFinding {
+  tool: FindingTool;
+  category: FindingCategory;
+  rule: FindingRule;
+  severity: FindingSeverity;
+  /** The tool's own value, as written ('error', 'HIGH', 'Medium', '7.5'…); null when it had none. */
+  toolSeverity: string | null;
+  title: string;
+  message: string | null;
+  location: FindingLocation | null;
+  /**
+   * The identity of the finding in its scope: the tool's fingerprint where it gives one, else a
+   * sha-256 of rule + location + normalized snippet (docs/operations-findings.md, per format).
+   */
+  fingerprint: string;
+  /** 'open' for a new finding, 'suppressed' when the tool itself suppressed or muted it. */
+  state: 'open' | 'suppressed';
+  /** Why the tool suppressed it (SARIF justification, Prowler/ASFF note), when it says. */
+  suppression: string | null;
+  /** Identifiers of the vulnerability (CVE, GHSA) when the finding is one. */
+  vulnerabilityIds: string[];
+}
+
+/** One run of a tool inside an imported file (SARIF runs, Checkov check types…). */
+export interface FindingImportRun {
+  tool: FindingTool;
+  category: FindingCategory;
+  /** Results the file reports for this run, including suppressed and passed ones it lists. */
+  results: number;
+  /** Of these, findings kept (every failed result, suppressed ones included). */
+  findings: number;
+  /** Passed checks the file lists (IaC and posture tools); they are not findings. */
+  passed: number;
+  suppressed: number;
+  /** The distinct rule ids of its findings, sorted (results without one are not counted). */
+  ruleIds: string[];
+}
+
+/** What an importer returns for a file. */
+export interface FindingImport {
+  format: FindingFormat;
+  runs: FindingImportRun[];
+  findings: ImportedFinding[];
+}
+
+/** A stored finding (GET findings: `items`). */
+export interface SecurityFinding extends Omit<ImportedFinding, 'state'> {
+  id: string;
+  state: FindingState;
+  /** The reason given with the last triage decision. */
+  reason: string | null;
+  /** Until when a risk acceptance holds (ISO date), for `risk_accepted`. */
+  expiresAt: string | null;
+  firstSeen: string;
+  lastSeen: string;
+  /** From the process's SLA for the severity; null when the process sets none. */
+  dueDate: string | null;
+  application: string | null;
+  requirements: string[];
+}
+
+/** The body of a triage decision on one or several findings. */
+export const FindingTriageSchema = v.pipe(
+  v.object({
+    ids: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1), v.maxLength(5000)),
+    state: v.picklist(FINDING_TRIAGE_STATES),
+    reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000))),
+    expires_at: v.optional(v.pipe(v.string(), v.isoDate())),
+  }),
+  v.forward(
+    v.check((input) => input.state !== 'risk_accepted' || Boolean(input.expires_at && input.reason), 'A risk acceptance needs a reason and an expiry date.'),
+    ['expires_at'],
+  ),
+);
+export type FindingTriage = v.InferOutput<typeof FindingTriageSchema>;
+
+/** The query of an import: which format (detected by content when absent) and which scope. */
+export const FindingImportQuerySchema = v.object({
+  format: v.optional(v.picklist(FINDING_FORMATS)),
+  scope: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
+});
+export type FindingImportQuery = v.InferOutput<typeof FindingImportQuerySchema>;
