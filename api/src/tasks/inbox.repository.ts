@@ -2,7 +2,8 @@
 // keyset order (the sort key, then the id as the tie-breaker: no task twice or missed across pages,
 // whatever ties), the total, and the counts per tab. A missing due date sorts after every date
 // (ascending: last; descending: first), as Postgres orders NULLs, so the indexes
-// (process_id, <key>, id) of migration 025 serve both directions.
+// (process_id, <key>, id) of migration 025 serve both directions. A page carries no total: counting
+// a tab's 50,000 tasks cost ten times the page (GET tasks/inbox/counts answers it, once per filter).
 import type { InboxTask, TaskDueFilter, TaskInboxCounts, TaskInboxTab, TaskSortField } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { inboxSelect, REQUIREMENT_JOIN, TITLE_SQL, toInboxTask, type InboxTaskRow } from './view.repository';
@@ -119,10 +120,9 @@ export interface InboxRows {
   /** The sort key (as text) of each item, for the next cursor. */
   keys: Array<string | null>;
   hasMore: boolean;
-  total: number;
 }
 
-/** A page of the tab (limit + 1 read to know whether more follow) and the tab's total. */
+/** A page of the tab (limit + 1 read to know whether more follow). */
 export async function inboxPage(db: Queryable, filter: InboxFilter, query: InboxPageQuery): Promise<InboxRows> {
   const params = new Params();
   const today = params.add(filter.today);
@@ -138,12 +138,10 @@ export async function inboxPage(db: Queryable, filter: InboxFilter, query: Inbox
     params.values,
   );
   const page = rows.slice(0, query.limit);
-  const [total] = await countTabs(db, filter, [query.tab]);
   return {
     items: page.map(({ sort_key: _key, ...row }) => toInboxTask(row)),
     keys: page.map((row) => row.sort_key),
     hasMore: rows.length > query.limit,
-    total,
   };
 }
 

@@ -149,7 +149,6 @@ export async function inbox(db: Queryable, caller: Caller, processId: string, to
   const last = page.items.length - 1;
   return {
     items: page.items,
-    total: page.total,
     next_cursor: page.hasMore ? encodeCursor({ s: query.sort, o: query.order, k: page.keys[last], i: page.items[last].id }) : null,
   };
 }
