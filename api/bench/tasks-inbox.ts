@@ -131,8 +131,8 @@ async function main(): Promise<void> {
     try {
       const check = await app.inject({ method: 'GET', url, headers });
       if (check.statusCode !== 200) throw new Error(`${url}: ${check.statusCode} ${check.body}`);
-      const answer = check.json() as { total: number; items: unknown[] } | unknown[];
-      const shown = Array.isArray(answer) ? `${answer.length} items` : `${answer.items.length} of ${answer.total}`;
+      const answer = check.json() as { items: unknown[] } | unknown[];
+      const shown = `${Array.isArray(answer) ? answer.length : answer.items.length} items`;
       const alone: number[] = [];
       for (let i = 0; i < 20; i += 1) {
         const begin = performance.now();

@@ -134,9 +134,10 @@ export function parseInboxQuery(raw: unknown): InboxQuery {
 
 const mayList = (caller: Caller) => checkPermission(caller.access, PERMISSIONS.requirements.TASK.LIST, caller.context);
 
-async function filterOf(db: Queryable, caller: Caller, processId: string, today: string, query: InboxQuery): Promise<InboxFilter> {
+/** The query's filter; the caller's workgroups are read only when `withGroups` (only the workgroups tab reads them). */
+async function filterOf(db: Queryable, caller: Caller, processId: string, today: string, query: InboxQuery, withGroups = true): Promise<InboxFilter> {
   const organizationId = caller.organization?.id;
-  const groups = organizationId ? (await workgroupsOfUser(db, organizationId, caller.user.id)).map((group) => group.id) : [];
+  const groups = organizationId && withGroups ? (await workgroupsOfUser(db, organizationId, caller.user.id)).map((group) => group.id) : [];
   const { type, status, due, requirement, assignee, q } = query;
   return { processId, today, me: caller.user.id, groups, type, status, due, requirement, assignee, q };
 }
@@ -144,7 +145,7 @@ async function filterOf(db: Queryable, caller: Caller, processId: string, today:
 /** GET tasks/inbox: a page of the tab; 'all' needs list=>Task (403). */
 export async function inbox(db: Queryable, caller: Caller, processId: string, today: string, query: InboxQuery): Promise<TaskInboxPage> {
   if (query.tab === 'all' && !mayList(caller)) throw new ApiProblem(403, INBOX_MESSAGES.listNeeded);
-  const filter = await filterOf(db, caller, processId, today, query);
+  const filter = await filterOf(db, caller, processId, today, query, query.tab === 'workgroups');
   const page = await inboxPage(db, filter, query);
   const last = page.items.length - 1;
   return {

@@ -28,6 +28,13 @@ export const REQUIREMENT_JOIN = `LEFT JOIN requirements r ON r.id = coalesce(t.r
 const userOf = (column: string) => `(SELECT json_build_object('id', u.id, 'login_id', u.login_id, 'name', u.name) FROM users u WHERE u.id = ${column})`;
 
 /**
+ * A timestamp as the API answers it (`Date.prototype.toISOString`: UTC, milliseconds, truncated as
+ * the driver truncates), written by the server: a page's 100 timestamps were parsed into dates and
+ * formatted back one by one.
+ */
+const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
  * The SELECT of InboxTask views; `today` is the parameter holding today's date; `extra` more
  * columns. Only the requirement is joined (the title, search and sort read it); the people and the
  * workgroup are read per row of the page (planning six joins cost more than the page itself).
@@ -39,7 +46,7 @@ export function inboxSelect(today: string, extra = ''): string {
     ${userOf('t.delegated_to')} AS delegated_to,
     (SELECT json_build_object('id', g.id, 'name', g.name) FROM workgroups g WHERE g.id = t.assigned_to_group) AS assigned_to_group,
     t.progress, to_char(t.due_date, 'YYYY-MM-DD') AS due_date, t.comment, t.related_id,
-    ${userOf('t.created_by')} AS created_by, t.created_at, t.updated_at,
+    ${userOf('t.created_by')} AS created_by, ${isoTime('t.created_at')} AS created_at, ${isoTime('t.updated_at')} AS updated_at,
     ${TITLE_SQL} AS title, t.description,
     CASE WHEN t.link_kind IS NULL THEN NULL ELSE json_build_object('kind', t.link_kind, 'id', t.link_id,
       'label', CASE WHEN t.link_kind = 'requirement' AND r.id IS NOT NULL THEN r.code || ' ' || r.title ELSE t.link_label END) END AS link,
@@ -48,17 +55,8 @@ export function inboxSelect(today: string, extra = ''): string {
   ${REQUIREMENT_JOIN}`;
 }
 
-export interface InboxTaskRow extends Omit<InboxTask, 'created_at' | 'updated_at'> {
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-export function toInboxTask(row: InboxTaskRow): InboxTask {
-  return { ...row, created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString() };
-}
-
 /** The process's task of that id as InboxTask, or undefined. */
 export async function inboxTaskView(db: Queryable, processId: string, taskId: string, today: string): Promise<InboxTask | undefined> {
-  const [row] = await db.query<InboxTaskRow>(`${inboxSelect('$3')} WHERE t.process_id = $1 AND t.id = $2`, [processId, taskId, today]);
-  return row ? toInboxTask(row) : undefined;
+  const [row] = await db.query<InboxTask>(`${inboxSelect('$3')} WHERE t.process_id = $1 AND t.id = $2`, [processId, taskId, today]);
+  return row;
 }
