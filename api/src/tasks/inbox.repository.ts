@@ -4,9 +4,9 @@
 // (ascending: last; descending: first), as Postgres orders NULLs, so the indexes
 // (process_id, <key>, id) of migration 025 serve both directions. A page carries no total: counting
 // a tab's 50,000 tasks cost ten times the page (GET tasks/inbox/counts answers it, once per filter).
-import type { InboxTask, TaskDueFilter, TaskInboxCounts, TaskInboxTab, TaskSortField } from '@portal/shared/server';
+import type { TaskDueFilter, TaskInboxCounts, TaskInboxTab, TaskSortField } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import { inboxSelect, TITLE_SQL } from './view.repository';
+import { inboxJsonSelect, TITLE_SQL } from './view.repository';
 
 export interface InboxFilter {
   processId: string;
@@ -127,13 +127,14 @@ function keysetCondition(params: Params, query: InboxPageQuery): string | undefi
 }
 
 export interface InboxRows {
-  items: InboxTask[];
-  /** The sort key (as text) of each item, for the next cursor. */
-  keys: Array<string | null>;
+  /** Each task of the page as InboxTask's JSON text, in order. */
+  items: string[];
+  /** The sort key (as text) and id of the page's last task, for the next cursor. */
+  last?: { key: string | null; id: string };
   hasMore: boolean;
 }
 
-/** A page of the tab (limit + 1 read to know whether more follow). */
+/** A page of the tab (limit + 1 read to know whether more follow), as JSON text per task. */
 export async function inboxPage(db: Queryable, filter: InboxFilter, query: InboxPageQuery): Promise<InboxRows> {
   const params = new Params();
   const today = params.add(filter.today);
@@ -142,16 +143,17 @@ export async function inboxPage(db: Queryable, filter: InboxFilter, query: Inbox
   const keyset = keysetCondition(params, query);
   const key = SORT_KEYS[query.sort];
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-  const rows = await db.query<InboxTask & { sort_key: string | null }>(
-    `${inboxSelect(today, `, (${key.sql})::text AS sort_key`)}
+  const rows = await db.query<{ task: string; sort_key: string | null; id: string }>(
+    `${inboxJsonSelect(today, `, (${key.sql})::text AS sort_key, t.id`)}
       WHERE ${[...where, tab, ...(keyset ? [keyset] : [])].join(' AND ')}
       ORDER BY ${key.sql} ${direction}, t.id ${direction} LIMIT ${params.add(query.limit + 1)}`,
     params.values,
   );
   const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
   return {
-    items: page.map(({ sort_key: _key, ...task }) => task),
-    keys: page.map((row) => row.sort_key),
+    items: page.map((row) => row.task),
+    ...(last ? { last: { key: last.sort_key, id: last.id } } : {}),
     hasMore: rows.length > query.limit,
   };
 }

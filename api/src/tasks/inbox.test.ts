@@ -45,6 +45,15 @@ describe('tabs', () => {
     expect(review).toMatchObject({ type: 'REVIEW', title: 'Review RQ-12 Password length', link: null, overdue: false, requirement: { code: 'RQ-12' } });
   });
 
+  it('writes each task of a page (JSON written by Postgres) as GET tasks/:id answers it (through the schema)', async () => {
+    const { items } = await page('olga', 'tab=all');
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item).toEqual(await world.ok<InboxTask>('olga', 'GET', `/api/tasks/${item.id}?${G}`));
+      expect(typeof item.overdue).toBe('boolean');
+    }
+  });
+
   it("counts each tab with the filters; 'all' is null without list=>Task", async () => {
     expect(await world.ok<TaskInboxCounts>('rita', 'GET', `/api/tasks/inbox/counts?${G}`)).toEqual({ assigned: 2, workgroups: 1, created: 1, all: 5 });
     expect(await world.ok<TaskInboxCounts>('rita', 'GET', `/api/tasks/inbox/counts?${G}&type=GENERAL`)).toEqual({ assigned: 1, workgroups: 1, created: 1, all: 4 });
