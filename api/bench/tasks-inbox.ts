@@ -5,9 +5,12 @@
 // 10 to their workgroup), listening on a free port; autocannon (50 connections, 10 s, in a process
 // of its own) on the inbox's first page: the default tab (assigned to me), 'all' by due date, 'all'
 // newest first, and a search; and, for comparison, a route that is only the guard. Goal: p99 ≤ 50 ms at 50 connections.
-// BENCH_CASE=<start of a case name> runs that case only.
+// BENCH_CASE=<start of a case name> runs that case only; BENCH_READ_CACHE_MS=0 turns the guard's
+// cache of callers off (every request resolves its caller from the database), as after any change;
+// BENCH_LOG=1 logs as `npm start` does (level info, each line written at once, here to /dev/null).
 import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
+import { openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +38,9 @@ const CASES: [string, string][] = [
 ];
 
 const SERVER_URL = process.env.DATABASE_URL || undefined;
+/** Like pino's default destination (stdout, synchronous): a write per line. */
+const LOG_STREAM = process.env.BENCH_LOG === '1' ? ((fd: number) => ({ write: (line: string) => void writeSync(fd, line) }))(openSync('/dev/null', 'w')) : undefined;
+const READ_CACHE_MS_USED = process.env.BENCH_READ_CACHE_MS !== undefined ? Number(process.env.BENCH_READ_CACHE_MS) : READ_CACHE_MS;
 const AUTOCANNON = path.join(__dirname, '..', 'node_modules', '.bin', 'autocannon');
 
 interface LoadResult {
@@ -71,8 +77,8 @@ async function start() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   const schema = await freshSchema();
   const clock = manualClock(new Date());
-  const config = { port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl: schema.databaseUrl, serveStatic: false, staticDir: dir, logLevel: 'silent', readCacheMs: READ_CACHE_MS };
-  const app = likeTheApiClient(await buildApp({ config, now: clock.now }));
+  const config = { port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl: schema.databaseUrl, serveStatic: false, staticDir: dir, logLevel: LOG_STREAM ? 'info' : 'silent', readCacheMs: READ_CACHE_MS_USED };
+  const app = likeTheApiClient(await buildApp({ config, now: clock.now, ...(LOG_STREAM ? { logStream: LOG_STREAM } : {}) }));
   const cleanup = async () => {
     await app.close();
     await schema.drop();
@@ -124,15 +130,15 @@ async function start() {
 async function main(): Promise<void> {
   console.log(
     `${TASKS} tasks in one process on ${SERVER_URL ? 'the Postgres server of DATABASE_URL' : 'the embedded database (PGlite)'}, uncached; ` +
-      `autocannon ${CONNECTIONS} connections × ${DURATION_S} s per case (goal p99 ≤ ${GOAL_P99_MS} ms)`,
+      `autocannon ${CONNECTIONS} connections × ${DURATION_S} s per case (goal p99 ≤ ${GOAL_P99_MS} ms); the guard's cache of callers ${READ_CACHE_MS_USED > 0 ? `${READ_CACHE_MS_USED} ms` : 'off'}`,
   );
   for (const [name, url] of CASES.filter(([name]) => !process.env.BENCH_CASE || name.startsWith(process.env.BENCH_CASE))) {
     const { app, headers, address, cleanup } = await start();
     try {
       const check = await app.inject({ method: 'GET', url, headers });
       if (check.statusCode !== 200) throw new Error(`${url}: ${check.statusCode} ${check.body}`);
-      const answer = check.json() as { total: number; items: unknown[] } | unknown[];
-      const shown = Array.isArray(answer) ? `${answer.length} items` : `${answer.items.length} of ${answer.total}`;
+      const answer = check.json() as { items: unknown[] } | unknown[];
+      const shown = `${Array.isArray(answer) ? answer.length : answer.items.length} items`;
       const alone: number[] = [];
       for (let i = 0; i < 20; i += 1) {
         const begin = performance.now();

@@ -4,7 +4,7 @@
 import { moduleSwitchPolicy, SWITCHABLE_MODULES, type AccessControl, type Policy, type ProcessModuleConfiguration } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import type { UserRecord } from './principal';
-import { membershipsOf, organizationModuleConfiguration, processesOfOrganization, type ProcessRow } from './access.repository';
+import { accessOfMember, type MembershipRow, type ProcessRow } from './access.repository';
 import { ORG_ADMIN, type PolicyInput } from './defaults';
 import { effectiveRoles, type RoleRecord } from './roles.repository';
 
@@ -71,14 +71,42 @@ function moduleForbids(
   return forbids;
 }
 
-export async function resolveAccess(db: Queryable, user: UserRecord): Promise<ResolvedAccess> {
-  const organizationId = user.organization_id;
-  const memberships = organizationId
-    ? await membershipsOf(db, user.id, organizationId)
-    : [];
-  const names = [...new Set([...user.roles, ...memberships.flatMap((membership) => membership.roles)])];
-  const roles = new Map((await effectiveRoles(db, organizationId, names)).map((role) => [role.name, role]));
+/** The access of `user` and its organization's id and name (null for none, or a row since gone). */
+export interface CallerAccess {
+  organization: { id: string; name: string } | null;
+  access: ResolvedAccess;
+}
 
+/**
+ * The access of `user` with its organization's name: one statement for a user of an organization
+ * (accessOfMember), the global roles for one without.
+ */
+export async function resolveCallerAccess(db: Queryable, user: UserRecord): Promise<CallerAccess> {
+  const organizationId = user.organization_id;
+  if (!organizationId) {
+    const roles = new Map((await effectiveRoles(db, null, user.roles)).map((role) => [role.name, role]));
+    return { organization: null, access: accessOf(user, roles, [], undefined, []) };
+  }
+  const rows = await accessOfMember(db, user.id, organizationId, user.roles);
+  const roles = new Map(rows.roles.map((role) => [role.name, role]));
+  return {
+    organization: rows.organization ? { id: rows.organization.id, name: rows.organization.name } : null,
+    access: accessOf(user, roles, rows.memberships, rows.organization?.module_configuration ?? undefined, rows.processes),
+  };
+}
+
+export async function resolveAccess(db: Queryable, user: UserRecord): Promise<ResolvedAccess> {
+  return (await resolveCallerAccess(db, user)).access;
+}
+
+/** The policies and processes of `user`, from what was read. */
+function accessOf(
+  user: UserRecord,
+  roles: ReadonlyMap<string, Pick<RoleRecord, 'name' | 'kind' | 'policies'>>,
+  memberships: readonly MembershipRow[],
+  organizationModules: Partial<ProcessModuleConfiguration> | undefined,
+  processes: readonly ProcessRow[],
+): ResolvedAccess {
   const policies: Policy[] = [];
   for (const name of user.roles) {
     const role = roles.get(name);
@@ -93,17 +121,11 @@ export async function resolveAccess(db: Queryable, user: UserRecord): Promise<Re
 
   // An organization-wide holder of a process role (or ORG_ADMIN) works in every process.
   const everywhere = user.roles.some((name) => name === ORG_ADMIN || roles.get(name)?.kind === 'process');
-  const [organization] = organizationId
-    ? await organizationModuleConfiguration(db, organizationId)
-    : [];
-  const processes = organizationId
-    ? await processesOfOrganization(db, organizationId)
-    : [];
   const member = new Set(memberships.map((membership) => membership.process_id));
   const projects = processes
     .filter((process) => everywhere || member.has(process.id))
     .map(({ id, code_name }) => ({ id, code_name }));
-  return { policies: [...moduleForbids(organization?.module_configuration, processes), ...policies], projects };
+  return { policies: [...moduleForbids(organizationModules, processes), ...policies], projects };
 }
 
 /** The session's `access_control` (spec 3). */

@@ -19,6 +19,8 @@ export async function findProcess(db: Queryable, organizationId: string, key: st
     `SELECT id, code_name, name, type, dashboard_type FROM processes
       WHERE organization_id = $1 AND ${UUID.test(key) ? 'id = $2::uuid' : 'lower(code_name) = lower($2)'}`,
     [organizationId, key],
+    // One of two texts, each a lookup by a key: planned once per connection.
+    { prepare: true },
   );
   return process;
 }

@@ -1,10 +1,32 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable, Row } from './database';
+import type { Database, Queryable, QueryOptions, Row } from './database';
 
-function queryable(target: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * How many distinct statements a process prepares (QueryOptions.prepare), at most: each is kept on
+ * every connection of the pool. Beyond it, statements run unnamed (parsed and planned each time),
+ * so a mistaken `prepare` on SQL of unbounded shapes costs speed, never memory.
+ */
+export const MAX_PREPARED_STATEMENTS = 256;
+
+/** Names of prepared statements by their text, shared by the connections of one pool. */
+function statementNames(): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
+      name = `portal_${createHash('sha256').update(sql).digest('base64url').slice(0, 32)}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+}
+
+function queryable(target: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string | undefined): Queryable {
   return {
-    async query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await target.query(sql, [...params]);
+    async query<T extends object = Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<T[]> {
+      const name = options?.prepare ? nameOf(sql) : undefined;
+      const result = name ? await target.query({ name, text: sql, values: [...params] }) : await target.query(sql, [...params]);
       // The driver cannot know the row type; the repository that wrote the SQL does.
       return result.rows as T[];
     },
@@ -25,14 +47,15 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   let closed: Promise<void> | undefined;
   const listeners = new Set<pg.Client>();
+  const nameOf = statementNames();
   const database: Database = {
     kind: 'postgres',
-    ...queryable(pool),
+    ...queryable(pool, nameOf),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(queryable(client));
+        const result = await fn(queryable(client, nameOf));
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -30,7 +30,8 @@ export async function insertSession(db: Queryable, session: NewSession): Promise
 }
 
 export async function findSessionByTokenHash(db: Queryable, tokenHash: string): Promise<SessionRecord | undefined> {
-  const [row] = await db.query<SessionRecord>(`SELECT ${COLUMNS} FROM sessions WHERE token_hash = $1`, [tokenHash]);
+  // Every request's first statement (the guard's): prepared, a lookup by a unique key.
+  const [row] = await db.query<SessionRecord>(`SELECT ${COLUMNS} FROM sessions WHERE token_hash = $1`, [tokenHash], { prepare: true });
   return row;
 }
 

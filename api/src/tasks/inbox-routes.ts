@@ -39,9 +39,10 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: inboxPageSchema, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    // The answer is JSON text already (inbox): sent as it is, the schema documents it.
+    async (request, reply) => {
       const process = processOf(request);
-      return inbox(db, callerOf(request), process.id, today(), parseInboxQuery(request.query));
+      return reply.type('application/json; charset=utf-8').send(await inbox(db, callerOf(request), process.id, today(), parseInboxQuery(request.query)));
     },
   );
 

@@ -2,10 +2,11 @@
 // keyset order (the sort key, then the id as the tie-breaker: no task twice or missed across pages,
 // whatever ties), the total, and the counts per tab. A missing due date sorts after every date
 // (ascending: last; descending: first), as Postgres orders NULLs, so the indexes
-// (process_id, <key>, id) of migration 025 serve both directions.
-import type { InboxTask, TaskDueFilter, TaskInboxCounts, TaskInboxTab, TaskSortField } from '@portal/shared/server';
+// (process_id, <key>, id) of migration 025 serve both directions. A page carries no total: counting
+// a tab's 50,000 tasks cost ten times the page (GET tasks/inbox/counts answers it, once per filter).
+import type { TaskDueFilter, TaskInboxCounts, TaskInboxTab, TaskSortField } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import { inboxSelect, REQUIREMENT_JOIN, TITLE_SQL, toInboxTask, type InboxTaskRow } from './view.repository';
+import { inboxJsonSelect, TITLE_SQL } from './view.repository';
 
 export interface InboxFilter {
   processId: string;
@@ -73,9 +74,24 @@ function tabCondition(params: Params, filter: InboxFilter, tab: TaskInboxTab): s
   }
 }
 
-/** The filters' conditions (and whether they read the requirement `r`). */
-function filterConditions(params: Params, filter: InboxFilter): { where: string[]; needsRequirement: boolean } {
-  const where = [`t.process_id = ${params.add(filter.processId)}`];
+/**
+ * The search: the task's own text (title, comment, description: `search_text`, lower-cased) or its
+ * requirement's code or title (the workflow's requirement, else a general task's linked one), each
+ * a condition an index answers (migration 029's trigram indexes; the requirements' ids found first,
+ * once), so Postgres reads only the matching tasks.
+ */
+function searchCondition(params: Params, processId: string, q: string): string {
+  const pattern = `lower(${params.add(likePattern(q))})`;
+  const requirements = `ARRAY(SELECT sr.id FROM requirements sr
+      WHERE sr.process_id = ${processId} AND lower(sr.code || chr(31) || sr.title) LIKE ${pattern})`;
+  return `(t.search_text LIKE ${pattern} OR t.requirement_id = ANY(${requirements})
+      OR (t.requirement_id IS NULL AND t.link_kind = 'requirement' AND t.link_id = ANY(${requirements})))`;
+}
+
+/** The filters' conditions. */
+function filterConditions(params: Params, filter: InboxFilter): string[] {
+  const processId = params.add(filter.processId);
+  const where = [`t.process_id = ${processId}`];
   if (filter.type) where.push(`t.type = ${params.add(filter.type)}`);
   if (filter.status) where.push(`t.status = ${params.add(filter.status)}`);
   if (filter.due === 'overdue') where.push(`t.status = 'OPEN' AND t.due_date < ${params.add(filter.today)}::date`);
@@ -91,12 +107,8 @@ function filterConditions(params: Params, filter: InboxFilter): { where: string[
     const assignee = params.add(filter.assignee);
     where.push(`(t.assigned_to_user = ${assignee}::uuid OR t.delegated_to = ${assignee}::uuid)`);
   }
-  if (filter.q) {
-    const pattern = params.add(likePattern(filter.q));
-    where.push(`(t.title ILIKE ${pattern} OR t.comment ILIKE ${pattern} OR t.description ILIKE ${pattern}
-      OR r.code ILIKE ${pattern} OR r.title ILIKE ${pattern})`);
-  }
-  return { where, needsRequirement: Boolean(filter.q) };
+  if (filter.q) where.push(searchCondition(params, processId, filter.q));
+  return where;
 }
 
 /** After `position` in the order of `sort`/`order` (NULL keys greatest). */
@@ -115,35 +127,34 @@ function keysetCondition(params: Params, query: InboxPageQuery): string | undefi
 }
 
 export interface InboxRows {
-  items: InboxTask[];
-  /** The sort key (as text) of each item, for the next cursor. */
-  keys: Array<string | null>;
+  /** Each task of the page as InboxTask's JSON text, in order. */
+  items: string[];
+  /** The sort key (as text) and id of the page's last task, for the next cursor. */
+  last?: { key: string | null; id: string };
   hasMore: boolean;
-  total: number;
 }
 
-/** A page of the tab (limit + 1 read to know whether more follow) and the tab's total. */
+/** A page of the tab (limit + 1 read to know whether more follow), as JSON text per task. */
 export async function inboxPage(db: Queryable, filter: InboxFilter, query: InboxPageQuery): Promise<InboxRows> {
   const params = new Params();
   const today = params.add(filter.today);
   const tab = tabCondition(params, filter, query.tab);
-  const { where } = filterConditions(params, filter);
+  const where = filterConditions(params, filter);
   const keyset = keysetCondition(params, query);
   const key = SORT_KEYS[query.sort];
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-  const rows = await db.query<InboxTaskRow & { sort_key: string | null }>(
-    `${inboxSelect(today, `, (${key.sql})::text AS sort_key`)}
+  const rows = await db.query<{ task: string; sort_key: string | null; id: string }>(
+    `${inboxJsonSelect(today, `, (${key.sql})::text AS sort_key, t.id`)}
       WHERE ${[...where, tab, ...(keyset ? [keyset] : [])].join(' AND ')}
       ORDER BY ${key.sql} ${direction}, t.id ${direction} LIMIT ${params.add(query.limit + 1)}`,
     params.values,
   );
   const page = rows.slice(0, query.limit);
-  const [total] = await countTabs(db, filter, [query.tab]);
+  const last = page.at(-1);
   return {
-    items: page.map(({ sort_key: _key, ...row }) => toInboxTask(row)),
-    keys: page.map((row) => row.sort_key),
+    items: page.map((row) => row.task),
+    ...(last ? { last: { key: last.sort_key, id: last.id } } : {}),
     hasMore: rows.length > query.limit,
-    total,
   };
 }
 
@@ -153,12 +164,12 @@ export async function inboxPage(db: Queryable, filter: InboxFilter, query: Inbox
  */
 async function countTabs(db: Queryable, filter: InboxFilter, tabs: readonly TaskInboxTab[]): Promise<number[]> {
   const params = new Params();
-  const { where, needsRequirement } = filterConditions(params, filter);
+  const where = filterConditions(params, filter);
   const conditions = tabs.map((tab) => tabCondition(params, filter, tab));
   const any = tabs.includes('all') ? 'true' : `(${conditions.join(' OR ')})`;
   const columns = conditions.map((condition, index) => `count(*) FILTER (WHERE ${tabs.length === 1 ? 'true' : condition})::int AS c${index}`);
   const [row] = await db.query<Record<string, number>>(
-    `SELECT ${columns.join(', ')} FROM tasks t ${needsRequirement ? REQUIREMENT_JOIN : ''} WHERE ${[...where, any].join(' AND ')}`,
+    `SELECT ${columns.join(', ')} FROM tasks t WHERE ${[...where, any].join(' AND ')}`,
     params.values,
   );
   return tabs.map((_, index) => row[`c${index}`] ?? 0);

@@ -15,7 +15,6 @@ import {
   type InboxTask,
   type TaskDueFilter,
   type TaskInboxCounts,
-  type TaskInboxPage,
   type TaskInboxTab,
   type TaskSortField,
 } from '@portal/shared/server';
@@ -134,24 +133,24 @@ export function parseInboxQuery(raw: unknown): InboxQuery {
 
 const mayList = (caller: Caller) => checkPermission(caller.access, PERMISSIONS.requirements.TASK.LIST, caller.context);
 
-async function filterOf(db: Queryable, caller: Caller, processId: string, today: string, query: InboxQuery): Promise<InboxFilter> {
+/** The query's filter; the caller's workgroups are read only when `withGroups` (only the workgroups tab reads them). */
+async function filterOf(db: Queryable, caller: Caller, processId: string, today: string, query: InboxQuery, withGroups = true): Promise<InboxFilter> {
   const organizationId = caller.organization?.id;
-  const groups = organizationId ? (await workgroupsOfUser(db, organizationId, caller.user.id)).map((group) => group.id) : [];
+  const groups = organizationId && withGroups ? (await workgroupsOfUser(db, organizationId, caller.user.id)).map((group) => group.id) : [];
   const { type, status, due, requirement, assignee, q } = query;
   return { processId, today, me: caller.user.id, groups, type, status, due, requirement, assignee, q };
 }
 
-/** GET tasks/inbox: a page of the tab; 'all' needs list=>Task (403). */
-export async function inbox(db: Queryable, caller: Caller, processId: string, today: string, query: InboxQuery): Promise<TaskInboxPage> {
+/**
+ * GET tasks/inbox: a page of the tab as TaskInboxPage's JSON text (its tasks written by Postgres,
+ * inboxPage); 'all' needs list=>Task (403).
+ */
+export async function inbox(db: Queryable, caller: Caller, processId: string, today: string, query: InboxQuery): Promise<string> {
   if (query.tab === 'all' && !mayList(caller)) throw new ApiProblem(403, INBOX_MESSAGES.listNeeded);
-  const filter = await filterOf(db, caller, processId, today, query);
+  const filter = await filterOf(db, caller, processId, today, query, query.tab === 'workgroups');
   const page = await inboxPage(db, filter, query);
-  const last = page.items.length - 1;
-  return {
-    items: page.items,
-    total: page.total,
-    next_cursor: page.hasMore ? encodeCursor({ s: query.sort, o: query.order, k: page.keys[last], i: page.items[last].id }) : null,
-  };
+  const next = page.hasMore && page.last ? encodeCursor({ s: query.sort, o: query.order, k: page.last.key, i: page.last.id }) : null;
+  return `{"items":[${page.items.join(',')}],"next_cursor":${JSON.stringify(next)}}`;
 }
 
 /** GET tasks/inbox/counts: per tab with the same filters; `all` null without list=>Task. */

@@ -98,8 +98,8 @@ export const inboxQuery = {
 
 export const inboxPageSchema = {
   type: 'object',
-  required: ['items', 'total', 'next_cursor'],
-  properties: { items: { type: 'array', items: inboxTaskSchema }, total: { type: 'integer' }, next_cursor: nullable(string) },
+  required: ['items', 'next_cursor'],
+  properties: { items: { type: 'array', items: inboxTaskSchema }, next_cursor: nullable(string) },
 } as const;
 
 export const inboxCountsSchema = {

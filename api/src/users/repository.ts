@@ -61,7 +61,8 @@ export async function activateUser(db: Queryable, userId: string, passwordHash: 
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRecord | undefined> {
-  const [row] = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  // The guard's second statement on every request it resolves: prepared, a lookup by the key.
+  const [row] = await db.query<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id], { prepare: true });
   return row;
 }
 

@@ -37,8 +37,8 @@ export function generalTask(id: string, overrides: Partial<InboxTask> = {}): Inb
   return task(id, { type: 'GENERAL' as InboxTask['type'], title: `Quarterly access review ${id}`, requirement: null, created_by: ADA, ...overrides });
 }
 
-export function page(items: InboxTask[], total = items.length, next: string | null = null): TaskInboxPage {
-  return { items, total, next_cursor: next };
+export function page(items: InboxTask[], next: string | null = null): TaskInboxPage {
+  return { items, next_cursor: next };
 }
 
 export function counts(partial: Partial<TaskInboxCounts> = {}): TaskInboxCounts {

@@ -59,10 +59,9 @@ export interface InboxTask extends RequirementTask {
   overdue: boolean;
 }
 
+/** GET tasks/inbox: a page. No total: how many match is TaskInboxCounts' (counted once per filter, not per page). */
 export interface TaskInboxPage {
   items: InboxTask[];
-  /** Tasks matching the tab and filters. */
-  total: number;
   next_cursor: string | null;
 }
 

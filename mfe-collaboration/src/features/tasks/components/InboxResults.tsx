@@ -1,5 +1,6 @@
 // One tab's tasks: loading, failure, empty (said per tab, or per filter), the list with its
-// keyboard selection, and the next page on demand.
+// keyboard selection, and the next page on demand. How many the tab holds is the tab's count
+// (GET tasks/inbox/counts, with the same filters): a page carries no total.
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { Empty, ErrorAlert, Loading, usePermitted } from '@portal/shared';
 import { type TaskInboxTab } from '@portal/shared/collaboration';
@@ -19,13 +20,12 @@ const EMPTY: Record<TaskInboxTab, { title: string; description: string }> = {
   all: { title: 'No tasks in this process', description: 'Every task of the process appears here.' },
 };
 
-export function InboxResults({ graph, filters }: { graph: string; filters: InboxFilters }) {
+export function InboxResults({ graph, filters, total }: { graph: string; filters: InboxFilters; total: number | null | undefined }) {
   const inbox = useInbox(graph, filters);
   const mayAssign = usePermitted(P.ASSIGN_TASK);
   const navigate = useNavigate();
   const [selected, setSelected] = useState(-1);
   const tasks = useMemo(() => inbox.data?.pages.flatMap((page) => page.items) ?? [], [inbox.data]);
-  const total = inbox.data?.pages[0]?.total ?? 0;
 
   useInboxKeyboard({
     count: tasks.length,
@@ -50,7 +50,9 @@ export function InboxResults({ graph, filters }: { graph: string; filters: Inbox
       <InboxList tasks={tasks} selected={selected} onSelect={setSelected} />
       <HStack justify="space-between" mt={3} flexWrap="wrap">
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
-          Showing {tasks.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} tasks
+          {typeof total === 'number'
+            ? `Showing ${tasks.length.toLocaleString('en-US')} of ${Math.max(total, tasks.length).toLocaleString('en-US')} tasks`
+            : `Showing ${tasks.length.toLocaleString('en-US')} tasks`}
         </Text>
         {inbox.hasNextPage && (
           <Button size="sm" variant="outline" loading={inbox.isFetchingNextPage} loadingText="Loading more…" onClick={() => void inbox.fetchNextPage()}>

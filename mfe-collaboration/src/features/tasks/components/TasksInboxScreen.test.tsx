@@ -13,10 +13,13 @@ const where = () => `${history.location.pathname}${history.location.search}`;
 const inboxCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/api/tasks/inbox');
 const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem');
 
-function inbox(answer: (call: FakeCall) => ReturnType<typeof ok> = () => ok(page([task('1'), task('2', { title: 'Close the gap of RQ-2', type: 'HAS_GAP', overdue: true })]))) {
+function inbox(
+  answer: (call: FakeCall) => ReturnType<typeof ok> = () => ok(page([task('1'), task('2', { title: 'Close the gap of RQ-2', type: 'HAS_GAP', overdue: true })])),
+  assigned = 2,
+) {
   return fakeApi({
     'GET /api/tasks/inbox': answer,
-    'GET /api/tasks/inbox/counts': ok(counts({ assigned: 2, workgroups: 0, created: 5, all: 40 })),
+    'GET /api/tasks/inbox/counts': ok(counts({ assigned, workgroups: 0, created: 5, all: 40 })),
     'GET /api/users/assignees': ok([]),
   });
 }
@@ -107,7 +110,7 @@ describe('the tasks inbox', () => {
   });
 
   it('reads the next page from the server on "Load more"', async () => {
-    const { calls } = inbox((call) => (call.query.cursor === 'c2' ? ok(page([task('3')], 3)) : ok(page([task('1'), task('2')], 3, 'c2'))));
+    const { calls } = inbox((call) => (call.query.cursor === 'c2' ? ok(page([task('3')])) : ok(page([task('1'), task('2')], 'c2'))), 3);
     const { user } = open();
     expect(await screen.findByText('Showing 2 of 3 tasks')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));

@@ -49,7 +49,7 @@ function TasksInbox({ graph }: { graph: string }) {
   const tabs = (['assigned', 'workgroups', 'created', ...(showAll ? ['all'] : [])] as TaskInboxTab[]).map((id) => ({
     id,
     label: tabLabel(id, counts.data),
-    render: () => <InboxResults key={JSON.stringify(filters)} graph={graph} filters={filters} />,
+    render: () => <InboxResults key={JSON.stringify(filters)} graph={graph} filters={filters} total={counts.data?.[id]} />,
   }));
 
   return (

@@ -18,6 +18,7 @@ import {
   useCompleteTask,
   useFailTask,
   useInbox,
+  useInboxCounts,
   useTaskAuthorization,
   useUpdateTaskProgress,
   viewTaskPath,
@@ -46,7 +47,8 @@ export function TaskBoard({ graph }: { graph: string }) {
 function BoardColumn({ graph, status, dragged, onDrag }: { graph: string; status: TaskStatus; dragged: Dragged | undefined; onDrag: (value: Dragged | undefined) => void }) {
   const inbox = useInbox(graph, { tab: 'all', status, sort: 'due_date', order: 'asc' });
   const tasks = inbox.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = inbox.data?.pages[0]?.total;
+  // The column's total is the 'all' count of its state (a page of the inbox carries none).
+  const total = useInboxCounts(graph, { status }).data?.all ?? undefined;
   const verdict = dragged?.move(status);
   const label = TASK_STATUS_LABELS[status];
   const drop = (event: DragEvent) => {

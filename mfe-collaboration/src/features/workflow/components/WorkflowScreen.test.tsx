@@ -4,7 +4,7 @@ import { fakeApi, ok, renderRoute, type FakeCall } from '@portal/shared/testing'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InboxTask } from '@portal/shared/collaboration';
-import { BOB, page, task } from '../../../testing/fixtures';
+import { BOB, counts, page, task } from '../../../testing/fixtures';
 import { signIn, signInEachTest } from '../../../testing/sessions';
 import { WorkflowScreen } from './WorkflowScreen';
 
@@ -19,6 +19,8 @@ function show(open: InboxTask[], permissions = BASE) {
   const api = fakeApi({
     'GET /api/statistics/dashboard': ok({ by_status: COUNTS }),
     'GET /api/tasks/inbox': byStatus,
+    // A column's total is the 'all' count of its state.
+    'GET /api/tasks/inbox/counts': (call) => ok(counts({ all: call.query.status === 'OPEN' ? open.length : 0 })),
     'GET /api/workgroups/myMembership': ok([]),
     'PATCH /api/tasks/d1/progress': ok(task('d1', { type: 'DELEGATE', status: 'COMPLETED' })),
     'POST /api/tasks/d1/fail': ok(task('d1', { type: 'DELEGATE', status: 'FAILED' })),
