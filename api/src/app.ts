@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lazySchemaCompilers } from './http/lazy-schemas';
 import fastifyCookie from '@fastify/cookie';
 import { PERMISSIONS, SYNC_USER_EXCHANGE, SYSTEM_SIGN_ON } from '@portal/shared/server';
 import fastifySwagger from '@fastify/swagger';
@@ -155,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy ?? false,
+    // Each route's validators and serializers compiled at its first request, not all at start.
+    schemaController: lazySchemaCompilers(),
   });
 
   const database = options.database ?? (await openDatabase(config));
