@@ -114,7 +114,8 @@ describe('two-factor setup', () => {
     const offer = await app.inject({ method: 'POST', url: '/api/sessions/mfa', headers: withCookie(cookie) });
     expect(offer.statusCode).toBe(200);
     const { qrcode, secret } = offer.json();
-    expect(qrcode).toMatch(/^data:image\/png;base64,/);
+    expect(qrcode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qrcode.split(',')[1], 'base64').toString()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
     const wrong = await app.inject({ method: 'POST', url: '/api/sessions/mfa/setup/000000', headers: withCookie(cookie) });

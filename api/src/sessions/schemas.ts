@@ -54,7 +54,7 @@ export const mfaSetupSchema = {
   type: 'object',
   required: ['qrcode', 'secret'],
   properties: {
-    qrcode: { type: 'string', description: 'PNG data URL of the otpauth:// URI' },
+    qrcode: { type: 'string', description: 'SVG data URL (data:image/svg+xml;base64) of the otpauth:// URI' },
     secret: { type: 'string', description: 'Base32 TOTP secret, for typing into the app' },
   },
 } as const;

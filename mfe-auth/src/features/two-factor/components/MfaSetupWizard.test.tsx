@@ -4,7 +4,7 @@ import { fakeApi, renderScreen } from '@portal/shared/testing';
 import { sampleSession } from '../../../testing/sessions';
 import { MfaSetupWizard } from './MfaSetupWizard';
 
-const QR = 'data:image/png;base64,iVBORw0KGgo=';
+const QR = 'data:image/svg+xml;base64,PHN2Zy8+';
 const CODES = ['aaaa-1111', 'bbbb-2222', 'cccc-3333', 'dddd-4444'];
 const createObjectURL = jest.fn((blob: Blob) => (blob ? 'blob:codes' : ''));
 const revokeObjectURL = jest.fn();
