@@ -7,7 +7,7 @@
 // embedded database, and on Postgres when DATABASE_URL is set.
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importFindings } from './importers';
 import { readOps } from './importers/ops-data';
 import { expectProblem } from '../testing/identity';
@@ -53,14 +53,13 @@ interface Page {
 
 /** A request with the world's session of `who` and headers of its own (uploads send bytes). */
 async function send(who: Login, method: 'POST' | 'GET', url: string, payload?: Buffer | string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  // world.call carries the cookie; its payload goes as is, the headers are set through a wrapper.
-  const inject = world.app.inject.bind(world.app);
-  const patched = ((options: Parameters<typeof inject>[0]) => inject({ ...(options as object), headers: { ...((options as { headers?: object }).headers ?? {}), ...headers } })) as typeof inject;
-  world.app.inject = patched;
+  // world.call carries the cookie; the headers are added on the way to the app.
+  const inject = world.app.inject.bind(world.app) as unknown as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  world.app.inject = ((options: InjectOptions) => inject({ ...options, headers: { ...(options.headers ?? {}), ...headers } })) as unknown as typeof world.app.inject;
   try {
     return await world.call(who, method, url, payload);
   } finally {
-    world.app.inject = inject;
+    world.app.inject = inject as unknown as typeof world.app.inject;
   }
 }
 
