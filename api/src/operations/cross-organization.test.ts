@@ -9,6 +9,7 @@ import { taskWorld, type TaskWorld } from '../testing/tasks';
 
 let world: TaskWorld;
 let finding = '';
+let acmeImport = '';
 
 interface Case {
   path: () => string;
@@ -20,6 +21,7 @@ const CASES: Record<string, Case> = {
   'GET /api/security/findings': { path: () => '/api/security/findings', list: true },
   'POST /api/security/findings': { path: () => '/api/security/findings', body: () => readOps('eslint.sarif'), list: true },
   'GET /api/security/findings/export.csv': { path: () => '/api/security/findings/export.csv', list: true },
+  'GET /api/security/imports/:id': { path: () => `/api/security/imports/${acmeImport}` },
   'GET /api/security/findings/:id': { path: () => `/api/security/findings/${finding}` },
   'PUT /api/security/findings/:id/state': { path: () => `/api/security/findings/${finding}/state`, body: () => ({ state: 'false_positive', reason: 'taken over' }) },
   'POST /api/security/findings/triage': { path: () => '/api/security/findings/triage', body: () => ({ ids: [finding], state: 'false_positive', reason: 'taken over' }) },
@@ -49,6 +51,7 @@ beforeAll(async () => {
   // A body without a content type is read as the file's bytes.
   const uploaded = await world.call('olga', 'POST', '/api/security/findings?graph=alpha&repository=web', readOps('eslint.sarif'));
   expect(uploaded.statusCode).toBe(200);
+  acmeImport = uploaded.json().importId;
   finding = (await world.ok<{ items: Array<{ id: string }> }>('olga', 'GET', '/api/security/findings?graph=alpha&limit=1')).items[0].id;
 }, 120_000);
 

@@ -165,3 +165,26 @@ export function newCriticalFindings(
     [target.organizationId, target.processId, target.scope, importId, target.now.toISOString()],
   );
 }
+
+export interface ImportRow {
+  id: string;
+  process_id: string;
+  scope: string;
+  format: string;
+  runs: unknown;
+  created_at: Date | string;
+  new_count: number;
+  seen_count: number;
+  fixed_count: number;
+  reopened_count: number;
+}
+
+/** An import of the organization (of the process, when named); undefined for another's. */
+export async function importOf(db: Queryable, organizationId: string, processId: string | null, id: string): Promise<ImportRow | undefined> {
+  const [row] = await db.query<ImportRow>(
+    `SELECT id, process_id, scope, format, runs, created_at, new_count, seen_count, fixed_count, reopened_count
+       FROM security_finding_imports WHERE organization_id = $1 AND ($2::uuid IS NULL OR process_id = $2::uuid) AND id = $3`,
+    [organizationId, processId, id],
+  );
+  return row;
+}

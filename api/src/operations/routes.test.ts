@@ -421,3 +421,46 @@ describe('hostile input', () => {
     );
   }, 120_000);
 });
+
+describe('CI upload with a module key', () => {
+  const keyOf = async (who: Login, type: string, configs?: object) =>
+    (await world.ok<{ id: string; api_key_value: string }>(who, 'POST', `/api/modules/${type}`, { name: `${type} of ${who}`, ...(configs ? { configs } : {}) }, 201));
+  const ci = (key: string, query: string, bytes: Buffer = ESLINT) =>
+    world.app.inject({ method: 'POST', url: `/api/security/findings?${query}`, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: bytes });
+  let quality: { id: string; api_key_value: string };
+
+  beforeAll(async () => {
+    quality = await keyOf('olga', 'code-quality', { url: 'https://sonar.example.test', token: 'secret' });
+  });
+
+  it("answers 202 with the import's status URL, records the module's sync, and the URL tells the counts", async () => {
+    const response = await ci(quality.api_key_value, 'graph=alpha&repository=ci-web');
+    expect(response.statusCode).toBe(202);
+    const summary = response.json() as Summary & { status: string; status_url: string };
+    expect(summary).toMatchObject({ status: 'DONE', scope: 'repo:ci-web', new: ESLINT_FINDINGS, format: 'sarif' });
+    expect(response.headers.location).toBe(`/api/security/imports/${summary.importId}?graph=alpha`);
+    expect(summary.status_url).toBe(response.headers.location);
+    const status = await world.app.inject({ method: 'GET', url: summary.status_url, headers: { 'x-api-key': quality.api_key_value } });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({ importId: summary.importId, status: 'DONE', format: 'sarif', new: ESLINT_FINDINGS, seen: 0, fixed: 0 });
+    expect((await world.ok<{ importId: string }>('olga', 'GET', summary.status_url)).importId).toBe(summary.importId);
+    const [module] = await world.app.database.query<{ last_sync_at: Date }>('SELECT last_sync_at FROM service_modules WHERE id = $1', [quality.id]);
+    expect(new Date(module.last_sync_at).toISOString()).toBe('2030-06-01T08:00:00.000Z');
+    // The application names its process when graph is absent.
+    expect((await ci(quality.api_key_value, 'application=portal-web')).statusCode).toBe(202);
+  });
+
+  it("refuses another kind of module's key (403), an unknown key (401), a process of another organization (404), no process (400)", async () => {
+    const pipelines = await keyOf('olga', 'cicd-ingestion');
+    expectProblem(await ci(pipelines.api_key_value, 'graph=alpha&repository=x'), 403, "This API key is not a code-quality or pipeline-management module's key: findings uploads take the key of such a service module.");
+    expect((await ci('not-a-key', 'graph=alpha&repository=x')).statusCode).toBe(401);
+    const other = await keyOf('ursula', 'pipeline-management', { url: 'https://ci.other.test', token: 'secret' });
+    expectProblem(await ci(other.api_key_value, 'graph=alpha&repository=x'), 404, "No process of the key's organization has this code name.");
+    expectProblem(await ci(other.api_key_value, 'application=portal-web'), 404, 'Invalid app key');
+    expectProblem(await ci(quality.api_key_value, 'repository=x'), 400, "With an API key, name the process in 'graph' (its code name), or upload to an 'application', whose process it is.");
+    const [first] = await world.app.database.query<{ id: string }>('SELECT id FROM security_finding_imports WHERE process_id = $1 LIMIT 1', [world.processId]);
+    expect((await world.app.inject({ method: 'GET', url: `/api/security/imports/${first.id}`, headers: { 'x-api-key': other.api_key_value } })).statusCode).toBe(404);
+    expect((await world.call('ursula', 'GET', `/api/security/imports/${first.id}?graph=omega`)).statusCode).toBe(404);
+    expect((await ci(quality.api_key_value, 'graph=alpha&repository=x', Buffer.from('{"runs": 3, "version": "2.1.0"}'))).statusCode).toBe(400);
+  });
+});

@@ -14,12 +14,15 @@ import { gunzipWithin, InflatedTooLarge, INFLATION_BUDGET_BYTES } from '../http/
 import { isUuid } from '../http/input';
 import { partsWithin, readMultipart, type MultipartWords } from '../http/multipart';
 import { ApiProblem } from '../http/problem';
+import type { ApiKeyHolder } from '../authorization/principal';
+import { processWithCode } from '../processes/service';
 import type { EventScope } from '../realtime/audience';
+import { recordServiceModuleUse } from '../service-modules/service';
 import { FindingImportError } from './importers';
 import { UPLOAD_FINDINGS, TRIAGE_FINDINGS, VIEW_FINDINGS, visibleCategories } from './permissions';
 import { parseFindingsQuery } from './query';
 import { findingSchema, importSummarySchema, parseTriage, parseUploadQuery } from './schemas';
-import { allFindings, filterOf, findingDetail, findingsList, findingView, triageVisible, uploadFindings } from './service';
+import { allFindings, filterOf, findingDetail, findingImport, findingsList, findingView, triageVisible, uploadFindings } from './service';
 
 /** The most an upload may carry (compressed or not), and the most a gzip upload may inflate to. */
 export const FINDINGS_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
@@ -32,6 +35,27 @@ export const NO_FILE = "No file was sent: send the scanner's output as the multi
 export const ONE_FILE = "Send one file per upload, the multipart field 'file'.";
 export const NOT_FOUND = 'No such finding in this process.';
 export const SOME_NOT_FOUND = 'Some of these findings are not in this process: nothing was changed.';
+export const NOT_A_SCANNER_KEY =
+  "This API key is not a code-quality or pipeline-management module's key: findings uploads take the key of such a service module.";
+export const CI_NEEDS_PROCESS = "With an API key, name the process in 'graph' (its code name), or upload to an 'application', whose process it is.";
+export const NO_SUCH_PROCESS = "No process of the key's organization has this code name.";
+export const NO_SUCH_IMPORT = 'No such import.';
+
+/** The service modules whose key a CI presents to upload findings. */
+export const SCANNER_MODULE_TYPES: readonly string[] = ['code-quality', 'pipeline-management'];
+
+/** Who uploads, and into which process: the signed-in caller (the guard checked scan=>Application), or a module's key. */
+interface FindingsUploader {
+  process: EventScope;
+  userId: string | null;
+  module: ApiKeyHolder | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    findingsUploader?: FindingsUploader;
+  }
+}
 
 const MULTIPART_WORDS: MultipartWords = {
   tooLarge: () => new ApiProblem(413, FINDINGS_TOO_LARGE),
@@ -84,6 +108,33 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const graphQuery = { type: 'object', properties: { graph: { type: 'string' } } } as const;
 const triageAnswer = { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } }, state: { type: 'string' } } } as const;
 
+/**
+ * Settled before the body is read. A key: its module must be a code-quality or pipeline-management
+ * one (403), the process the `graph` of the key's organization or the `application`'s (404).
+ */
+async function uploaderOf(app: FastifyInstance, request: FastifyRequest): Promise<FindingsUploader> {
+  const holder = request.apiKeyHolder;
+  if (!holder) return { process: eventScope(request), userId: callerOf(request).user.id, module: null };
+  if (!SCANNER_MODULE_TYPES.includes(holder.type)) throw new ApiProblem(403, NOT_A_SCANNER_KEY);
+  const query = request.query as { graph?: unknown; application?: unknown };
+  let processId: string | undefined;
+  let processCode: string | undefined;
+  if (typeof query.graph === 'string' && query.graph !== '') {
+    const process = await processWithCode(app.database, holder.organization_id, query.graph);
+    if (!process) throw new ApiProblem(404, NO_SUCH_PROCESS);
+    processId = process.id;
+    processCode = process.code_name;
+  }
+  if (typeof query.application === 'string' && query.application.trim() !== '') {
+    const application = await findApplication(app.database, holder.organization_id, query.application.trim(), processId);
+    if (!application) throw new ApiProblem(404, INVALID_APP_KEY, {}, { application: INVALID_APP_KEY });
+    processId = application.process_id;
+    processCode = application.process_code;
+  }
+  if (!processId || !processCode) throw new ApiProblem(400, CI_NEEDS_PROCESS);
+  return { process: { organizationId: holder.organization_id, processId, processCode }, userId: null, module: holder };
+}
+
 /** The upload, in a context of its own: it reads bodies as bytes (any type) or multipart. */
 async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
@@ -96,31 +147,45 @@ async function uploadRoutes(app: FastifyInstance): Promise<void> {
     '/security/findings',
     {
       bodyLimit: FINDINGS_MAX_UPLOAD_BYTES,
-      config: { permission: UPLOAD_FINDINGS },
+      // A session with scan=>Application (the guard checks it), or a code-quality or
+      // pipeline-management module's X-Api-Key (its type checked here), before the body is read.
+      config: { permission: UPLOAD_FINDINGS, apiKey: true },
+      onRequest: async (request) => {
+        request.findingsUploader = await uploaderOf(app, request);
+      },
       schema: {
         tags: ['security'],
         summary:
           "Upload a scanner's output (SARIF 2.1.0, Semgrep, Checkov, KICS, tfsec, Trivy, ASFF, Prowler OCSF, Defender CSV/JSON; multipart field 'file' or the body; gzip accepted) " +
-          "into an application's or a repository's findings: new, seen again, fixed and reopened",
+          "into an application's or a repository's findings: new, seen again, fixed and reopened. A session (200), or a CI with a code-quality or " +
+          'pipeline-management module key in X-Api-Key (202, Location: the import)',
         querystring: {
           type: 'object',
           properties: { graph: { type: 'string' }, application: { type: 'string' }, repository: { type: 'string' }, format: { type: 'string' } },
         },
-        response: { 200: importSummarySchema, ...problems(400, 401, 403, 404, 413, 415) },
+        response: { 200: importSummarySchema, 202: importSummarySchema, ...problems(400, 401, 403, 404, 413, 415) },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const process = eventScope(request);
+    async (request, reply) => {
+      const uploader = request.findingsUploader;
+      if (!uploader) throw new ApiProblem(401);
+      const { process } = uploader;
       const query = parseUploadQuery(request.query);
       if (query.application !== undefined && !(await findApplication(app.database, process.organizationId, query.application, process.processId))) {
         throw new ApiProblem(404, INVALID_APP_KEY, {}, { application: INVALID_APP_KEY });
       }
       const upload = await uploadedBytes(app, request);
       try {
-        const target = { organizationId: process.organizationId, processId: process.processId, scope: query.scope, userId: caller.user.id, now: app.identity.now() };
+        const now = app.identity.now();
+        const target = { organizationId: process.organizationId, processId: process.processId, scope: query.scope, userId: uploader.userId, now };
         const summary = await uploadFindings(app.database, target, process, upload.bytes, query.format);
-        return { ...summary, scope: query.scope };
+        const answer = { ...summary, scope: query.scope };
+        if (!uploader.module) return answer;
+        // A CI key's upload is its module's sync (the Service Modules screen's "Last sync"); the
+        // import is recorded when this answers: its status URL tells the same, later.
+        await recordServiceModuleUse(app.database, uploader.module, now);
+        const location = `/api/security/imports/${summary.importId}?graph=${encodeURIComponent(process.processCode.toLowerCase())}`;
+        return reply.code(202).header('location', location).send({ ...answer, status: 'DONE', status_url: location });
       } catch (error) {
         if (error instanceof FindingImportError) throw new ApiProblem(400, error.message, {}, { file: error.message });
         throw error;
@@ -235,6 +300,31 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
       const detail = isUuid(id) ? await findingDetail(db, organizationOf(request), process.id, visibleCategories(callerOf(request)), id.toLowerCase()) : undefined;
       if (!detail) throw new ApiProblem(404, NOT_FOUND);
       return detail;
+    },
+  );
+
+  app.get(
+    '/security/imports/:id',
+    {
+      // A session with a findings view in the graph's process, or the uploading CI's module key (its organization's imports).
+      config: { permission: VIEW_FINDINGS, apiKey: true },
+      schema: {
+        tags,
+        summary: "An upload's status and counts (new, seen again, fixed, reopened) and its tools' runs: the status URL of a CI upload",
+        params: idParams,
+        querystring: graphQuery,
+        response: { 200: { ...importSummarySchema, properties: { ...importSummarySchema.properties, status: { type: 'string' }, created_at: { type: 'string' }, runs: { type: 'array', items: { type: 'object', additionalProperties: true } } } }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const holder = request.apiKeyHolder;
+      if (holder && !SCANNER_MODULE_TYPES.includes(holder.type)) throw new ApiProblem(403, NOT_A_SCANNER_KEY);
+      const organizationId = holder ? holder.organization_id : organizationOf(request);
+      const processId = holder ? null : processOf(request).id;
+      const found = isUuid(id) ? await findingImport(db, organizationId, processId, id.toLowerCase()) : undefined;
+      if (!found) throw new ApiProblem(404, NO_SUCH_IMPORT);
+      return found;
     },
   );
 

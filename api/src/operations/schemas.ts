@@ -132,5 +132,7 @@ export const importSummarySchema = {
     seen: { type: 'integer' },
     fixed: { type: 'integer' },
     reopened: { type: 'integer' },
+    status: { type: 'string' },
+    status_url: { type: 'string' },
   },
 } as const;

@@ -7,7 +7,7 @@ import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
 import { announceFindings, alertNewCriticals } from './events';
-import { findingOfProcess, findingPage, findingsOfProcess, findingTotals, type FindingFilter, type FindingRow } from './findings.repository';
+import { findingOfProcess, findingPage, findingsOfProcess, findingTotals, importOf, type FindingFilter, type FindingRow } from './findings.repository';
 import { importFindings } from './importers';
 import type { FindingsQuery } from './query';
 import { encodeCursor } from './query';
@@ -186,4 +186,24 @@ export async function* allFindings(db: Queryable, filter: FindingFilter, sorted:
     if (!page.hasMore || !last) return;
     query.after = { key: last.sort_key ?? '', id: last.id };
   }
+}
+
+/** GET security/imports/{id}: an import's status and counts (recorded in its request, so always DONE); undefined when not the caller's. */
+export async function findingImport(db: Queryable, organizationId: string, processId: string | null, id: string) {
+  const row = await importOf(db, organizationId, processId, id);
+  if (!row) return undefined;
+  const runs = Array.isArray(row.runs) ? (row.runs as Array<{ findings?: number }>) : [];
+  return {
+    importId: row.id,
+    status: 'DONE' as const,
+    format: row.format,
+    scope: row.scope,
+    created_at: iso(row.created_at),
+    findings: runs.reduce((sum, run) => sum + (typeof run.findings === 'number' ? run.findings : 0), 0),
+    new: row.new_count,
+    seen: row.seen_count,
+    fixed: row.fixed_count,
+    reopened: row.reopened_count,
+    runs,
+  };
 }
