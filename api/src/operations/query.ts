@@ -68,8 +68,8 @@ const KEY_SHAPES: Record<FindingSortField, RegExp> = {
   severity: /^[1-5]$/,
   first_seen: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
   last_seen: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
-  rule_id: /^[^\u0000]{0,1024}$/,
-  tool_name: /^[^\u0000]{0,200}$/,
+  rule_id: /^.{0,1024}$/su,
+  tool_name: /^.{0,200}$/su,
 };
 
 /** A timestamp key (UTC, microseconds) names a real instant: Postgres refuses 2030-02-31, so a 400 before it is asked. */
@@ -86,7 +86,7 @@ function decodeCursor(text: string, sort: FindingSortField, order: 'asc' | 'desc
     body = null;
   }
   const valid =
-    body !== null && typeof body === 'object' && body.s === sort && body.o === order && isUuid(body.i) && typeof body.k === 'string' && KEY_SHAPES[sort].test(body.k) &&
+    body !== null && typeof body === 'object' && body.s === sort && body.o === order && isUuid(body.i) && typeof body.k === 'string' && KEY_SHAPES[sort].test(body.k) && !body.k.includes('\u0000') &&
     (!sort.endsWith('_seen') || realInstant(body.k));
   if (!valid) refuse('cursor', FINDINGS_MESSAGES.cursor);
   return { key: body!.k!, id: body!.i! };

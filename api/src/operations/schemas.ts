@@ -75,7 +75,7 @@ export interface UploadQuery {
 function nameOf(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
-  if (text.length === 0 || [...text].length > SCOPE_NAME_MAX || /[\u0000-\u001f]/.test(text)) refuse(name, UPLOAD_MESSAGES.name(name));
+  if (text.length === 0 || [...text].length > SCOPE_NAME_MAX || [...text].some((character) => character.charCodeAt(0) < 0x20)) refuse(name, UPLOAD_MESSAGES.name(name));
   return text;
 }
 
