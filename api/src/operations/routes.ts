@@ -21,7 +21,7 @@ import { recordServiceModuleUse } from '../service-modules/service';
 import { FindingImportError } from './importers';
 import { UPLOAD_FINDINGS, TRIAGE_FINDINGS, VIEW_FINDINGS, visibleCategories } from './permissions';
 import { parseFindingsQuery } from './query';
-import { findingSchema, importSummarySchema, parseTriage, parseUploadQuery } from './schemas';
+import { findingSchema, importSummarySchema, parseTriage, parseUploadQuery, type UploadQuery } from './schemas';
 import { allFindings, filterOf, findingDetail, findingImport, findingsList, findingView, triageVisible, uploadFindings } from './service';
 
 /** The most an upload may carry (compressed or not), and the most a gzip upload may inflate to. */
@@ -49,6 +49,7 @@ interface FindingsUploader {
   process: EventScope;
   userId: string | null;
   module: ApiKeyHolder | null;
+  query: UploadQuery;
 }
 
 declare module 'fastify' {
@@ -109,30 +110,37 @@ const graphQuery = { type: 'object', properties: { graph: { type: 'string' } } }
 const triageAnswer = { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } }, state: { type: 'string' } } } as const;
 
 /**
- * Settled before the body is read. A key: its module must be a code-quality or pipeline-management
- * one (403), the process the `graph` of the key's organization or the `application`'s (404).
+ * Settled before the body is read: the query (400), then who uploads into which process. A key:
+ * its module must be a code-quality or pipeline-management one (403), the process the `graph` of
+ * the key's organization or the `application`'s (404). A named application must be the process's (404).
  */
 async function uploaderOf(app: FastifyInstance, request: FastifyRequest): Promise<FindingsUploader> {
   const holder = request.apiKeyHolder;
-  if (!holder) return { process: eventScope(request), userId: callerOf(request).user.id, module: null };
-  if (!SCANNER_MODULE_TYPES.includes(holder.type)) throw new ApiProblem(403, NOT_A_SCANNER_KEY);
-  const query = request.query as { graph?: unknown; application?: unknown };
+  if (holder && !SCANNER_MODULE_TYPES.includes(holder.type)) throw new ApiProblem(403, NOT_A_SCANNER_KEY);
+  const query = parseUploadQuery(request.query);
+  const unknownApplication = () => new ApiProblem(404, INVALID_APP_KEY, {}, { application: INVALID_APP_KEY });
+  if (!holder) {
+    const process = eventScope(request);
+    if (query.application !== undefined && !(await findApplication(app.database, process.organizationId, query.application, process.processId))) throw unknownApplication();
+    return { process, userId: callerOf(request).user.id, module: null, query };
+  }
+  const graph = (request.query as { graph?: unknown }).graph;
   let processId: string | undefined;
   let processCode: string | undefined;
-  if (typeof query.graph === 'string' && query.graph !== '') {
-    const process = await processWithCode(app.database, holder.organization_id, query.graph);
+  if (typeof graph === 'string' && graph !== '') {
+    const process = await processWithCode(app.database, holder.organization_id, graph);
     if (!process) throw new ApiProblem(404, NO_SUCH_PROCESS);
     processId = process.id;
     processCode = process.code_name;
   }
-  if (typeof query.application === 'string' && query.application.trim() !== '') {
-    const application = await findApplication(app.database, holder.organization_id, query.application.trim(), processId);
-    if (!application) throw new ApiProblem(404, INVALID_APP_KEY, {}, { application: INVALID_APP_KEY });
+  if (query.application !== undefined) {
+    const application = await findApplication(app.database, holder.organization_id, query.application, processId);
+    if (!application) throw unknownApplication();
     processId = application.process_id;
     processCode = application.process_code;
   }
   if (!processId || !processCode) throw new ApiProblem(400, CI_NEEDS_PROCESS);
-  return { process: { organizationId: holder.organization_id, processId, processCode }, userId: null, module: holder };
+  return { process: { organizationId: holder.organization_id, processId, processCode }, userId: null, module: holder, query };
 }
 
 /** The upload, in a context of its own: it reads bodies as bytes (any type) or multipart. */
@@ -169,11 +177,7 @@ async function uploadRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const uploader = request.findingsUploader;
       if (!uploader) throw new ApiProblem(401);
-      const { process } = uploader;
-      const query = parseUploadQuery(request.query);
-      if (query.application !== undefined && !(await findApplication(app.database, process.organizationId, query.application, process.processId))) {
-        throw new ApiProblem(404, INVALID_APP_KEY, {}, { application: INVALID_APP_KEY });
-      }
+      const { process, query } = uploader;
       const upload = await uploadedBytes(app, request);
       try {
         const now = app.identity.now();
