@@ -109,10 +109,14 @@ export async function findingPage(db: Queryable, filter: FindingFilter, page: Fi
     keyset = ` AND (${expression}, s.id) ${page.order === 'desc' ? '<' : '>'} ($${params.length - 1}::${cast}, $${params.length}::uuid)`;
   }
   params.push(page.limit + 1);
+  // The page is chosen first, its rules' texts joined to its rows only (not to every row sorted).
   const rows = await db.query<FindingRow>(
-    `SELECT ${COLUMNS}, ${key || `(${expression})::text`} AS sort_key FROM ${FROM}
-      WHERE ${sql}${keyset}
-      ORDER BY ${expression} ${direction}, s.id ${direction} LIMIT $${params.length}`,
+    `SELECT ${COLUMNS}, s.sort_key FROM (
+       SELECT s.*, ${expression} AS sort_value, ${key || `(${expression})::text`} AS sort_key FROM security_findings s
+        WHERE ${sql}${keyset}
+        ORDER BY ${expression} ${direction}, s.id ${direction} LIMIT $${params.length}
+     ) s LEFT JOIN security_finding_rules r ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id
+     ORDER BY s.sort_value ${direction}, s.id ${direction}`,
     params,
   );
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
