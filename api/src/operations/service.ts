@@ -2,7 +2,16 @@
 // is written, then recorded in its scope in one transaction — a refused file stores nothing. The
 // routes' reads (a page, its totals, one finding with its history, every row for the export) and
 // triage decisions, each change told live to the process's audience (events.ts).
-import type { FindingCategory, FindingFormat, FindingSeverity, FindingTriageState, SecurityFinding } from '@portal/shared/server';
+import type {
+  FindingCategory,
+  FindingFormat,
+  FindingHistoryEvent,
+  FindingTriageState,
+  ScopedSecurityFinding,
+  SecurityFinding,
+  SecurityFindingDetail,
+  SecurityFindingsPage,
+} from '@portal/shared/server';
 import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
@@ -98,7 +107,7 @@ export async function triageVisible(
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A stored finding as the contract says it, with its scope. */
-export function findingView(row: FindingRow): SecurityFinding & { scope: string } {
+export function findingView(row: FindingRow): ScopedSecurityFinding {
   return {
     id: row.id,
     scope: row.scope,
@@ -130,18 +139,11 @@ export function filterOf(organizationId: string, processId: string, visible: rea
   return { organizationId, processId, visible, category, severity, state, tool, scope, q };
 }
 
-export interface FindingsPage {
-  items: Array<SecurityFinding & { scope: string }>;
-  total: number;
-  totals: { severity: Record<FindingSeverity, number>; category: Record<FindingCategory, number> };
-  next_cursor: string | null;
-}
-
 /** GET security/findings: a page of the filter, its total and its counts per severity and category. */
-export async function findingsList(db: Queryable, filter: FindingFilter, query: FindingsQuery): Promise<FindingsPage> {
+export async function findingsList(db: Queryable, filter: FindingFilter, query: FindingsQuery): Promise<SecurityFindingsPage> {
   const [page, counts] = await Promise.all([findingPage(db, filter, query), findingTotals(db, filter)]);
-  const severity = Object.fromEntries(FINDING_SEVERITIES.map((name) => [name, 0])) as Record<FindingSeverity, number>;
-  const category = Object.fromEntries(FINDING_CATEGORIES.map((name) => [name, 0])) as Record<FindingCategory, number>;
+  const severity = Object.fromEntries(FINDING_SEVERITIES.map((name) => [name, 0])) as SecurityFindingsPage['totals']['severity'];
+  const category = Object.fromEntries(FINDING_CATEGORIES.map((name) => [name, 0])) as SecurityFindingsPage['totals']['category'];
   let total = 0;
   for (const row of counts) {
     severity[row.severity] += row.count;
@@ -158,16 +160,22 @@ export async function findingsList(db: Queryable, filter: FindingFilter, query: 
 }
 
 /** GET security/findings/{id}: the finding with its history, oldest first; undefined when not the caller's to see. */
-export async function findingDetail(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], id: string) {
+export async function findingDetail(
+  db: Queryable,
+  organizationId: string,
+  processId: string,
+  visible: readonly FindingCategory[],
+  id: string,
+): Promise<SecurityFindingDetail | undefined> {
   const row = await findingOfProcess(db, organizationId, processId, id);
   if (!row || !visible.includes(row.category)) return undefined;
   const history = await historyOf(db, organizationId, id);
   return {
     ...findingView(row),
     history: history.map((event) => ({
-      kind: event.kind,
-      from_state: event.from_state,
-      to_state: event.to_state,
+      kind: event.kind as FindingHistoryEvent['kind'],
+      from_state: event.from_state as FindingHistoryEvent['from_state'],
+      to_state: event.to_state as FindingHistoryEvent['to_state'],
       at: iso(event.at),
       import_id: event.import_id,
       user_id: event.user_id,
