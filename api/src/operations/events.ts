@@ -2,7 +2,8 @@
 // for each import and triage decision, to the members who may see findings (so other users'
 // screens refresh), and a notification of a new critical finding to those who receive
 // new-vulnerability alerts, through notify() (event 'New Critical Finding': the process's
-// settings choose portal and mail). Both in the change's transaction: a refused change tells nobody.
+// settings choose portal and mail), and of fixed findings that came back (event 'Finding
+// Regression') to the same people. All in the change's transaction: a refused change tells nobody.
 import type { Queryable } from '../db/database';
 import { notify } from '../notifications/index';
 import { announceChange, permittedRecipients, type EventScope } from '../realtime/audience';
@@ -12,6 +13,7 @@ import type { ImportTarget } from './repository';
 
 export const SECURITY_FINDING_EVENT = 'Security Finding';
 export const NEW_CRITICAL_FINDING = 'New Critical Finding';
+export const FINDING_REGRESSION = 'Finding Regression';
 
 /** A 'Security Finding' event (what changed: an import's counts, or the ids triaged) for the process's audience. */
 export function announceFindings(tx: Queryable, process: EventScope, data: Record<string, unknown>, sessionId = ''): Promise<void> {
@@ -38,4 +40,19 @@ export async function alertNewCriticals(tx: Queryable, process: EventScope, targ
     time: target.now.toISOString(),
   });
   return total;
+}
+
+/** Tells who holds the alert permission that a re-import brought back `reopened` findings it had marked fixed. */
+export async function alertRegressions(tx: Queryable, process: EventScope, target: ImportTarget, reopened: number): Promise<void> {
+  await notify(tx, {
+    processId: process.processId,
+    processCode: process.processCode,
+    event: FINDING_REGRESSION,
+    recipients: await permittedRecipients(tx, process, FINDING_ALERT),
+    actorId: target.userId,
+    title: reopened === 1 ? 'A fixed finding came back' : `${reopened} fixed findings came back`,
+    message: `##${scopeName(target.scope)}##: the latest scan reports again ${reopened === 1 ? 'a finding' : `${reopened} findings`} an earlier scan no longer reported.`,
+    link: `/security?scope=${encodeURIComponent(target.scope)}`,
+    time: target.now.toISOString(),
+  });
 }

@@ -358,6 +358,22 @@ describe('triage', () => {
     expect(after.items.filter((finding) => finding.state === 'fixed')).toHaveLength(ESLINT_FINDINGS - 1);
     const again = await uploaded('andy', 'application=portal-web', ESLINT);
     expect(again).toMatchObject({ new: 0, reopened: ESLINT_FINDINGS - 1 });
+    // A regression: who receives the alerts hears of it (olga), not the uploader (andy), not a READER.
+    const regressions = async (login: Login) =>
+      (
+        await world.app.database.query<{ body: { title: string; message: string } }>(
+          `SELECT body FROM outbox WHERE destination = $1 AND body->>'title' LIKE '%came back' ORDER BY seq`,
+          [`notifications#${world.ids[login]}`],
+        )
+      ).map((row) => row.body);
+    expect(await regressions('olga')).toEqual([
+      expect.objectContaining({
+        title: `${ESLINT_FINDINGS - 1} fixed findings came back`,
+        message: `##portal-web##: the latest scan reports again ${ESLINT_FINDINGS - 1} findings an earlier scan no longer reported.`,
+      }),
+    ]);
+    expect(await regressions('andy')).toEqual([]);
+    expect(await regressions('reed')).toEqual([]);
     const restored = await list('olga', 'application=portal-web&limit=500');
     expect(restored.items.filter((finding) => finding.state === 'false_positive')).toHaveLength(1);
     const fp = restored.items.find((finding) => finding.state === 'false_positive')!;

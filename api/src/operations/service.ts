@@ -15,7 +15,7 @@ import type {
 import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
-import { announceFindings, alertNewCriticals } from './events';
+import { alertNewCriticals, alertRegressions, announceFindings } from './events';
 import { findingOfProcess, findingPage, findingsOfProcess, findingTotals, importOf, type FindingFilter, type FindingRow } from './findings.repository';
 import { importFindings } from './importers';
 import type { FindingsQuery } from './query';
@@ -45,7 +45,7 @@ export async function importFindingsFile(
   return { ...summary, format: result.format };
 }
 
-/** An upload from the portal or a CI: recorded, told to the process's audience, a new critical finding alerted. */
+/** An upload from the portal or a CI: recorded, told to the process's audience, a new critical finding and a regression alerted. */
 export function uploadFindings(
   database: Database,
   target: ImportTarget,
@@ -57,6 +57,7 @@ export function uploadFindings(
     const { importId, findings, fixed, reopened } = summary;
     await announceFindings(tx, process, { action: 'imported', scope: target.scope, import_id: importId, findings, new: summary.new, seen: summary.seen, fixed, reopened });
     if (summary.new > 0) await alertNewCriticals(tx, process, target, importId);
+    if (reopened > 0) await alertRegressions(tx, process, target, reopened);
   });
 }
 
