@@ -1,9 +1,9 @@
 // What the process's people hear of findings (issue 24 item 5): a 'Security Finding' live event
 // for each import and triage decision, to the members who may see findings (so other users'
 // screens refresh), and a notification of a new critical finding to those who receive
-// new-vulnerability alerts, through notify() (event 'New Critical Finding': the process's
-// settings choose portal and mail), and of fixed findings that came back (event 'Finding
-// Regression') to the same people. All in the change's transaction: a refused change tells nobody.
+// new-vulnerability alerts, and of fixed findings that came back to the same people, through
+// notify() (event 'New Vulnerability': the process's settings choose portal and mail). All in the
+// change's transaction: a refused change tells nobody.
 import type { Queryable } from '../db/database';
 import { notify } from '../notifications/index';
 import { announceChange, permittedRecipients, type EventScope } from '../realtime/audience';
@@ -12,8 +12,11 @@ import { FINDING_ALERT, VIEW_FINDINGS } from './permissions';
 import type { ImportTarget } from './repository';
 
 export const SECURITY_FINDING_EVENT = 'Security Finding';
-export const NEW_CRITICAL_FINDING = 'New Critical Finding';
-export const FINDING_REGRESSION = 'Finding Regression';
+/**
+ * The notification event of both alerts: the spec's 'New Vulnerability', whose process settings
+ * (portal, mail) and members' mutes already exist and go with receive=>Alert::NewVulnerability.
+ */
+export const FINDING_ALERT_EVENT = 'New Vulnerability';
 
 /** A 'Security Finding' event (what changed: an import's counts, or the ids triaged) for the process's audience. */
 export function announceFindings(tx: Queryable, process: EventScope, data: Record<string, unknown>, sessionId = ''): Promise<void> {
@@ -31,7 +34,7 @@ export async function alertNewCriticals(tx: Queryable, process: EventScope, targ
   await notify(tx, {
     processId: process.processId,
     processCode: process.processCode,
-    event: NEW_CRITICAL_FINDING,
+    event: FINDING_ALERT_EVENT,
     recipients: await permittedRecipients(tx, process, FINDING_ALERT),
     actorId: target.userId,
     title: total === 1 ? 'New critical finding' : `${total} new critical findings`,
@@ -47,7 +50,7 @@ export async function alertRegressions(tx: Queryable, process: EventScope, targe
   await notify(tx, {
     processId: process.processId,
     processCode: process.processCode,
-    event: FINDING_REGRESSION,
+    event: FINDING_ALERT_EVENT,
     recipients: await permittedRecipients(tx, process, FINDING_ALERT),
     actorId: target.userId,
     title: reopened === 1 ? 'A fixed finding came back' : `${reopened} fixed findings came back`,
