@@ -81,6 +81,7 @@ import { registerMonitoring } from './monitoring/plugin';
 import { monitoringRoutes } from './monitoring/routes';
 import { deploymentProfileRoutes } from './deployment-profiles/routes';
 import { orgChartRoutes } from './org-chart/routes';
+import { findingsRoutes } from './operations/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -305,6 +306,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(deploymentProfileRoutes));
       // The organization's chart (issue 23 items 10, 11): its own multipart parser, one file and a mapping.
       await api.register(named(orgChartRoutes));
+      // The operations domain's security findings (issue 24): scanner uploads, list, triage, CSV.
+      await api.register(named(findingsRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
         await api.register(named(testingRoutes));

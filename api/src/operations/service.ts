@@ -1,18 +1,64 @@
 // The operations domain's findings: an uploaded file is read (importers/, pure) before anything
-// is written, then recorded in its scope in one transaction — a refused file stores nothing.
-import type { FindingFormat, FindingTriageState } from '@portal/shared/server';
-import type { Database } from '../db/database';
+// is written, then recorded in its scope in one transaction — a refused file stores nothing. The
+// routes' reads (a page, its totals, one finding with its history, every row for the export) and
+// triage decisions, each change told live to the process's audience (events.ts).
+import type {
+  FindingCategory,
+  FindingFormat,
+  FindingHistoryEvent,
+  FindingTriageState,
+  ScopedSecurityFinding,
+  SecurityFinding,
+  SecurityFindingDetail,
+  SecurityFindingsPage,
+} from '@portal/shared/server';
+import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
+import type { Database, Queryable } from '../db/database';
+import type { EventScope } from '../realtime/audience';
+import { alertNewCriticals, alertRegressions, announceFindings } from './events';
+import { findingOfProcess, findingPage, findingsOfProcess, findingTotals, importOf, type FindingFilter, type FindingRow } from './findings.repository';
 import { importFindings } from './importers';
-import { recordImport, triageFindings, type ImportSummary, type ImportTarget } from './repository';
+import type { FindingsQuery } from './query';
+import { encodeCursor } from './query';
+import { historyOf, recordImport, triageFindings, type ImportSummary, type ImportTarget } from './repository';
 
 export { FindingImportError } from './importers';
 export type { ImportSummary, ImportTarget } from './repository';
 
+/** What else happens in an import's transaction, once its findings are recorded (the route's events). */
+export type ImportFollowUp = (tx: Queryable, summary: ImportSummary) => Promise<void>;
+
 /** Reads `bytes` (plain or gzip; the format named or detected) and records its findings in the target's scope. */
-export async function importFindingsFile(database: Database, target: ImportTarget, bytes: Buffer, format?: FindingFormat): Promise<ImportSummary & { format: FindingFormat }> {
+export async function importFindingsFile(
+  database: Database,
+  target: ImportTarget,
+  bytes: Buffer,
+  format?: FindingFormat,
+  followUp?: ImportFollowUp,
+): Promise<ImportSummary & { format: FindingFormat }> {
   const result = importFindings(bytes, format);
-  const summary = await database.transaction((tx) => recordImport(tx, target, result));
+  const summary = await database.transaction(async (tx) => {
+    const recorded = await recordImport(tx, target, result);
+    if (followUp) await followUp(tx, recorded);
+    return recorded;
+  });
   return { ...summary, format: result.format };
+}
+
+/** An upload from the portal or a CI: recorded, told to the process's audience, a new critical finding and a regression alerted. */
+export function uploadFindings(
+  database: Database,
+  target: ImportTarget,
+  process: EventScope,
+  bytes: Buffer,
+  format?: FindingFormat,
+): Promise<ImportSummary & { format: FindingFormat }> {
+  return importFindingsFile(database, target, bytes, format, async (tx, summary) => {
+    const { importId, findings, fixed, reopened } = summary;
+    await announceFindings(tx, process, { action: 'imported', scope: target.scope, import_id: importId, findings, new: summary.new, seen: summary.seen, fixed, reopened });
+    if (summary.new > 0) await alertNewCriticals(tx, process, target, importId);
+    if (reopened > 0) await alertRegressions(tx, process, target, reopened);
+  });
 }
 
 /** A person's decision on findings of the process; resolves to the ids it changed (others are not the process's). */
@@ -21,4 +67,152 @@ export function triage(
   input: { organizationId: string; processId: string; ids: readonly string[]; state: FindingTriageState; reason?: string; expiresAt?: string; userId: string; now: Date },
 ): Promise<string[]> {
   return database.transaction((tx) => triageFindings(tx, { ...input, reason: input.reason ?? null, expiresAt: input.expiresAt ?? null }));
+}
+
+export interface TriageDecision {
+  ids: string[];
+  state: FindingTriageState;
+  reason?: string;
+  expiresAt?: string;
+}
+
+/**
+ * Triage from the routes: every id must be a finding of the process the caller sees, or nothing
+ * changes (null: the route's 404). Each changed finding's history has the decision; the audience hears it.
+ */
+export async function triageVisible(
+  database: Database,
+  process: EventScope,
+  visible: readonly FindingCategory[],
+  decision: TriageDecision,
+  who: { userId: string; sessionId: string; now: Date },
+): Promise<string[] | null> {
+  return database.transaction(async (tx) => {
+    const found = await findingsOfProcess(tx, process.organizationId, process.processId, visible, decision.ids);
+    if (found.length !== decision.ids.length) return null;
+    const changed = await triageFindings(tx, {
+      organizationId: process.organizationId,
+      processId: process.processId,
+      ids: decision.ids,
+      state: decision.state,
+      reason: decision.reason ?? null,
+      expiresAt: decision.expiresAt ?? null,
+      userId: who.userId,
+      now: who.now,
+    });
+    await announceFindings(tx, process, { action: 'triaged', ids: changed, state: decision.state }, who.sessionId);
+    return changed;
+  });
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A stored finding as the contract says it, with its scope. */
+export function findingView(row: FindingRow): ScopedSecurityFinding {
+  return {
+    id: row.id,
+    scope: row.scope,
+    tool: { name: row.tool_name, version: row.tool_version },
+    category: row.category,
+    rule: { id: row.rule_id, name: row.rule_name, help: row.rule_help, cwe: row.cwe ?? [], tags: row.tags ?? [] },
+    severity: row.severity,
+    toolSeverity: row.tool_severity,
+    title: row.title,
+    message: row.message,
+    location: (row.location ?? null) as SecurityFinding['location'],
+    fingerprint: row.fingerprint,
+    state: row.state,
+    suppression: row.suppression,
+    vulnerabilityIds: row.vulnerability_ids ?? [],
+    reason: row.reason,
+    expiresAt: row.expires_at,
+    firstSeen: iso(row.first_seen),
+    lastSeen: iso(row.last_seen),
+    // No SLA per severity is configured for processes yet.
+    dueDate: null,
+    application: row.scope.startsWith('app:') ? row.scope.slice(4) : null,
+    requirements: [],
+  };
+}
+
+export function filterOf(organizationId: string, processId: string, visible: readonly FindingCategory[], query: FindingsQuery): FindingFilter {
+  const { category, severity, state, tool, scope, q } = query;
+  return { organizationId, processId, visible, category, severity, state, tool, scope, q };
+}
+
+/** GET security/findings: a page of the filter, its total and its counts per severity and category. */
+export async function findingsList(db: Queryable, filter: FindingFilter, query: FindingsQuery): Promise<SecurityFindingsPage> {
+  const [page, counts] = await Promise.all([findingPage(db, filter, query), findingTotals(db, filter)]);
+  const severity = Object.fromEntries(FINDING_SEVERITIES.map((name) => [name, 0])) as SecurityFindingsPage['totals']['severity'];
+  const category = Object.fromEntries(FINDING_CATEGORIES.map((name) => [name, 0])) as SecurityFindingsPage['totals']['category'];
+  let total = 0;
+  for (const row of counts) {
+    severity[row.severity] += row.count;
+    category[row.category] += row.count;
+    total += row.count;
+  }
+  const last = page.rows.at(-1);
+  return {
+    items: page.rows.map(findingView),
+    total,
+    totals: { severity, category },
+    next_cursor: page.hasMore && last ? encodeCursor({ s: query.sort, o: query.order, k: last.sort_key ?? '', i: last.id }) : null,
+  };
+}
+
+/** GET security/findings/{id}: the finding with its history, oldest first; undefined when not the caller's to see. */
+export async function findingDetail(
+  db: Queryable,
+  organizationId: string,
+  processId: string,
+  visible: readonly FindingCategory[],
+  id: string,
+): Promise<SecurityFindingDetail | undefined> {
+  const row = await findingOfProcess(db, organizationId, processId, id);
+  if (!row || !visible.includes(row.category)) return undefined;
+  const history = await historyOf(db, organizationId, id);
+  return {
+    ...findingView(row),
+    history: history.map((event) => ({
+      kind: event.kind as FindingHistoryEvent['kind'],
+      from_state: event.from_state as FindingHistoryEvent['from_state'],
+      to_state: event.to_state as FindingHistoryEvent['to_state'],
+      at: iso(event.at),
+      import_id: event.import_id,
+      user_id: event.user_id,
+      reason: event.reason,
+    })),
+  };
+}
+
+/** Every finding of the filter in the list's sort, page by page from the start (the CSV export streams them). */
+export async function* allFindings(db: Queryable, filter: FindingFilter, sorted: Pick<FindingsQuery, 'sort' | 'order'>, pageSize = 1000): AsyncGenerator<FindingRow> {
+  const query: FindingsQuery = { sort: sorted.sort, order: sorted.order, limit: pageSize };
+  for (;;) {
+    const page = await findingPage(db, filter, query);
+    yield* page.rows;
+    const last = page.rows.at(-1);
+    if (!page.hasMore || !last) return;
+    query.after = { key: last.sort_key ?? '', id: last.id };
+  }
+}
+
+/** GET security/imports/{id}: an import's status and counts (recorded in its request, so always DONE); undefined when not the caller's. */
+export async function findingImport(db: Queryable, organizationId: string, processId: string | null, id: string) {
+  const row = await importOf(db, organizationId, processId, id);
+  if (!row) return undefined;
+  const runs = Array.isArray(row.runs) ? (row.runs as Array<{ findings?: number }>) : [];
+  return {
+    importId: row.id,
+    status: 'DONE' as const,
+    format: row.format,
+    scope: row.scope,
+    created_at: iso(row.created_at),
+    findings: runs.reduce((sum, run) => sum + (typeof run.findings === 'number' ? run.findings : 0), 0),
+    new: row.new_count,
+    seen: row.seen_count,
+    fixed: row.fixed_count,
+    reopened: row.reopened_count,
+    runs,
+  };
 }

@@ -169,3 +169,55 @@ export const FindingImportQuerySchema = v.object({
   scope: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
 });
 export type FindingImportQuery = v.InferOutput<typeof FindingImportQuerySchema>;
+
+/** A stored finding as the findings routes answer it: the model with the scope it was imported into. */
+export interface ScopedSecurityFinding extends SecurityFinding {
+  /** 'app:<application key>' or 'repo:<repository name>'. */
+  scope: string;
+}
+
+/** GET security/findings: a page of the filter, its total, its counts per severity and category, the next page's cursor. */
+export interface SecurityFindingsPage {
+  items: ScopedSecurityFinding[];
+  total: number;
+  totals: { severity: Record<FindingSeverity, number>; category: Record<FindingCategory, number> };
+  next_cursor: string | null;
+}
+
+/** One change of a finding's state: by an import (`fixed`, `reopened`) or by a person (`triaged`). */
+export interface FindingHistoryEvent {
+  kind: 'fixed' | 'reopened' | 'triaged';
+  from_state: FindingState | null;
+  to_state: FindingState;
+  at: string;
+  import_id: string | null;
+  user_id: string | null;
+  reason: string | null;
+}
+
+/** GET security/findings/{id}. */
+export interface SecurityFindingDetail extends ScopedSecurityFinding {
+  /** Oldest first. */
+  history: FindingHistoryEvent[];
+}
+
+/** POST security/findings: what an upload changed in its scope (a CI's 202 adds its status and status URL). */
+export interface FindingImportSummary {
+  importId: string;
+  format: FindingFormat;
+  scope: string;
+  /** Findings of the file after de-duplication by fingerprint. */
+  findings: number;
+  new: number;
+  seen: number;
+  fixed: number;
+  reopened: number;
+  status?: 'DONE';
+  status_url?: string;
+}
+
+/** PUT security/findings/{id}/state and POST security/findings/triage: the ids changed. */
+export interface FindingTriageResult {
+  ids: string[];
+  state: FindingTriageState;
+}

@@ -1,0 +1,194 @@
+// Reading stored findings (migration 030) for the routes: a filtered page by keyset (the sort key
+// and the id where the previous page ended), the totals per severity and category of the same
+// filter, one finding with its rule's texts, and a cursor over every row for the CSV export.
+import type { FindingCategory, FindingSeverity, FindingState } from '@portal/shared/server';
+import type { Queryable } from '../db/database';
+
+/** The sort fields of a list and their SQL (every one non-null; the id breaks ties). */
+export const FINDING_SORT_FIELDS = ['severity', 'first_seen', 'last_seen', 'rule_id', 'tool_name'] as const;
+export type FindingSortField = (typeof FINDING_SORT_FIELDS)[number];
+
+/** A sort's SQL, the type its cursor key is cast to, and the key as text (timestamps in UTC with microseconds). */
+const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const SORT_SQL: Record<FindingSortField, { expression: string; cast: string; key: string }> = {
+  severity: { expression: "array_position(ARRAY['critical','high','medium','low','info']::text[], s.severity)", cast: 'integer', key: '' },
+  first_seen: { expression: 's.first_seen', cast: 'timestamptz', key: utc('s.first_seen') },
+  last_seen: { expression: 's.last_seen', cast: 'timestamptz', key: utc('s.last_seen') },
+  rule_id: { expression: 's.rule_id', cast: 'text', key: '' },
+  tool_name: { expression: 's.tool_name', cast: 'text', key: '' },
+};
+
+export interface FindingFilter {
+  organizationId: string;
+  processId: string;
+  /** The categories the caller may see (by permission); an empty list sees nothing. */
+  visible: readonly FindingCategory[];
+  category?: readonly FindingCategory[];
+  severity?: readonly FindingSeverity[];
+  state?: readonly FindingState[];
+  tool?: string;
+  scope?: string;
+  /** A part of the rule id, the file or the resource (case-insensitive). */
+  q?: string;
+}
+
+export interface KeysetPosition {
+  key: string;
+  id: string;
+}
+
+export interface FindingPageQuery {
+  sort: FindingSortField;
+  order: 'asc' | 'desc';
+  limit: number;
+  after?: KeysetPosition;
+}
+
+/** A stored finding with its rule's texts, as the list, the detail and the export read it. */
+export interface FindingRow {
+  id: string;
+  scope: string;
+  fingerprint: string;
+  tool_name: string;
+  tool_version: string | null;
+  category: FindingCategory;
+  rule_id: string;
+  rule_name: string | null;
+  rule_help: string | null;
+  cwe: string[] | null;
+  tags: string[] | null;
+  severity: FindingSeverity;
+  tool_severity: string | null;
+  title: string;
+  message: string | null;
+  location: unknown;
+  vulnerability_ids: string[];
+  state: FindingState;
+  suppression: string | null;
+  reason: string | null;
+  expires_at: string | null;
+  first_seen: Date | string;
+  last_seen: Date | string;
+  sort_key?: string;
+}
+
+const COLUMNS = `s.id, s.scope, s.fingerprint, s.tool_name, s.tool_version, s.category, s.rule_id, r.name AS rule_name, r.help AS rule_help,
+  r.cwe, r.tags, s.severity, s.tool_severity, s.title, s.message, s.location, s.vulnerability_ids, s.state, s.suppression, s.reason,
+  to_char(s.expires_at, 'YYYY-MM-DD') AS expires_at, s.first_seen, s.last_seen`;
+const FROM = `security_findings s LEFT JOIN security_finding_rules r
+  ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id`;
+
+/** The WHERE of a filter, its parameters from $1. */
+function where(filter: FindingFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [filter.organizationId, filter.processId, filter.visible];
+  const clauses = ['s.organization_id = $1', 's.process_id = $2', 's.category = ANY($3::text[])'];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  if (filter.category) add((n) => `s.category = ANY(${n}::text[])`, filter.category);
+  if (filter.severity) add((n) => `s.severity = ANY(${n}::text[])`, filter.severity);
+  if (filter.state) add((n) => `s.state = ANY(${n}::text[])`, filter.state);
+  if (filter.tool !== undefined) add((n) => `s.tool_name = ${n}`, filter.tool);
+  if (filter.scope !== undefined) add((n) => `s.scope = ${n}`, filter.scope);
+  if (filter.q !== undefined) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
+/** One page of the filter, `limit + 1` rows read to know whether more follow. */
+export async function findingPage(db: Queryable, filter: FindingFilter, page: FindingPageQuery): Promise<{ rows: FindingRow[]; hasMore: boolean }> {
+  const { sql, params } = where(filter);
+  const { expression, cast, key } = SORT_SQL[page.sort];
+  const direction = page.order === 'desc' ? 'DESC' : 'ASC';
+  let keyset = '';
+  if (page.after) {
+    params.push(page.after.key, page.after.id);
+    keyset = ` AND (${expression}, s.id) ${page.order === 'desc' ? '<' : '>'} ($${params.length - 1}::${cast}, $${params.length}::uuid)`;
+  }
+  params.push(page.limit + 1);
+  // The page is chosen first, its rules' texts joined to its rows only (not to every row sorted).
+  const rows = await db.query<FindingRow>(
+    `SELECT ${COLUMNS}, s.sort_key FROM (
+       SELECT s.*, ${expression} AS sort_value, ${key || `(${expression})::text`} AS sort_key FROM security_findings s
+        WHERE ${sql}${keyset}
+        ORDER BY ${expression} ${direction}, s.id ${direction} LIMIT $${params.length}
+     ) s LEFT JOIN security_finding_rules r ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id
+     ORDER BY s.sort_value ${direction}, s.id ${direction}`,
+    params,
+  );
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+}
+
+export interface TotalsRow {
+  severity: FindingSeverity;
+  category: FindingCategory;
+  count: number;
+}
+
+/** The counts of the filter per severity and category (the overview's). */
+export function findingTotals(db: Queryable, filter: FindingFilter): Promise<TotalsRow[]> {
+  const { sql, params } = where(filter);
+  return db.query<TotalsRow>(`SELECT s.severity, s.category, count(*)::int AS count FROM security_findings s WHERE ${sql} GROUP BY 1, 2`, params);
+}
+
+/** A finding of the process, with its rule's texts; undefined for another organization's or process's id. */
+export async function findingOfProcess(db: Queryable, organizationId: string, processId: string, id: string): Promise<FindingRow | undefined> {
+  const [row] = await db.query<FindingRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.organization_id = $1 AND s.process_id = $2 AND s.id = $3`, [organizationId, processId, id]);
+  return row;
+}
+
+/** The findings among `ids` that are the process's and of a category the caller sees (the others are 404). */
+export async function findingsOfProcess(
+  db: Queryable,
+  organizationId: string,
+  processId: string,
+  visible: readonly FindingCategory[],
+  ids: readonly string[],
+): Promise<Array<{ id: string; state: FindingState; severity: FindingSeverity; title: string; scope: string }>> {
+  return db.query(
+    `SELECT id, state, severity, title, scope FROM security_findings
+      WHERE organization_id = $1 AND process_id = $2 AND category = ANY($3::text[]) AND id = ANY($4::uuid[])`,
+    [organizationId, processId, visible, ids],
+  );
+}
+
+/** The critical findings an import reported for the first time (their notification): the first few and how many. */
+export function newCriticalFindings(
+  db: Queryable,
+  target: { organizationId: string; processId: string; scope: string; now: Date },
+  importId: string,
+): Promise<Array<{ id: string; title: string; total: number }>> {
+  return db.query(
+    `SELECT id, title, count(*) OVER ()::int AS total FROM security_findings
+      WHERE organization_id = $1 AND process_id = $2 AND scope = $3 AND last_import_id = $4 AND first_seen = $5
+        AND severity = 'critical' AND state = 'open'
+      ORDER BY title, id LIMIT 3`,
+    [target.organizationId, target.processId, target.scope, importId, target.now.toISOString()],
+  );
+}
+
+export interface ImportRow {
+  id: string;
+  process_id: string;
+  scope: string;
+  format: string;
+  runs: unknown;
+  created_at: Date | string;
+  new_count: number;
+  seen_count: number;
+  fixed_count: number;
+  reopened_count: number;
+}
+
+/** An import of the organization (of the process, when named); undefined for another's. */
+export async function importOf(db: Queryable, organizationId: string, processId: string | null, id: string): Promise<ImportRow | undefined> {
+  const [row] = await db.query<ImportRow>(
+    `SELECT id, process_id, scope, format, runs, created_at, new_count, seen_count, fixed_count, reopened_count
+       FROM security_finding_imports WHERE organization_id = $1 AND ($2::uuid IS NULL OR process_id = $2::uuid) AND id = $3`,
+    [organizationId, processId, id],
+  );
+  return row;
+}

@@ -1,0 +1,126 @@
+// The query of GET security/findings (and of its CSV export): every parameter read here, a 400
+// naming it and what it must be; the cursor is opaque to the browser (the sort, the order and where
+// the previous page ended, base64url JSON), as the tasks inbox's.
+import { FINDING_CATEGORIES, FINDING_SEVERITIES, FINDING_STATES, type FindingCategory, type FindingSeverity, type FindingState } from '@portal/shared/server';
+import { isUuid } from '../http/input';
+import { ApiProblem } from '../http/problem';
+import { FINDING_SORT_FIELDS, type FindingSortField, type KeysetPosition } from './findings.repository';
+
+export const FINDINGS_DEFAULT_LIMIT = 50;
+export const FINDINGS_MAX_LIMIT = 500;
+export const SEARCH_MAX = 200;
+
+export const FINDINGS_MESSAGES = {
+  oneOf: (name: string, values: readonly string[]) => `'${name}' must be one of ${values.join(', ')} (several separated by commas).`,
+  sortOneOf: `'sort' must be one of ${FINDING_SORT_FIELDS.join(', ')}.`,
+  order: "'order' must be asc or desc.",
+  limit: `'limit' must be a whole number from 1 to ${FINDINGS_MAX_LIMIT}.`,
+  text: (name: string) => `'${name}' must have from 1 to ${SEARCH_MAX} characters.`,
+  cursor: "'cursor' is not the next_cursor of this list (its sort and order).",
+  unknown: (name: string) => `'${name}' is not a parameter of the findings list.`,
+  repeated: (name: string) => `'${name}' is given more than once.`,
+} as const;
+
+const PARAMETERS = new Set(['graph', 'category', 'severity', 'state', 'tool', 'scope', 'application', 'q', 'sort', 'order', 'limit', 'cursor']);
+
+export interface FindingsQuery {
+  category?: FindingCategory[];
+  severity?: FindingSeverity[];
+  state?: FindingState[];
+  tool?: string;
+  scope?: string;
+  q?: string;
+  sort: FindingSortField;
+  order: 'asc' | 'desc';
+  limit: number;
+  after?: KeysetPosition;
+}
+
+function refuse(field: string, message: string): never {
+  throw new ApiProblem(400, message, {}, { [field]: message });
+}
+
+function listOf<T extends string>(name: string, value: string | undefined, values: readonly T[]): T[] | undefined {
+  if (value === undefined) return undefined;
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.some((part) => !(values as readonly string[]).includes(part))) refuse(name, FINDINGS_MESSAGES.oneOf(name, values));
+  return [...new Set(parts)] as T[];
+}
+
+function textOf(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text.length === 0 || [...text].length > SEARCH_MAX || text.includes('\u0000')) refuse(name, FINDINGS_MESSAGES.text(name));
+  return text;
+}
+
+interface CursorBody {
+  s: FindingSortField;
+  o: 'asc' | 'desc';
+  k: string;
+  i: string;
+}
+
+export const encodeCursor = (body: CursorBody): string => Buffer.from(JSON.stringify(body)).toString('base64url');
+
+/** The key must read back as its sort's type: a tampered cursor is a 400, never a database error. */
+const KEY_SHAPES: Record<FindingSortField, RegExp> = {
+  severity: /^[1-5]$/,
+  first_seen: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
+  last_seen: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
+  rule_id: /^.{0,1024}$/su,
+  tool_name: /^.{0,200}$/su,
+};
+
+/** A timestamp key (UTC, microseconds) names a real instant: Postgres refuses 2030-02-31, so a 400 before it is asked. */
+const realInstant = (key: string) => {
+  const time = Date.parse(key);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === key.slice(0, 19);
+};
+
+function decodeCursor(text: string, sort: FindingSortField, order: 'asc' | 'desc'): KeysetPosition {
+  let body: Partial<CursorBody> | null = null;
+  try {
+    if (/^[A-Za-z0-9_-]{1,2000}$/.test(text)) body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<CursorBody>;
+  } catch {
+    body = null;
+  }
+  const valid =
+    body !== null && typeof body === 'object' && body.s === sort && body.o === order && isUuid(body.i) && typeof body.k === 'string' && KEY_SHAPES[sort].test(body.k) && !body.k.includes('\u0000') &&
+    (!sort.endsWith('_seen') || realInstant(body.k));
+  if (!valid) refuse('cursor', FINDINGS_MESSAGES.cursor);
+  return { key: body!.k!, id: body!.i! };
+}
+
+/** The list's query, checked parameter by parameter. `application=shop` is the scope 'app:shop'. */
+export function parseFindingsQuery(raw: unknown): FindingsQuery {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+    if (!PARAMETERS.has(name)) refuse(name, FINDINGS_MESSAGES.unknown(name));
+    if (typeof value !== 'string') refuse(name, FINDINGS_MESSAGES.repeated(name));
+    values[name] = value;
+  }
+  const sort = values.sort ?? 'severity';
+  if (!(FINDING_SORT_FIELDS as readonly string[]).includes(sort)) refuse('sort', FINDINGS_MESSAGES.sortOneOf);
+  const order = values.order ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') refuse('order', FINDINGS_MESSAGES.order);
+  let limit = FINDINGS_DEFAULT_LIMIT;
+  if (values.limit !== undefined) {
+    if (!/^\d{1,3}$/.test(values.limit) || Number(values.limit) < 1 || Number(values.limit) > FINDINGS_MAX_LIMIT) refuse('limit', FINDINGS_MESSAGES.limit);
+    limit = Number(values.limit);
+  }
+  const application = textOf('application', values.application);
+  const scope = textOf('scope', values.scope) ?? (application === undefined ? undefined : `app:${application}`);
+  return {
+    category: listOf('category', values.category, FINDING_CATEGORIES),
+    severity: listOf('severity', values.severity, FINDING_SEVERITIES),
+    state: listOf('state', values.state, FINDING_STATES),
+    tool: textOf('tool', values.tool),
+    scope,
+    q: textOf('q', values.q),
+    sort: sort as FindingSortField,
+    order,
+    limit,
+    after: values.cursor !== undefined ? decodeCursor(values.cursor, sort as FindingSortField, order) : undefined,
+  };
+}
