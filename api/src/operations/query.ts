@@ -1,6 +1,7 @@
 // The query of GET security/findings (and of its CSV export): every parameter read here, a 400
 // naming it and what it must be; the cursor is opaque to the browser (the sort, the order and where
 // the previous page ended, base64url JSON), as the tasks inbox's.
+import { readKeysetCursor } from '../http/keyset-cursor';
 import { FINDING_CATEGORIES, FINDING_SEVERITIES, FINDING_STATES, type FindingCategory, type FindingSeverity, type FindingState } from '@portal/shared/server';
 import { isUuid } from '../http/input';
 import { ApiProblem } from '../http/problem';
@@ -54,15 +55,6 @@ function textOf(name: string, value: string | undefined): string | undefined {
   return text;
 }
 
-interface CursorBody {
-  s: FindingSortField;
-  o: 'asc' | 'desc';
-  k: string;
-  i: string;
-}
-
-export const encodeCursor = (body: CursorBody): string => Buffer.from(JSON.stringify(body)).toString('base64url');
-
 /** The key must read back as its sort's type: a tampered cursor is a 400, never a database error. */
 const KEY_SHAPES: Record<FindingSortField, RegExp> = {
   severity: /^[1-5]$/,
@@ -79,17 +71,10 @@ const realInstant = (key: string) => {
 };
 
 function decodeCursor(text: string, sort: FindingSortField, order: 'asc' | 'desc'): KeysetPosition {
-  let body: Partial<CursorBody> | null = null;
-  try {
-    if (/^[A-Za-z0-9_-]{1,2000}$/.test(text)) body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<CursorBody>;
-  } catch {
-    body = null;
-  }
-  const valid =
-    body !== null && typeof body === 'object' && body.s === sort && body.o === order && isUuid(body.i) && typeof body.k === 'string' && KEY_SHAPES[sort].test(body.k) && !body.k.includes('\u0000') &&
-    (!sort.endsWith('_seen') || realInstant(body.k));
-  if (!valid) refuse('cursor', FINDINGS_MESSAGES.cursor);
-  return { key: body!.k!, id: body!.i! };
+  const cursor = readKeysetCursor(text, sort, order);
+  const key = cursor?.k;
+  if (typeof key !== 'string' || !KEY_SHAPES[sort].test(key) || (sort.endsWith('_seen') && !realInstant(key))) refuse('cursor', FINDINGS_MESSAGES.cursor);
+  return { key, id: cursor!.i };
 }
 
 /** The list's query, checked parameter by parameter. `application=shop` is the scope 'app:shop'. */

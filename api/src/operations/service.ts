@@ -2,6 +2,7 @@
 // is written, then recorded in its scope in one transaction — a refused file stores nothing. The
 // routes' reads (a page, its totals, one finding with its history, every row for the export) and
 // triage decisions, each change told live to the process's audience (events.ts).
+import { encodeKeysetCursor } from '../http/keyset-cursor';
 import type {
   FindingCategory,
   FindingFormat,
@@ -19,7 +20,6 @@ import { alertNewCriticals, alertRegressions, announceFindings } from './events'
 import { findingOfProcess, findingPage, findingsOfProcess, findingTotals, importOf, type FindingFilter, type FindingRow } from './findings.repository';
 import { importFindings } from './importers';
 import type { FindingsQuery } from './query';
-import { encodeCursor } from './query';
 import { historyOf, recordImport, triageFindings, type ImportSummary, type ImportTarget } from './repository';
 
 export { FindingImportError } from './importers';
@@ -156,7 +156,7 @@ export async function findingsList(db: Queryable, filter: FindingFilter, query: 
     items: page.rows.map(findingView),
     total,
     totals: { severity, category },
-    next_cursor: page.hasMore && last ? encodeCursor({ s: query.sort, o: query.order, k: last.sort_key ?? '', i: last.id }) : null,
+    next_cursor: page.hasMore && last ? encodeKeysetCursor({ s: query.sort, o: query.order, k: last.sort_key ?? '', i: last.id }) : null,
   };
 }
 

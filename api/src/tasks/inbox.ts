@@ -1,6 +1,7 @@
 // The tasks inbox (issue 23 item 1): GET tasks/inbox and tasks/inbox/counts. Every query parameter
 // is read here (a 400 naming it and what it must be); the cursor is opaque to the browser: the
 // sort, the order and where the previous page ended, base64url JSON.
+import { encodeKeysetCursor, readKeysetCursor } from '../http/keyset-cursor';
 import {
   checkPermission,
   GENERAL_TASK_LIMITS,
@@ -66,33 +67,10 @@ function oneOf<T extends string>(name: string, value: string | undefined, values
   return value as T;
 }
 
-interface CursorBody {
-  s: TaskSortField;
-  o: 'asc' | 'desc';
-  k: string | null;
-  i: string;
-}
-
-export function encodeCursor(body: CursorBody): string {
-  return Buffer.from(JSON.stringify(body)).toString('base64url');
-}
-
 function decodeCursor(text: string, sort: TaskSortField, order: 'asc' | 'desc'): KeysetPosition {
-  let body: Partial<CursorBody> | null = null;
-  try {
-    if (/^[A-Za-z0-9_-]{1,2000}$/.test(text)) body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<CursorBody>;
-  } catch {
-    body = null;
-  }
-  const valid =
-    body !== null &&
-    typeof body === 'object' &&
-    body.s === sort &&
-    body.o === order &&
-    isUuid(body.i) &&
-    (body.k === null || (typeof body.k === 'string' && body.k.length <= 1000 && !body.k.includes('\u0000')));
-  if (!valid) refuse('cursor', INBOX_MESSAGES.cursor);
-  return { key: body!.k!, id: body!.i! };
+  const cursor = readKeysetCursor(text, sort, order);
+  if (!cursor || (cursor.k !== null && cursor.k.length > 1000)) refuse('cursor', INBOX_MESSAGES.cursor);
+  return { key: cursor.k!, id: cursor.i };
 }
 
 /** GET tasks/inbox's query (also counts', which ignores the paging), checked parameter by parameter. */
@@ -149,7 +127,7 @@ export async function inbox(db: Queryable, caller: Caller, processId: string, to
   if (query.tab === 'all' && !mayList(caller)) throw new ApiProblem(403, INBOX_MESSAGES.listNeeded);
   const filter = await filterOf(db, caller, processId, today, query, query.tab === 'workgroups');
   const page = await inboxPage(db, filter, query);
-  const next = page.hasMore && page.last ? encodeCursor({ s: query.sort, o: query.order, k: page.last.key, i: page.last.id }) : null;
+  const next = page.hasMore && page.last ? encodeKeysetCursor({ s: query.sort, o: query.order, k: page.last.key, i: page.last.id }) : null;
   return `{"items":[${page.items.join(',')}],"next_cursor":${JSON.stringify(next)}}`;
 }
 
