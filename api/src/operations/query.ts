@@ -3,7 +3,6 @@
 // the previous page ended, base64url JSON), as the tasks inbox's.
 import { readKeysetCursor } from '../http/keyset-cursor';
 import { FINDING_CATEGORIES, FINDING_SEVERITIES, FINDING_STATES, type FindingCategory, type FindingSeverity, type FindingState } from '@portal/shared/server';
-import { isUuid } from '../http/input';
 import { ApiProblem } from '../http/problem';
 import { FINDING_SORT_FIELDS, type FindingSortField, type KeysetPosition } from './findings.repository';
 
