@@ -1,5 +1,5 @@
 // @backend-agnostic: the importers are pure functions (bytes in, findings out); no table is read or written.
-// AWS Security Hub ASFF from ../shared/data/ops with its README's facts.
+// AWS Security Hub ASFF from testdata/ops with its README's facts.
 import { importFindings, parseAsff } from './index';
 import { countBy, fingerprintsAreStable, opsFilesOf, readOps } from './ops-data';
 

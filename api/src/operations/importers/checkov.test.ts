@@ -1,5 +1,5 @@
 // @backend-agnostic: the importers are pure functions (bytes in, findings out); no table is read or written.
-// Checkov JSON from ../shared/data/ops with its README's facts: one run per check_type, failed,
+// Checkov JSON from testdata/ops with its README's facts: one run per check_type, failed,
 // passed and skipped checks, severities, check ids; identities stable across two parses.
 import { importFindings, parseCheckov } from './index';
 import { countBy, fingerprintsAreStable, opsFilesOf, readOps } from './ops-data';

@@ -1,5 +1,5 @@
 // @backend-agnostic: the importers are pure functions (bytes in, findings out); no table is read or written.
-// Defender for Cloud: the recommendations CSV of ../shared/data/ops with its README's facts, and
+// Defender for Cloud: the recommendations CSV of testdata/ops with its README's facts, and
 // the REST JSON of alerts and assessments (testdata/, after Microsoft's documented shape).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

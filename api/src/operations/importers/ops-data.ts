@@ -1,10 +1,11 @@
-// Tests only: the real scanner outputs of ../shared/data/ops (beside the repository), read in place.
+// Tests only: the real scanner outputs of the project's shared data (shared/data/ops), copied
+// unchanged into testdata/ops with their README, which names each file's source and license.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FindingFormat, FindingImport } from '@portal/shared/server';
 import { importFindings } from './index';
 
-export const OPS_DATA = path.resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'ops');
+export const OPS_DATA = path.join(__dirname, 'testdata', 'ops');
 
 export const readOps = (file: string): Buffer => readFileSync(path.join(OPS_DATA, file));
 

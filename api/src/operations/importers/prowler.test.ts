@@ -1,5 +1,5 @@
 // @backend-agnostic: the importers are pure functions (bytes in, findings out); no table is read or written.
-// Prowler OCSF JSON from ../shared/data/ops with its README's facts.
+// Prowler OCSF JSON from testdata/ops with its README's facts.
 import { importFindings, parseProwler } from './index';
 import { countBy, fingerprintsAreStable, opsFilesOf, readOps } from './ops-data';
 

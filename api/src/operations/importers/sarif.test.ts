@@ -1,5 +1,5 @@
 // @backend-agnostic: the importers are pure functions (bytes in, findings out); no table is read or written.
-// SARIF 2.1.0 of five tools, read from ../shared/data/ops with its README's facts: results per
+// SARIF 2.1.0 of five tools, read from testdata/ops with its README's facts: results per
 // run, levels (§3.27.10), suppressed, rule ids, fingerprints; and the refusals with their paths.
 import { FindingImportError, importFindings, parseSarif } from './index';
 import { countBy, fingerprintsAreStable, opsFilesOf, readOps } from './ops-data';
