@@ -16,7 +16,10 @@ test('sign in, mandatory two-factor setup, 2-step verification with a recovery c
   // The right one: two-factor is mandatory, so the setup wizard comes first.
   await signInThroughScreen(page, user);
   await expect(page.getByText('Setup authenticator app').first()).toBeVisible();
-  await expect(page.getByRole('img', { name: /QR/i })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  const qr = page.getByRole('img', { name: /QR/i });
+  await expect(qr).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  // Drawn, not a broken image: the SVG decoded to its size.
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const secret = (await page.getByTestId('mfa-secret').innerText()).replace(/\s+/g, '');
   await page.getByLabel('Verification code').fill('000000');
   await page.getByRole('button', { name: 'Next' }).click();
