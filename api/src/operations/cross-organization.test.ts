@@ -25,6 +25,7 @@ const CASES: Record<string, Case> = {
   'GET /api/security/findings/:id': { path: () => `/api/security/findings/${finding}` },
   'PUT /api/security/findings/:id/state': { path: () => `/api/security/findings/${finding}/state`, body: () => ({ state: 'false_positive', reason: 'taken over' }) },
   'POST /api/security/findings/triage': { path: () => '/api/security/findings/triage', body: () => ({ ids: [finding], state: 'false_positive', reason: 'taken over' }) },
+  'POST /api/security/findings/export.sarif': { path: () => '/api/security/findings/export.sarif', body: () => ({ ids: [finding] }) },
 };
 
 const key = (route: DeclaredRoute) => `${route.method} ${route.url}`;

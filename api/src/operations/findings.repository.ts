@@ -140,6 +140,16 @@ export async function findingOfProcess(db: Queryable, organizationId: string, pr
   return row;
 }
 
+/** The findings among `ids` that are the process's and of a category the caller sees, whole, most severe first. */
+export function findingRowsOfProcess(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], ids: readonly string[]): Promise<FindingRow[]> {
+  return db.query<FindingRow>(
+    `SELECT ${COLUMNS} FROM ${FROM}
+      WHERE s.organization_id = $1 AND s.process_id = $2 AND s.category = ANY($3::text[]) AND s.id = ANY($4::uuid[])
+      ORDER BY s.tool_name, s.rule_id, s.id`,
+    [organizationId, processId, visible, ids],
+  );
+}
+
 /** The findings among `ids` that are the process's and of a category the caller sees (the others are 404). */
 export async function findingsOfProcess(
   db: Queryable,

@@ -21,8 +21,8 @@ import { recordServiceModuleUse } from '../service-modules/service';
 import { FindingImportError } from './importers';
 import { UPLOAD_FINDINGS, TRIAGE_FINDINGS, VIEW_FINDINGS, visibleCategories } from './permissions';
 import { parseFindingsQuery } from './query';
-import { findingSchema, importSummarySchema, parseTriage, parseUploadQuery, type UploadQuery } from './schemas';
-import { allFindings, filterOf, findingDetail, findingImport, findingsList, findingView, triageVisible, uploadFindings } from './service';
+import { findingSchema, importSummarySchema, parseExportSelection, parseTriage, parseUploadQuery, type UploadQuery } from './schemas';
+import { allFindings, filterOf, findingDetail, findingImport, findingsList, findingView, selectedFindingsAsSarif, triageVisible, uploadFindings } from './service';
 
 /** The most an upload may carry (compressed or not), and the most a gzip upload may inflate to. */
 export const FINDINGS_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
@@ -35,6 +35,7 @@ export const NO_FILE = "No file was sent: send the scanner's output as the multi
 export const ONE_FILE = "Send one file per upload, the multipart field 'file'.";
 export const NOT_FOUND = 'No such finding in this process.';
 export const SOME_NOT_FOUND = 'Some of these findings are not in this process: nothing was changed.';
+export const SOME_NOT_FOUND_EXPORT = 'Some of these findings are not in this process: nothing was exported.';
 export const NOT_A_SCANNER_KEY =
   "This API key is not a code-quality or pipeline-management module's key: findings uploads take the key of such a service module.";
 export const CI_NEEDS_PROCESS = "With an API key, name the process in 'graph' (its code name), or upload to an 'application', whose process it is.";
@@ -283,6 +284,29 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="findings-${process.code_name.replace(/[^a-zA-Z0-9_-]/g, '_')}.csv"`)
         .send(Readable.from(records()).pipe(stringify({ record_delimiter: '\r\n' })));
+    },
+  );
+
+  app.post(
+    '/security/findings/export.sarif',
+    {
+      config: { permission: VIEW_FINDINGS },
+      schema: {
+        tags,
+        summary: 'The selected findings (ids) as one SARIF 2.1.0 log, a run per tool: importable into GitHub code scanning (docs/operations-findings.md)',
+        querystring: graphQuery,
+        ...problems(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const ids = parseExportSelection(request.body);
+      const process = processOf(request);
+      const log = await selectedFindingsAsSarif(db, organizationOf(request), process.id, visibleCategories(callerOf(request)), ids);
+      if (!log) throw new ApiProblem(404, SOME_NOT_FOUND_EXPORT);
+      return reply
+        .header('content-type', 'application/sarif+json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="findings-${process.code_name.replace(/[^a-zA-Z0-9_-]/g, '_')}.sarif"`)
+        .send(JSON.stringify(log));
     },
   );
 

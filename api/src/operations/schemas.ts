@@ -136,3 +136,19 @@ export const importSummarySchema = {
     status_url: { type: 'string' },
   },
 } as const;
+
+export const EXPORT_MESSAGES = {
+  body: "Send the selection as a JSON object: { ids: [...] }.",
+  ids: `'ids' must be a list of 1 to ${TRIAGE_MAX_IDS} finding ids.`,
+  unknown: (name: string) => `'${name}' is not a field of an export: send ids only.`,
+} as const;
+
+/** POST security/findings/export.sarif's body: the selected findings' ids, each once. */
+export function parseExportSelection(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiProblem(400, EXPORT_MESSAGES.body);
+  const fields = body as Record<string, unknown>;
+  for (const name of Object.keys(fields)) if (name !== 'ids') refuse(name, EXPORT_MESSAGES.unknown(name));
+  const raw = fields.ids;
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > TRIAGE_MAX_IDS || !raw.every(isUuid)) refuse('ids', EXPORT_MESSAGES.ids);
+  return [...new Set((raw as string[]).map((value) => value.toLowerCase()))];
+}

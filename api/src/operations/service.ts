@@ -17,9 +17,10 @@ import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
 import { alertNewCriticals, alertRegressions, announceFindings } from './events';
-import { findingOfProcess, findingPage, findingsOfProcess, findingTotals, importOf, type FindingFilter, type FindingRow } from './findings.repository';
+import { findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, type FindingFilter, type FindingRow } from './findings.repository';
 import { importFindings } from './importers';
 import type { FindingsQuery } from './query';
+import { sarifLogOf } from './sarif-export';
 import { historyOf, recordImport, triageFindings, type ImportSummary, type ImportTarget } from './repository';
 
 export { FindingImportError } from './importers';
@@ -215,4 +216,11 @@ export async function findingImport(db: Queryable, organizationId: string, proce
     reopened: row.reopened_count,
     runs,
   };
+}
+
+/** The selected findings (POST export.sarif) as a SARIF 2.1.0 log; undefined when one of them is not the process's or not visible. */
+export async function selectedFindingsAsSarif(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], ids: readonly string[]): Promise<object | undefined> {
+  const rows = await findingRowsOfProcess(db, organizationId, processId, visible, ids);
+  if (rows.length !== ids.length) return undefined;
+  return sarifLogOf(rows.map(findingView));
 }
