@@ -81,11 +81,12 @@ CREATE TABLE security_findings (
 );
 
 -- A re-import reads its scope through security_findings_identity (organization, process, scope).
--- Lists of a process by state and severity, newest first. Each index costs every import: add the
--- ones the screens need (related findings by resource and CWE) with those screens. No index names
--- last_seen, and pages keep room (fillfactor): a finding seen again is a HOT update, with no new
--- index entries.
+-- Lists of a process by state and severity, newest first; a finding's related findings (other
+-- tools on the same file or resource) by resource. Each index costs every import of new findings;
+-- none names a column a re-import changes (last_seen), and pages keep room (fillfactor): a finding
+-- seen again is a HOT update, with no new index entries.
 CREATE INDEX security_findings_process_state ON security_findings (process_id, state, severity, first_seen DESC, id);
+CREATE INDEX security_findings_resource ON security_findings (process_id, resource) WHERE resource IS NOT NULL;
 ALTER TABLE security_findings SET (fillfactor = 80);
 
 -- The history of a finding: every change of state, by an import (import_id) or a person (user_id).

@@ -140,6 +140,39 @@ export async function findingOfProcess(db: Queryable, organizationId: string, pr
   return row;
 }
 
+/** A related finding as read: the shared CWEs computed by the database. */
+export interface RelatedRow {
+  id: string;
+  tool_name: string;
+  rule_id: string;
+  severity: FindingSeverity;
+  state: FindingState;
+  title: string;
+  cwe: string[];
+}
+
+/**
+ * Other tools' findings of the scope on `resource` (a file or a cloud resource) — on the same
+ * start line when `line` is given — whose rules share a CWE with `cwe`; visible ones only.
+ */
+export function relatedFindings(
+  db: Queryable,
+  finding: { organizationId: string; processId: string; scope: string; id: string; tool: string; resource: string; line: number | null; cwe: readonly string[] },
+  visible: readonly FindingCategory[],
+): Promise<RelatedRow[]> {
+  return db.query<RelatedRow>(
+    `SELECT s.id, s.tool_name, s.rule_id, s.severity, s.state, s.title,
+        ARRAY(SELECT c FROM unnest(r.cwe) AS c WHERE c = ANY($7::text[]) ORDER BY c) AS cwe
+      FROM ${FROM}
+      WHERE s.organization_id = $1 AND s.process_id = $2 AND s.resource = $3 AND s.id <> $4 AND s.tool_name <> $5
+        AND s.category = ANY($6::text[]) AND r.cwe && $7::text[]
+        AND ($8::text IS NULL OR s.location -> 'region' ->> 'startLine' = $8::text) AND s.scope = $9
+      ORDER BY array_position(ARRAY['critical', 'high', 'medium', 'low', 'info'], s.severity), s.tool_name, s.rule_id, s.id
+      LIMIT 20`,
+    [finding.organizationId, finding.processId, finding.resource, finding.id, finding.tool, visible, finding.cwe, finding.line === null ? null : String(finding.line), finding.scope],
+  );
+}
+
 /** The findings among `ids` that are the process's and of a category the caller sees, whole, most severe first. */
 export function findingRowsOfProcess(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], ids: readonly string[]): Promise<FindingRow[]> {
   return db.query<FindingRow>(

@@ -316,10 +316,10 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: VIEW_FINDINGS },
       schema: {
         tags,
-        summary: 'One finding with its rule and its history (imports that fixed or reopened it, triage decisions), oldest first',
+        summary: 'One finding with its rule, its history (imports that fixed or reopened it, triage decisions), oldest first, and the related findings of other tools (same CWE and location)',
         params: idParams,
         querystring: graphQuery,
-        response: { 200: { ...findingSchema, properties: { ...findingSchema.properties, history: { type: 'array', items: { type: 'object', additionalProperties: true } } } }, ...problems(400, 401, 403, 404) },
+        response: { 200: { ...findingSchema, properties: { ...findingSchema.properties, history: { type: 'array', items: { type: 'object', additionalProperties: true } }, related: { type: 'array', items: { type: 'object', additionalProperties: true } } } }, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => {

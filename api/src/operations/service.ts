@@ -8,6 +8,7 @@ import type {
   FindingFormat,
   FindingHistoryEvent,
   FindingTriageState,
+  RelatedFinding,
   ScopedSecurityFinding,
   SecurityFinding,
   SecurityFindingDetail,
@@ -17,7 +18,7 @@ import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
 import { alertNewCriticals, alertRegressions, announceFindings } from './events';
-import { findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, type FindingFilter, type FindingRow } from './findings.repository';
+import { findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, relatedFindings, type FindingFilter, type FindingRow } from './findings.repository';
 import { importFindings } from './importers';
 import type { FindingsQuery } from './query';
 import { sarifLogOf } from './sarif-export';
@@ -171,9 +172,11 @@ export async function findingDetail(
 ): Promise<SecurityFindingDetail | undefined> {
   const row = await findingOfProcess(db, organizationId, processId, id);
   if (!row || !visible.includes(row.category)) return undefined;
-  const history = await historyOf(db, organizationId, id);
+  const finding = findingView(row);
+  const [history, related] = await Promise.all([historyOf(db, organizationId, id), relatedOf(db, organizationId, processId, finding, visible)]);
   return {
-    ...findingView(row),
+    ...finding,
+    related,
     history: history.map((event) => ({
       kind: event.kind as FindingHistoryEvent['kind'],
       from_state: event.from_state as FindingHistoryEvent['from_state'],
@@ -184,6 +187,16 @@ export async function findingDetail(
       reason: event.reason,
     })),
   };
+}
+
+/** Findings of other tools in the same scope on the same CWE and location (the file's start line, or the cloud resource). */
+async function relatedOf(db: Queryable, organizationId: string, processId: string, finding: ScopedSecurityFinding, visible: readonly FindingCategory[]): Promise<RelatedFinding[]> {
+  const location = finding.location;
+  const resource = location?.kind === 'code' ? location.file : location?.kind === 'cloud' ? location.resourceId : null;
+  if (!resource || finding.rule.cwe.length === 0) return [];
+  const line = location?.kind === 'code' ? (location.region?.startLine ?? null) : null;
+  const rows = await relatedFindings(db, { organizationId, processId, scope: finding.scope, id: finding.id, tool: finding.tool.name, resource, line, cwe: finding.rule.cwe }, visible);
+  return rows.map((row) => ({ id: row.id, tool: row.tool_name, ruleId: row.rule_id, severity: row.severity, state: row.state, title: row.title, cwe: row.cwe }));
 }
 
 /** Every finding of the filter in the list's sort, page by page from the start (the CSV export streams them). */

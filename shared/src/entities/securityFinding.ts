@@ -196,9 +196,23 @@ export interface FindingHistoryEvent {
 }
 
 /** GET security/findings/{id}. */
+/** Another tool's finding on the same file line (or cloud resource) sharing a CWE (GET security/findings/{id} `related`). */
+export interface RelatedFinding {
+  id: string;
+  tool: string;
+  ruleId: string;
+  severity: FindingSeverity;
+  state: FindingState;
+  title: string;
+  /** The CWEs the two findings share. */
+  cwe: string[];
+}
+
 export interface SecurityFindingDetail extends ScopedSecurityFinding {
   /** Oldest first. */
   history: FindingHistoryEvent[];
+  /** Findings of other tools on the same CWE and location, most severe first (at most 20). */
+  related: RelatedFinding[];
 }
 
 /** POST security/findings: what an upload changed in its scope (a CI's 202 adds its status and status URL). */
