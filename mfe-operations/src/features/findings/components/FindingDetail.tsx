@@ -4,7 +4,7 @@
 // and tags, its history, and the triage actions.
 import { Box, Button, chakra, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, usePermitted } from '@portal/shared';
-import type { FindingHistoryEvent, FindingTriageState, SecurityFindingDetail } from '@portal/shared/operations';
+import type { FindingHistoryEvent, FindingRegion, FindingTriageState, SecurityFindingDetail } from '@portal/shared/operations';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CATEGORY_LABELS, scopeText, STATE_LABELS } from '../../../lib/labels';
 import { OPERATIONS_PERMISSIONS } from '../../../lib/permissions';
@@ -29,6 +29,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const day = (iso: string) => iso.slice(0, 10);
+
+/** ', line 12' or ', lines 12–14' (nothing when the tool gave no line). */
+function linesText(region: FindingRegion | null): string {
+  const start = region?.startLine;
+  if (!start) return '';
+  const end = region?.endLine;
+  return end && end !== start ? `, lines ${start}–${end}` : `, line ${start}`;
+}
 
 function historyText(event: FindingHistoryEvent): string {
   const to = STATE_LABELS[event.to_state];
@@ -74,7 +82,7 @@ function Details({ graph, finding }: { graph: string; finding: SecurityFindingDe
         {location?.kind === 'code' && (
           <Fact label="File">
             {location.file}
-            {location.region?.startLine ? `, lines ${location.region.startLine}${location.region.endLine && location.region.endLine !== location.region.startLine ? `–${location.region.endLine}` : ''}` : ''}
+            {linesText(location.region)}
           </Fact>
         )}
         {location?.kind === 'cloud' && (
