@@ -26,6 +26,8 @@ const SORT_LABELS: Record<FindingSort, string> = {
   tool_name: 'Tool',
 };
 
+const initialSeverity = (value: string | null): FindingSeverity | '' => ((FINDING_SEVERITIES as readonly string[]).includes(value ?? '') ? (value as FindingSeverity) : '');
+
 export interface FindingsListProps {
   graph: string;
   /** The categories this list shows (the API still shows only those the caller holds). */
@@ -44,11 +46,12 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
   const applications = useApplications(graph);
 
   const [category, setCategory] = useState<FindingCategory | ''>('');
-  const [severity, setSeverity] = useState<FindingSeverity | ''>('');
+  // A link may open the list filtered (a notification's `?scope=app:shop&severity=critical`).
+  const [severity, setSeverity] = useState<FindingSeverity | ''>(() => initialSeverity(params.get('severity')));
   const [state, setState] = useState<FindingState | ''>('');
   const [toolText, setToolText] = useState('');
-  const [application, setApplication] = useState('');
-  const [repositoryText, setRepositoryText] = useState('');
+  const [application, setApplication] = useState(() => (params.get('scope')?.startsWith('app:') ? params.get('scope')!.slice(4) : ''));
+  const [repositoryText, setRepositoryText] = useState(() => (params.get('scope')?.startsWith('repo:') ? params.get('scope')!.slice(5) : ''));
   const [text, setText] = useState('');
   const [sort, setSort] = useState<FindingSort>('severity');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');

@@ -74,6 +74,14 @@ describe('the code findings list (/security/sast)', () => {
     expect(listCalls(calls).length - before).toBe(1);
   });
 
+  it("opens filtered by a notification's link (?scope=&severity=)", async () => {
+    const { calls } = fakeApi({ 'GET /api/apps': ok([{ id: 'a1', app_key: 'shop', name: 'Shop' }]), 'GET /api/security/findings': ok(findingsPage([finding()])) });
+    renderRoute(SastScreen, SAST, `${SAST}?scope=app:shop&severity=critical`);
+    await screen.findByRole('table', { name: 'Code findings' });
+    expect(listCalls(calls)[0]?.query).toMatchObject({ scope: 'app:shop', severity: 'critical', category: 'sast,secret' });
+    expect(screen.getByLabelText('Severity', { selector: 'select' })).toHaveValue('critical');
+  });
+
   it('says when there are no findings yet, and when none matches the filters', async () => {
     fakeApi({ 'GET /api/apps': ok([]), 'GET /api/security/findings': ok(findingsPage([])) });
     const { user } = renderRoute(SastScreen, SAST);

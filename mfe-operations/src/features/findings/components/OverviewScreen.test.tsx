@@ -45,6 +45,17 @@ describe('the security overview (/security)', () => {
     expect(within(screen.getByRole('navigation', { name: 'Findings lists' })).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/security/sast', '/security/iac']);
   });
 
+  it("leads a notification's link (?scope=&severity=) into the lists of that scope", async () => {
+    fakeApi({ 'GET /api/security/findings': ok(findingsPage([])) });
+    renderRoute(OverviewScreen, '/security', '/security?scope=repo%3Ashop-api&severity=critical');
+    const nav = await screen.findByRole('navigation', { name: 'Findings of the scope' });
+    expect(nav).toHaveTextContent('Critical findings of shop-api (repository)');
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/security/sast?scope=repo%3Ashop-api&severity=critical',
+      '/security/iac?scope=repo%3Ashop-api&severity=critical',
+    ]);
+  });
+
   it('says so when there is no finding yet', async () => {
     fakeApi({ 'GET /api/security/findings': ok(findingsPage([])) });
     renderRoute(OverviewScreen, '/security');

@@ -2,11 +2,11 @@
 // the totals of the list filtered to that category — the newest findings, and links into the lists.
 import { Box, chakra, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Empty, ErrorAlert, Loading, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
-import { FINDING_SEVERITIES, type FindingCategory, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
+import { FINDING_SEVERITIES, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
 import { DataTable } from '@portal/shared/screens';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCurrentGraph } from '../../../lib/graph';
-import { CATEGORY_LABELS, locationText, SEVERITY_LABELS } from '../../../lib/labels';
+import { CATEGORY_LABELS, locationText, scopeText, SEVERITY_LABELS } from '../../../lib/labels';
 import { OPERATIONS_PERMISSIONS as P } from '../../../lib/permissions';
 import { useFindingsPage, type FindingsQuery } from '../api/getFindings';
 import { SeverityTag } from './SeverityTag';
@@ -119,6 +119,31 @@ function Newest({ graph }: { graph: string }) {
   );
 }
 
+/** A notification's link (`?scope=app:shop&severity=critical`) leads into the lists of that scope. */
+function ScopeLinks({ code, iac }: { code: boolean; iac: boolean }) {
+  const [params] = useSearchParams();
+  const scope = params.get('scope');
+  if (!scope) return null;
+  const severity = params.get('severity');
+  const query = `?${new URLSearchParams({ scope, ...(severity ? { severity } : {}) }).toString()}`;
+  const what = `${severity ? `${SEVERITY_LABELS[severity as FindingSeverity] ?? severity} findings` : 'Findings'} of ${scopeText(scope)}`;
+  return (
+    <Stack as="nav" aria-label="Findings of the scope" gap={1} borderWidth="1px" borderRadius="md" p={3}>
+      <Text fontWeight="semibold">{what}</Text>
+      {code && (
+        <ChakraLink asChild>
+          <Link to={`/security/sast${query}`}>Code and secret findings</Link>
+        </ChakraLink>
+      )}
+      {iac && (
+        <ChakraLink asChild>
+          <Link to={`/security/iac${query}`}>IaC and container findings</Link>
+        </ChakraLink>
+      )}
+    </Stack>
+  );
+}
+
 export const OverviewScreen: ScreenComponent = ({ route }) => {
   const graph = useCurrentGraph();
   const code = usePermitted(P.CODE_FINDINGS);
@@ -133,6 +158,7 @@ export const OverviewScreen: ScreenComponent = ({ route }) => {
         <Text>Your role shows none of the findings' categories.</Text>
       ) : (
         <Stack gap={6}>
+          <ScopeLinks code={code} iac={iac} />
           <OpenByCategory graph={graph} categories={categories} />
           <Stack gap={2}>
             <Heading as="h2" size="md">
