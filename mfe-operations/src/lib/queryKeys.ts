@@ -1,7 +1,7 @@
 // The react-query keys of this remote. Everything of a process's findings starts with
 // ['security-findings', graph]: a triage decision, an upload and the live rule (app/liveRules.ts)
 // invalidate the lists, the totals and the open finding with that one prefix.
-import type { FindingsQuery } from '../features/findings/api/getFindings';
+import type { FindingsQuery } from './findingsQuery';
 
 export const FINDING_KEYS = {
   all: (graph: string) => ['security-findings', graph] as const,

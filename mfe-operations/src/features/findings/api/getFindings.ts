@@ -1,26 +1,12 @@
 // GET security/findings: the process's findings of a filter, page by page (keyset: each page's
 // next_cursor reads the next), with the filter's total and its counts per severity and category.
 import { apiClient, FRESHNESS } from '@portal/shared';
-import type { FindingCategory, FindingSeverity, FindingState, SecurityFindingsPage } from '@portal/shared/operations';
+import type { SecurityFindingsPage } from '@portal/shared/operations';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { FindingsQuery } from '../../../lib/findingsQuery';
 import { FINDING_KEYS } from '../../../lib/queryKeys';
 
-export const FINDING_SORTS = ['severity', 'first_seen', 'last_seen', 'rule_id', 'tool_name'] as const;
-export type FindingSort = (typeof FINDING_SORTS)[number];
-
-/** A list's filter and order, without its paging (one cached list per filter). */
-export interface FindingsQuery {
-  category: readonly FindingCategory[];
-  severity?: readonly FindingSeverity[];
-  state?: readonly FindingState[];
-  tool?: string;
-  /** 'app:<key>' or 'repo:<name>'. */
-  scope?: string;
-  q?: string;
-  sort: FindingSort;
-  order: 'asc' | 'desc';
-  limit?: number;
-}
+export { FINDING_SORTS, type FindingSort, type FindingsQuery } from '../../../lib/findingsQuery';
 
 export const PAGE_SIZE = 50;
 
