@@ -161,7 +161,7 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
         />
         <SelectField label="State" size="sm" value={state} onChange={(value) => setState(value as FindingState | '')} emptyOption="Any state" options={FINDING_STATES.map((value) => ({ value, label: STATE_LABELS[value] }))} />
         <Box w="10rem">
-          <TextField label="Tool" value={toolText} onChange={setToolText} placeholder="e.g. CodeQL" enterDoesNotSubmit />
+          <TextField label="Tool" value={toolText} onChange={setToolText} placeholder="exact name, e.g. CodeQL" enterDoesNotSubmit />
         </Box>
         <SelectField
           label="Application"
