@@ -38,7 +38,7 @@ export default defineConfig({
   projects: [
     { name: 'setup', testMatch: /\.setup\.ts$/ },
     // The composed portal, signed in as the navigator.
-    { name: 'portal', dependencies: ['setup'], testIgnore: /(\.setup|(identity|administration|realtime|requirements|applications|collaboration)\/.*)\.ts$/, use: { storageState: AUTH_FILE } },
+    { name: 'portal', dependencies: ['setup'], testIgnore: /(\.setup|(identity|administration|realtime|requirements|applications|collaboration|operations)\/.*)\.ts$/, use: { storageState: AUTH_FILE } },
     // Sign-in, two-factor and account flows: each test signs its own users in.
     { name: 'identity', dependencies: ['setup'], testMatch: /identity\/.*\.spec\.ts$/ },
     // Administration (issue 5): each test signs its own users in.
@@ -49,6 +49,8 @@ export default defineConfig({
     { name: 'applications', dependencies: ['setup'], testMatch: /applications\/.*\.spec\.ts$/ },
     // Collaboration (issue 23): tasks inbox, workflow, shared files, org chart; each test signs its own users in.
     { name: 'collaboration', dependencies: ['setup'], testMatch: /collaboration\/.*\.spec\.ts$/ },
+    // Operations (issue 24): security findings uploaded, triaged and re-imported; each test signs its own users in.
+    { name: 'operations', dependencies: ['setup'], testMatch: /operations\/.*\.spec\.ts$/ },
     // Real time (issue 4): tabs, instant messages, broker restart, shell; each test signs its own users in.
     { name: 'realtime', dependencies: ['setup'], testMatch: /realtime\/.*\.spec\.ts$/ },
   ],

@@ -74,6 +74,8 @@ export const USERS = {
   collabMember: { login: 'collab_member', email: 'collab.member@example.com', name: 'Milo Member', password: 'CollabMember@2026', roles: ['AUTHOR'] },
   /** Shared files (issue 23 items 7-8): uploads a document, links it to a requirement as evidence, finds it in the matrix. */
   collabFiler: { login: 'collab_filer', email: 'collab.filer@example.com', name: 'Fil Filer', password: 'CollabFiler@2026', roles: ['AUTHOR'] },
+  /** Operations (issue 24): an AUTHOR who uploads a scanner's SARIF, triages a finding and re-imports. */
+  opsTriager: { login: 'ops_triager', email: 'ops.triager@example.com', name: 'Oli Triager', password: 'OpsTriager@2026', roles: ['AUTHOR'] },
   /** Live requirement screens (issue 22): an author and a reviewer watching each other's changes. */
   liveAuthor: { login: 'live_author', email: 'live.author@example.com', name: 'Lea Author', password: 'LiveAuthor@2026', roles: ['AUTHOR'] },
   liveReviewer: { login: 'live_reviewer', email: 'live.reviewer@example.com', name: 'Leo Reviewer', password: 'LiveReviewer@2026', roles: ['REVIEWER'] },

@@ -1,0 +1,14 @@
+// What another user's change makes stale on this remote's screens: the one table of event kind →
+// queries, read by the remote's one subscription (LiveOperations). A 'Security Finding' event (an
+// import with its counts, or a triage decision with its ids; docs/operations-findings.md "Live")
+// may change any list's rows and totals, the overview's counts and an open finding's state and
+// history: the process's findings read again.
+import type { LiveRules } from '@portal/shared/screens';
+import { FINDING_KEYS } from '../lib/queryKeys';
+
+/** The API's live event of findings (api/src/operations/events.ts). */
+export const SECURITY_FINDING_EVENT = 'Security Finding';
+
+export const OPERATIONS_LIVE_RULES: LiveRules = {
+  [SECURITY_FINDING_EVENT]: (_event, graph) => [FINDING_KEYS.all(graph)],
+};

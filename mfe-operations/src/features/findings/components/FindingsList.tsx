@@ -1,0 +1,243 @@
+// A list of the process's findings of some categories (/security/sast: code and secrets,
+// /security/iac: IaC and containers): filters (category, severity, state, tool, application or
+// repository), a debounced search, an order, server paging ("Load more" reads the next cursor),
+// checkboxes selecting findings for one triage decision, the CSV export of the current filter, an
+// upload panel, and the finding opened beside the list (`?finding=<id>`).
+import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { downloadFile, Empty, ErrorAlert, Loading, usePermitted } from '@portal/shared';
+import { FINDING_SEVERITIES, FINDING_STATES, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
+import { DataTable, SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CATEGORY_LABELS, locationText, plural, scopeText, SEVERITY_LABELS, STATE_LABELS } from '../../../lib/labels';
+import { OPERATIONS_PERMISSIONS } from '../../../lib/permissions';
+import { useApplications } from '../api/getApplications';
+import { FINDING_SORTS, findingsParams, useFindingPages, type FindingSort, type FindingsQuery } from '../api/getFindings';
+import { FindingDetail } from './FindingDetail';
+import { SeverityTag } from './SeverityTag';
+import { TriageDialog } from './TriageDialog';
+import { UploadPanel } from './UploadPanel';
+
+const SORT_LABELS: Record<FindingSort, string> = {
+  severity: 'Severity',
+  first_seen: 'First seen',
+  last_seen: 'Last seen',
+  rule_id: 'Rule',
+  tool_name: 'Tool',
+};
+
+const initialSeverity = (value: string | null): FindingSeverity | '' => ((FINDING_SEVERITIES as readonly string[]).includes(value ?? '') ? (value as FindingSeverity) : '');
+
+export interface FindingsListProps {
+  graph: string;
+  /** The categories this list shows (the API still shows only those the caller holds). */
+  categories: readonly FindingCategory[];
+  /** Names the list: 'Code findings', 'IaC findings'. */
+  label: string;
+  /** What the search finds, as its placeholder says. */
+  searchHint: string;
+}
+
+export function FindingsList({ graph, categories, label, searchHint }: FindingsListProps) {
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('finding') ?? undefined;
+  const canUpload = usePermitted(OPERATIONS_PERMISSIONS.UPLOAD_FINDINGS);
+  const canTriage = usePermitted(OPERATIONS_PERMISSIONS.TRIAGE_FINDINGS);
+  const applications = useApplications(graph);
+
+  const [category, setCategory] = useState<FindingCategory | ''>('');
+  // A link may open the list filtered (a notification's `?scope=app:shop&severity=critical`).
+  const [severity, setSeverity] = useState<FindingSeverity | ''>(() => initialSeverity(params.get('severity')));
+  const [state, setState] = useState<FindingState | ''>('');
+  const [toolText, setToolText] = useState('');
+  const [application, setApplication] = useState(() => (params.get('scope')?.startsWith('app:') ? params.get('scope')!.slice(4) : ''));
+  const [repositoryText, setRepositoryText] = useState(() => (params.get('scope')?.startsWith('repo:') ? params.get('scope')!.slice(5) : ''));
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState<FindingSort>('severity');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [triaging, setTriaging] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+
+  const search = useDebounced(text).trim();
+  const tool = useDebounced(toolText).trim();
+  const repository = useDebounced(repositoryText).trim();
+  const query: FindingsQuery = useMemo(
+    () => ({
+      category: category ? [category] : categories,
+      ...(severity ? { severity: [severity] } : {}),
+      ...(state ? { state: [state] } : {}),
+      ...(tool ? { tool } : {}),
+      ...(repository ? { scope: `repo:${repository}` } : application ? { scope: `app:${application}` } : {}),
+      ...(search ? { q: search } : {}),
+      sort,
+      order,
+    }),
+    [categories, category, severity, state, tool, repository, application, search, sort, order],
+  );
+  const pages = useFindingPages(graph, query);
+  const first = pages.data?.pages[0];
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const filtering = query.category.length !== categories.length || Boolean(severity || state || tool || query.scope || search);
+
+  const open = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('finding', id);
+      else next.delete('finding');
+      return next;
+    });
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allShown = items.length > 0 && items.every((item) => selected.has(item.id));
+
+  const columns: Column<ScopedSecurityFinding>[] = [
+    ...(canTriage
+      ? [
+          {
+            header: 'Select',
+            cell: (finding: ScopedSecurityFinding) => (
+              <input type="checkbox" aria-label={`Select ${finding.title}`} checked={selected.has(finding.id)} onChange={(event) => toggle(finding.id, event.target.checked)} />
+            ),
+          },
+        ]
+      : []),
+    { header: 'Severity', cell: (finding) => <SeverityTag severity={finding.severity} /> },
+    {
+      header: 'Finding',
+      rowHeader: true,
+      cell: (finding) => (
+        <Stack gap={0}>
+          <chakra.button type="button" textAlign="start" color="fg" textDecoration="underline" fontWeight="medium" onClick={() => open(finding.id)} aria-current={finding.id === openId || undefined}>
+            {finding.title}
+          </chakra.button>
+          <Text fontSize="xs" color="fg.muted">
+            {finding.rule.id}
+          </Text>
+        </Stack>
+      ),
+    },
+    { header: 'Location', cell: (finding) => <Text wordBreak="break-all">{locationText(finding)}</Text> },
+    { header: 'Scope', cell: (finding) => scopeText(finding.scope) },
+    { header: 'Tool', cell: (finding) => finding.tool.name },
+    { header: 'State', cell: (finding) => STATE_LABELS[finding.state] },
+    { header: 'Last seen', cell: (finding) => finding.lastSeen.slice(0, 10) },
+  ];
+
+  const exportCsv = () => {
+    setExportError(null);
+    downloadFile('security/findings/export.csv', { graph, params: findingsParams(query), fallbackName: 'findings.csv' }).catch(setExportError);
+  };
+
+  return (
+    <Stack gap={4}>
+      {canUpload && <UploadPanel graph={graph} />}
+      <HStack as="form" role="search" aria-label={`Filter ${label.toLowerCase()}`} gap={3} align="flex-end" flexWrap="wrap" onSubmit={(event) => event.preventDefault()}>
+        <Box w="16rem">
+          <TextField label="Search" type="search" value={text} onChange={setText} placeholder={searchHint} enterDoesNotSubmit />
+        </Box>
+        {categories.length > 1 && (
+          <SelectField
+            label="Category"
+            size="sm"
+            value={category}
+            onChange={(value) => setCategory(value as FindingCategory | '')}
+            emptyOption="All categories"
+            options={categories.map((value) => ({ value, label: CATEGORY_LABELS[value] }))}
+          />
+        )}
+        <SelectField
+          label="Severity"
+          size="sm"
+          value={severity}
+          onChange={(value) => setSeverity(value as FindingSeverity | '')}
+          emptyOption="All severities"
+          options={FINDING_SEVERITIES.map((value) => ({ value, label: SEVERITY_LABELS[value] }))}
+        />
+        <SelectField label="State" size="sm" value={state} onChange={(value) => setState(value as FindingState | '')} emptyOption="Any state" options={FINDING_STATES.map((value) => ({ value, label: STATE_LABELS[value] }))} />
+        <Box w="10rem">
+          <TextField label="Tool" value={toolText} onChange={setToolText} placeholder="exact name, e.g. CodeQL" enterDoesNotSubmit />
+        </Box>
+        <SelectField
+          label="Application"
+          size="sm"
+          value={application}
+          onChange={setApplication}
+          disabled={repositoryText.trim() !== ''}
+          emptyOption="Any application"
+          options={(applications.data ?? []).map((app) => ({ value: app.app_key, label: app.name ? `${app.name} (${app.app_key})` : app.app_key }))}
+        />
+        <Box w="10rem">
+          <TextField label="Repository" value={repositoryText} onChange={setRepositoryText} placeholder="any" enterDoesNotSubmit />
+        </Box>
+        <SelectField label="Sort by" size="sm" value={sort} onChange={(value) => setSort(value as FindingSort)} options={FINDING_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))} />
+        <SelectField
+          label="Order"
+          size="sm"
+          value={order}
+          onChange={(value) => setOrder(value as 'asc' | 'desc')}
+          options={[
+            { value: 'desc', label: sort === 'severity' ? 'Most severe first' : sort.endsWith('_seen') ? 'Newest first' : 'Z to A' },
+            { value: 'asc', label: sort === 'severity' ? 'Least severe first' : sort.endsWith('_seen') ? 'Oldest first' : 'A to Z' },
+          ]}
+        />
+      </HStack>
+      <HStack justify="space-between" flexWrap="wrap" gap={3}>
+        <Text fontSize="sm" aria-live="polite">
+          {first ? `${plural(first.total, 'finding')}${filtering ? ' match' : ''}` : ''}
+          {selected.size > 0 ? ` · ${selected.size} selected` : ''}
+        </Text>
+        <HStack gap={2}>
+          {canTriage && (
+            <>
+              <Button size="sm" variant="outline" disabled={items.length === 0} onClick={() => setSelected(allShown ? new Set() : new Set(items.map((item) => item.id)))}>
+                {allShown ? 'Clear the selection' : 'Select all shown'}
+              </Button>
+              <Button size="sm" colorPalette="brand" disabled={selected.size === 0} onClick={() => setTriaging(true)}>
+                Triage selected
+              </Button>
+            </>
+          )}
+          <Button size="sm" variant="outline" onClick={exportCsv}>
+            Export CSV
+          </Button>
+        </HStack>
+      </HStack>
+      {exportError ? <ErrorAlert error={exportError} title="The export failed" /> : null}
+      <HStack align="flex-start" gap={4} flexWrap={{ base: 'wrap', lg: 'nowrap' }}>
+        <Stack flex="1" minW={0} gap={3}>
+          {pages.isPending ? (
+            <Loading label="Loading findings…" />
+          ) : pages.error && !pages.data ? (
+            <ErrorAlert error={pages.error} onRetry={() => void pages.refetch()} />
+          ) : items.length === 0 ? (
+            filtering ? (
+              <Text color="fg.muted">No finding matches the filters.</Text>
+            ) : (
+              <Empty title="No findings yet" description={canUpload ? "Upload a scanner's results above, or send them from a pipeline with a module key." : "No scanner's results were uploaded for this process yet."} />
+            )
+          ) : (
+            <Box opacity={pages.isPlaceholderData ? 0.6 : 1} aria-busy={pages.isPlaceholderData || undefined}>
+              <DataTable caption={label} columns={columns} rows={items} rowKey={(finding) => finding.id} rowCurrent={(finding) => finding.id === openId} verticalAlign="top" />
+            </Box>
+          )}
+          {pages.hasNextPage && (
+            <Box>
+              <Button size="sm" variant="outline" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+                Load more
+              </Button>
+            </Box>
+          )}
+          {pages.isFetchNextPageError && <ErrorAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
+        </Stack>
+        {openId && <FindingDetail key={openId} graph={graph} id={openId} onClose={() => open(null)} />}
+      </HStack>
+      {triaging && <TriageDialog graph={graph} ids={[...selected]} onClose={() => setTriaging(false)} onDone={() => setSelected(new Set())} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+// /security: the process's open findings (open or confirmed) by category and severity — each row
+// the totals of the list filtered to that category — the newest findings, and links into the lists.
+import { Box, chakra, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Empty, ErrorAlert, Loading, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
+import { FINDING_SEVERITIES, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
+import { DataTable } from '@portal/shared/screens';
+import { Link, useSearchParams } from 'react-router';
+import { useCurrentGraph } from '../../../lib/graph';
+import { CATEGORY_LABELS, locationText, scopeText, SEVERITY_LABELS } from '../../../lib/labels';
+import { OPERATIONS_PERMISSIONS as P } from '../../../lib/permissions';
+import { useFindingsPage, type FindingsQuery } from '../api/getFindings';
+import { SeverityTag } from './SeverityTag';
+
+const OPEN: readonly FindingState[] = ['open', 'confirmed'];
+
+/** Where each category's findings are listed. */
+export const CATEGORY_PATHS: Record<FindingCategory, string> = {
+  sast: '/security/sast',
+  secret: '/security/sast',
+  iac: '/security/iac',
+  container: '/security/iac',
+  'cloud-posture': '/security/clouds',
+  'cloud-threat': '/security/clouds',
+};
+
+const openOf = (category: FindingCategory): FindingsQuery => ({ category: [category], state: OPEN, sort: 'severity', order: 'desc', limit: 1 });
+
+function CategoryRow({ graph, category }: { graph: string; category: FindingCategory }) {
+  const page = useFindingsPage(graph, openOf(category));
+  const cells = FINDING_SEVERITIES.map((severity) => (
+    <chakra.td key={severity} px={3} py={2} textAlign="end">
+      {page.data ? page.data.totals.severity[severity] : '…'}
+    </chakra.td>
+  ));
+  return (
+    <chakra.tr borderTopWidth="1px">
+      <chakra.th scope="row" px={3} py={2} textAlign="start" fontWeight="medium">
+        <ChakraLink asChild>
+          <Link to={CATEGORY_PATHS[category]}>{CATEGORY_LABELS[category]}</Link>
+        </ChakraLink>
+      </chakra.th>
+      {page.error ? (
+        <chakra.td colSpan={FINDING_SEVERITIES.length + 1} px={3} py={2}>
+          <ErrorAlert error={page.error} />
+        </chakra.td>
+      ) : (
+        <>
+          {cells}
+          <chakra.td px={3} py={2} textAlign="end" fontWeight="semibold">
+            {page.data ? page.data.total : '…'}
+          </chakra.td>
+        </>
+      )}
+    </chakra.tr>
+  );
+}
+
+function OpenByCategory({ graph, categories }: { graph: string; categories: FindingCategory[] }) {
+  return (
+    <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+      <chakra.table width="full" fontSize="sm" borderCollapse="collapse">
+        <chakra.caption textAlign="start" fontWeight="semibold" px={3} py={2}>
+          Open findings by category and severity
+        </chakra.caption>
+        <chakra.thead bg="bg.muted">
+          <chakra.tr>
+            <chakra.th scope="col" px={3} py={2} textAlign="start">
+              Category
+            </chakra.th>
+            {FINDING_SEVERITIES.map((severity) => (
+              <chakra.th key={severity} scope="col" px={3} py={2} textAlign="end">
+                {SEVERITY_LABELS[severity]}
+              </chakra.th>
+            ))}
+            <chakra.th scope="col" px={3} py={2} textAlign="end">
+              Total
+            </chakra.th>
+          </chakra.tr>
+        </chakra.thead>
+        <chakra.tbody>
+          {categories.map((category) => (
+            <CategoryRow key={category} graph={graph} category={category} />
+          ))}
+        </chakra.tbody>
+      </chakra.table>
+    </Box>
+  );
+}
+
+const NEWEST: FindingsQuery = { category: [], sort: 'first_seen', order: 'desc', limit: 10 };
+
+function Newest({ graph }: { graph: string }) {
+  const page = useFindingsPage(graph, NEWEST);
+  if (page.isPending) return <Loading label="Loading the newest findings…" />;
+  if (page.error) return <ErrorAlert error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.data.items.length === 0) return <Empty title="No findings yet" description="Upload a scanner's results on the SAST or IaC screen, or send them from a pipeline." />;
+  return (
+    <DataTable<ScopedSecurityFinding>
+      caption="Newest findings"
+      captionHidden
+      rows={page.data.items}
+      rowKey={(finding) => finding.id}
+      columns={[
+        { header: 'Severity', cell: (finding) => <SeverityTag severity={finding.severity} /> },
+        {
+          header: 'Finding',
+          rowHeader: true,
+          cell: (finding) => (
+            <ChakraLink asChild>
+              <Link to={`${CATEGORY_PATHS[finding.category]}?finding=${encodeURIComponent(finding.id)}`}>{finding.title}</Link>
+            </ChakraLink>
+          ),
+        },
+        { header: 'Category', cell: (finding) => CATEGORY_LABELS[finding.category] },
+        { header: 'Location', cell: (finding) => <Text wordBreak="break-all">{locationText(finding)}</Text> },
+        { header: 'First seen', cell: (finding) => finding.firstSeen.slice(0, 10) },
+      ]}
+    />
+  );
+}
+
+/** A notification's link (`?scope=app:shop&severity=critical`) leads into the lists of that scope. */
+function ScopeLinks({ code, iac }: { code: boolean; iac: boolean }) {
+  const [params] = useSearchParams();
+  const scope = params.get('scope');
+  if (!scope) return null;
+  const severity = params.get('severity');
+  const query = `?${new URLSearchParams({ scope, ...(severity ? { severity } : {}) }).toString()}`;
+  const what = `${severity ? `${SEVERITY_LABELS[severity as FindingSeverity] ?? severity} findings` : 'Findings'} of ${scopeText(scope)}`;
+  return (
+    <Stack as="nav" aria-label="Findings of the scope" gap={1} borderWidth="1px" borderRadius="md" p={3}>
+      <Text fontWeight="semibold">{what}</Text>
+      {code && (
+        <ChakraLink asChild>
+          <Link to={`/security/sast${query}`}>Code and secret findings</Link>
+        </ChakraLink>
+      )}
+      {iac && (
+        <ChakraLink asChild>
+          <Link to={`/security/iac${query}`}>IaC and container findings</Link>
+        </ChakraLink>
+      )}
+    </Stack>
+  );
+}
+
+export const OverviewScreen: ScreenComponent = ({ route }) => {
+  const graph = useCurrentGraph();
+  const code = usePermitted(P.CODE_FINDINGS);
+  const iac = usePermitted(P.IAC_FINDINGS);
+  const cloud = usePermitted({ any: [P.VIEW_AWS, P.VIEW_AZURE] });
+  const categories: FindingCategory[] = [...(code ? (['sast', 'secret'] as const) : []), ...(iac ? (['iac', 'container'] as const) : []), ...(cloud ? (['cloud-posture', 'cloud-threat'] as const) : [])];
+  return (
+    <ScreenFrame route={route}>
+      {graph === '' ? (
+        <Empty title="No process selected" description="Choose a process to see its findings." />
+      ) : categories.length === 0 ? (
+        <Text>Your role shows none of the findings' categories.</Text>
+      ) : (
+        <Stack gap={6}>
+          <ScopeLinks code={code} iac={iac} />
+          <OpenByCategory graph={graph} categories={categories} />
+          <Stack gap={2}>
+            <Heading as="h2" size="md">
+              Newest findings
+            </Heading>
+            <Newest graph={graph} />
+          </Stack>
+          <Stack as="nav" aria-label="Findings lists" gap={1}>
+            {code && (
+              <ChakraLink asChild>
+                <Link to="/security/sast">Code and secret findings</Link>
+              </ChakraLink>
+            )}
+            {iac && (
+              <ChakraLink asChild>
+                <Link to="/security/iac">IaC and container findings</Link>
+              </ChakraLink>
+            )}
+          </Stack>
+        </Stack>
+      )}
+    </ScreenFrame>
+  );
+};

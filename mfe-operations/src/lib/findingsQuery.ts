@@ -1,0 +1,20 @@
+// A findings list's filter and order (GET security/findings), without its paging: the key of one
+// cached list, and what the CSV export repeats.
+import type { FindingCategory, FindingSeverity, FindingState } from '@portal/shared/operations';
+
+export const FINDING_SORTS = ['severity', 'first_seen', 'last_seen', 'rule_id', 'tool_name'] as const;
+export type FindingSort = (typeof FINDING_SORTS)[number];
+
+/** A list's filter and order, without its paging (one cached list per filter). */
+export interface FindingsQuery {
+  category: readonly FindingCategory[];
+  severity?: readonly FindingSeverity[];
+  state?: readonly FindingState[];
+  tool?: string;
+  /** 'app:<key>' or 'repo:<name>'. */
+  scope?: string;
+  q?: string;
+  sort: FindingSort;
+  order: 'asc' | 'desc';
+  limit?: number;
+}

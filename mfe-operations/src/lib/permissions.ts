@@ -1,0 +1,17 @@
+// The permission strings the operations screens check to hide actions, from the catalogue, as the
+// API checks them (docs/operations-findings.md, "Permissions"): uploading a scanner's file is
+// scanning an application, a triage decision is analysing it.
+import { PERMISSIONS } from '@portal/shared/permissions';
+
+const { applications, modules, operations } = PERMISSIONS;
+
+export const OPERATIONS_PERMISSIONS = {
+  UPLOAD_FINDINGS: applications.APPLICATION.SCAN,
+  TRIAGE_FINDINGS: applications.APPLICATION.ANALYZE,
+  LIST_APPLICATION: applications.APPLICATION.LIST,
+  /** The categories each holds: code (SAST, secrets), IaC and containers, cloud findings. */
+  CODE_FINDINGS: modules.USE_REPOSITORY_ANALYSIS,
+  IAC_FINDINGS: modules.USE_COMPLIANCE,
+  VIEW_AWS: operations.VIEW_AWS,
+  VIEW_AZURE: operations.VIEW_AZURE,
+} as const;

@@ -1,0 +1,16 @@
+// The react-query keys of this remote. Everything of a process's findings starts with
+// ['security-findings', graph]: a triage decision, an upload and the live rule (app/liveRules.ts)
+// invalidate the lists, the totals and the open finding with that one prefix.
+import type { FindingsQuery } from './findingsQuery';
+
+export const FINDING_KEYS = {
+  all: (graph: string) => ['security-findings', graph] as const,
+  lists: (graph: string) => ['security-findings', graph, 'list'] as const,
+  list: (graph: string, query: FindingsQuery) => ['security-findings', graph, 'list', query] as const,
+  detail: (graph: string, id: string) => ['security-findings', graph, 'detail', id] as const,
+};
+
+/** The process's applications, the upload's scope picker. */
+export const APPLICATION_KEYS = {
+  list: (graph: string) => ['applications', graph, 'list'] as const,
+};
