@@ -31,9 +31,9 @@ export interface SecureScore {
   percentage: number;
 }
 
-/** What an SDK call's `onResponse` is given of each answer: its JSON as sent. */
+/** What an SDK call's `onResponse` is given of each answer: its text as sent (`parsedBody` is already the SDK's model). */
 interface RawResponse {
-  parsedBody?: unknown;
+  bodyAsText?: string | null;
 }
 
 const PUBLIC_ARM = 'https://management.azure.com';
@@ -43,7 +43,7 @@ async function rawItems(step: string, list: (onResponse: (raw: RawResponse) => v
   const items: unknown[] = [];
   try {
     for await (const _ of list((raw) => {
-      const body = raw.parsedBody as { value?: unknown } | undefined;
+      const body = (raw.bodyAsText ? JSON.parse(raw.bodyAsText) : undefined) as { value?: unknown } | undefined;
       if (Array.isArray(body?.value)) items.push(...(body.value as unknown[]));
     })) {
       // Every item is collected from its page's raw answer above.

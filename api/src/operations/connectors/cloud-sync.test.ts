@@ -404,7 +404,7 @@ describe('AWS Security Hub', () => {
   });
 
   it('syncs on the module’s schedule into the process its last sync on demand chose; 0 minutes is on demand only', async () => {
-    const scheduled = await awsModule({ role_arn: ROLE, regions: 'sa-east-1', sync_interval_minutes: '30' });
+    const scheduled = await awsModule({ role_arn: ROLE, regions: 'sa-east-1', sync_interval_minutes: '2' });
     const manual = await awsModule({ role_arn: ROLE, regions: 'ca-central-1', sync_interval_minutes: '0' });
     const never = await awsModule({ role_arn: ROLE, regions: 'af-south-1' });
     expect((await sync(scheduled)).statusCode).toBe(200);
@@ -413,7 +413,7 @@ describe('AWS Security Hub', () => {
     // Not due yet; a module never synced on demand has no process to sync into.
     await world.app.cloudSync.tick();
     expect(aws.seen.filter((seen) => seen.path === '/findings').map((seen) => signer(seen.headers).region)).not.toContain('sa-east-1');
-    world.clock.advance(31 * 60_000);
+    world.clock.advance(3 * 60_000);
     aws.reported = aws.reported.slice(1);
     await world.app.cloudSync.tick();
     const regions = new Set(aws.seen.filter((seen) => seen.path === '/findings').map((seen) => signer(seen.headers).region));
