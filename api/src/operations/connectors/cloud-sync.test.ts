@@ -208,14 +208,6 @@ let awsEndpoint = '';
 let azureEndpoint = '';
 let certificates = '';
 
-interface Attempt {
-  status: string;
-  http_status: number | null;
-  message: string | null;
-  findings: number | null;
-  scopes: string[];
-  secure_score: unknown;
-}
 interface Page {
   total: number;
   items: Array<{ id: string; state: string; severity: string; fingerprint: string; title: string; category: string; location: Record<string, unknown> }>;

@@ -183,7 +183,7 @@ export function createCloudSync(options: CloudSyncOptions): CloudSync {
       if (timer) clearInterval(timer);
       timer = undefined;
       if (running) await running.catch(() => undefined);
-      await Promise.allSettled([...inFlight.values()]);
+      await Promise.allSettled(inFlight.values());
     },
   };
   return sync;
