@@ -81,7 +81,7 @@ import { registerMonitoring } from './monitoring/plugin';
 import { monitoringRoutes } from './monitoring/routes';
 import { deploymentProfileRoutes } from './deployment-profiles/routes';
 import { orgChartRoutes } from './org-chart/routes';
-import { findingsRoutes } from './operations/index';
+import { cloudSyncRoutes, createCloudSync, findingsRoutes, type CloudSyncOptions } from './operations/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +132,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** The mail relay's pauses and batch (tests shorten the retry pause). */
   mailRelay?: MailRelaySettings;
+  /** The cloud syncs' schedule and transport (tests: no timer, an HTTPS agent trusting the local Azure endpoints). */
+  cloudSync?: Pick<CloudSyncOptions, 'tickMs' | 'defaultMinutes' | 'azure'>;
 }
 
 /**
@@ -308,6 +310,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(orgChartRoutes));
       // The operations domain's security findings (issue 24): scanner uploads, list, triage, CSV.
       await api.register(named(findingsRoutes));
+      // AWS Security Hub and Defender for Cloud syncs of the cloud service modules (issue 24 item 4).
+      await api.register(named(cloudSyncRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
         await api.register(named(testingRoutes));
@@ -334,6 +338,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('dueDates', dueDates);
   app.addHook('onReady', async () => dueDates.start());
   app.addHook('preClose', async () => dueDates.stop());
+  // Cloud modules' scheduled syncs (issue 24 item 4): from ready until close.
+  const cloudSync = createCloudSync({ db: database, box: identity.box, now: options.now ?? systemClock, log: app.log, ...options.cloudSync });
+  app.decorate('cloudSync', cloudSync);
+  app.addHook('onReady', async () => cloudSync.start());
+  app.addHook('preClose', async () => cloudSync.stop());
   const documentReviews = createReviewReminders({ db: database, now: options.now ?? systemClock, log: app.log });
   app.decorate('documentReviews', documentReviews);
   app.addHook('onReady', async () => documentReviews.start());

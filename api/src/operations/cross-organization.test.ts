@@ -10,6 +10,7 @@ import { taskWorld, type TaskWorld } from '../testing/tasks';
 let world: TaskWorld;
 let finding = '';
 let acmeImport = '';
+let acmeCloud = '';
 
 interface Case {
   path: () => string;
@@ -26,6 +27,8 @@ const CASES: Record<string, Case> = {
   'PUT /api/security/findings/:id/state': { path: () => `/api/security/findings/${finding}/state`, body: () => ({ state: 'false_positive', reason: 'taken over' }) },
   'POST /api/security/findings/triage': { path: () => '/api/security/findings/triage', body: () => ({ ids: [finding], state: 'false_positive', reason: 'taken over' }) },
   'POST /api/security/findings/export.sarif': { path: () => '/api/security/findings/export.sarif', body: () => ({ ids: [finding] }) },
+  // Acme's AWS module: never synced by another organization, into its process or Acme's.
+  'POST /api/security/clouds/:moduleId/sync': { path: () => `/api/security/clouds/${acmeCloud}/sync` },
 };
 
 const key = (route: DeclaredRoute) => `${route.method} ${route.url}`;
@@ -44,6 +47,7 @@ async function acmeState(): Promise<unknown> {
     findings: await of('SELECT id, scope, state, reason, last_seen, last_import_id FROM security_findings WHERE process_id = $1 ORDER BY id'),
     imports: await of('SELECT id FROM security_finding_imports WHERE process_id = $1 ORDER BY id'),
     events: await of('SELECT e.id FROM security_finding_events e JOIN security_findings s ON s.id = e.finding_id WHERE s.process_id = $1 ORDER BY e.id'),
+    cloud: await world.app.database.query('SELECT last_sync_at, last_sync_attempt, sync_process_id FROM service_modules WHERE id = $1', [acmeCloud]),
   };
 }
 
@@ -54,6 +58,8 @@ beforeAll(async () => {
   expect(uploaded.statusCode).toBe(200);
   acmeImport = uploaded.json().importId;
   finding = (await world.ok<{ items: Array<{ id: string }> }>('olga', 'GET', '/api/security/findings?graph=alpha&limit=1')).items[0].id;
+  const configs = { region: 'eu-central-1', access_key_id: 'AKIAACME', secret_access_key: 'acme-secret', endpoint: 'http://127.0.0.1:9' };
+  acmeCloud = (await world.ok<{ id: string }>('olga', 'POST', '/api/modules/aws', { name: 'Acme AWS', category: 'prod', configs }, 201)).id;
 }, 120_000);
 
 afterAll(async () => world?.close());

@@ -1,2 +1,4 @@
-// The operations family's face to the others: its routes (registered in app.ts).
+// The operations family's face to the others: its routes and the cloud syncs' scheduler (registered in app.ts).
 export { findingsRoutes } from './routes';
+export { cloudSyncRoutes } from './connectors/routes';
+export { createCloudSync, type CloudSync, type CloudSyncOptions } from './connectors/sync';

@@ -279,3 +279,12 @@ export function historyOf(db: Queryable, organizationId: string, findingId: stri
     [organizationId, findingId],
   );
 }
+
+/** The tools with findings in the target's scope (a cloud sync replaces the whole scope, every tool of it). */
+export async function toolsOfScope(db: Queryable, target: ImportTarget): Promise<Array<{ tool_name: string; category: FindingImport['runs'][number]['category'] }>> {
+  return db.query(
+    `SELECT DISTINCT ON (tool_name) tool_name, category FROM security_findings
+      WHERE organization_id = $1 AND process_id = $2 AND scope = $3 ORDER BY tool_name`,
+    [target.organizationId, target.processId, target.scope],
+  );
+}

@@ -7,6 +7,7 @@ import type {
   FindingCategory,
   FindingFormat,
   FindingHistoryEvent,
+  FindingImport,
   FindingTriageState,
   RelatedFinding,
   ScopedSecurityFinding,
@@ -22,7 +23,7 @@ import { findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess,
 import { importFindings } from './importers';
 import type { FindingsQuery } from './query';
 import { sarifLogOf } from './sarif-export';
-import { historyOf, recordImport, triageFindings, type ImportSummary, type ImportTarget } from './repository';
+import { historyOf, recordImport, toolsOfScope, triageFindings, type ImportSummary, type ImportTarget } from './repository';
 
 export { FindingImportError } from './importers';
 export type { ImportSummary, ImportTarget } from './repository';
@@ -47,6 +48,16 @@ export async function importFindingsFile(
   return { ...summary, format: result.format };
 }
 
+/** What follows every import into a process: told to its audience, a new critical finding and a regression alerted. */
+function announceImport(process: EventScope, target: ImportTarget): ImportFollowUp {
+  return async (tx, summary) => {
+    const { importId, findings, fixed, reopened } = summary;
+    await announceFindings(tx, process, { action: 'imported', scope: target.scope, import_id: importId, findings, new: summary.new, seen: summary.seen, fixed, reopened });
+    if (summary.new > 0) await alertNewCriticals(tx, process, target, importId);
+    if (reopened > 0) await alertRegressions(tx, process, target, reopened);
+  };
+}
+
 /** An upload from the portal or a CI: recorded, told to the process's audience, a new critical finding and a regression alerted. */
 export function uploadFindings(
   database: Database,
@@ -55,12 +66,33 @@ export function uploadFindings(
   bytes: Buffer,
   format?: FindingFormat,
 ): Promise<ImportSummary & { format: FindingFormat }> {
-  return importFindingsFile(database, target, bytes, format, async (tx, summary) => {
-    const { importId, findings, fixed, reopened } = summary;
-    await announceFindings(tx, process, { action: 'imported', scope: target.scope, import_id: importId, findings, new: summary.new, seen: summary.seen, fixed, reopened });
-    if (summary.new > 0) await alertNewCriticals(tx, process, target, importId);
-    if (reopened > 0) await alertRegressions(tx, process, target, reopened);
-  });
+  return importFindingsFile(database, target, bytes, format, announceImport(process, target));
+}
+
+/**
+ * A cloud sync's findings, already read by an importer, one import per scope (a cloud account and
+ * region), all in `tx` with what the caller records after them: each scope's findings no longer
+ * reported turn fixed, as a re-upload would.
+ */
+export async function recordCloudFindings(
+  tx: Queryable,
+  process: EventScope,
+  imports: ReadonlyArray<{ target: ImportTarget; result: FindingImport }>,
+): Promise<ImportSummary[]> {
+  const summaries: ImportSummary[] = [];
+  for (const { target, result } of imports) {
+    // A product the cloud no longer reports at all (every finding gone) is a run without results.
+    const reported = new Set(result.runs.map((run) => run.tool.name));
+    const silent = (await toolsOfScope(tx, target)).filter((tool) => !reported.has(tool.tool_name));
+    const runs = [
+      ...result.runs,
+      ...silent.map((tool) => ({ tool: { name: tool.tool_name, version: null }, category: tool.category, results: 0, findings: 0, passed: 0, suppressed: 0, ruleIds: [] })),
+    ];
+    const summary = await recordImport(tx, target, { ...result, runs });
+    await announceImport(process, target)(tx, summary);
+    summaries.push(summary);
+  }
+  return summaries;
 }
 
 /** A person's decision on findings of the process; resolves to the ids it changed (others are not the process's). */

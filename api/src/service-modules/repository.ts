@@ -16,6 +16,20 @@ export interface ServiceModuleRecord {
   api_key_prefix: string | null;
   api_key_created_at: Date | null;
   last_sync_at: Date | null;
+  /** The process a cloud module's sync brings its findings into (its last sync on demand chose it). */
+  sync_process_id: string | null;
+  /** A cloud module's last sync attempt, failed or not (migration 031). */
+  last_sync_attempt: StoredSyncAttempt | null;
+}
+
+export interface StoredSyncAttempt {
+  at: string;
+  status: 'ok' | 'failed';
+  http_status: number | null;
+  message: string | null;
+  findings: number | null;
+  scopes: string[];
+  secure_score: { current: number; max: number; percentage: number } | null;
 }
 
 /** A key to store: its hash and what may be shown of it again. */
@@ -25,7 +39,7 @@ export interface StoredApiKey {
   createdAt: Date;
 }
 
-const COLUMNS = 'id, organization_id, type, name, category, configs, api_key_prefix, api_key_created_at, last_sync_at';
+const COLUMNS = 'id, organization_id, type, name, category, configs, api_key_prefix, api_key_created_at, last_sync_at, sync_process_id, last_sync_attempt';
 
 export async function listServiceModules(db: Queryable, organizationId: string): Promise<ServiceModuleRecord[]> {
   return db.query<ServiceModuleRecord>(
@@ -141,4 +155,37 @@ export async function recordServiceModuleSync(db: Queryable, organizationId: str
     id,
     at.toISOString(),
   ]);
+}
+
+/**
+ * A cloud module's sync attempt: kept with its cause when it failed; a success also moves
+ * last_sync_at. `processId` (a sync on demand) becomes the process its schedule syncs into.
+ */
+export async function recordSyncAttempt(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+  attempt: StoredSyncAttempt,
+  processId: string | null,
+): Promise<void> {
+  await db.query(
+    `UPDATE service_modules
+        SET last_sync_attempt = $3::jsonb, last_sync_attempt_at = $4,
+            last_sync_at = CASE WHEN $5 THEN GREATEST(last_sync_at, $4::timestamptz) ELSE last_sync_at END,
+            sync_process_id = COALESCE($6::uuid, sync_process_id)
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, JSON.stringify(attempt), attempt.at, attempt.status === 'ok', processId],
+  );
+}
+
+/** Cloud modules with a process to sync into, and the time of their last attempt (the schedule picks the due ones). */
+export async function cloudModulesToSync(
+  db: Queryable,
+  types: readonly ServiceModuleType[],
+): Promise<Array<ServiceModuleRecord & { last_sync_attempt_at: Date | null }>> {
+  return db.query<ServiceModuleRecord & { last_sync_attempt_at: Date | null }>(
+    `SELECT ${COLUMNS}, last_sync_attempt_at FROM service_modules
+      WHERE type = ANY($1::text[]) AND sync_process_id IS NOT NULL ORDER BY last_sync_attempt_at NULLS FIRST`,
+    [types],
+  );
 }

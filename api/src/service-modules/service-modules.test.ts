@@ -78,7 +78,9 @@ describe('as an organization admin', () => {
       name: 'Cloud',
       category: 'Clouds',
       last_sync: null,
-      configs: { region: 'eu-west-1', access_key_id: 'AKIAEXAMPLE01', secret_access_key: null, role_arn: null },
+      // A cloud module's last sync attempt (operations/connectors): none yet.
+      last_sync_attempt: null,
+      configs: { region: 'eu-west-1', access_key_id: 'AKIAEXAMPLE01', secret_access_key: null, role_arn: null, regions: null, endpoint: null, sync_interval_minutes: null },
       secret_fields: ['secret_access_key'],
       secrets_set: ['secret_access_key'],
       api_key: { prefix: aws.api_key_value.slice(0, 8), created_at: clock.now().toISOString() },
@@ -160,7 +162,7 @@ describe('as an organization admin', () => {
       configs: { region: 'us-east-1', access_key_id: 'AKIAEXAMPLE02', secret_access_key: null, role_arn: 'arn:aws:iam::1:role/x' },
     });
     expect(kept.statusCode).toBe(200);
-    expect(kept.json()).toEqual({ region: 'us-east-1', access_key_id: 'AKIAEXAMPLE02', secret_access_key: null, role_arn: 'arn:aws:iam::1:role/x' });
+    expect(kept.json()).toEqual({ region: 'us-east-1', access_key_id: 'AKIAEXAMPLE02', secret_access_key: null, role_arn: 'arn:aws:iam::1:role/x', regions: null, endpoint: null, sync_interval_minutes: null });
     const opened = async () => openConfigs('aws', app.identity.box, (await findServiceModule(app.database, acmeId, aws.id))!.configs);
     expect((await opened()).secret_access_key).toBe(SECRETS[0]);
     await call(olga, 'PUT', `/api/modules/${aws.id}/configs`, { configs: { region: 'us-east-1', access_key_id: 'AKIAEXAMPLE02', secret_access_key: SECRETS[1] } });
@@ -194,7 +196,15 @@ describe('as an organization admin', () => {
       configs: { tenant_id: 't', subscription_id: 's', client_id: 'c', client_secret: SECRETS[2] },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json().configs).toEqual({ tenant_id: 't', subscription_id: 's', client_id: 'c', client_secret: null });
+    expect(created.json().configs).toEqual({
+      tenant_id: 't',
+      subscription_id: 's',
+      client_id: 'c',
+      client_secret: null,
+      authority_host: null,
+      arm_endpoint: null,
+      sync_interval_minutes: null,
+    });
   });
 });
 

@@ -7,18 +7,23 @@ import { ApiProblem } from '../http/problem';
 import type { IdentityContext } from '../identity/context';
 import { fieldErrors } from '../http/input';
 import { issueApiKey } from './api-keys';
-import { configsView, sealConfigs, type ConfigsView } from './configs';
+import { configsView, openConfigs, sealConfigs, type ConfigsView } from './configs';
 import {
   deleteServiceModule,
   findServiceModule,
+  cloudModulesToSync,
   insertServiceModule,
   listServiceModules,
+  recordSyncAttempt,
   recordServiceModuleSync,
   renameServiceModule,
   replaceApiKey,
   setServiceModuleConfigs,
   type ServiceModuleRecord,
+  type StoredSyncAttempt,
 } from './repository';
+
+export type { ServiceModuleRecord, StoredSyncAttempt };
 import { isServiceModuleType, secretFieldsOf, unknownType, type ServiceModuleType } from './types';
 
 export type { ApiKeyView };
@@ -45,6 +50,7 @@ export function serviceModuleView(record: ServiceModuleRecord): ServiceModuleVie
     name: record.name,
     category: record.category,
     last_sync: record.last_sync_at ? { sync_time: iso(record.last_sync_at) } : null,
+    last_sync_attempt: record.last_sync_attempt ?? null,
     configs: configsView(record.type, record.configs),
     secret_fields: secretFieldsOf(record.type),
     secrets_set: secretFieldsOf(record.type).filter((field) => {
@@ -159,4 +165,27 @@ export async function rotateApiKey(
   const updated = await replaceApiKey(db, organizationId, current.id, key.stored);
   if (!updated) throw new ApiProblem(404);
   return { api_key_value: key.value, prefix: key.stored.prefix, created_at: iso(key.stored.createdAt) };
+}
+
+/** The cloud providers' module types: their sync brings findings in (operations/connectors). */
+export const CLOUD_MODULE_TYPES: readonly ServiceModuleType[] = ['aws', 'azure'];
+
+/** A cloud module's settings in clear, for its sync; never answered to anyone. */
+export function cloudSettingsOf(box: IdentityParts['box'], record: ServiceModuleRecord): Record<string, string> {
+  return openConfigs(record.type, box, record.configs);
+}
+
+/** Records a cloud module's sync attempt (and, for a success, its last sync). */
+export function recordCloudSyncAttempt(
+  db: Queryable,
+  record: Pick<ServiceModuleRecord, 'id' | 'organization_id'>,
+  attempt: StoredSyncAttempt,
+  processId: string | null,
+): Promise<void> {
+  return recordSyncAttempt(db, record.organization_id, record.id, attempt, processId);
+}
+
+/** Every organization's cloud modules that have a process to sync into (the schedule's). */
+export function cloudModulesWithProcess(db: Queryable) {
+  return cloudModulesToSync(db, CLOUD_MODULE_TYPES);
 }

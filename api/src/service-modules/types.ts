@@ -24,6 +24,10 @@ export interface ConfigField {
 const url: ConfigField = { name: 'url', rules: { required: true, format: 'url', max: 2048 } };
 const secret = (name: string): ConfigField => ({ name, secret: true, rules: { required: true, max: 4096 } });
 const text = (name: string, max: number, required = false): ConfigField => ({ name, rules: { required, max } });
+/** Optional: where the cloud's API is answered instead of its public endpoint (AWS-compatible services, tests). */
+const endpoint = (name: string): ConfigField => ({ name, rules: { format: 'url', max: 2048 } });
+/** Minutes between scheduled cloud syncs; empty: the default (CLOUD_SYNC_DEFAULT_MINUTES), 0: on demand only. */
+const syncInterval: ConfigField = { name: 'sync_interval_minutes', rules: { format: 'numeric', min: 0, max: 10080 } };
 
 export const CONFIG_FIELDS: Readonly<Record<ServiceModuleType, readonly ConfigField[]>> = Object.freeze({
   'component-analysis': [url, secret('api_token')],
@@ -33,8 +37,21 @@ export const CONFIG_FIELDS: Readonly<Record<ServiceModuleType, readonly ConfigFi
     { name: 'access_key_id', rules: { required: true, format: 'alphanumeric', max: 128 } },
     secret('secret_access_key'),
     text('role_arn', 2048),
+    // Security Hub is regional: the regions to sync, comma-separated (empty: `region` alone).
+    text('regions', 1024),
+    endpoint('endpoint'),
+    syncInterval,
   ],
-  azure: [text('tenant_id', 64, true), text('subscription_id', 64, true), text('client_id', 64, true), secret('client_secret')],
+  azure: [
+    text('tenant_id', 64, true),
+    text('subscription_id', 64, true),
+    text('client_id', 64, true),
+    secret('client_secret'),
+    // Sovereign clouds and tests: the Entra ID authority and the Resource Manager endpoint.
+    endpoint('authority_host'),
+    endpoint('arm_endpoint'),
+    syncInterval,
+  ],
   'pipeline-management': [url, text('project', 255), secret('token')],
   // Its one credential is the module's API key (X-Api-Key on SBOM uploads).
   'cicd-ingestion': [],

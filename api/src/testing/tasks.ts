@@ -3,7 +3,7 @@
 // a reader (reed), a member who may view tasks but not list them (vic, role TASK_VIEWER), a
 // requirement RQ-12 and an application; Other's admin (ursula) with her own process omega.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { createOrganizationCommand } from '../cli/users';
 import { manualClock, type ManualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from './identity';
@@ -29,10 +29,11 @@ export interface TaskWorld {
   close(): Promise<void>;
 }
 
-export async function taskWorld(): Promise<TaskWorld> {
+/** `options`: what else the app is built with (the cloud syncs' transport). */
+export async function taskWorld(options: Pick<AppOptions, 'cloudSync'> = {}): Promise<TaskWorld> {
   const environment = await createTestEnvironment();
   const clock = manualClock(new Date('2030-06-01T08:00:00Z'));
-  const app = likeTheApiClient(await buildApp({ config: environment.config, now: clock.now }));
+  const app = likeTheApiClient(await buildApp({ config: environment.config, now: clock.now, ...options }));
   const cookies = {} as Record<Login, SessionCookie>;
   const call: TaskWorld['call'] = (who, method, url, payload) =>
     app.inject({ method, url, headers: withCookie(cookies[who]), ...(payload !== undefined ? { payload: payload as object } : {}) });

@@ -5,6 +5,23 @@ export interface ServiceModuleSync {
   sync_time: string;
 }
 
+/**
+ * A cloud module's (aws, azure) last sync attempt: `failed` with its cause (the cloud's HTTP
+ * status when it answered one, and its message), or `ok` with what it brought in.
+ */
+export interface ServiceModuleSyncAttempt {
+  at: string;
+  status: 'ok' | 'failed';
+  http_status: number | null;
+  message: string | null;
+  /** Findings the sync reported (null when it failed). */
+  findings: number | null;
+  /** The findings scopes it replaced: `aws:<account>:<region>`, `azure:<subscription>`. */
+  scopes: string[];
+  /** Defender for Cloud's secure score of the subscription (Azure). */
+  secure_score: { current: number; max: number; percentage: number } | null;
+}
+
 export interface ServiceModule {
   id: string;
   type: string;
@@ -32,6 +49,8 @@ export interface ServiceModuleView {
   name: string;
   category: string | null;
   last_sync: ServiceModuleSync | null;
+  /** A cloud module's last sync attempt (null before the first, and for other types). */
+  last_sync_attempt?: ServiceModuleSyncAttempt | null;
   /** The type's settings; secret ones are always null (write-only). */
   configs: Record<string, string | null>;
   secret_fields: string[];
