@@ -1,10 +1,11 @@
 // One finding beside its list (`?finding=<id>` in the address): the rule and its help (sanitized
 // markdown), the severity normalized and as the tool wrote it, the state, where it is (the file's
 // snippet with the region highlighted, or the cloud resource with its account and region), CWE
-// and tags, its history, and the triage actions.
+// and tags, the related findings of other tools (same CWE and line), its history, and the triage
+// actions.
 import { Box, Button, chakra, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, usePermitted } from '@portal/shared';
-import type { FindingHistoryEvent, FindingRegion, FindingTriageState, SecurityFindingDetail } from '@portal/shared/operations';
+import type { FindingHistoryEvent, FindingRegion, FindingTriageState, RelatedFinding, SecurityFindingDetail } from '@portal/shared/operations';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CATEGORY_LABELS, scopeText, STATE_LABELS } from '../../../lib/labels';
 import { OPERATIONS_PERMISSIONS } from '../../../lib/permissions';
@@ -52,7 +53,32 @@ const ACTIONS: { state: FindingTriageState; label: string }[] = [
   { state: 'open', label: 'Reopen' },
 ];
 
-function Details({ graph, finding }: { graph: string; finding: SecurityFindingDetail }) {
+/** Other tools' findings on the same CWE and location: each opens in this panel. */
+function RelatedFindings({ related, onOpen }: { related: RelatedFinding[]; onOpen: (id: string) => void }) {
+  if (related.length === 0) return null;
+  return (
+    <Box as="section" aria-label="Related findings">
+      <Heading as="h3" size="sm" mb={1}>
+        Related findings
+      </Heading>
+      <Text fontSize="xs" color="fg.muted" mb={2}>
+        Other tools report the same weakness here.
+      </Text>
+      <Stack as="ul" gap={1} fontSize="sm" ps={4}>
+        {related.map((item) => (
+          <li key={item.id}>
+            <chakra.button type="button" textAlign="start" textDecoration="underline" onClick={() => onOpen(item.id)}>
+              {item.tool}: {item.ruleId}
+            </chakra.button>{' '}
+            <SeverityTag severity={item.severity} /> · {STATE_LABELS[item.state]} · {item.cwe.join(', ')}
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function Details({ graph, finding, onOpen }: { graph: string; finding: SecurityFindingDetail; onOpen: (id: string) => void }) {
   const canTriage = usePermitted(OPERATIONS_PERMISSIONS.TRIAGE_FINDINGS);
   const [triage, setTriage] = useState<FindingTriageState | null>(null);
   const { location, rule } = finding;
@@ -126,6 +152,7 @@ function Details({ graph, finding }: { graph: string; finding: SecurityFindingDe
           </Suspense>
         </Box>
       )}
+      <RelatedFindings related={finding.related} onOpen={onOpen} />
       <Box as="section" aria-label="History">
         <Heading as="h3" size="sm" mb={2}>
           History
@@ -149,7 +176,7 @@ function Details({ graph, finding }: { graph: string; finding: SecurityFindingDe
   );
 }
 
-export function FindingDetail({ graph, id, onClose }: { graph: string; id: string; onClose: () => void }) {
+export function FindingDetail({ graph, id, onClose, onOpen }: { graph: string; id: string; onClose: () => void; onOpen: (id: string) => void }) {
   const finding = useFinding(graph, id);
   return (
     <Box as="aside" aria-label="Finding" borderWidth="1px" borderRadius="md" p={4} w={{ base: 'full', lg: '34rem' }} flexShrink={0} alignSelf="flex-start">
@@ -158,7 +185,7 @@ export function FindingDetail({ graph, id, onClose }: { graph: string; id: strin
           ✕
         </IconButton>
       </HStack>
-      {finding.isPending ? <Loading label="Loading the finding…" /> : finding.error ? <ErrorAlert error={finding.error} /> : <Details graph={graph} finding={finding.data} />}
+      {finding.isPending ? <Loading label="Loading the finding…" /> : finding.error ? <ErrorAlert error={finding.error} /> : <Details graph={graph} finding={finding.data} onOpen={onOpen} />}
     </Box>
   );
 }

@@ -235,7 +235,7 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
           )}
           {pages.isFetchNextPageError && <ErrorAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
         </Stack>
-        {openId && <FindingDetail key={openId} graph={graph} id={openId} onClose={() => open(null)} />}
+        {openId && <FindingDetail key={openId} graph={graph} id={openId} onClose={() => open(null)} onOpen={open} />}
       </HStack>
       {triaging && <TriageDialog graph={graph} ids={[...selected]} onClose={() => setTriaging(false)} onDone={() => setSelected(new Set())} />}
     </Stack>

@@ -244,6 +244,27 @@ describe('the code findings list (/security/sast)', () => {
   });
 });
 
+describe('related findings', () => {
+  it("lists other tools' findings on the same weakness and line, and opens one in the panel", async () => {
+    fakeApi({
+      'GET /api/apps': ok([]),
+      'GET /api/security/findings': ok(findingsPage([finding(), second])),
+      'GET /api/security/findings/f1': ok(
+        findingDetail({ related: [{ id: 'f2', tool: 'Semgrep', ruleId: 'javascript.express.xss', severity: 'medium', state: 'confirmed', title: 'XSS', cwe: ['CWE-79'] }] }),
+      ),
+      'GET /api/security/findings/f2': ok(findingDetail({ ...second, related: [] })),
+    });
+    const { user } = renderRoute(SastScreen, SAST, `${SAST}?finding=f1`);
+    const panel = await screen.findByRole('complementary', { name: 'Finding' });
+    const related = await within(panel).findByRole('region', { name: 'Related findings' });
+    expect(within(related).getByRole('listitem')).toHaveTextContent('Semgrep: javascript.express.xss Medium · Confirmed · CWE-79');
+    await user.click(within(related).getByRole('button', { name: 'Semgrep: javascript.express.xss' }));
+    const next = await screen.findByRole('complementary', { name: 'Finding' });
+    await within(next).findByRole('heading', { name: second.title });
+    expect(within(next).queryByRole('region', { name: 'Related findings' })).toBeNull();
+  });
+});
+
 describe('the IaC findings list (/security/iac)', () => {
   it('lists IaC and container findings; a cloud finding shows its resource, account and region', async () => {
     const cloud = finding({
