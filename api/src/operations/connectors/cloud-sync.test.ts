@@ -1,7 +1,7 @@
 // Issue 24 item 4: the cloud connectors with their real SDKs against local servers speaking the
 // clouds' wire protocols. AWS: STS (query protocol, XML answers) and Security Hub's REST-JSON
 // GetFindings (POST /findings, NextToken paging) answering the findings of
-// ../shared/data/ops/awssecurityhub_inspector_ecr.json, read in place. Azure (HTTPS: the SDKs
+// importers/testdata/ops/awssecurityhub_inspector_ecr.json (the shared data set's file). Azure (HTTPS: the SDKs
 // send bearer tokens and client secrets over TLS only; a certificate made for the test): the
 // Entra ID token endpoint and the Resource Manager lists of Defender for Cloud alerts and
 // assessments (nextLink paging) and secure scores, answering importers/testdata's REST JSON.
