@@ -6,13 +6,15 @@ import Provider from 'oidc-provider';
 
 const port = Number(process.argv[2] ?? 8199);
 const issuer = `http://127.0.0.1:${port}`;
+// The portal it sends people back to: the suite's (E2E_PORT, as support/portal.ts reads it).
+const portalPort = Number(process.env.E2E_PORT ?? 8181);
 
 const provider = new Provider(issuer, {
   clients: [
     {
       client_id: 'portal-e2e',
       client_secret: 'portal-e2e-secret',
-      redirect_uris: ['http://127.0.0.1:8181/api/sessions/msal/callback'],
+      redirect_uris: [`http://127.0.0.1:${portalPort}/api/sessions/msal/callback`],
       grant_types: ['authorization_code'],
       response_types: ['code'],
       // How openid-client sends a client secret.
