@@ -21,6 +21,27 @@ export const configsSchema = {
   additionalProperties: { type: 'string', nullable: true },
 } as const;
 
+/** A cloud module's last sync attempt (the contract's ServiceModuleSyncAttempt): in the module's view and as POST security/clouds/{moduleId}/sync's answer. */
+export const syncAttemptSchema = {
+  type: 'object',
+  nullable: true,
+  required: ['at', 'status', 'http_status', 'message', 'findings', 'scopes', 'secure_score'],
+  properties: {
+    at: { type: 'string', format: 'date-time' },
+    status: { type: 'string', enum: ['ok', 'failed'] },
+    http_status: { type: 'integer', nullable: true },
+    message: { type: 'string', nullable: true },
+    findings: { type: 'integer', nullable: true },
+    scopes: { type: 'array', items: { type: 'string' } },
+    secure_score: {
+      type: 'object',
+      nullable: true,
+      required: ['current', 'max', 'percentage'],
+      properties: { current: { type: 'number' }, max: { type: 'number' }, percentage: { type: 'number' } },
+    },
+  },
+} as const;
+
 const serviceModuleProperties = {
   id: { type: 'string' },
   type: { type: 'string', enum: [...SERVICE_MODULE_TYPES] },
@@ -32,25 +53,7 @@ const serviceModuleProperties = {
     required: ['sync_time'],
     properties: { sync_time: { type: 'string', format: 'date-time' } },
   },
-  last_sync_attempt: {
-    type: 'object',
-    nullable: true,
-    required: ['at', 'status', 'http_status', 'message', 'findings', 'scopes', 'secure_score'],
-    properties: {
-      at: { type: 'string', format: 'date-time' },
-      status: { type: 'string', enum: ['ok', 'failed'] },
-      http_status: { type: 'integer', nullable: true },
-      message: { type: 'string', nullable: true },
-      findings: { type: 'integer', nullable: true },
-      scopes: { type: 'array', items: { type: 'string' } },
-      secure_score: {
-        type: 'object',
-        nullable: true,
-        required: ['current', 'max', 'percentage'],
-        properties: { current: { type: 'number' }, max: { type: 'number' }, percentage: { type: 'number' } },
-      },
-    },
-  },
+  last_sync_attempt: syncAttemptSchema,
   configs: configsSchema,
   secret_fields: { type: 'array', items: { type: 'string' } },
   secrets_set: { type: 'array', items: { type: 'string' } },

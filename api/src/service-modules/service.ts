@@ -29,6 +29,8 @@ import { isServiceModuleType, secretFieldsOf, unknownType, type ServiceModuleTyp
 export type { ApiKeyView };
 
 export type { ServiceModuleView };
+// The answer of a cloud sync (operations/connectors) is the module view's last attempt.
+export { syncAttemptSchema } from './schemas';
 
 export const MODULE_FIELDS = Object.freeze({
   name: fieldSchema({ required: true, max: 255 }),

@@ -8,28 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../../authorization/guard';
 import { problems } from '../../http/answer';
 import { ApiProblem } from '../../http/problem';
+import { syncAttemptSchema } from '../../service-modules/service';
 
 const syncParams = { type: 'object', required: ['moduleId'], properties: { moduleId: { type: 'string', maxLength: 64 } } } as const;
 const graphQuery = { type: 'object', required: ['graph'], properties: { graph: { type: 'string' } } } as const;
 
-const syncAttemptSchema = {
-  type: 'object',
-  required: ['at', 'status', 'http_status', 'message', 'findings', 'scopes', 'secure_score'],
-  properties: {
-    at: { type: 'string', format: 'date-time' },
-    status: { type: 'string', enum: ['ok', 'failed'] },
-    http_status: { type: 'integer', nullable: true },
-    message: { type: 'string', nullable: true },
-    findings: { type: 'integer', nullable: true },
-    scopes: { type: 'array', items: { type: 'string' } },
-    secure_score: {
-      type: 'object',
-      nullable: true,
-      required: ['current', 'max', 'percentage'],
-      properties: { current: { type: 'number' }, max: { type: 'number' }, percentage: { type: 'number' } },
-    },
-  },
-} as const;
 
 export async function cloudSyncRoutes(app: FastifyInstance): Promise<void> {
   app.post(
