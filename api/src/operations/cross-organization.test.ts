@@ -22,6 +22,7 @@ const CASES: Record<string, Case> = {
   'GET /api/security/findings': { path: () => '/api/security/findings', list: true },
   'POST /api/security/findings': { path: () => '/api/security/findings', body: () => readOps('eslint.sarif'), list: true },
   'GET /api/security/findings/export.csv': { path: () => '/api/security/findings/export.csv', list: true },
+  'GET /api/security/findings/groups': { path: () => '/api/security/findings/groups?by=rule', list: true },
   'GET /api/security/imports/:id': { path: () => `/api/security/imports/${acmeImport}` },
   'GET /api/security/findings/:id': { path: () => `/api/security/findings/${finding}` },
   'PUT /api/security/findings/:id/state': { path: () => `/api/security/findings/${finding}/state`, body: () => ({ state: 'false_positive', reason: 'taken over' }) },
@@ -38,7 +39,8 @@ function call(route: DeclaredRoute, graph: string): Promise<LightMyRequestRespon
   const fixture = CASES[key(route)];
   // An upload names a repository of the caller's process (an application would be another 404).
   const query = route.method === 'POST' && route.url === '/api/security/findings' ? `graph=${graph}&repository=web` : `graph=${graph}`;
-  return world.call('ursula', route.method as 'GET', `${fixture.path()}?${query}`, fixture.body?.());
+  const path = fixture.path();
+  return world.call('ursula', route.method as 'GET', `${path}${path.includes('?') ? '&' : '?'}${query}`, fixture.body?.());
 }
 
 async function acmeState(): Promise<unknown> {

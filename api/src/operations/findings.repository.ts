@@ -1,7 +1,7 @@
 // Reading stored findings (migration 030) for the routes: a filtered page by keyset (the sort key
 // and the id where the previous page ended), the totals per severity and category of the same
 // filter, one finding with its rule's texts, and a cursor over every row for the CSV export.
-import type { FindingCategory, FindingSeverity, FindingState } from '@portal/shared/server';
+import type { CloudProvider, FindingCategory, FindingGroupDimension, FindingSeverity, FindingState } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 /** The sort fields of a list and their SQL (every one non-null; the id breaks ties). */
@@ -28,6 +28,13 @@ export interface FindingFilter {
   state?: readonly FindingState[];
   tool?: string;
   scope?: string;
+  /** A cloud location's provider, account, region and service (exact). */
+  provider?: readonly CloudProvider[];
+  account?: string;
+  region?: string;
+  service?: string;
+  /** The rule's id (exact). */
+  rule?: string;
   /** A part of the rule id, the file or the resource (case-insensitive). */
   q?: string;
 }
@@ -91,6 +98,11 @@ function where(filter: FindingFilter): { sql: string; params: unknown[] } {
   if (filter.state) add((n) => `s.state = ANY(${n}::text[])`, filter.state);
   if (filter.tool !== undefined) add((n) => `s.tool_name = ${n}`, filter.tool);
   if (filter.scope !== undefined) add((n) => `s.scope = ${n}`, filter.scope);
+  if (filter.provider) add((n) => `s.location ->> 'provider' = ANY(${n}::text[])`, filter.provider);
+  if (filter.account !== undefined) add((n) => `s.location ->> 'account' = ${n}`, filter.account);
+  if (filter.region !== undefined) add((n) => `s.location ->> 'region' = ${n}`, filter.region);
+  if (filter.service !== undefined) add((n) => `s.location ->> 'service' = ${n}`, filter.service);
+  if (filter.rule !== undefined) add((n) => `s.rule_id = ${n}`, filter.rule);
   if (filter.q !== undefined) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);
@@ -132,6 +144,49 @@ export interface TotalsRow {
 export function findingTotals(db: Queryable, filter: FindingFilter): Promise<TotalsRow[]> {
   const { sql, params } = where(filter);
   return db.query<TotalsRow>(`SELECT s.severity, s.category, count(*)::int AS count FROM security_findings s WHERE ${sql} GROUP BY 1, 2`, params);
+}
+
+/**
+ * What each group dimension reads of a finding. A Security Hub control's standard is the part of
+ * its generator id before the version ('aws-foundational-security-best-practices/v/1.0.0/S3.1').
+ */
+const GROUP_KEYS: Record<FindingGroupDimension, string> = {
+  account: "s.location ->> 'account'",
+  region: "s.location ->> 'region'",
+  service: "s.location ->> 'service'",
+  provider: "s.location ->> 'provider'",
+  standard: "substring(s.rule_id from '([A-Za-z0-9._-]+)/v/[0-9.]+/')",
+  rule: 's.rule_id',
+  resource: 's.resource',
+  scope: 's.scope',
+  tool: 's.tool_name',
+};
+
+export interface GroupRow {
+  key: string | null;
+  severity: FindingSeverity;
+  count: number;
+  /** The group's findings in all, and how many groups the filter has. */
+  group_count: number;
+  groups: number;
+}
+
+/** The filter's findings counted by a dimension and severity: the `limit` largest groups (ties by key). */
+export function findingGroups(db: Queryable, filter: FindingFilter, by: FindingGroupDimension, limit: number): Promise<GroupRow[]> {
+  const { sql, params } = where(filter);
+  params.push(limit);
+  return db.query<GroupRow>(
+    `WITH counted AS (
+       SELECT ${GROUP_KEYS[by]} AS key, s.severity, count(*)::int AS count FROM security_findings s WHERE ${sql} GROUP BY 1, 2
+     ), groups AS (
+       SELECT key, sum(count)::int AS group_count, count(*) OVER ()::int AS groups FROM counted GROUP BY key
+     ), largest AS (
+       SELECT * FROM groups ORDER BY group_count DESC, key ASC NULLS LAST LIMIT $${params.length}
+     )
+     SELECT c.key, c.severity, c.count, l.group_count, l.groups FROM counted c JOIN largest l ON l.key IS NOT DISTINCT FROM c.key
+      ORDER BY l.group_count DESC, l.key ASC NULLS LAST`,
+    params,
+  );
 }
 
 /** A finding of the process, with its rule's texts; undefined for another organization's or process's id. */

@@ -2,7 +2,18 @@
 // naming it and what it must be; the cursor is opaque to the browser (the sort, the order and where
 // the previous page ended, base64url JSON), as the tasks inbox's.
 import { readKeysetCursor } from '../http/keyset-cursor';
-import { FINDING_CATEGORIES, FINDING_SEVERITIES, FINDING_STATES, type FindingCategory, type FindingSeverity, type FindingState } from '@portal/shared/server';
+import {
+  CLOUD_PROVIDERS,
+  FINDING_CATEGORIES,
+  FINDING_SEVERITIES,
+  FINDING_STATES,
+  FINDING_GROUP_DIMENSIONS,
+  type CloudProvider,
+  type FindingGroupDimension,
+  type FindingCategory,
+  type FindingSeverity,
+  type FindingState,
+} from '@portal/shared/server';
 import { ApiProblem } from '../http/problem';
 import { FINDING_SORT_FIELDS, type FindingSortField, type KeysetPosition } from './findings.repository';
 
@@ -21,15 +32,27 @@ export const FINDINGS_MESSAGES = {
   repeated: (name: string) => `'${name}' is given more than once.`,
 } as const;
 
-const PARAMETERS = new Set(['graph', 'category', 'severity', 'state', 'tool', 'scope', 'application', 'q', 'sort', 'order', 'limit', 'cursor']);
+/** The filter's parameters (the list's, its CSV export's and its groups'). */
+const FILTER_PARAMETERS = ['graph', 'category', 'severity', 'state', 'tool', 'scope', 'application', 'provider', 'account', 'region', 'service', 'rule', 'q'];
+const PARAMETERS = new Set([...FILTER_PARAMETERS, 'sort', 'order', 'limit', 'cursor']);
 
-export interface FindingsQuery {
+/** What a list's findings are filtered by. */
+export interface FindingsFilterQuery {
   category?: FindingCategory[];
   severity?: FindingSeverity[];
   state?: FindingState[];
   tool?: string;
   scope?: string;
+  /** A cloud location's provider, account (subscription), region and service; the rule's id. */
+  provider?: CloudProvider[];
+  account?: string;
+  region?: string;
+  service?: string;
+  rule?: string;
   q?: string;
+}
+
+export interface FindingsQuery extends FindingsFilterQuery {
   sort: FindingSortField;
   order: 'asc' | 'desc';
   limit: number;
@@ -76,14 +99,39 @@ function decodeCursor(text: string, sort: FindingSortField, order: 'asc' | 'desc
   return { key, id: cursor!.i };
 }
 
-/** The list's query, checked parameter by parameter. `application=shop` is the scope 'app:shop'. */
-export function parseFindingsQuery(raw: unknown): FindingsQuery {
+/** The query's values, one string per parameter: an unknown or repeated parameter is a 400. */
+function valuesOf(raw: unknown, known: ReadonlySet<string>): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
-    if (!PARAMETERS.has(name)) refuse(name, FINDINGS_MESSAGES.unknown(name));
+    if (!known.has(name)) refuse(name, FINDINGS_MESSAGES.unknown(name));
     if (typeof value !== 'string') refuse(name, FINDINGS_MESSAGES.repeated(name));
     values[name] = value;
   }
+  return values;
+}
+
+/** The filter part of a query. `application=shop` is the scope 'app:shop'. */
+function filterQuery(values: Record<string, string>): FindingsFilterQuery {
+  const application = textOf('application', values.application);
+  const scope = textOf('scope', values.scope) ?? (application === undefined ? undefined : `app:${application}`);
+  return {
+    category: listOf('category', values.category, FINDING_CATEGORIES),
+    severity: listOf('severity', values.severity, FINDING_SEVERITIES),
+    state: listOf('state', values.state, FINDING_STATES),
+    tool: textOf('tool', values.tool),
+    scope,
+    provider: listOf('provider', values.provider, CLOUD_PROVIDERS),
+    account: textOf('account', values.account),
+    region: textOf('region', values.region),
+    service: textOf('service', values.service),
+    rule: textOf('rule', values.rule),
+    q: textOf('q', values.q),
+  };
+}
+
+/** The list's query, checked parameter by parameter. */
+export function parseFindingsQuery(raw: unknown): FindingsQuery {
+  const values = valuesOf(raw, PARAMETERS);
   const sort = values.sort ?? 'severity';
   if (!(FINDING_SORT_FIELDS as readonly string[]).includes(sort)) refuse('sort', FINDINGS_MESSAGES.sortOneOf);
   const order = values.order ?? 'asc';
@@ -93,18 +141,32 @@ export function parseFindingsQuery(raw: unknown): FindingsQuery {
     if (!/^\d{1,3}$/.test(values.limit) || Number(values.limit) < 1 || Number(values.limit) > FINDINGS_MAX_LIMIT) refuse('limit', FINDINGS_MESSAGES.limit);
     limit = Number(values.limit);
   }
-  const application = textOf('application', values.application);
-  const scope = textOf('scope', values.scope) ?? (application === undefined ? undefined : `app:${application}`);
   return {
-    category: listOf('category', values.category, FINDING_CATEGORIES),
-    severity: listOf('severity', values.severity, FINDING_SEVERITIES),
-    state: listOf('state', values.state, FINDING_STATES),
-    tool: textOf('tool', values.tool),
-    scope,
-    q: textOf('q', values.q),
+    ...filterQuery(values),
     sort: sort as FindingSortField,
     order,
     limit,
     after: values.cursor !== undefined ? decodeCursor(values.cursor, sort as FindingSortField, order) : undefined,
   };
+}
+
+export const GROUPS_DEFAULT_LIMIT = 20;
+export const GROUPS_MAX_LIMIT = 200;
+const GROUP_PARAMETERS = new Set([...FILTER_PARAMETERS, 'by', 'limit']);
+
+export const GROUPS_MESSAGES = {
+  by: `'by' must be one of ${FINDING_GROUP_DIMENSIONS.join(', ')}.`,
+  limit: `'limit' must be a whole number from 1 to ${GROUPS_MAX_LIMIT}.`,
+} as const;
+
+/** GET security/findings/groups's query: the list's filter, what to group by and how many groups. */
+export function parseGroupsQuery(raw: unknown): FindingsFilterQuery & { by: FindingGroupDimension; limit: number } {
+  const values = valuesOf(raw, GROUP_PARAMETERS);
+  if (values.by === undefined || !(FINDING_GROUP_DIMENSIONS as readonly string[]).includes(values.by)) refuse('by', GROUPS_MESSAGES.by);
+  let limit = GROUPS_DEFAULT_LIMIT;
+  if (values.limit !== undefined) {
+    if (!/^\d{1,3}$/.test(values.limit) || Number(values.limit) < 1 || Number(values.limit) > GROUPS_MAX_LIMIT) refuse('limit', GROUPS_MESSAGES.limit);
+    limit = Number(values.limit);
+  }
+  return { ...filterQuery(values), by: values.by as FindingGroupDimension, limit };
 }

@@ -6,6 +6,9 @@ import { encodeKeysetCursor } from '../http/keyset-cursor';
 import type {
   FindingCategory,
   FindingFormat,
+  FindingGroup,
+  FindingGroupDimension,
+  FindingGroupsPage,
   FindingHistoryEvent,
   FindingImport,
   FindingTriageState,
@@ -19,9 +22,9 @@ import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
 import { alertNewCriticals, alertRegressions, announceFindings } from './events';
-import { findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, relatedFindings, type FindingFilter, type FindingRow } from './findings.repository';
+import { findingGroups, findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, relatedFindings, type FindingFilter, type FindingRow } from './findings.repository';
 import { importFindings } from './importers';
-import type { FindingsQuery } from './query';
+import type { FindingsFilterQuery, FindingsQuery } from './query';
 import { sarifLogOf } from './sarif-export';
 import { historyOf, recordImport, toolsOfScope, triageFindings, type ImportSummary, type ImportTarget } from './repository';
 
@@ -169,9 +172,24 @@ export function findingView(row: FindingRow): ScopedSecurityFinding {
   };
 }
 
-export function filterOf(organizationId: string, processId: string, visible: readonly FindingCategory[], query: FindingsQuery): FindingFilter {
-  const { category, severity, state, tool, scope, q } = query;
-  return { organizationId, processId, visible, category, severity, state, tool, scope, q };
+export function filterOf(organizationId: string, processId: string, visible: readonly FindingCategory[], query: FindingsFilterQuery): FindingFilter {
+  const { category, severity, state, tool, scope, provider, account, region, service, rule, q } = query;
+  return { organizationId, processId, visible, category, severity, state, tool, scope, provider, account, region, service, rule, q };
+}
+
+/** GET security/findings/groups: the filter's largest groups by a dimension, with their counts per severity. */
+export async function findingGroupsOf(db: Queryable, filter: FindingFilter, by: FindingGroupDimension, limit: number): Promise<FindingGroupsPage> {
+  const rows = await findingGroups(db, filter, by, limit);
+  const groups = new Map<string | null, FindingGroup>();
+  for (const row of rows) {
+    let group = groups.get(row.key);
+    if (!group) {
+      group = { key: row.key, count: row.group_count, severity: Object.fromEntries(FINDING_SEVERITIES.map((name) => [name, 0])) as FindingGroup['severity'] };
+      groups.set(row.key, group);
+    }
+    group.severity[row.severity] = row.count;
+  }
+  return { by, groups: [...groups.values()], total: rows[0]?.groups ?? 0 };
 }
 
 /** GET security/findings: a page of the filter, its total and its counts per severity and category. */

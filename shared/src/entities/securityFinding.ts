@@ -184,6 +184,34 @@ export interface SecurityFindingsPage {
   next_cursor: string | null;
 }
 
+/** The cloud providers a cloud location names (CloudLocation.provider). */
+export const CLOUD_PROVIDERS = ['aws', 'azure', 'gcp', 'other'] as const;
+export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
+
+/**
+ * What GET security/findings/groups counts findings by: the cloud account (AWS account, Azure
+ * subscription), region, service or provider; the rule (check, control); the AWS standard of a
+ * Security Hub control ('aws-foundational-security-best-practices'); the file or resource; the
+ * scope; the tool.
+ */
+export const FINDING_GROUP_DIMENSIONS = ['account', 'region', 'service', 'provider', 'standard', 'rule', 'resource', 'scope', 'tool'] as const;
+export type FindingGroupDimension = (typeof FINDING_GROUP_DIMENSIONS)[number];
+
+/** One group of GET security/findings/groups: its key (null: findings without one) and counts. */
+export interface FindingGroup {
+  key: string | null;
+  count: number;
+  severity: Record<FindingSeverity, number>;
+}
+
+/** GET security/findings/groups: the largest groups of the list's filter, most findings first. */
+export interface FindingGroupsPage {
+  by: FindingGroupDimension;
+  groups: FindingGroup[];
+  /** How many groups there are in all (more than `groups` holds when `groups` was cut at the limit). */
+  total: number;
+}
+
 /** One change of a finding's state: by an import (`fixed`, `reopened`) or by a person (`triaged`). */
 export interface FindingHistoryEvent {
   kind: 'fixed' | 'reopened' | 'triaged';
