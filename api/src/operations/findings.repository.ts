@@ -33,6 +33,8 @@ export interface FindingFilter {
   account?: string;
   region?: string;
   service?: string;
+  /** A Security Hub control's standard (GROUP_KEYS.standard). */
+  standard?: string;
   /** The rule's id (exact). */
   rule?: string;
   /** A part of the rule id, the file or the resource (case-insensitive). */
@@ -85,6 +87,22 @@ const COLUMNS = `s.id, s.scope, s.fingerprint, s.tool_name, s.tool_version, s.ca
 const FROM = `security_findings s LEFT JOIN security_finding_rules r
   ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id`;
 
+/**
+ * What each group dimension reads of a finding. A Security Hub control's standard is the part of
+ * its generator id before the version ('aws-foundational-security-best-practices/v/1.0.0/S3.1').
+ */
+const GROUP_KEYS: Record<FindingGroupDimension, string> = {
+  account: "s.location ->> 'account'",
+  region: "s.location ->> 'region'",
+  service: "s.location ->> 'service'",
+  provider: "s.location ->> 'provider'",
+  standard: "substring(s.rule_id from '([A-Za-z0-9._-]+)/v/[0-9.]+/')",
+  rule: 's.rule_id',
+  resource: 's.resource',
+  scope: 's.scope',
+  tool: 's.tool_name',
+};
+
 /** The WHERE of a filter, its parameters from $1. */
 function where(filter: FindingFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [filter.organizationId, filter.processId, filter.visible];
@@ -102,6 +120,7 @@ function where(filter: FindingFilter): { sql: string; params: unknown[] } {
   if (filter.account !== undefined) add((n) => `s.location ->> 'account' = ${n}`, filter.account);
   if (filter.region !== undefined) add((n) => `s.location ->> 'region' = ${n}`, filter.region);
   if (filter.service !== undefined) add((n) => `s.location ->> 'service' = ${n}`, filter.service);
+  if (filter.standard !== undefined) add((n) => `${GROUP_KEYS.standard} = ${n}`, filter.standard);
   if (filter.rule !== undefined) add((n) => `s.rule_id = ${n}`, filter.rule);
   if (filter.q !== undefined) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -145,22 +164,6 @@ export function findingTotals(db: Queryable, filter: FindingFilter): Promise<Tot
   const { sql, params } = where(filter);
   return db.query<TotalsRow>(`SELECT s.severity, s.category, count(*)::int AS count FROM security_findings s WHERE ${sql} GROUP BY 1, 2`, params);
 }
-
-/**
- * What each group dimension reads of a finding. A Security Hub control's standard is the part of
- * its generator id before the version ('aws-foundational-security-best-practices/v/1.0.0/S3.1').
- */
-const GROUP_KEYS: Record<FindingGroupDimension, string> = {
-  account: "s.location ->> 'account'",
-  region: "s.location ->> 'region'",
-  service: "s.location ->> 'service'",
-  provider: "s.location ->> 'provider'",
-  standard: "substring(s.rule_id from '([A-Za-z0-9._-]+)/v/[0-9.]+/')",
-  rule: 's.rule_id',
-  resource: 's.resource',
-  scope: 's.scope',
-  tool: 's.tool_name',
-};
 
 export interface GroupRow {
   key: string | null;

@@ -33,7 +33,7 @@ export const FINDINGS_MESSAGES = {
 } as const;
 
 /** The filter's parameters (the list's, its CSV export's and its groups'). */
-const FILTER_PARAMETERS = ['graph', 'category', 'severity', 'state', 'tool', 'scope', 'application', 'provider', 'account', 'region', 'service', 'rule', 'q'];
+const FILTER_PARAMETERS = ['graph', 'category', 'severity', 'state', 'tool', 'scope', 'application', 'provider', 'account', 'region', 'service', 'standard', 'rule', 'q'];
 const PARAMETERS = new Set([...FILTER_PARAMETERS, 'sort', 'order', 'limit', 'cursor']);
 
 /** What a list's findings are filtered by. */
@@ -48,6 +48,8 @@ export interface FindingsFilterQuery {
   account?: string;
   region?: string;
   service?: string;
+  /** A Security Hub control's standard ('aws-foundational-security-best-practices'). */
+  standard?: string;
   rule?: string;
   q?: string;
 }
@@ -124,6 +126,7 @@ function filterQuery(values: Record<string, string>): FindingsFilterQuery {
     account: textOf('account', values.account),
     region: textOf('region', values.region),
     service: textOf('service', values.service),
+    standard: textOf('standard', values.standard),
     rule: textOf('rule', values.rule),
     q: textOf('q', values.q),
   };

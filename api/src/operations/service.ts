@@ -173,8 +173,8 @@ export function findingView(row: FindingRow): ScopedSecurityFinding {
 }
 
 export function filterOf(organizationId: string, processId: string, visible: readonly FindingCategory[], query: FindingsFilterQuery): FindingFilter {
-  const { category, severity, state, tool, scope, provider, account, region, service, rule, q } = query;
-  return { organizationId, processId, visible, category, severity, state, tool, scope, provider, account, region, service, rule, q };
+  const { category, severity, state, tool, scope, provider, account, region, service, standard, rule, q } = query;
+  return { organizationId, processId, visible, category, severity, state, tool, scope, provider, account, region, service, standard, rule, q };
 }
 
 /** GET security/findings/groups: the filter's largest groups by a dimension, with their counts per severity. */
