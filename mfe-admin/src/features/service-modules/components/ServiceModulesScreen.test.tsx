@@ -118,7 +118,7 @@ describe('ServiceModulesScreen', () => {
     await waitFor(() => expect(snackbars).toEqual(['Service module Prod AWS saved.']));
     expect(mutations()).toEqual([
       expect.objectContaining({ method: 'PATCH', path: '/api/modules/aws', body: { id: 'm1', name: 'Prod AWS', category: 'Production' } }),
-      expect.objectContaining({ method: 'PUT', path: '/api/modules/m1/configs', body: { configs: { region: 'eu-central-1', access_key_id: 'AKIA123', role_arn: '' } } }),
+      expect.objectContaining({ method: 'PUT', path: '/api/modules/m1/configs', body: { configs: { region: 'eu-central-1', access_key_id: 'AKIA123', role_arn: '', sync_interval_minutes: '' } } }),
     ]);
   });
 
@@ -136,7 +136,7 @@ describe('ServiceModulesScreen', () => {
     dialog = await screen.findByRole('dialog', { name: 'Edit Production AWS' });
     await user.type(within(dialog).getByLabelText(/Secret access key/), 'n3w-s3cret{Enter}');
     await waitFor(() => expect(mutations()).toHaveLength(3));
-    expect(mutations()[2].body).toEqual({ configs: { region: 'eu-west-1', access_key_id: 'AKIA123', secret_access_key: 'n3w-s3cret', role_arn: '' } });
+    expect(mutations()[2].body).toEqual({ configs: { region: 'eu-west-1', access_key_id: 'AKIA123', secret_access_key: 'n3w-s3cret', role_arn: '', sync_interval_minutes: '' } });
   });
 
   it('rotates the API key after a confirmation and shows the new key once', async () => {
@@ -179,5 +179,43 @@ describe('ServiceModulesScreen', () => {
     renderScreen(<ServiceModulesScreen route={route} />);
     await screen.findByRole('row', { name: /^Production AWS / });
     expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('asks how often a cloud module syncs, in whole minutes within the API’s bounds', async () => {
+    const created = { ...aws, id: 'm6', name: 'Staging AWS', category: null, last_sync: null, configs: { ...aws.configs, sync_interval_minutes: '15' } };
+    const { mutations } = fakeApi({ 'GET /api/modules': { body: [] }, 'POST /api/modules/aws': { status: 201, body: created } });
+    const { user } = renderScreen(<ServiceModulesScreen route={route} />);
+    await user.click(await screen.findByRole('button', { name: 'Add service module' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add service module' });
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'aws');
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Staging AWS');
+    await fill(user, within(dialog).getByLabelText(/^Region/), 'eu-west-1');
+    await fill(user, within(dialog).getByLabelText(/^Access key ID/), 'AKIA999');
+    await fill(user, within(dialog).getByLabelText(/^Secret access key/), 'secret');
+    const interval = within(dialog).getByLabelText(/^Sync every \(minutes\)/);
+    expect(within(dialog).getByText(/Empty: the default schedule; 0: only with Sync now\./)).toBeInTheDocument();
+
+    await fill(user, interval, '7.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add module' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Numbers only.');
+    await fill(user, interval, '20000');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Maximum value is 10080.');
+    await fill(user, interval, '-5');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Minimum value is 0.');
+    expect(mutations()).toHaveLength(0);
+
+    await fill(user, interval, '15');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(snackbars).toEqual(['Service module Staging AWS added.']));
+    expect(mutations()).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/modules/aws',
+        body: {
+          name: 'Staging AWS',
+          configs: { region: 'eu-west-1', access_key_id: 'AKIA999', secret_access_key: 'secret', role_arn: '', sync_interval_minutes: '15' },
+        },
+      }),
+    ]);
   });
 });
