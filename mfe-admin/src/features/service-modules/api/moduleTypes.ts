@@ -12,6 +12,8 @@ export interface ModuleConfigField {
   label: string;
   /** Write-only: a password input, never prefilled, shown as 'set' / 'not set'. */
   secret?: boolean;
+  /** Shown under the input. */
+  helperText?: string;
   rules: FieldRules;
 }
 
@@ -23,6 +25,16 @@ export interface ModuleTypeDefinition {
 
 const url = (label: string): ModuleConfigField => ({ name: 'url', label, rules: { required: true, format: 'url' } });
 const secret = (name: string, label: string): ModuleConfigField => ({ name, label, secret: true, rules: { required: true } });
+/**
+ * How often a cloud module syncs, in whole minutes: the API's own rule (api/src/service-modules/
+ * types.ts); empty is the server's default schedule, 0 syncs on demand only.
+ */
+const syncInterval: ModuleConfigField = {
+  name: 'sync_interval_minutes',
+  label: 'Sync every (minutes)',
+  helperText: 'Whole minutes, at most 10080 (a week). Empty: the default schedule; 0: only with Sync now.',
+  rules: { format: 'numeric', min: 0, max: 10080 },
+};
 
 export const MODULE_TYPE_DEFINITIONS: Record<ModuleType, ModuleTypeDefinition> = {
   'component-analysis': {
@@ -43,6 +55,7 @@ export const MODULE_TYPE_DEFINITIONS: Record<ModuleType, ModuleTypeDefinition> =
       { name: 'access_key_id', label: 'Access key ID', rules: { required: true, format: 'alphanumeric', max: 128 } },
       secret('secret_access_key', 'Secret access key'),
       { name: 'role_arn', label: 'Role ARN (optional)', rules: { max: 2048 } },
+      syncInterval,
     ],
   },
   azure: {
@@ -53,6 +66,7 @@ export const MODULE_TYPE_DEFINITIONS: Record<ModuleType, ModuleTypeDefinition> =
       { name: 'subscription_id', label: 'Subscription ID', rules: { required: true, max: 64 } },
       { name: 'client_id', label: 'Client ID', rules: { required: true, max: 64 } },
       secret('client_secret', 'Client secret'),
+      syncInterval,
     ],
   },
   'pipeline-management': {

@@ -102,7 +102,7 @@ export function ModuleDialog({ module, onClose, onCreated, onEdited }: ModuleDia
           value={configs[field.name] ?? ''}
           onChange={(value) => setConfigs((current) => ({ ...current, [field.name]: value }))}
           error={shown[`config:${field.name}`]}
-          helperText={field.secret && module ? (isSecretSet(module, field.name) ? 'Set. Leave empty to keep it.' : 'Not set.') : undefined}
+          helperText={field.secret && module ? (isSecretSet(module, field.name) ? 'Set. Leave empty to keep it.' : 'Not set.') : field.helperText}
         />
       ))}
     </FormDialog>

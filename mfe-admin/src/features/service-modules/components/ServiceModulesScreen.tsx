@@ -1,11 +1,13 @@
 // /administration/service-modules: the organization's service modules (spec 1/3/7): add one of a
-// type with its settings, edit, rotate the API key (shown once) and delete.
+// type with its settings, edit, rotate the API key (shown once) and delete; sync an aws or azure
+// module into the current process (issue 24 item 4).
 import { HStack, Text } from '@chakra-ui/react';
 import {
-  DATE_LOCALE,
-  formatDate,
+  ErrorAlert,
+  isPlatformView,
   ScreenFrame,
   showSnackbar,
+  useSession,
   type ScreenComponent,
 } from '@portal/shared';
 import { useState } from 'react';
@@ -18,6 +20,8 @@ import { ModuleDialog } from './ModuleDialog';
 import { ConfirmAction, ConfirmDeletion, MessageWithError, QueryList, ScreenIntro } from '../../../components/sections';
 import { announceThen } from '../../../lib/announce';
 import { RowAction } from '../../../components/RowAction';
+import { isCloudModule } from '../api/syncCloudModule';
+import { CloudLastSync, dateTimeText, SyncNowButton, syncResultText } from './CloudSync';
 
 type Action =
   | { kind: 'add' }
@@ -25,9 +29,13 @@ type Action =
   | { kind: 'key'; moduleName: string; apiKey: string };
 
 export function lastSyncText(module: ServiceModuleDetails): string {
-  if (!module.last_sync) return 'Never';
-  const time = new Date(module.last_sync.sync_time);
-  return `${formatDate(time)} ${time.toLocaleTimeString(DATE_LOCALE, { hour: '2-digit', minute: '2-digit' })}`;
+  return module.last_sync ? dateTimeText(module.last_sync.sync_time) : 'Never';
+}
+
+/** A failed Sync now: the module's name and the API's answer (a 502 carries the cloud's cause). */
+interface SyncFailure {
+  moduleName: string;
+  error: unknown;
 }
 
 export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
@@ -38,6 +46,11 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
   const rotate = useRotateApiKey();
   const remove = useDeleteServiceModule();
   const [action, setAction] = useState<Action | null>(null);
+  // Cloud modules sync into one process: there is none to sync into without one, or in Platform View.
+  const process = useSession((state) => state.process);
+  const syncProcess = process && !isPlatformView(process) ? process : null;
+  const [syncFailure, setSyncFailure] = useState<SyncFailure | null>(null);
+  const hasCloudModules = Boolean(modules.data?.some(isCloudModule));
   const close = () => {
     rotate.reset();
     remove.reset();
@@ -48,7 +61,13 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
     <ScreenFrame route={route}>
       <ScreenIntro action={canCreate && { label: 'Add service module', onClick: () => setAction({ kind: 'add' }) }}>
         The services the portal reads from, and the API keys pipelines send their SBOMs with.
+        {canUpdate &&
+          hasCloudModules &&
+          (syncProcess
+            ? ` Sync now brings an AWS or Azure module's findings into the process ${syncProcess.name ?? syncProcess.code_name}; its schedule then syncs there.`
+            : ' Choose a process to sync AWS and Azure modules into it.')}
       </ScreenIntro>
+      {syncFailure && <ErrorAlert title={`The sync of ${syncFailure.moduleName} failed`} error={syncFailure.error} />}
       <QueryList
         query={modules}
         loading="Loading service modules…"
@@ -63,7 +82,7 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
               { header: 'Name', rowHeader: true, cell: (module) => module.name },
               { header: 'Type', cell: (module) => moduleTypeLabel(module.type) },
               { header: 'Category', cell: (module) => module.category || <Text color="fg.muted">None</Text> },
-              { header: 'Last sync', cell: lastSyncText },
+              { header: 'Last sync', cell: (module) => (isCloudModule(module) ? <CloudLastSync module={module} /> : lastSyncText(module)) },
               {
                 header: 'API key',
                 cell: (module) =>
@@ -79,6 +98,17 @@ export const ServiceModulesScreen: ScreenComponent = ({ route }) => {
                 header: 'Actions',
                 cell: (module) => (
                   <HStack gap={2} flexWrap="wrap">
+                    {canUpdate && syncProcess && isCloudModule(module) && (
+                      <SyncNowButton
+                        module={module}
+                        processCode={syncProcess.code_name}
+                        onSynced={(attempt) => {
+                          setSyncFailure(null);
+                          showSnackbar(`Synced ${module.name}: ${syncResultText(attempt)}.`, 'success');
+                        }}
+                        onFailed={(error) => setSyncFailure({ moduleName: module.name, error })}
+                      />
+                    )}
                     {canUpdate && (
                       <RowAction label={`Edit ${module.name}`} onClick={() => setAction({ kind: 'edit', module })}>
                         Edit
