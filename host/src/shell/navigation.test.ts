@@ -1,5 +1,5 @@
 import { resolveRoute } from '@portal/shared';
-import { activeEntryPath, operationsSection, POC_SECTION, SIDE_NAVIGATION, sideNavigation, visibleNavigation, type NavSection } from './navigation';
+import { activeEntryPath, LEGACY_CLOUD_ENTRIES, operationsSection, POC_SECTION, SIDE_NAVIGATION, sideNavigation, visibleNavigation, type NavSection } from './navigation';
 
 describe('side navigation', () => {
   it('highlights the entry of the current screen or of its nearest ancestor', () => {
@@ -50,7 +50,7 @@ describe('side navigation built from the service modules and the poc flag (spec 
   const aws = (id: string, category: string | null) => ({ id, type: 'aws', name: `AWS ${id}`, category });
 
   it('adds one Operations entry per categorized AWS module and Azure Defender for a categorized Azure module', () => {
-    const modules = [aws('a1', 'Security Hub'), aws('a2', null), aws('a3', 'GuardDuty'), { id: 'z', type: 'azure', name: 'Azure', category: 'Defender' }];
+    const modules = [aws('a1', 'Security Hub'), { id: 'c', type: 'code-quality', name: 'Sonar', category: 'Code' }, aws('a3', 'GuardDuty'), { id: 'z', type: 'azure', name: 'Azure', category: 'Defender' }];
     const operations = operationsSection(modules);
     expect(operations?.entries).toEqual([
       { label: 'Security Hub', path: '/security/aws', search: '?module=a1' },
@@ -61,9 +61,20 @@ describe('side navigation built from the service modules and the poc flag (spec 
     expect(sections.indexOf('Operations: Security Hub, GuardDuty, Azure Defender')).toBe(sections.indexOf('Reports') - 1);
   });
 
-  it('has no Operations section without categorized modules', () => {
-    expect(operationsSection([aws('a', null), { id: 'z', type: 'azure', name: 'Azure', category: '' }, { id: 'c', type: 'code-quality', name: 'Sonar', category: 'x' }])).toBeNull();
+  it('has no Operations section without cloud modules or categorized ones', () => {
+    expect(operationsSection([{ id: 'c', type: 'code-quality', name: 'Sonar', category: 'x' }, { id: 'p', type: 'pipeline-management', name: 'CI', category: null }])).toBeNull();
     expect(labels(sideNavigation({}))).toEqual(labels(SIDE_NAVIGATION));
+  });
+
+  it('gives a legacy cloud process (a cloud module without a category) SBOM, SAST, IaC Controls, Defender and Clouds, after the categorized entries', () => {
+    const legacy = labels([operationsSection([aws('a', null), { id: 'z', type: 'azure', name: 'Azure', category: '' }])!]);
+    expect(legacy).toEqual(['Operations: SBOM, SAST, IaC Controls, Defender, Clouds']);
+    const mixed = operationsSection([aws('a1', 'Security Hub'), aws('a2', ' ')]);
+    expect(mixed?.entries?.map((entry) => entry.label)).toEqual(['Security Hub', 'SBOM', 'SAST', 'IaC Controls', 'Defender', 'Clouds']);
+    // Each is a route of the route table, highlighted when open.
+    expect(LEGACY_CLOUD_ENTRIES.filter((entry) => resolveRoute(entry.path)?.route.path !== entry.path)).toEqual([]);
+    expect(activeEntryPath('/security/defender')).toBe('/security/defender');
+    expect(activeEntryPath('/security/sbom')).toBe('/security/sbom');
   });
 
   it('shows the POC group before Settings only when the poc flag is on', () => {

@@ -94,19 +94,36 @@ export interface ReportedModule {
   category: string | null;
 }
 
+/** The cloud service modules' types. */
+const CLOUD_TYPES = ['aws', 'azure', 'azurerm'];
+
+/**
+ * Spec 2.3's entries of a legacy cloud process: one whose cloud modules (AWS, Azure) have no
+ * category — set up before categories named the Operations entries — sees the fixed set.
+ */
+export const LEGACY_CLOUD_ENTRIES: readonly NavEntry[] = [
+  { label: 'SBOM', path: '/security/sbom' },
+  { label: 'SAST', path: '/security/sast' },
+  { label: 'IaC Controls', path: '/security/iac' },
+  { label: 'Defender', path: '/security/defender' },
+  { label: 'Clouds', path: '/security/clouds' },
+];
+
 /**
  * Spec 2.3 Operations: one entry per AWS service module that has a category (named by its
- * category), and one 'Azure Defender' entry when an Azure module has a category; null when there
- * is none.
+ * category), one 'Azure Defender' entry when an Azure module has a category, and the legacy
+ * cloud process's entries when a cloud module has none; null when there is no entry.
  */
 export function operationsSection(modules: readonly ReportedModule[]): NavSection | null {
-  const categorized = modules.filter((module) => (module.category ?? '').trim() !== '');
+  const hasCategory = (module: ReportedModule) => (module.category ?? '').trim() !== '';
+  const categorized = modules.filter(hasCategory);
   const entries: NavEntry[] = categorized
     .filter((module) => module.type === 'aws')
     .map((module) => ({ label: (module.category as string).trim(), path: '/security/aws', search: `?module=${encodeURIComponent(module.id)}` }));
   if (categorized.some((module) => module.type === 'azure' || module.type === 'azurerm')) {
     entries.push({ label: 'Azure Defender', path: '/security/azure' });
   }
+  if (modules.some((module) => CLOUD_TYPES.includes(module.type) && !hasCategory(module))) entries.push(...LEGACY_CLOUD_ENTRIES);
   return entries.length > 0 ? { label: 'Operations', entries } : null;
 }
 
@@ -127,7 +144,9 @@ function allPaths(sections: readonly NavSection[]): string[] {
   ]);
 }
 
-const PATHS = allPaths(sideNavigation({ poc: true, modules: [{ id: '', type: 'azure', name: '', category: 'x' }] }).concat({ label: '', path: '/security/aws' }));
+const PATHS = allPaths(
+  sideNavigation({ poc: true, modules: [{ id: '', type: 'azure', name: '', category: 'x' }, { id: '', type: 'aws', name: '', category: null }] }).concat({ label: '', path: '/security/aws' }),
+);
 
 /**
  * The entry to highlight for a pathname: the longest entry path that is the pathname or one of

@@ -1,11 +1,16 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { IacScreen, OverviewScreen, SastScreen } from './lazyScreens';
+import { AwsScreen, AzureScreen, CloudsScreen, IacScreen, OverviewScreen, SastScreen } from './lazyScreens';
 import { liveOperations } from './LiveOperations';
 
 const screens: RemoteDefinition['screens'] = {
   '/security': OverviewScreen,
   '/security/sast': SastScreen,
   '/security/iac': IacScreen,
+  '/security/aws': AwsScreen,
+  '/security/azure': AzureScreen,
+  // The legacy cloud process's entry (spec 2.3): Defender for Cloud, as /security/azure shows it.
+  '/security/defender': AzureScreen,
+  '/security/clouds': CloudsScreen,
 };
 
 /** What this remote serves: its routes (owner 'mfe-operations' in the shared route table) and their screens, kept live. */

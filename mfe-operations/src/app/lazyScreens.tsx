@@ -23,3 +23,6 @@ function lazyScreen(load: () => Promise<ScreenComponent>): ScreenComponent {
 export const OverviewScreen = lazyScreen(() => import('../features/findings/components/OverviewScreen').then((module) => module.OverviewScreen));
 export const SastScreen = lazyScreen(() => import('../features/findings/components/FindingsScreens').then((module) => module.SastScreen));
 export const IacScreen = lazyScreen(() => import('../features/findings/components/FindingsScreens').then((module) => module.IacScreen));
+export const AwsScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.AwsScreen));
+export const AzureScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.AzureScreen));
+export const CloudsScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.CloudsScreen));

@@ -1,6 +1,6 @@
 // A findings list's filter and order (GET security/findings), without its paging: the key of one
 // cached list, and what the CSV export repeats.
-import type { FindingCategory, FindingSeverity, FindingState } from '@portal/shared/operations';
+import type { CloudProvider, FindingCategory, FindingSeverity, FindingState } from '@portal/shared/operations';
 
 export const FINDING_SORTS = ['severity', 'first_seen', 'last_seen', 'rule_id', 'tool_name'] as const;
 export type FindingSort = (typeof FINDING_SORTS)[number];
@@ -13,8 +13,20 @@ export interface FindingsQuery {
   tool?: string;
   /** 'app:<key>' or 'repo:<name>'. */
   scope?: string;
+  /** A cloud location's provider, account (subscription), region and service. */
+  provider?: readonly CloudProvider[];
+  account?: string;
+  region?: string;
+  service?: string;
+  /** A Security Hub control's standard, and the rule's id (exact). */
+  standard?: string;
+  rule?: string;
   q?: string;
   sort: FindingSort;
   order: 'asc' | 'desc';
   limit?: number;
 }
+
+/** The drill-down filters a group (GET security/findings/groups) sets on a list, read from the URL. */
+export const DRILL_DOWN = ['account', 'region', 'service', 'standard', 'rule'] as const;
+export type DrillDown = (typeof DRILL_DOWN)[number];

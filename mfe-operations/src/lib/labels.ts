@@ -45,10 +45,15 @@ export function locationText(finding: Pick<ScopedSecurityFinding, 'location'>): 
   return line ? `${location.file}:${line}` : location.file;
 }
 
-/** 'app:shop' → 'shop (application)', 'repo:shop-api' → 'shop-api (repository)'. */
+/**
+ * 'app:shop' → 'shop (application)', 'repo:shop-api' → 'shop-api (repository)', a cloud sync's
+ * 'aws:123456789012:eu-central-1' → 'AWS 123456789012 eu-central-1', 'azure:<id>' → 'Azure <id>'.
+ */
 export function scopeText(scope: string): string {
   if (scope.startsWith('app:')) return `${scope.slice(4)} (application)`;
   if (scope.startsWith('repo:')) return `${scope.slice(5)} (repository)`;
+  if (scope.startsWith('aws:')) return `AWS ${scope.slice(4).replace(':', ' ')}`;
+  if (scope.startsWith('azure:')) return `Azure ${scope.slice(6)}`;
   return scope;
 }
 

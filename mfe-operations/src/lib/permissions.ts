@@ -13,5 +13,8 @@ export const OPERATIONS_PERMISSIONS = {
   CODE_FINDINGS: modules.USE_REPOSITORY_ANALYSIS,
   IAC_FINDINGS: modules.USE_COMPLIANCE,
   VIEW_AWS: operations.VIEW_AWS,
+  /** The cloud screens show the organization's modules, and sync one, with these. */
+  LIST_SERVICE_MODULE: operations.SERVICE_MODULE.LIST,
+  UPDATE_SERVICE_MODULE: operations.SERVICE_MODULE.UPDATE,
   VIEW_AZURE: operations.VIEW_AZURE,
 } as const;

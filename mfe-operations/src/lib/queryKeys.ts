@@ -7,7 +7,13 @@ export const FINDING_KEYS = {
   all: (graph: string) => ['security-findings', graph] as const,
   lists: (graph: string) => ['security-findings', graph, 'list'] as const,
   list: (graph: string, query: FindingsQuery) => ['security-findings', graph, 'list', query] as const,
+  groups: (graph: string, by: string, query: FindingsQuery) => ['security-findings', graph, 'groups', by, query] as const,
   detail: (graph: string, id: string) => ['security-findings', graph, 'detail', id] as const,
+};
+
+/** The organization's service modules (the cloud screens' modules, their last sync and secure score). */
+export const MODULE_KEYS = {
+  list: () => ['service-modules', 'list'] as const,
 };
 
 /** The process's applications, the upload's scope picker. */

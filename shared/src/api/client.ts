@@ -307,14 +307,20 @@ function upload<T>(path: string, body: FormData | Blob, options: UploadOptions =
   });
 }
 
+/** A download's options: a `body` makes it a POST (a file made of a selection, e.g. SARIF of findings). */
+export interface BlobOptions extends MutationOptions {
+  body?: unknown;
+}
+
 /** The body of a 2xx answer as a Blob, with the file name its Content-Disposition gives. */
-async function blob(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await send('GET', path, undefined, options);
+async function blob(path: string, options: BlobOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+  const method = options.body === undefined ? 'GET' : 'POST';
+  const response = await send(method, path, options.body, options);
   try {
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw networkFailure(error, { method: 'GET', path }, options);
+    throw networkFailure(error, { method, path }, options);
   }
 }
 
@@ -348,7 +354,7 @@ export const apiClient = {
     return upload<T>(path, body, options);
   },
   /** A file the API serves, as a Blob with the server's file name (downloads). */
-  blob(path: string, options?: RequestOptions): Promise<{ blob: Blob; fileName: string | null }> {
+  blob(path: string, options?: BlobOptions): Promise<{ blob: Blob; fileName: string | null }> {
     return blob(path, options);
   },
 };

@@ -54,6 +54,16 @@ describe('downloadFile', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:portal/1');
   });
 
+  it('posts a selection as JSON when given a body, and saves what the API made of it', async () => {
+    fetchMock.mockResolvedValue(new Response('{"version":"2.1.0"}', { status: 200, headers: { 'content-disposition': 'attachment; filename="findings-demo.sarif"' } }));
+    await expect(downloadFile('security/findings/export.sarif', { graph: 'demo', body: { ids: ['a', 'b'] }, fallbackName: 'findings.sarif' })).resolves.toBe('findings-demo.sarif');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/security/findings/export.sarif?graph=demo');
+    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ ids: ['a', 'b'] }) });
+    expect(new Headers(init.headers).get('Content-Type')).toMatch(/^application\/json/);
+    expect(clicked).toEqual([{ href: 'blob:portal/1', download: 'findings-demo.sarif' }]);
+  });
+
   it('fails as the API client does: the catalogue message, with the problem details', async () => {
     const problem = { status: 404, detail: 'The build has no VEX.' };
     fetchMock.mockResolvedValue(new Response(JSON.stringify(problem), { status: 404, headers: { 'content-type': 'application/problem+json' } }));

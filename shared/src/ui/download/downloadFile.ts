@@ -13,6 +13,8 @@ export interface DownloadOptions {
   /** The process (code name) of a project-scoped file. */
   graph: string;
   params?: QueryParams;
+  /** Sent as JSON with a POST (a file of a selection); a GET without. */
+  body?: unknown;
   /** The name to save under when the server names none. */
   fallbackName: string;
 }
@@ -20,7 +22,7 @@ export interface DownloadOptions {
 /** Fetches and saves the file; answers the name it was saved under. */
 export async function downloadFile(path: string, options: DownloadOptions): Promise<string> {
   // The screen that offers the download shows its failure itself: no notice dialog.
-  const { blob, fileName } = await apiClient.blob(path, { graph: options.graph, params: options.params, notices: false });
+  const { blob, fileName } = await apiClient.blob(path, { graph: options.graph, params: options.params, body: options.body, notices: false });
   const name = fileName ?? options.fallbackName;
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');

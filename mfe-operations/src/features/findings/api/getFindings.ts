@@ -3,7 +3,7 @@
 import { apiClient, FRESHNESS } from '@portal/shared';
 import type { SecurityFindingsPage } from '@portal/shared/operations';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { FindingsQuery } from '../../../lib/findingsQuery';
+import { DRILL_DOWN, type FindingsQuery } from '../../../lib/findingsQuery';
 import { FINDING_KEYS } from '../../../lib/queryKeys';
 
 export { FINDING_SORTS, type FindingSort, type FindingsQuery } from '../../../lib/findingsQuery';
@@ -18,6 +18,11 @@ export function findingsParams(query: FindingsQuery): Record<string, string> {
   if (query.state && query.state.length > 0) params.state = query.state.join(',');
   if (query.tool) params.tool = query.tool;
   if (query.scope) params.scope = query.scope;
+  if (query.provider && query.provider.length > 0) params.provider = query.provider.join(',');
+  for (const name of DRILL_DOWN) {
+    const value = query[name];
+    if (value) params[name] = value;
+  }
   if (query.q) params.q = query.q;
   return params;
 }

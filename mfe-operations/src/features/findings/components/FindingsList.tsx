@@ -1,18 +1,22 @@
 // A list of the process's findings of some categories (/security/sast: code and secrets,
 // /security/iac: IaC and containers): filters (category, severity, state, tool, application or
 // repository), a debounced search, an order, server paging ("Load more" reads the next cursor),
-// checkboxes selecting findings for one triage decision, the CSV export of the current filter, an
-// upload panel, and the finding opened beside the list (`?finding=<id>`).
+// checkboxes selecting findings for one triage decision or a SARIF export, the CSV export of the
+// current filter, an upload panel, and the finding opened beside the list (`?finding=<id>`). The
+// cloud screens fix a provider and show the largest groups (accounts, regions, controls) above the
+// list: a group chosen there is a filter of the URL (`?account=…`), shown here as a removable chip.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { downloadFile, Empty, ErrorAlert, Loading, usePermitted } from '@portal/shared';
-import { FINDING_SEVERITIES, FINDING_STATES, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
+import { FINDING_SEVERITIES, FINDING_STATES, type CloudProvider, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
 import { DataTable, SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, locationText, plural, scopeText, SEVERITY_LABELS, STATE_LABELS } from '../../../lib/labels';
 import { OPERATIONS_PERMISSIONS } from '../../../lib/permissions';
 import { useApplications } from '../api/getApplications';
+import { DRILL_DOWN, type DrillDown } from '../../../lib/findingsQuery';
 import { FINDING_SORTS, findingsParams, useFindingPages, type FindingSort, type FindingsQuery } from '../api/getFindings';
+import { FindingGroups, type GroupDimension } from './FindingGroups';
 import { FindingDetail } from './FindingDetail';
 import { SeverityTag } from './SeverityTag';
 import { TriageDialog } from './TriageDialog';
@@ -36,9 +40,15 @@ export interface FindingsListProps {
   label: string;
   /** What the search finds, as its placeholder says. */
   searchHint: string;
+  /** Cloud screens: only findings on these providers' resources (no application or repository filter). */
+  provider?: readonly CloudProvider[];
+  /** The groups shown above the list (a cloud screen's accounts, regions, controls). */
+  groups?: readonly GroupDimension[];
 }
 
-export function FindingsList({ graph, categories, label, searchHint }: FindingsListProps) {
+const DRILL_LABELS: Record<DrillDown, string> = { account: 'Account', region: 'Region', service: 'Service', standard: 'Standard', rule: 'Rule' };
+
+export function FindingsList({ graph, categories, label, searchHint, provider, groups }: FindingsListProps) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('finding') ?? undefined;
   const canUpload = usePermitted(OPERATIONS_PERMISSIONS.UPLOAD_FINDINGS);
@@ -58,6 +68,11 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [triaging, setTriaging] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
+  const drillKey = JSON.stringify(DRILL_DOWN.map((name) => params.get(name) ?? ''));
+  const drill = useMemo(() => {
+    const values = JSON.parse(drillKey) as string[];
+    return Object.fromEntries(DRILL_DOWN.flatMap((name, index) => (values[index] ? [[name, values[index]]] : []))) as Partial<Record<DrillDown, string>>;
+  }, [drillKey]);
 
   const search = useDebounced(text).trim();
   const tool = useDebounced(toolText).trim();
@@ -68,17 +83,25 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
       ...(severity ? { severity: [severity] } : {}),
       ...(state ? { state: [state] } : {}),
       ...(tool ? { tool } : {}),
-      ...(repository ? { scope: `repo:${repository}` } : application ? { scope: `app:${application}` } : {}),
+      ...(provider ? { provider } : repository ? { scope: `repo:${repository}` } : application ? { scope: `app:${application}` } : {}),
+      ...drill,
       ...(search ? { q: search } : {}),
       sort,
       order,
     }),
-    [categories, category, severity, state, tool, repository, application, search, sort, order],
+    [categories, category, severity, state, tool, repository, application, provider, drill, search, sort, order],
   );
   const pages = useFindingPages(graph, query);
   const first = pages.data?.pages[0];
   const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
-  const filtering = query.category.length !== categories.length || Boolean(severity || state || tool || query.scope || search);
+  const filtering = query.category.length !== categories.length || Boolean(severity || state || tool || query.scope || search || Object.keys(drill).length > 0);
+  const drillLabel = (name: DrillDown) => groups?.find((group) => group.by === name)?.label ?? DRILL_LABELS[name];
+  const clearDrill = (name: DrillDown) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(name);
+      return next;
+    });
 
   const open = (id: string | null) =>
     setParams((current) => {
@@ -96,17 +119,14 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
     });
   const allShown = items.length > 0 && items.every((item) => selected.has(item.id));
 
+  // Everyone may select (a SARIF export of the selection); a triage decision needs its permission.
   const columns: Column<ScopedSecurityFinding>[] = [
-    ...(canTriage
-      ? [
-          {
-            header: 'Select',
-            cell: (finding: ScopedSecurityFinding) => (
-              <input type="checkbox" aria-label={`Select ${finding.title}`} checked={selected.has(finding.id)} onChange={(event) => toggle(finding.id, event.target.checked)} />
-            ),
-          },
-        ]
-      : []),
+    {
+      header: 'Select',
+      cell: (finding: ScopedSecurityFinding) => (
+        <input type="checkbox" aria-label={`Select ${finding.title}`} checked={selected.has(finding.id)} onChange={(event) => toggle(finding.id, event.target.checked)} />
+      ),
+    },
     { header: 'Severity', cell: (finding) => <SeverityTag severity={finding.severity} /> },
     {
       header: 'Finding',
@@ -132,6 +152,11 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
   const exportCsv = () => {
     setExportError(null);
     downloadFile('security/findings/export.csv', { graph, params: findingsParams(query), fallbackName: 'findings.csv' }).catch(setExportError);
+  };
+
+  const exportSarif = () => {
+    setExportError(null);
+    downloadFile('security/findings/export.sarif', { graph, body: { ids: [...selected] }, fallbackName: 'findings.sarif' }).catch(setExportError);
   };
 
   return (
@@ -163,18 +188,22 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
         <Box w="10rem">
           <TextField label="Tool" value={toolText} onChange={setToolText} placeholder="exact name, e.g. CodeQL" enterDoesNotSubmit />
         </Box>
-        <SelectField
-          label="Application"
-          size="sm"
-          value={application}
-          onChange={setApplication}
-          disabled={repositoryText.trim() !== ''}
-          emptyOption="Any application"
-          options={(applications.data ?? []).map((app) => ({ value: app.app_key, label: app.name ? `${app.name} (${app.app_key})` : app.app_key }))}
-        />
-        <Box w="10rem">
-          <TextField label="Repository" value={repositoryText} onChange={setRepositoryText} placeholder="any" enterDoesNotSubmit />
-        </Box>
+        {!provider && (
+          <>
+            <SelectField
+              label="Application"
+              size="sm"
+              value={application}
+              onChange={setApplication}
+              disabled={repositoryText.trim() !== ''}
+              emptyOption="Any application"
+              options={(applications.data ?? []).map((app) => ({ value: app.app_key, label: app.name ? `${app.name} (${app.app_key})` : app.app_key }))}
+            />
+            <Box w="10rem">
+              <TextField label="Repository" value={repositoryText} onChange={setRepositoryText} placeholder="any" enterDoesNotSubmit />
+            </Box>
+          </>
+        )}
         <SelectField label="Sort by" size="sm" value={sort} onChange={(value) => setSort(value as FindingSort)} options={FINDING_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))} />
         <SelectField
           label="Order"
@@ -187,22 +216,36 @@ export function FindingsList({ graph, categories, label, searchHint }: FindingsL
           ]}
         />
       </HStack>
+      {groups && groups.length > 0 && <FindingGroups graph={graph} query={query} dimensions={groups} />}
+      {Object.keys(drill).length > 0 && (
+        <HStack as="ul" aria-label="Chosen groups" listStyleType="none" gap={2} flexWrap="wrap">
+          {DRILL_DOWN.filter((name) => drill[name]).map((name) => (
+            <chakra.li key={name} display="flex" alignItems="center" gap={1} borderWidth="1px" borderRadius="full" px={3} py={0.5} fontSize="sm">
+              {drillLabel(name)}: {drill[name]}
+              <chakra.button type="button" aria-label={`Remove the filter ${drillLabel(name).toLowerCase()} ${drill[name]}`} onClick={() => clearDrill(name)} px={1}>
+                ×
+              </chakra.button>
+            </chakra.li>
+          ))}
+        </HStack>
+      )}
       <HStack justify="space-between" flexWrap="wrap" gap={3}>
         <Text fontSize="sm" aria-live="polite">
           {first ? `${plural(first.total, 'finding')}${filtering ? ' match' : ''}` : ''}
           {selected.size > 0 ? ` · ${selected.size} selected` : ''}
         </Text>
         <HStack gap={2}>
+          <Button size="sm" variant="outline" disabled={items.length === 0} onClick={() => setSelected(allShown ? new Set() : new Set(items.map((item) => item.id)))}>
+            {allShown ? 'Clear the selection' : 'Select all shown'}
+          </Button>
           {canTriage && (
-            <>
-              <Button size="sm" variant="outline" disabled={items.length === 0} onClick={() => setSelected(allShown ? new Set() : new Set(items.map((item) => item.id)))}>
-                {allShown ? 'Clear the selection' : 'Select all shown'}
-              </Button>
-              <Button size="sm" colorPalette="brand" disabled={selected.size === 0} onClick={() => setTriaging(true)}>
-                Triage selected
-              </Button>
-            </>
+            <Button size="sm" colorPalette="brand" disabled={selected.size === 0} onClick={() => setTriaging(true)}>
+              Triage selected
+            </Button>
           )}
+          <Button size="sm" variant="outline" disabled={selected.size === 0} onClick={exportSarif}>
+            Export SARIF
+          </Button>
           <Button size="sm" variant="outline" onClick={exportCsv}>
             Export CSV
           </Button>
