@@ -76,6 +76,8 @@ export const USERS = {
   collabFiler: { login: 'collab_filer', email: 'collab.filer@example.com', name: 'Fil Filer', password: 'CollabFiler@2026', roles: ['AUTHOR'] },
   /** Operations (issue 24): an AUTHOR who uploads a scanner's SARIF, triages a finding and re-imports. */
   opsTriager: { login: 'ops_triager', email: 'ops.triager@example.com', name: 'Oli Triager', password: 'OpsTriager@2026', roles: ['AUTHOR'] },
+  /** Operations (issue 24): an organization admin who sets up an AWS module and syncs it from /security/aws. */
+  cloudAdmin: { login: 'cloud_admin', email: 'cloud.admin@example.com', name: 'Cleo Cloud', password: 'CloudAdmin@2026', roles: ['ORG_ADMIN'] },
   /** Live requirement screens (issue 22): an author and a reviewer watching each other's changes. */
   liveAuthor: { login: 'live_author', email: 'live.author@example.com', name: 'Lea Author', password: 'LiveAuthor@2026', roles: ['AUTHOR'] },
   liveReviewer: { login: 'live_reviewer', email: 'live.reviewer@example.com', name: 'Leo Reviewer', password: 'LiveReviewer@2026', roles: ['REVIEWER'] },

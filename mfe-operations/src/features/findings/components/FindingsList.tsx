@@ -30,6 +30,34 @@ const SORT_LABELS: Record<FindingSort, string> = {
   tool_name: 'Tool',
 };
 
+type Order = { value: 'asc' | 'desc'; label: string };
+/**
+ * Each sort's two orders, the one it opens with first. The API sorts severity by rank (critical
+ * first ascending), dates by time, the rest by text.
+ */
+const ORDERS: Record<FindingSort, readonly [Order, Order]> = {
+  severity: [
+    { value: 'asc', label: 'Most severe first' },
+    { value: 'desc', label: 'Least severe first' },
+  ],
+  first_seen: [
+    { value: 'desc', label: 'Newest first' },
+    { value: 'asc', label: 'Oldest first' },
+  ],
+  last_seen: [
+    { value: 'desc', label: 'Newest first' },
+    { value: 'asc', label: 'Oldest first' },
+  ],
+  rule_id: [
+    { value: 'asc', label: 'A to Z' },
+    { value: 'desc', label: 'Z to A' },
+  ],
+  tool_name: [
+    { value: 'asc', label: 'A to Z' },
+    { value: 'desc', label: 'Z to A' },
+  ],
+};
+
 const initialSeverity = (value: string | null): FindingSeverity | '' => ((FINDING_SEVERITIES as readonly string[]).includes(value ?? '') ? (value as FindingSeverity) : '');
 
 export interface FindingsListProps {
@@ -64,7 +92,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
   const [repositoryText, setRepositoryText] = useState(() => (params.get('scope')?.startsWith('repo:') ? params.get('scope')!.slice(5) : ''));
   const [text, setText] = useState('');
   const [sort, setSort] = useState<FindingSort>('severity');
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [order, setOrder] = useState<'asc' | 'desc'>(ORDERS.severity[0].value);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [triaging, setTriaging] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
@@ -204,17 +232,17 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
             </Box>
           </>
         )}
-        <SelectField label="Sort by" size="sm" value={sort} onChange={(value) => setSort(value as FindingSort)} options={FINDING_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))} />
         <SelectField
-          label="Order"
+          label="Sort by"
           size="sm"
-          value={order}
-          onChange={(value) => setOrder(value as 'asc' | 'desc')}
-          options={[
-            { value: 'desc', label: sort === 'severity' ? 'Most severe first' : sort.endsWith('_seen') ? 'Newest first' : 'Z to A' },
-            { value: 'asc', label: sort === 'severity' ? 'Least severe first' : sort.endsWith('_seen') ? 'Oldest first' : 'A to Z' },
-          ]}
+          value={sort}
+          onChange={(value) => {
+            setSort(value as FindingSort);
+            setOrder(ORDERS[value as FindingSort][0].value);
+          }}
+          options={FINDING_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
         />
+        <SelectField label="Order" size="sm" value={order} onChange={(value) => setOrder(value as 'asc' | 'desc')} options={[...ORDERS[sort]]} />
       </HStack>
       {groups && groups.length > 0 && <FindingGroups graph={graph} query={query} dimensions={groups} />}
       {Object.keys(drill).length > 0 && (

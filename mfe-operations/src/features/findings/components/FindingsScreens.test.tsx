@@ -35,7 +35,9 @@ describe('the code findings list (/security/sast)', () => {
     });
     const { user } = renderRoute(SastScreen, SAST);
     const table = await screen.findByRole('table', { name: 'Code findings' });
-    expect(listCalls(calls)[0]?.query).toEqual({ graph: 'core', category: 'sast,secret', sort: 'severity', order: 'desc', limit: '50' });
+    // Most severe first: the API ranks critical first in ascending order.
+    expect(listCalls(calls)[0]?.query).toEqual({ graph: 'core', category: 'sast,secret', sort: 'severity', order: 'asc', limit: '50' });
+    expect(screen.getByLabelText('Order', { selector: 'select' })).toHaveDisplayValue('Most severe first');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('High');
@@ -64,6 +66,9 @@ describe('the code findings list (/security/sast)', () => {
     await user.selectOptions(within(screen.getByRole('search', { name: 'Filter code findings' })).getByLabelText('Application', { selector: 'select' }), 'shop');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query).toMatchObject({ category: 'secret', severity: 'high', state: 'open', scope: 'app:shop' }));
     await user.selectOptions(screen.getByLabelText('Sort by', { selector: 'select' }), 'last_seen');
+    // A date sort opens newest first.
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query).toMatchObject({ sort: 'last_seen', order: 'desc' }));
+    expect(screen.getByLabelText('Order', { selector: 'select' })).toHaveDisplayValue('Newest first');
     await user.selectOptions(screen.getByLabelText('Order', { selector: 'select' }), 'asc');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query).toMatchObject({ sort: 'last_seen', order: 'asc' }));
 
@@ -185,7 +190,7 @@ describe('the code findings list (/security/sast)', () => {
     await user.selectOptions(screen.getByLabelText('Severity', { selector: 'select' }), 'high');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/security/findings/export.csv')).toBe(true));
-    expect(calls.find((call) => call.path === '/api/security/findings/export.csv')?.query).toEqual({ graph: 'core', category: 'sast,secret', severity: 'high', sort: 'severity', order: 'desc' });
+    expect(calls.find((call) => call.path === '/api/security/findings/export.csv')?.query).toEqual({ graph: 'core', category: 'sast,secret', severity: 'high', sort: 'severity', order: 'asc' });
     await waitFor(() => expect(save).toHaveBeenCalled());
     save.mockRestore();
   });
