@@ -49,7 +49,11 @@ const COMPONENT_ORDER = {
   name: (direction: string) => `lower(name) ${direction}, version ${direction} NULLS LAST, key ${direction}`,
 } as const;
 
-/** A page of the process's vulnerable components and how many there are in all. */
+/**
+ * A page of the process's vulnerable components and how many there are in all. The findings are
+ * counted per component for the filters, the sort and the total; the page's own rows alone are
+ * then dressed (advisory details, VEX states, app names) as JSON.
+ */
 export async function vulnerableComponents(
   db: Queryable,
   organizationId: string,
@@ -62,57 +66,69 @@ export async function vulnerableComponents(
      hits AS (
        SELECT coalesce(c.purl, concat(c.group_name || '/', c.name, '@' || c.version)) AS key,
               c.purl, c.group_name, c.name, c.version, cb.app_key, cb.app_name,
-              f.vulnerability_id, f.aliases, f.severity, f.score, f.active_exploit, f.summary, f.fixed_versions,
-              ${RANK} AS rank, v.state,
+              f.build_id, f.position, f.vulnerability_id, f.severity, ${RANK} AS rank,
+              f.score, f.active_exploit, f.summary, f.aliases, f.fixed_versions,
               ($3::text IS NOT NULL AND (c.name ILIKE $3 OR c.purl ILIKE $3 OR c.group_name ILIKE $3 OR f.vulnerability_id ILIKE $3
                  OR EXISTS (SELECT 1 FROM unnest(f.aliases) alias WHERE alias ILIKE $3))) AS q_hit
          FROM current_builds cb
          JOIN build_findings f ON f.build_id = cb.id
          JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
-         LEFT JOIN vex_analyses v ON v.build_id = f.build_id AND v.position = f.position AND v.vulnerability_id = f.vulnerability_id
      ),
-     vulnerabilities AS (
-       SELECT key, vulnerability_id, max(rank) AS rank, (array_agg(severity ORDER BY rank DESC))[1] AS severity,
-              max(score)::float AS score, bool_or(active_exploit) AS active_exploit, max(summary) AS summary,
-              (jsonb_agg(to_jsonb(aliases)))->0 AS aliases, (jsonb_agg(to_jsonb(fixed_versions)))->0 AS fixed_versions,
-              jsonb_agg(DISTINCT jsonb_build_object('app_key', app_key, 'state', state)) AS analyses
-         FROM hits GROUP BY key, vulnerability_id
-     ),
-     severities AS (
-       SELECT key, max(rank) AS top, count(*)::int AS vulnerability_count,
-              count(*) FILTER (WHERE severity = 'CRITICAL')::int AS critical, count(*) FILTER (WHERE severity = 'HIGH')::int AS high,
-              count(*) FILTER (WHERE severity = 'MEDIUM')::int AS medium, count(*) FILTER (WHERE severity = 'LOW')::int AS low,
-              count(*) FILTER (WHERE severity = 'NONE')::int AS sev_none, count(*) FILTER (WHERE severity = 'UNKNOWN')::int AS sev_unknown,
-              bool_or($4::text[] IS NULL OR severity = ANY($4::text[])) AS severity_hit,
-              jsonb_agg(jsonb_build_object('id', vulnerability_id, 'aliases', aliases, 'severity', severity, 'score', score,
-                                           'active_exploit', active_exploit, 'summary', summary, 'fixed_versions', fixed_versions,
-                                           'analyses', analyses)
-                        ORDER BY rank DESC, score DESC NULLS LAST, vulnerability_id) AS vulnerabilities
-         FROM vulnerabilities GROUP BY key
-     ),
-     places AS (
+     components AS (
        SELECT key, min(purl) AS purl, min(group_name) AS "group", min(name) AS name, min(version) AS version,
               lower(substring(min(purl) FROM '^pkg:([A-Za-z0-9.+-]+)/')) AS ecosystem,
-              jsonb_agg(DISTINCT jsonb_build_object('app_key', app_key, 'name', app_name)) AS applications,
+              max(rank) AS top, count(DISTINCT vulnerability_id)::int AS vulnerability_count,
+              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'CRITICAL')::int AS critical,
+              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'HIGH')::int AS high,
+              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'MEDIUM')::int AS medium,
+              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'LOW')::int AS low,
+              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'NONE')::int AS sev_none,
+              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'UNKNOWN')::int AS sev_unknown,
               count(DISTINCT app_key)::int AS application_count,
+              bool_or($4::text[] IS NULL OR severity = ANY($4::text[])) AS severity_hit,
               bool_or($5::text IS NULL OR lower(app_key) = lower($5)) AS application_hit,
               bool_or($3::text IS NULL OR q_hit) AS q_hit
          FROM hits GROUP BY key
      ),
      filtered AS (
-       SELECT p.*, s.top, s.vulnerability_count, s.critical, s.high, s.medium, s.low, s.sev_none, s.sev_unknown, s.vulnerabilities
-         FROM places p JOIN severities s USING (key)
-        WHERE s.severity_hit AND p.application_hit AND p.q_hit AND ($6::text IS NULL OR p.ecosystem = $6)
+       SELECT * FROM components WHERE severity_hit AND application_hit AND q_hit AND ($6::text IS NULL OR ecosystem = $6)
      ),
      page AS (
-       SELECT row_number() OVER (ORDER BY ${COMPONENT_ORDER[query.sort](direction)}) AS ord,
-              key, purl, "group", name, version, ecosystem, applications, vulnerabilities,
-              jsonb_build_object('CRITICAL', critical, 'HIGH', high, 'MEDIUM', medium, 'LOW', low, 'NONE', sev_none, 'UNKNOWN', sev_unknown) AS severities
+       SELECT row_number() OVER (ORDER BY ${COMPONENT_ORDER[query.sort](direction)}) AS ord, *
          FROM filtered
         ORDER BY ord LIMIT $7 OFFSET $8
+     ),
+     -- The page's findings, read once (a semi-join over the findings, not a scan per row).
+     page_hits AS (
+       SELECT h.* FROM hits h WHERE h.key IN (SELECT key FROM page)
+     ),
+     page_vulnerabilities AS (
+       SELECT h.key, h.vulnerability_id, max(h.rank) AS rank, (array_agg(h.severity ORDER BY h.rank DESC))[1] AS severity,
+              max(h.score)::float AS score, bool_or(h.active_exploit) AS active_exploit, max(h.summary) AS summary,
+              (jsonb_agg(to_jsonb(h.aliases)))->0 AS aliases, (jsonb_agg(to_jsonb(h.fixed_versions)))->0 AS fixed_versions,
+              jsonb_agg(DISTINCT jsonb_build_object('app_key', h.app_key, 'state', v.state)) AS analyses
+         FROM page_hits h
+         LEFT JOIN vex_analyses v ON v.build_id = h.build_id AND v.position = h.position AND v.vulnerability_id = h.vulnerability_id
+        GROUP BY h.key, h.vulnerability_id
+     ),
+     page_details AS (
+       SELECT key,
+              jsonb_agg(jsonb_build_object('id', vulnerability_id, 'aliases', aliases, 'severity', severity, 'score', score,
+                                           'active_exploit', active_exploit, 'summary', summary, 'fixed_versions', fixed_versions,
+                                           'analyses', analyses)
+                        ORDER BY rank DESC, score DESC NULLS LAST, vulnerability_id) AS vulnerabilities
+         FROM page_vulnerabilities GROUP BY key
+     ),
+     page_applications AS (
+       SELECT key, jsonb_agg(DISTINCT jsonb_build_object('app_key', app_key, 'name', app_name)) AS applications FROM page_hits GROUP BY key
+     ),
+     page_rows AS (
+       SELECT p.ord, p.key, p.purl, p."group", p.name, p.version, p.ecosystem, a.applications, d.vulnerabilities,
+              jsonb_build_object('CRITICAL', p.critical, 'HIGH', p.high, 'MEDIUM', p.medium, 'LOW', p.low, 'NONE', p.sev_none, 'UNKNOWN', p.sev_unknown) AS severities
+         FROM page p JOIN page_details d ON d.key = p.key JOIN page_applications a ON a.key = p.key
      )
      SELECT (SELECT count(*)::int FROM filtered) AS total,
-            coalesce((SELECT jsonb_agg(to_jsonb(page) - 'ord' ORDER BY ord) FROM page), '[]'::jsonb) AS items`,
+            coalesce((SELECT jsonb_agg(to_jsonb(r) - 'ord' ORDER BY r.ord) FROM page_rows r), '[]'::jsonb) AS items`,
     [
       organizationId,
       processId,
