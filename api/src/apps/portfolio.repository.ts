@@ -74,21 +74,30 @@ export async function vulnerableComponents(
          JOIN build_findings f ON f.build_id = cb.id
          JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
      ),
+     -- One row per component and advisory, then per component and app (hash aggregates, no DISTINCT sorts)…
+     by_vulnerability AS (
+       SELECT key, vulnerability_id, max(rank) AS rank,
+              bool_or($4::text[] IS NULL OR severity = ANY($4::text[])) AS severity_hit, bool_or(q_hit) AS q_hit
+         FROM hits GROUP BY key, vulnerability_id
+     ),
+     by_application AS (
+       SELECT key, app_key, min(purl) AS purl, min(group_name) AS group_name, min(name) AS name, min(version) AS version
+         FROM hits GROUP BY key, app_key
+     ),
+     -- …and one per component: its counts and whether it passes each filter.
      components AS (
-       SELECT key, min(purl) AS purl, min(group_name) AS "group", min(name) AS name, min(version) AS version,
-              lower(substring(min(purl) FROM '^pkg:([A-Za-z0-9.+-]+)/')) AS ecosystem,
-              max(rank) AS top, count(DISTINCT vulnerability_id)::int AS vulnerability_count,
-              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'CRITICAL')::int AS critical,
-              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'HIGH')::int AS high,
-              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'MEDIUM')::int AS medium,
-              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'LOW')::int AS low,
-              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'NONE')::int AS sev_none,
-              count(DISTINCT vulnerability_id) FILTER (WHERE severity = 'UNKNOWN')::int AS sev_unknown,
-              count(DISTINCT app_key)::int AS application_count,
-              bool_or($4::text[] IS NULL OR severity = ANY($4::text[])) AS severity_hit,
-              bool_or($5::text IS NULL OR lower(app_key) = lower($5)) AS application_hit,
-              bool_or($3::text IS NULL OR q_hit) AS q_hit
-         FROM hits GROUP BY key
+       SELECT v.key, a.purl, a."group", a.name, a.version, lower(substring(a.purl FROM '^pkg:([A-Za-z0-9.+-]+)/')) AS ecosystem,
+              v.top, v.vulnerability_count, v.critical, v.high, v.medium, v.low, v.sev_none, v.sev_unknown, a.application_count,
+              v.severity_hit, a.application_hit, v.q_hit
+         FROM (SELECT key, max(rank) AS top, count(*)::int AS vulnerability_count,
+                      count(*) FILTER (WHERE rank = 5)::int AS critical, count(*) FILTER (WHERE rank = 4)::int AS high,
+                      count(*) FILTER (WHERE rank = 3)::int AS medium, count(*) FILTER (WHERE rank = 2)::int AS low,
+                      count(*) FILTER (WHERE rank = 0)::int AS sev_none, count(*) FILTER (WHERE rank = 1)::int AS sev_unknown,
+                      bool_or(severity_hit) AS severity_hit, bool_or($3::text IS NULL OR q_hit) AS q_hit
+                 FROM by_vulnerability GROUP BY key) v
+         JOIN (SELECT key, min(purl) AS purl, min(group_name) AS "group", min(name) AS name, min(version) AS version,
+                      count(*)::int AS application_count, bool_or($5::text IS NULL OR lower(app_key) = lower($5)) AS application_hit
+                 FROM by_application GROUP BY key) a ON a.key = v.key
      ),
      filtered AS (
        SELECT * FROM components WHERE severity_hit AND application_hit AND q_hit AND ($6::text IS NULL OR ecosystem = $6)
