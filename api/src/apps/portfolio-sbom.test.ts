@@ -5,6 +5,7 @@
 // permission of the applications list (403) and another organization's process (404).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PortfolioComponent, PortfolioComponentsPage, PortfolioResource, PortfolioResourcesPage } from '@portal/shared/server';
 import { buildApp } from '../app';
@@ -266,6 +267,21 @@ describe('GET apps/componentsVulnerabilities', () => {
     const noGraph = await get(olga, '/api/apps/componentsVulnerabilities?limit=5');
     expect(noGraph.statusCode).toBe(400);
     expect(noGraph.json().detail).toMatch(/graph/);
+  });
+});
+
+describe('hostile queries', () => {
+  it('answers every value of every parameter with a 200 or a 400, never a 5xx', async () => {
+    const names = ['severity', 'q', 'application', 'ecosystem', 'sort', 'order', 'limit', 'offset', 'other'];
+    const value = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('HIGH,', ',', '%00', '1e3', '-0', '999999999999', "'; DROP TABLE x; --", '%', '_', '\\'));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('componentsVulnerabilities', 'resourcesVulnerabilities'), fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 4 }), async (list, query) => {
+        const search = new URLSearchParams({ graph: 'alpha', ...query }).toString();
+        const response = await get(rita, `/api/apps/${list}?${search}`);
+        expect([200, 400]).toContain(response.statusCode);
+      }),
+      { numRuns: 60, seed: 24 },
+    );
   });
 });
 
