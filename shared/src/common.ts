@@ -16,6 +16,7 @@ export * from './entities/notification';
 export * from './entities/formField';
 export * from './entities/dependencyGraph';
 export * from './entities/applicationPlane';
+export * from './entities/portfolioSbom';
 export * from './entities/monitoring';
 export * from './entities/deployment';
 export * from './entities/analysis';

@@ -170,6 +170,8 @@ it('covers every route of its prefixes', () => {
       'GET /api/apps/licenses/alerts',
       'GET /api/apps/:appKey/builds/:buildId/licenses',
       'GET /api/apps/:appKey/builds/:buildId/repositoryAnalysis',
+      'GET /api/apps/componentsVulnerabilities',
+      'GET /api/apps/resourcesVulnerabilities',
     ].sort(),
   );
 });
@@ -211,10 +213,15 @@ it("with the caller's own process, Acme's objects are not found and nothing of A
       'GET /api/apps/licenses',
       'GET /api/apps/licenses/alerts',
     ];
+    const pages = ['GET /api/apps/componentsVulnerabilities', 'GET /api/apps/resourcesVulnerabilities'];
     if (key(route) === 'DELETE /api/sbom/_clearAll') {
       // Clears the caller's own process: nothing there.
       answers.push(`${key(route)} → ${response.statusCode} ${response.body}`);
       expected.push(`${key(route)} → 200 {"applications":0,"builds":0}`);
+    } else if (pages.includes(key(route))) {
+      // The portfolio SBOM lists of the caller's own process: an empty page.
+      answers.push(`${key(route)} → ${response.statusCode} ${response.body}`);
+      expected.push(`${key(route)} → 200 {"items":[],"total":0,"limit":50,"offset":0,"next_offset":null}`);
     } else if (lists.includes(key(route))) {
       answers.push(`${key(route)} → ${response.statusCode} ${response.body}`);
       expected.push(`${key(route)} → 200 []`);

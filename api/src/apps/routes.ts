@@ -10,6 +10,7 @@ import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
 import { applicationOfRequest } from './lookup';
 import { appSettingsRoutes } from './settings-routes';
+import { portfolioSbomRoutes } from './portfolio-routes';
 import {
   applicationSummaries,
   buildFindings,
@@ -302,4 +303,5 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await app.register(appSettingsRoutes);
+  await app.register(portfolioSbomRoutes);
 }

@@ -1,7 +1,7 @@
 // What the application routes ask of the family: a process's applications (listed, found, added
 // within the organization's limit, changed, deleted), their builds with severities and findings,
-// and the searches over the latest builds. The routes check input and permissions; this family's
-// SQL is in repository.ts and search.repository.ts.
+// the searches over the latest builds and the portfolio SBOM lists. The routes check input and
+// permissions; this family's SQL is in repository.ts, search.repository.ts and portfolio.repository.ts.
 import { announceApplicationChange, APPLICATION_EVENTS } from './events';
 import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
@@ -24,6 +24,10 @@ import {
   type BuildRecord,
 } from './repository';
 import { BUILD_SEARCH_CATEGORIES, searchBuilds, searchComponents, searchVulnerabilities } from './search.repository';
+import type { PortfolioComponentsPage, PortfolioResourcesPage } from '@portal/shared/server';
+import type { ComponentsQuery, ResourcesQuery } from './portfolio-query';
+import { vulnerableComponents, vulnerableResources } from './portfolio.repository';
+import { componentsPage, resourcesPage } from './portfolio-views';
 
 export { BUILD_SEARCH_CATEGORIES };
 export type { ApplicationInput, ApplicationRecord };
@@ -138,4 +142,14 @@ export function vulnerabilitySearch(db: Queryable, organizationId: string, proce
 /** Builds whose app, component or vulnerability (per `category`) matches `search`. */
 export function buildSearch(db: Queryable, organizationId: string, processId: string, search: string, category?: string): ReturnType<typeof searchBuilds> {
   return searchBuilds(db, organizationId, processId, search, category);
+}
+
+/** A page of the process's vulnerable components across every app's current build (portfolio SBOM view). */
+export async function portfolioComponents(db: Queryable, organizationId: string, processId: string, query: ComponentsQuery): Promise<PortfolioComponentsPage> {
+  return componentsPage(await vulnerableComponents(db, organizationId, processId, query), query);
+}
+
+/** A page of the process's apps with their current build's vulnerable components and findings (portfolio SBOM view). */
+export async function portfolioResources(db: Queryable, organizationId: string, processId: string, query: ResourcesQuery): Promise<PortfolioResourcesPage> {
+  return resourcesPage(await vulnerableResources(db, organizationId, processId, query), query);
 }

@@ -1,5 +1,5 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { AwsScreen, AzureScreen, CloudsScreen, IacScreen, OverviewScreen, SastScreen } from './lazyScreens';
+import { AwsScreen, AzureScreen, CloudsScreen, IacScreen, OverviewScreen, SastScreen, SbomScreen } from './lazyScreens';
 import { liveOperations } from './LiveOperations';
 
 const screens: RemoteDefinition['screens'] = {
@@ -11,6 +11,7 @@ const screens: RemoteDefinition['screens'] = {
   // The legacy cloud process's entry (spec 2.3): Defender for Cloud, as /security/azure shows it.
   '/security/defender': AzureScreen,
   '/security/clouds': CloudsScreen,
+  '/security/sbom': SbomScreen,
 };
 
 /** What this remote serves: its routes (owner 'mfe-operations' in the shared route table) and their screens, kept live. */

@@ -26,3 +26,4 @@ export const IacScreen = lazyScreen(() => import('../features/findings/component
 export const AwsScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.AwsScreen));
 export const AzureScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.AzureScreen));
 export const CloudsScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.CloudsScreen));
+export const SbomScreen = lazyScreen(() => import('../features/sbom/components/SbomScreen').then((module) => module.SbomScreen));

@@ -1,0 +1,163 @@
+// The "Components" tab of /security/sbom: every vulnerable component of the applications' current
+// builds, once, with the applications it is in (links to them), its vulnerabilities (severity,
+// KEV, each application's VEX analysis) — filters (severity, application), a debounced search
+// (component or vulnerability id), a sort, server paging ("Load more") and the total.
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { COMPONENT_VULNERABILITY_SORTS, Empty, ErrorAlert, Loading, type ComponentVulnerabilitySort, type PortfolioComponent, type VulnerabilitySeverity } from '@portal/shared';
+import { DataTable, SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
+import { useMemo, useState } from 'react';
+import { useApplicationChoices, useComponentPages, type ComponentsFilter } from '../api/getPortfolioSbom';
+import { ANALYSIS_LABELS, COMPONENT_SORT_LABELS, plural, SEVERITY_LABELS, SEVERITY_ORDER } from '../labels';
+import { AppLink } from './AppLink';
+import { SeverityCounts, SeverityTag } from './SeverityTag';
+
+function Vulnerabilities({ component }: { component: PortfolioComponent }) {
+  return (
+    <Stack as="ul" gap={1} listStyleType="none" m={0} p={0}>
+      {component.vulnerabilities.map((vulnerability) => {
+        const analysed = vulnerability.analyses.filter((analysis) => analysis.state !== null);
+        return (
+          <Box as="li" key={vulnerability.id}>
+            <HStack gap={2} flexWrap="wrap">
+              <SeverityTag severity={vulnerability.severity} />
+              <Text as="span" fontFamily="mono" fontSize="xs">
+                {vulnerability.id}
+              </Text>
+              {vulnerability.active_exploit && (
+                <Text as="span" fontSize="xs" fontWeight="bold" color="red.700" title="In CISA's Known Exploited Vulnerabilities catalog">
+                  Known exploited
+                </Text>
+              )}
+            </HStack>
+            {analysed.length > 0 && (
+              <Text fontSize="xs" color="fg.muted">
+                {analysed.map((analysis) => `${analysis.app_key}: ${ANALYSIS_LABELS[analysis.state!]}`).join(' · ')}
+              </Text>
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function ComponentsTab({ graph }: { graph: string }) {
+  const applications = useApplicationChoices(graph);
+  const [severity, setSeverity] = useState<VulnerabilitySeverity | ''>('');
+  const [application, setApplication] = useState('');
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState<ComponentVulnerabilitySort>('severity');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const search = useDebounced(text).trim();
+  const filter: ComponentsFilter = useMemo(
+    () => ({ ...(severity ? { severity } : {}), ...(application ? { application } : {}), ...(search ? { q: search } : {}), sort, order }),
+    [severity, application, search, sort, order],
+  );
+  const pages = useComponentPages(graph, filter);
+  const first = pages.data?.pages[0];
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const filtering = Boolean(severity || application || search);
+
+  const columns: Column<PortfolioComponent>[] = [
+    {
+      header: 'Component',
+      rowHeader: true,
+      cell: (component) => (
+        <Stack gap={0}>
+          <Text fontWeight="medium">{component.group ? `${component.group}/${component.name}` : component.name}</Text>
+          {component.purl && (
+            <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+              {component.purl}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { header: 'Version', cell: (component) => component.version ?? '—' },
+    { header: 'Ecosystem', cell: (component) => component.ecosystem ?? '—' },
+    {
+      header: 'Applications',
+      cell: (component) => (
+        <HStack as="span" gap={2} flexWrap="wrap">
+          {component.applications.map((app) => (
+            <AppLink key={app.app_key} appKey={app.app_key} />
+          ))}
+        </HStack>
+      ),
+    },
+    { header: 'Severities', cell: (component) => <SeverityCounts counts={component.severities} order={SEVERITY_ORDER} /> },
+    { header: 'Vulnerabilities', cell: (component) => <Vulnerabilities component={component} /> },
+  ];
+
+  return (
+    <Stack gap={4}>
+      <HStack as="form" role="search" aria-label="Filter vulnerable components" gap={3} align="flex-end" flexWrap="wrap" onSubmit={(event) => event.preventDefault()}>
+        <Box w="16rem">
+          <TextField label="Search" type="search" value={text} onChange={setText} placeholder="Component or vulnerability id" enterDoesNotSubmit />
+        </Box>
+        <SelectField
+          label="Severity"
+          size="sm"
+          value={severity}
+          onChange={(value) => setSeverity(value as VulnerabilitySeverity | '')}
+          emptyOption="All severities"
+          options={SEVERITY_ORDER.map((value) => ({ value, label: SEVERITY_LABELS[value] }))}
+        />
+        <SelectField
+          label="Application"
+          size="sm"
+          value={application}
+          onChange={setApplication}
+          emptyOption="Any application"
+          options={(applications.data ?? []).map((app) => ({ value: app.app_key, label: app.name ? `${app.name} (${app.app_key})` : app.app_key }))}
+        />
+        <SelectField
+          label="Sort by"
+          size="sm"
+          value={sort}
+          onChange={(value) => {
+            setSort(value as ComponentVulnerabilitySort);
+            setOrder(value === 'name' ? 'asc' : 'desc');
+          }}
+          options={COMPONENT_VULNERABILITY_SORTS.map((value) => ({ value, label: COMPONENT_SORT_LABELS[value] }))}
+        />
+        <SelectField
+          label="Order"
+          size="sm"
+          value={order}
+          onChange={(value) => setOrder(value as 'asc' | 'desc')}
+          options={[
+            { value: 'desc', label: sort === 'severity' ? 'Most severe first' : sort === 'applications' ? 'Most applications first' : 'Z to A' },
+            { value: 'asc', label: sort === 'severity' ? 'Least severe first' : sort === 'applications' ? 'Fewest applications first' : 'A to Z' },
+          ]}
+        />
+      </HStack>
+      <Text fontSize="sm" aria-live="polite">
+        {first ? `${plural(first.total, 'vulnerable component')}${filtering ? ' match' : ''}` : ''}
+      </Text>
+      {pages.isPending ? (
+        <Loading label="Loading vulnerable components…" />
+      ) : pages.error && !pages.data ? (
+        <ErrorAlert error={pages.error} onRetry={() => void pages.refetch()} />
+      ) : items.length === 0 ? (
+        filtering ? (
+          <Text color="fg.muted">No component matches the filters.</Text>
+        ) : (
+          <Empty title="No application has a vulnerable component" description="No component of the applications' current builds matches a known vulnerability." />
+        )
+      ) : (
+        <Box opacity={pages.isPlaceholderData ? 0.6 : 1} aria-busy={pages.isPlaceholderData || undefined}>
+          <DataTable caption="Vulnerable components" columns={columns} rows={items} rowKey={(component) => component.key} verticalAlign="top" />
+        </Box>
+      )}
+      {pages.hasNextPage && (
+        <Box>
+          <Button size="sm" variant="outline" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+            Load more
+          </Button>
+        </Box>
+      )}
+      {pages.isFetchNextPageError && <ErrorAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
+    </Stack>
+  );
+}
