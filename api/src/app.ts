@@ -81,7 +81,7 @@ import { registerMonitoring } from './monitoring/plugin';
 import { monitoringRoutes } from './monitoring/routes';
 import { deploymentProfileRoutes } from './deployment-profiles/routes';
 import { orgChartRoutes } from './org-chart/routes';
-import { cloudSyncRoutes, createCloudSync, findingGroupsRoutes, findingsRoutes, type CloudSyncOptions } from './operations/index';
+import { cloudSyncRoutes, createCloudSync, findingOverviewRoutes, findingsRoutes, type CloudSyncOptions } from './operations/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -310,7 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(orgChartRoutes));
       // The operations domain's security findings (issue 24): scanner uploads, list, triage, CSV.
       await api.register(named(findingsRoutes));
-      await api.register(named(findingGroupsRoutes));
+      await api.register(named(findingOverviewRoutes));
       // AWS Security Hub and Defender for Cloud syncs of the cloud service modules (issue 24 item 4).
       await api.register(named(cloudSyncRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.

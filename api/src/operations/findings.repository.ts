@@ -1,7 +1,7 @@
 // Reading stored findings (migration 030) for the routes: a filtered page by keyset (the sort key
 // and the id where the previous page ended), the totals per severity and category of the same
 // filter, one finding with its rule's texts, and a cursor over every row for the CSV export.
-import type { CloudProvider, FindingCategory, FindingGroupDimension, FindingSeverity, FindingState } from '@portal/shared/server';
+import type { CloudProvider, FindingCategory, FindingGroupDimension, FindingSeverity, FindingSla, FindingState } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 /** The sort fields of a list and their SQL (every one non-null; the id breaks ties). */
@@ -39,6 +39,10 @@ export interface FindingFilter {
   rule?: string;
   /** A part of the rule id, the file or the resource (case-insensitive). */
   q?: string;
+  /** The process's SLA (findings' due dates). */
+  sla: FindingSla;
+  /** Only open or confirmed findings past their due date at this moment. */
+  overdueAt?: Date;
 }
 
 export interface KeysetPosition {
@@ -103,8 +107,8 @@ const GROUP_KEYS: Record<FindingGroupDimension, string> = {
   tool: 's.tool_name',
 };
 
-/** The WHERE of a filter, its parameters from $1. */
-function where(filter: FindingFilter): { sql: string; params: unknown[] } {
+/** The WHERE of a filter, its parameters from $1 (the overview's reads add their own after them). */
+export function filterWhere(filter: FindingFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [filter.organizationId, filter.processId, filter.visible];
   const clauses = ['s.organization_id = $1', 's.process_id = $2', 's.category = ANY($3::text[])'];
   const add = (clause: (n: string) => string, value: unknown) => {
@@ -126,12 +130,18 @@ function where(filter: FindingFilter): { sql: string; params: unknown[] } {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);
   }
+  if (filter.overdueAt) {
+    // The severity's days from the SLA (a JSON object; null days: never due), past the moment.
+    params.push(JSON.stringify(filter.sla), filter.overdueAt.toISOString());
+    const [sla, now] = [`$${params.length - 1}`, `$${params.length}`];
+    clauses.push(`s.state IN ('open', 'confirmed') AND s.first_seen + make_interval(days => (${sla}::jsonb ->> s.severity)::int) < ${now}::timestamptz`);
+  }
   return { sql: clauses.join(' AND '), params };
 }
 
 /** One page of the filter, `limit + 1` rows read to know whether more follow. */
 export async function findingPage(db: Queryable, filter: FindingFilter, page: FindingPageQuery): Promise<{ rows: FindingRow[]; hasMore: boolean }> {
-  const { sql, params } = where(filter);
+  const { sql, params } = filterWhere(filter);
   const { expression, cast, key } = SORT_SQL[page.sort];
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
   let keyset = '';
@@ -161,7 +171,7 @@ export interface TotalsRow {
 
 /** The counts of the filter per severity and category (the overview's). */
 export function findingTotals(db: Queryable, filter: FindingFilter): Promise<TotalsRow[]> {
-  const { sql, params } = where(filter);
+  const { sql, params } = filterWhere(filter);
   return db.query<TotalsRow>(`SELECT s.severity, s.category, count(*)::int AS count FROM security_findings s WHERE ${sql} GROUP BY 1, 2`, params);
 }
 
@@ -176,7 +186,7 @@ export interface GroupRow {
 
 /** The filter's findings counted by a dimension and severity: the `limit` largest groups (ties by key). */
 export function findingGroups(db: Queryable, filter: FindingFilter, by: FindingGroupDimension, limit: number): Promise<GroupRow[]> {
-  const { sql, params } = where(filter);
+  const { sql, params } = filterWhere(filter);
   params.push(limit);
   return db.query<GroupRow>(
     `WITH counted AS (

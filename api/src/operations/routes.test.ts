@@ -265,7 +265,7 @@ describe('list, detail and export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="findings-alpha.csv"');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,severity,category,state,tool,rule,title,scope,location,first_seen,last_seen,reason,expires_at,cwe');
+    expect(lines[0]).toBe('id,severity,category,state,tool,rule,title,scope,location,first_seen,last_seen,due_date,reason,expires_at,cwe');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[1]).toContain('web/app.js:3');

@@ -10,6 +10,10 @@ import type {
   FindingGroupDimension,
   FindingGroupsPage,
   FindingHistoryEvent,
+  FindingSla,
+  FindingSlaView,
+  FindingTrend,
+  FindingTrendDay,
   FindingImport,
   FindingTriageState,
   RelatedFinding,
@@ -18,12 +22,13 @@ import type {
   SecurityFindingDetail,
   SecurityFindingsPage,
 } from '@portal/shared/server';
-import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
+import { DEFAULT_FINDING_SLA, FINDING_CATEGORIES, FINDING_SEVERITIES, findingDueDate } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
 import { alertNewCriticals, alertRegressions, announceFindings } from './events';
 import { findingGroups, findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, relatedFindings, type FindingFilter, type FindingRow } from './findings.repository';
 import { importFindings } from './importers';
+import { saveSla, storedSla, trendCounts } from './overview.repository';
 import type { FindingsFilterQuery, FindingsQuery } from './query';
 import { sarifLogOf } from './sarif-export';
 import { historyOf, recordImport, toolsOfScope, triageFindings, type ImportSummary, type ImportTarget } from './repository';
@@ -145,7 +150,7 @@ export async function triageVisible(
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A stored finding as the contract says it, with its scope. */
-export function findingView(row: FindingRow): ScopedSecurityFinding {
+export function findingView(row: FindingRow, sla: FindingSla = DEFAULT_FINDING_SLA): ScopedSecurityFinding {
   return {
     id: row.id,
     scope: row.scope,
@@ -165,16 +170,50 @@ export function findingView(row: FindingRow): ScopedSecurityFinding {
     expiresAt: row.expires_at,
     firstSeen: iso(row.first_seen),
     lastSeen: iso(row.last_seen),
-    // No SLA per severity is configured for processes yet.
-    dueDate: null,
+    dueDate: findingDueDate(iso(row.first_seen), row.severity, sla),
     application: row.scope.startsWith('app:') ? row.scope.slice(4) : null,
     requirements: [],
   };
 }
 
-export function filterOf(organizationId: string, processId: string, visible: readonly FindingCategory[], query: FindingsFilterQuery): FindingFilter {
-  const { category, severity, state, tool, scope, provider, account, region, service, standard, rule, q } = query;
-  return { organizationId, processId, visible, category, severity, state, tool, scope, provider, account, region, service, standard, rule, q };
+/** The process's SLA for its findings, the contract's default until it sets one. */
+export async function slaOfProcess(db: Queryable, organizationId: string, processId: string): Promise<FindingSlaView> {
+  const stored = await storedSla(db, organizationId, processId);
+  return stored ? { sla: { ...DEFAULT_FINDING_SLA, ...stored }, default: false } : { sla: { ...DEFAULT_FINDING_SLA }, default: true };
+}
+
+export function setSlaOfProcess(db: Queryable, organizationId: string, processId: string, sla: FindingSla, userId: string, now: Date): Promise<void> {
+  return saveSla(db, organizationId, processId, sla, userId, now);
+}
+
+/** A list's filter in the process, with the process's SLA (due dates; `overdue` as of `now`). */
+export async function filterOf(
+  db: Queryable,
+  organizationId: string,
+  processId: string,
+  visible: readonly FindingCategory[],
+  query: FindingsFilterQuery,
+  now: Date,
+): Promise<FindingFilter> {
+  const { category, severity, state, tool, scope, provider, account, region, service, standard, rule, q, overdue } = query;
+  const { sla } = await slaOfProcess(db, organizationId, processId);
+  return { organizationId, processId, visible, category, severity, state, tool, scope, provider, account, region, service, standard, rule, q, sla, ...(overdue ? { overdueAt: now } : {}) };
+}
+
+/** GET security/findings/trend: the filter's findings found, fixed and open per day over the last `days` days (UTC), oldest first. */
+export async function findingTrend(db: Queryable, filter: FindingFilter, days: number, now: Date): Promise<FindingTrend> {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+  const counts = await trendCounts(db, filter, start);
+  const byDay = new Map(counts.days.map((day) => [day.day, day]));
+  let open = counts.before.found - counts.before.fixed;
+  const trend: FindingTrendDay[] = [];
+  for (let index = 0; index < days; index += 1) {
+    const date = new Date(start.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+    const day = byDay.get(date);
+    open += (day?.found ?? 0) - (day?.fixed ?? 0);
+    trend.push({ date, new: day?.found ?? 0, fixed: day?.fixed ?? 0, open });
+  }
+  return { days: trend };
 }
 
 /** GET security/findings/groups: the filter's largest groups by a dimension, with their counts per severity. */
@@ -205,7 +244,7 @@ export async function findingsList(db: Queryable, filter: FindingFilter, query: 
   }
   const last = page.rows.at(-1);
   return {
-    items: page.rows.map(findingView),
+    items: page.rows.map((row) => findingView(row, filter.sla)),
     total,
     totals: { severity, category },
     next_cursor: page.hasMore && last ? encodeKeysetCursor({ s: query.sort, o: query.order, k: last.sort_key ?? '', i: last.id }) : null,
@@ -222,7 +261,7 @@ export async function findingDetail(
 ): Promise<SecurityFindingDetail | undefined> {
   const row = await findingOfProcess(db, organizationId, processId, id);
   if (!row || !visible.includes(row.category)) return undefined;
-  const finding = findingView(row);
+  const finding = findingView(row, (await slaOfProcess(db, organizationId, processId)).sla);
   const [history, related] = await Promise.all([historyOf(db, organizationId, id), relatedOf(db, organizationId, processId, finding, visible)]);
   return {
     ...finding,
@@ -285,5 +324,5 @@ export async function findingImport(db: Queryable, organizationId: string, proce
 export async function selectedFindingsAsSarif(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], ids: readonly string[]): Promise<object | undefined> {
   const rows = await findingRowsOfProcess(db, organizationId, processId, visible, ids);
   if (rows.length !== ids.length) return undefined;
-  return sarifLogOf(rows.map(findingView));
+  return sarifLogOf(rows.map((row) => findingView(row)));
 }
