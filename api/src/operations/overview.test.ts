@@ -78,7 +78,7 @@ it('takes a new SLA: null gives a severity no due date, and the change shows at 
 });
 
 it.each([
-  [{ critical: 7, high: 30, medium: 90, low: 180 }, 'info'],
+  [{ ...DEFAULT_FINDING_SLA, info: -1 }, 'info'],
   [{ ...DEFAULT_FINDING_SLA, high: 0 }, 'high'],
   [{ ...DEFAULT_FINDING_SLA, high: 3651 }, 'high'],
   [{ ...DEFAULT_FINDING_SLA, low: 2.5 }, 'low'],
@@ -92,8 +92,17 @@ it.each([
   expect(await world.ok('olga', 'GET', `/api/security/sla?${G}`)).toEqual(before);
 });
 
+it('reads a severity left out as no due date (the API client drops null fields)', async () => {
+  const before = await world.ok<{ sla: object }>('olga', 'GET', `/api/security/sla?${G}`);
+  expect(await world.ok('olga', 'PUT', `/api/security/sla?${G}`, { critical: 3, high: 14 })).toEqual({
+    sla: { critical: 3, high: 14, medium: null, low: null, info: null },
+    default: false,
+  });
+  await world.ok('olga', 'PUT', `/api/security/sla?${G}`, before.sla);
+});
+
 it('refuses an SLA that is not an object, and a reader setting one', async () => {
-  expectProblem(await world.call('olga', 'PUT', `/api/security/sla?${G}`, [7, 30]), 400, 'The SLA is an object of the five severities (critical, high, medium, low, info), each a number of days or null.');
+  expectProblem(await world.call('olga', 'PUT', `/api/security/sla?${G}`, [7, 30]), 400, 'The SLA is an object of the severities (critical, high, medium, low, info), each a number of days; one left out or null has no due date.');
   expect((await world.call('reed', 'PUT', `/api/security/sla?${G}`, DEFAULT_FINDING_SLA)).statusCode).toBe(403);
 });
 

@@ -17,12 +17,15 @@ const graphQuery = { type: 'object', properties: { graph: { type: 'string' } } }
 const slaSchema = { type: 'object', properties: Object.fromEntries(FINDING_SEVERITIES.map((severity) => [severity, { type: ['integer', 'null'] }])) } as const;
 
 export const SLA_MESSAGES = {
-  body: `The SLA is an object of the five severities (${FINDING_SEVERITIES.join(', ')}), each a number of days or null.`,
+  body: `The SLA is an object of the severities (${FINDING_SEVERITIES.join(', ')}), each a number of days; one left out or null has no due date.`,
   days: (severity: string) => `'${severity}' must be a whole number of days from 1 to ${FINDING_SLA_MAX_DAYS}, or null for no due date.`,
   unknown: (name: string) => `'${name}' is not a severity.`,
 } as const;
 
-/** PUT security/sla's body: every severity named, each days or null. */
+/**
+ * PUT security/sla's body: each severity's days, or null. A severity left out has no due date
+ * either: the API client drops null fields, so null and absent must mean the same.
+ */
 export function parseSla(body: unknown): FindingSla {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiProblem(400, SLA_MESSAGES.body);
   const given = body as Record<string, unknown>;
@@ -30,8 +33,7 @@ export function parseSla(body: unknown): FindingSla {
   if (unknown !== undefined) throw new ApiProblem(400, SLA_MESSAGES.unknown(unknown), {}, { [unknown]: SLA_MESSAGES.unknown(unknown) });
   const sla = { ...DEFAULT_FINDING_SLA };
   for (const severity of FINDING_SEVERITIES) {
-    if (!(severity in given)) throw new ApiProblem(400, SLA_MESSAGES.body, {}, { [severity]: SLA_MESSAGES.days(severity) });
-    const days = given[severity];
+    const days = given[severity] ?? null;
     if (days !== null && (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > FINDING_SLA_MAX_DAYS)) {
       throw new ApiProblem(400, SLA_MESSAGES.days(severity), {}, { [severity]: SLA_MESSAGES.days(severity) });
     }
@@ -116,7 +118,7 @@ export async function findingOverviewRoutes(app: FastifyInstance): Promise<void>
       config: { permission: PERMISSIONS.processes.UPDATE_PROCESS },
       schema: {
         tags,
-        summary: "Sets the process's SLA for its findings: every severity, a whole number of days (1 to 3650) or null",
+        summary: "Sets the process's SLA for its findings: each severity a whole number of days (1 to 3650); null or left out, no due date",
         querystring: graphQuery,
         response: { 200: { type: 'object', properties: { sla: slaSchema, default: { type: 'boolean' } } }, ...problems(400, 401, 403, 404) },
       },

@@ -7,8 +7,8 @@
 // list: a group chosen there is a filter of the URL (`?account=…`), shown here as a removable chip.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { downloadFile, Empty, ErrorAlert, Loading, usePermitted } from '@portal/shared';
-import { FINDING_SEVERITIES, FINDING_STATES, type CloudProvider, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
-import { DataTable, SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
+import { FINDING_SEVERITIES, FINDING_STATES, UNRESOLVED_FINDING_STATES, type CloudProvider, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
+import { DataTable, SelectField, SwitchField, TextField, useDebounced, type Column } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, locationText, plural, scopeText, SEVERITY_LABELS, STATE_LABELS } from '../../../lib/labels';
@@ -76,6 +76,19 @@ export interface FindingsListProps {
 
 const DRILL_LABELS: Record<DrillDown, string> = { account: 'Account', region: 'Region', service: 'Service', standard: 'Standard', rule: 'Rule' };
 
+/** A finding's due date, marked when an open or confirmed finding is past it. */
+function DueDate({ finding, today }: { finding: ScopedSecurityFinding; today: string }) {
+  if (!finding.dueDate) return <Text color="fg.muted">—</Text>;
+  const late = (UNRESOLVED_FINDING_STATES as readonly string[]).includes(finding.state) && finding.dueDate < today;
+  return late ? (
+    <Text color="fg.error" fontWeight="semibold">
+      {finding.dueDate} (overdue)
+    </Text>
+  ) : (
+    <Text>{finding.dueDate}</Text>
+  );
+}
+
 export function FindingsList({ graph, categories, label, searchHint, provider, groups }: FindingsListProps) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('finding') ?? undefined;
@@ -90,6 +103,9 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
   const [toolText, setToolText] = useState('');
   const [application, setApplication] = useState(() => (params.get('scope')?.startsWith('app:') ? params.get('scope')!.slice(4) : ''));
   const [repositoryText, setRepositoryText] = useState(() => (params.get('scope')?.startsWith('repo:') ? params.get('scope')!.slice(5) : ''));
+  const [overdue, setOverdue] = useState(() => params.get('overdue') === 'true');
+  // The day that marks a due date past (read once: a list open over midnight keeps its day).
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
   const [text, setText] = useState('');
   const [sort, setSort] = useState<FindingSort>('severity');
   const [order, setOrder] = useState<'asc' | 'desc'>(ORDERS.severity[0].value);
@@ -113,16 +129,17 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
       ...(tool ? { tool } : {}),
       ...(provider ? { provider } : repository ? { scope: `repo:${repository}` } : application ? { scope: `app:${application}` } : {}),
       ...drill,
+      ...(overdue ? { overdue: true } : {}),
       ...(search ? { q: search } : {}),
       sort,
       order,
     }),
-    [categories, category, severity, state, tool, repository, application, provider, drill, search, sort, order],
+    [categories, category, severity, state, tool, repository, application, provider, drill, overdue, search, sort, order],
   );
   const pages = useFindingPages(graph, query);
   const first = pages.data?.pages[0];
   const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
-  const filtering = query.category.length !== categories.length || Boolean(severity || state || tool || query.scope || search || Object.keys(drill).length > 0);
+  const filtering = query.category.length !== categories.length || Boolean(severity || state || tool || query.scope || search || overdue || Object.keys(drill).length > 0);
   const drillLabel = (name: DrillDown) => groups?.find((group) => group.by === name)?.label ?? DRILL_LABELS[name];
   const clearDrill = (name: DrillDown) =>
     setParams((current) => {
@@ -174,6 +191,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
     { header: 'Scope', cell: (finding) => scopeText(finding.scope) },
     { header: 'Tool', cell: (finding) => finding.tool.name },
     { header: 'State', cell: (finding) => STATE_LABELS[finding.state] },
+    { header: 'Due', cell: (finding) => <DueDate finding={finding} today={today} /> },
     { header: 'Last seen', cell: (finding) => finding.lastSeen.slice(0, 10) },
   ];
 
@@ -232,6 +250,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
             </Box>
           </>
         )}
+        <SwitchField label="Past due only" checked={overdue} onChange={setOverdue} />
         <SelectField
           label="Sort by"
           size="sm"
