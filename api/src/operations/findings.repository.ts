@@ -18,11 +18,24 @@ const SORT_SQL: Record<FindingSortField, { expression: string; cast: string; key
   tool_name: { expression: 's.tool_name', cast: 'text', key: '' },
 };
 
+/**
+ * What a caller may see: the categories (by permission; none sees nothing), and of the cloud
+ * categories (posture, threats) only the findings on the providers whose view they hold.
+ */
+export interface FindingVisibility {
+  categories: readonly FindingCategory[];
+  cloudProviders: readonly CloudProvider[];
+}
+
+/** The SQL of a visibility, its categories and providers at the two parameters named. */
+export function visibleSql(categories: string, providers: string, alias = 's'): string {
+  return `${alias}.category = ANY(${categories}::text[]) AND (${alias}.category NOT IN ('cloud-posture', 'cloud-threat') OR ${alias}.location ->> 'provider' = ANY(${providers}::text[]))`;
+}
+
 export interface FindingFilter {
   organizationId: string;
   processId: string;
-  /** The categories the caller may see (by permission); an empty list sees nothing. */
-  visible: readonly FindingCategory[];
+  visible: FindingVisibility;
   category?: readonly FindingCategory[];
   severity?: readonly FindingSeverity[];
   state?: readonly FindingState[];
@@ -109,8 +122,8 @@ const GROUP_KEYS: Record<FindingGroupDimension, string> = {
 
 /** The WHERE of a filter, its parameters from $1 (the overview's reads add their own after them). */
 export function filterWhere(filter: FindingFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [filter.organizationId, filter.processId, filter.visible];
-  const clauses = ['s.organization_id = $1', 's.process_id = $2', 's.category = ANY($3::text[])'];
+  const params: unknown[] = [filter.organizationId, filter.processId, filter.visible.categories, filter.visible.cloudProviders];
+  const clauses = ['s.organization_id = $1', 's.process_id = $2', visibleSql('$3', '$4')];
   const add = (clause: (n: string) => string, value: unknown) => {
     params.push(value);
     clauses.push(clause(`$${params.length}`));
@@ -226,28 +239,39 @@ export interface RelatedRow {
 export function relatedFindings(
   db: Queryable,
   finding: { organizationId: string; processId: string; scope: string; id: string; tool: string; resource: string; line: number | null; cwe: readonly string[] },
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
 ): Promise<RelatedRow[]> {
   return db.query<RelatedRow>(
     `SELECT s.id, s.tool_name, s.rule_id, s.severity, s.state, s.title,
         ARRAY(SELECT c FROM unnest(r.cwe) AS c WHERE c = ANY($7::text[]) ORDER BY c) AS cwe
       FROM ${FROM}
       WHERE s.organization_id = $1 AND s.process_id = $2 AND s.resource = $3 AND s.id <> $4 AND s.tool_name <> $5
-        AND s.category = ANY($6::text[]) AND r.cwe && $7::text[]
+        AND ${visibleSql('$6', '$10')} AND r.cwe && $7::text[]
         AND ($8::text IS NULL OR s.location -> 'region' ->> 'startLine' = $8::text) AND s.scope = $9
       ORDER BY array_position(ARRAY['critical', 'high', 'medium', 'low', 'info'], s.severity), s.tool_name, s.rule_id, s.id
       LIMIT 20`,
-    [finding.organizationId, finding.processId, finding.resource, finding.id, finding.tool, visible, finding.cwe, finding.line === null ? null : String(finding.line), finding.scope],
+    [
+      finding.organizationId,
+      finding.processId,
+      finding.resource,
+      finding.id,
+      finding.tool,
+      visible.categories,
+      finding.cwe,
+      finding.line === null ? null : String(finding.line),
+      finding.scope,
+      visible.cloudProviders,
+    ],
   );
 }
 
 /** The findings among `ids` that are the process's and of a category the caller sees, whole, most severe first. */
-export function findingRowsOfProcess(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], ids: readonly string[]): Promise<FindingRow[]> {
+export function findingRowsOfProcess(db: Queryable, organizationId: string, processId: string, visible: FindingVisibility, ids: readonly string[]): Promise<FindingRow[]> {
   return db.query<FindingRow>(
     `SELECT ${COLUMNS} FROM ${FROM}
-      WHERE s.organization_id = $1 AND s.process_id = $2 AND s.category = ANY($3::text[]) AND s.id = ANY($4::uuid[])
+      WHERE s.organization_id = $1 AND s.process_id = $2 AND ${visibleSql('$3', '$5')} AND s.id = ANY($4::uuid[])
       ORDER BY s.tool_name, s.rule_id, s.id`,
-    [organizationId, processId, visible, ids],
+    [organizationId, processId, visible.categories, ids, visible.cloudProviders],
   );
 }
 
@@ -256,13 +280,13 @@ export async function findingsOfProcess(
   db: Queryable,
   organizationId: string,
   processId: string,
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
   ids: readonly string[],
 ): Promise<Array<{ id: string; state: FindingState; severity: FindingSeverity; title: string; scope: string }>> {
   return db.query(
-    `SELECT id, state, severity, title, scope FROM security_findings
-      WHERE organization_id = $1 AND process_id = $2 AND category = ANY($3::text[]) AND id = ANY($4::uuid[])`,
-    [organizationId, processId, visible, ids],
+    `SELECT s.id, s.state, s.severity, s.title, s.scope FROM security_findings s
+      WHERE s.organization_id = $1 AND s.process_id = $2 AND ${visibleSql('$3', '$5')} AND s.id = ANY($4::uuid[])`,
+    [organizationId, processId, visible.categories, ids, visible.cloudProviders],
   );
 }
 

@@ -3,10 +3,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { FindingFilter } from './findings.repository';
-import { visibleCategories } from './permissions';
+import { visibleFindings } from './permissions';
 import type { FindingsFilterQuery } from './query';
 import { filterOf } from './service';
 
 export function filterOfRequest(app: FastifyInstance, request: FastifyRequest, query: FindingsFilterQuery): Promise<FindingFilter> {
-  return filterOf(app.database, organizationOf(request), processOf(request).id, visibleCategories(callerOf(request)), query, app.identity.now());
+  return filterOf(app.database, organizationOf(request), processOf(request).id, visibleFindings(callerOf(request)), query, app.identity.now());
 }

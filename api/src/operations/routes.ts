@@ -19,7 +19,7 @@ import { processWithCode } from '../processes/service';
 import type { EventScope } from '../realtime/audience';
 import { recordServiceModuleUse } from '../service-modules/service';
 import { FindingImportError } from './importers';
-import { UPLOAD_FINDINGS, TRIAGE_FINDINGS, VIEW_FINDINGS, visibleCategories } from './permissions';
+import { UPLOAD_FINDINGS, TRIAGE_FINDINGS, VIEW_FINDINGS, visibleFindings } from './permissions';
 import { parseFindingsQuery } from './query';
 import { findingSchema, importSummarySchema, parseExportSelection, parseTriage, parseUploadQuery, type UploadQuery } from './schemas';
 import { filterOfRequest } from './request';
@@ -302,7 +302,7 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const ids = parseExportSelection(request.body);
       const process = processOf(request);
-      const log = await selectedFindingsAsSarif(db, organizationOf(request), process.id, visibleCategories(callerOf(request)), ids);
+      const log = await selectedFindingsAsSarif(db, organizationOf(request), process.id, visibleFindings(callerOf(request)), ids);
       if (!log) throw new ApiProblem(404, SOME_NOT_FOUND_EXPORT);
       return reply
         .header('content-type', 'application/sarif+json; charset=utf-8')
@@ -326,7 +326,7 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: string };
       const process = processOf(request);
-      const detail = isUuid(id) ? await findingDetail(db, organizationOf(request), process.id, visibleCategories(callerOf(request)), id.toLowerCase()) : undefined;
+      const detail = isUuid(id) ? await findingDetail(db, organizationOf(request), process.id, visibleFindings(callerOf(request)), id.toLowerCase()) : undefined;
       if (!detail) throw new ApiProblem(404, NOT_FOUND);
       return detail;
     },
@@ -364,7 +364,7 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     const process = eventScope(request);
     if (id !== undefined && !isUuid(id)) throw new ApiProblem(404, NOT_FOUND);
     const decision = parseTriage(request.body, today(), id);
-    const changed = await triageVisible(app.database, process, visibleCategories(caller), decision, {
+    const changed = await triageVisible(app.database, process, visibleFindings(caller), decision, {
       userId: caller.user.id,
       sessionId: caller.session.record.id,
       now: app.identity.now(),

@@ -26,8 +26,9 @@ import { DEFAULT_FINDING_SLA, FINDING_CATEGORIES, FINDING_SEVERITIES, findingDue
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
 import { alertNewCriticals, alertRegressions, announceFindings } from './events';
-import { findingGroups, findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, relatedFindings, type FindingFilter, type FindingRow } from './findings.repository';
+import { findingGroups, findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, relatedFindings, type FindingFilter, type FindingRow, type FindingVisibility } from './findings.repository';
 import { importFindings } from './importers';
+import { sees } from './permissions';
 import { saveSla, storedSla, trendCounts } from './overview.repository';
 import type { FindingsFilterQuery, FindingsQuery } from './query';
 import { sarifLogOf } from './sarif-export';
@@ -125,7 +126,7 @@ export interface TriageDecision {
 export async function triageVisible(
   database: Database,
   process: EventScope,
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
   decision: TriageDecision,
   who: { userId: string; sessionId: string; now: Date },
 ): Promise<string[] | null> {
@@ -191,7 +192,7 @@ export async function filterOf(
   db: Queryable,
   organizationId: string,
   processId: string,
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
   query: FindingsFilterQuery,
   now: Date,
 ): Promise<FindingFilter> {
@@ -256,11 +257,11 @@ export async function findingDetail(
   db: Queryable,
   organizationId: string,
   processId: string,
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
   id: string,
 ): Promise<SecurityFindingDetail | undefined> {
   const row = await findingOfProcess(db, organizationId, processId, id);
-  if (!row || !visible.includes(row.category)) return undefined;
+  if (!row || !sees(visible, row)) return undefined;
   const finding = findingView(row, (await slaOfProcess(db, organizationId, processId)).sla);
   const [history, related] = await Promise.all([historyOf(db, organizationId, id), relatedOf(db, organizationId, processId, finding, visible)]);
   return {
@@ -279,7 +280,7 @@ export async function findingDetail(
 }
 
 /** Findings of other tools in the same scope on the same CWE and location (the file's start line, or the cloud resource). */
-async function relatedOf(db: Queryable, organizationId: string, processId: string, finding: ScopedSecurityFinding, visible: readonly FindingCategory[]): Promise<RelatedFinding[]> {
+async function relatedOf(db: Queryable, organizationId: string, processId: string, finding: ScopedSecurityFinding, visible: FindingVisibility): Promise<RelatedFinding[]> {
   const location = finding.location;
   const resource = location?.kind === 'code' ? location.file : location?.kind === 'cloud' ? location.resourceId : null;
   if (!resource || finding.rule.cwe.length === 0) return [];
@@ -321,7 +322,7 @@ export async function findingImport(db: Queryable, organizationId: string, proce
 }
 
 /** The selected findings (POST export.sarif) as a SARIF 2.1.0 log; undefined when one of them is not the process's or not visible. */
-export async function selectedFindingsAsSarif(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], ids: readonly string[]): Promise<object | undefined> {
+export async function selectedFindingsAsSarif(db: Queryable, organizationId: string, processId: string, visible: FindingVisibility, ids: readonly string[]): Promise<object | undefined> {
   const rows = await findingRowsOfProcess(db, organizationId, processId, visible, ids);
   if (rows.length !== ids.length) return undefined;
   return sarifLogOf(rows.map((row) => findingView(row)));
