@@ -4,7 +4,6 @@
 // triage decisions, each change told live to the process's audience (events.ts).
 import { encodeKeysetCursor } from '../http/keyset-cursor';
 import type {
-  FindingCategory,
   FindingFormat,
   FindingGroup,
   FindingGroupDimension,
