@@ -131,7 +131,8 @@ export function filterWhere(filter: FindingFilter): { sql: string; params: unkno
   if (filter.category) add((n) => `s.category = ANY(${n}::text[])`, filter.category);
   if (filter.severity) add((n) => `s.severity = ANY(${n}::text[])`, filter.severity);
   if (filter.state) add((n) => `s.state = ANY(${n}::text[])`, filter.state);
-  if (filter.tool !== undefined) add((n) => `s.tool_name = ${n}`, filter.tool);
+  // A tool's name as people type it: 'codeql' finds CodeQL's findings.
+  if (filter.tool !== undefined) add((n) => `lower(s.tool_name) = lower(${n})`, filter.tool);
   if (filter.scope !== undefined) add((n) => `s.scope = ${n}`, filter.scope);
   if (filter.provider) add((n) => `s.location ->> 'provider' = ANY(${n}::text[])`, filter.provider);
   if (filter.account !== undefined) add((n) => `s.location ->> 'account' = ${n}`, filter.account);

@@ -193,6 +193,9 @@ describe('list, detail and export', () => {
     expect(highOrMedium.items.every((finding) => ['high', 'medium'].includes(finding.severity))).toBe(true);
     expect((await list('olga', 'application=portal-web')).total).toBe(ESLINT_FINDINGS);
     expect((await list('olga', 'scope=repo:infra&tool=KICS')).items.every((finding) => finding.scope === 'repo:infra')).toBe(true);
+    // The tool's name in any case.
+    expect((await list('olga', 'scope=repo:infra&tool=kics')).total).toBe((await list('olga', 'scope=repo:infra&tool=KICS')).total);
+    expect((await list('olga', 'scope=repo:infra&tool=kics')).total).toBeGreaterThan(0);
     const rule = (await list('olga', 'application=portal-web')).items[0].rule.id;
     const searched = await list('olga', `q=${encodeURIComponent(rule.toUpperCase())}&application=portal-web`);
     expect(searched.total).toBeGreaterThan(0);

@@ -232,7 +232,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
         />
         <SelectField label="State" size="sm" value={state} onChange={(value) => setState(value as FindingState | '')} emptyOption="Any state" options={FINDING_STATES.map((value) => ({ value, label: STATE_LABELS[value] }))} />
         <Box w="10rem">
-          <TextField label="Tool" value={toolText} onChange={setToolText} placeholder="exact name, e.g. CodeQL" enterDoesNotSubmit />
+          <TextField label="Tool" value={toolText} onChange={setToolText} placeholder="name, e.g. CodeQL" enterDoesNotSubmit />
         </Box>
         {!provider && (
           <>
