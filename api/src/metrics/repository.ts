@@ -122,8 +122,9 @@ export async function builtInContributions(
 ): Promise<Contribution[]> {
   if (processIds.length === 0) return [];
   const sql = BUILT_IN_SQL[key];
-  const params: unknown[] = [organizationId, processIds, now.toISOString()];
-  if (sql.includes('$4')) params.push(JSON.stringify(defaultSla));
+  // Each statement gets exactly the parameters it names (a statement may not be given more).
+  const used = Math.max(...[...sql.matchAll(/\$(\d)/g)].map((match) => Number(match[1])));
+  const params = [organizationId, processIds, now.toISOString(), JSON.stringify(defaultSla)].slice(0, used);
   return (await db.query<ContributionRow>(sql, params)).map(contribution);
 }
 

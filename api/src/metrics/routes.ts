@@ -1,10 +1,10 @@
 // The metrics family (issue 25 items 1-3, docs/metrics.md): GET metrics (a process's or, with
 // graph=*, the platform's current values beside the latest snapshot's), a metric's series and its
 // CSV, the custom metrics' CRUD, and the Prometheus endpoint for a service module's key.
-import { BUILT_IN_METRICS, checkPermission, PERMISSIONS } from '@portal/shared/server';
+import { BUILT_IN_METRICS, checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/server';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ALL_PROJECTS_GRAPH, callerOf, organizationOf, processOf } from '../authorization/guard';
+import { ALL_PROJECTS_GRAPH, callerOf, organizationOf, processOf, type RoutePermission } from '../authorization/guard';
 import { INVALID_API_KEY } from '../http/api-key';
 import { problems } from '../http/answer';
 import { isUuid } from '../http/input';
@@ -85,6 +85,13 @@ const seriesSchema = {
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
 const keyParams = { type: 'object', required: ['key'], properties: { key: { type: 'string' } } } as const;
 
+/**
+ * The reads' permission: view=>Metric in the `graph`'s process, or with graph=* (Platform View) in
+ * at least one process. The guard's all-projects scope takes only applications and RBOMs (spec
+ * 6), so these routes declare `authenticated` and check here, before reading anything.
+ */
+export const VIEW_METRICS: RoutePermission = 'authenticated';
+
 /** The processes a read covers: the `graph`'s, or with graph=* every process of the organization where the caller may view metrics. */
 async function processesOfRequest(app: FastifyInstance, request: FastifyRequest): Promise<{ graph: string; processes: ProcessRow[] }> {
   const caller = callerOf(request);
@@ -94,9 +101,11 @@ async function processesOfRequest(app: FastifyInstance, request: FastifyRequest)
     const processes = all.filter((process) =>
       checkPermission(caller.access, M.VIEW, { organization: caller.organization?.name, project: process.code_name.toLowerCase(), scope: 'project' }),
     );
+    if (processes.length === 0) throw new ApiProblem(403, messageForStatus(403));
     return { graph: ALL_PROJECTS_GRAPH, processes };
   }
   const process = processOf(request);
+  if (!checkPermission(caller.access, M.VIEW, caller.context)) throw new ApiProblem(403, messageForStatus(403));
   return { graph: process.code_name, processes: [{ id: process.id, organization_id: organizationId, code_name: process.code_name }] };
 }
 
@@ -143,7 +152,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/metrics',
     {
-      config: { permission: M.VIEW },
+      config: { permission: VIEW_METRICS },
       schema: {
         tags,
         summary:
@@ -205,7 +214,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/metrics/:key/series',
     {
-      config: { permission: M.VIEW },
+      config: { permission: VIEW_METRICS },
       schema: {
         tags,
         summary:
@@ -216,21 +225,23 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { key } = request.params as { key: string };
+      const processIds = await seriesProcesses(request, key);
       const range = parseRange(request.query, now());
-      return seriesOf(db, await seriesProcesses(request, key), key, range.from, range.to);
+      return seriesOf(db, processIds, key, range.from, range.to);
     },
   );
 
   app.get(
     '/metrics/:key/series.csv',
     {
-      config: { permission: M.VIEW },
+      config: { permission: VIEW_METRICS },
       schema: { tags, summary: "The series as CSV: one row per point (at, the metric's labels, value)", params: keyParams, response: { ...problems(400, 401, 403, 404) } },
     },
     async (request, reply) => {
       const { key } = request.params as { key: string };
+      const processIds = await seriesProcesses(request, key);
       const range = parseRange(request.query, now());
-      const series = await seriesOf(db, await seriesProcesses(request, key), key, range.from, range.to);
+      const series = await seriesOf(db, processIds, key, range.from, range.to);
       const labels = (BUILT_IN_METRICS.find((metric) => metric.key === key)?.labels ?? []) as readonly string[];
       const rows = series.series.flatMap((line) => line.points.map((point) => [point.at, ...labels.map((name) => line.labels[name] ?? ''), point.value]));
       rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
