@@ -1,10 +1,10 @@
 // The metrics family (issue 25 items 1-3, docs/metrics.md): GET metrics (a process's or, with
 // graph=*, the platform's current values beside the latest snapshot's), a metric's series and its
 // CSV, the custom metrics' CRUD, and the Prometheus endpoint for a service module's key.
-import { BUILT_IN_METRICS, checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/server';
+import { BUILT_IN_METRICS, checkPermission, PERMISSIONS } from '@portal/shared/server';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ALL_PROJECTS_GRAPH, callerOf, organizationOf, processOf, type RoutePermission } from '../authorization/guard';
+import { ALL_PROJECTS_GRAPH, callerOf, organizationOf, processOf } from '../authorization/guard';
 import { INVALID_API_KEY } from '../http/api-key';
 import { problems } from '../http/answer';
 import { isUuid } from '../http/input';
@@ -86,13 +86,10 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const keyParams = { type: 'object', required: ['key'], properties: { key: { type: 'string' } } } as const;
 
 /**
- * The reads' permission: view=>Metric in the `graph`'s process, or with graph=* (Platform View) in
- * at least one process. The guard's all-projects scope takes only applications and RBOMs (spec
- * 6), so these routes declare `authenticated` and check here, before reading anything.
+ * The processes a read covers: the `graph`'s, or with graph=* (Platform View: the guard let
+ * through a caller who may view metrics in some process) every process of the organization
+ * where the caller may view metrics.
  */
-export const VIEW_METRICS: RoutePermission = 'authenticated';
-
-/** The processes a read covers: the `graph`'s, or with graph=* every process of the organization where the caller may view metrics. */
 async function processesOfRequest(app: FastifyInstance, request: FastifyRequest): Promise<{ graph: string; processes: ProcessRow[] }> {
   const caller = callerOf(request);
   const organizationId = organizationOf(request);
@@ -101,11 +98,9 @@ async function processesOfRequest(app: FastifyInstance, request: FastifyRequest)
     const processes = all.filter((process) =>
       checkPermission(caller.access, M.VIEW, { organization: caller.organization?.name, project: process.code_name.toLowerCase(), scope: 'project' }),
     );
-    if (processes.length === 0) throw new ApiProblem(403, messageForStatus(403));
     return { graph: ALL_PROJECTS_GRAPH, processes };
   }
   const process = processOf(request);
-  if (!checkPermission(caller.access, M.VIEW, caller.context)) throw new ApiProblem(403, messageForStatus(403));
   return { graph: process.code_name, processes: [{ id: process.id, organization_id: organizationId, code_name: process.code_name }] };
 }
 
@@ -152,7 +147,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/metrics',
     {
-      config: { permission: VIEW_METRICS },
+      config: { permission: M.VIEW },
       schema: {
         tags,
         summary:
@@ -214,7 +209,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/metrics/:key/series',
     {
-      config: { permission: VIEW_METRICS },
+      config: { permission: M.VIEW },
       schema: {
         tags,
         summary:
@@ -234,7 +229,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/metrics/:key/series.csv',
     {
-      config: { permission: VIEW_METRICS },
+      config: { permission: M.VIEW },
       schema: { tags, summary: "The series as CSV: one row per point (at, the metric's labels, value)", params: keyParams, response: { ...problems(400, 401, 403, 404) } },
     },
     async (request, reply) => {
