@@ -14,7 +14,6 @@ import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 import { globalAdmin } from '../testing/users';
 
-const TESTDATA = path.join(__dirname, '..', 'sbom', 'testdata');
 const OSV = path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv');
 const LODASH_ADVISORIES = ['GHSA-29mw-wpgm-hmr9', 'GHSA-35jh-r3h4-6jhm', 'GHSA-4xc9-xhrj-v574', 'GHSA-fvqr-27wr-82fm', 'GHSA-jf85-cpcp-j695', 'GHSA-p6mc-m468-83gw', 'GHSA-x5rq-j2xg-h7qm'];
 const KEV = {

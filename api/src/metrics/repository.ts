@@ -316,6 +316,11 @@ export async function insertSnapshots(
   );
 }
 
+/** Locks the process's row for one snapshot at a time; false when the process is gone. */
+export async function lockProcess(db: Queryable, processId: string): Promise<boolean> {
+  return (await db.query('SELECT id FROM processes WHERE id = $1 FOR NO KEY UPDATE', [processId])).length > 0;
+}
+
 export interface ProcessRow {
   id: string;
   organization_id: string;

@@ -9,20 +9,23 @@ import { INVALID_API_KEY } from '../http/api-key';
 import { problems } from '../http/answer';
 import { isUuid } from '../http/input';
 import { ApiProblem } from '../http/problem';
-import { findServiceModuleByApiKey } from '../service-modules/api-keys';
-import { CUSTOM_METRIC_MESSAGES, parseCustomMetric } from './definitions';
+import { findServiceModuleByApiKey } from '../service-modules/service';
+import { parseCustomMetric } from './definitions';
 import { prometheusText, SCRAPER_MODULE_TYPES } from './prometheus';
 import {
-  definitionsOf,
-  deleteDefinition,
-  findDefinition,
-  insertDefinition,
-  nameTaken,
+  changeCustomMetric,
+  createCustomMetric,
+  CUSTOM_PREFIX,
+  customMetricOf,
+  customMetricOfProcess,
+  definitionsOfProcesses,
+  isBuiltIn,
+  metricsReading,
   processesOfOrganization,
-  updateDefinition,
+  removeCustomMetric,
+  seriesOf,
   type ProcessRow,
-} from './repository';
-import { CUSTOM_PREFIX, customMetricOf, isBuiltIn, metricsReading, seriesOf } from './service';
+} from './service';
 
 const M = PERMISSIONS.operations.METRIC;
 const DAY = 86_400_000;
@@ -138,7 +141,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     if (isBuiltIn(key)) return ids;
     const id = key.startsWith(CUSTOM_PREFIX) ? key.slice(CUSTOM_PREFIX.length) : '';
     if (isUuid(id)) {
-      const found = (await definitionsOf(db, organizationOf(request), ids)).find((definition) => definition.id === id.toLowerCase());
+      const found = (await definitionsOfProcesses(db, organizationOf(request), ids)).find((definition) => definition.id === id.toLowerCase());
       if (found) return [found.process_id];
     }
     throw new ApiProblem(404, METRIC_MESSAGES.noMetric(key));
@@ -254,12 +257,12 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: M.LIST },
       schema: { tags, summary: "The process's custom metrics", querystring: graphQuery, response: { 200: { type: 'array', items: customSchema }, ...problems(400, 401, 403, 404) } },
     },
-    async (request) => (await definitionsOf(db, organizationOf(request), [processOf(request).id])).map(customMetricOf),
+    async (request) => (await definitionsOfProcesses(db, organizationOf(request), [processOf(request).id])).map(customMetricOf),
   );
 
   const definitionOf = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    const found = isUuid(id) ? await findDefinition(db, organizationOf(request), processOf(request).id, id.toLowerCase()) : undefined;
+    const found = isUuid(id) ? await customMetricOfProcess(db, organizationOf(request), processOf(request).id, id.toLowerCase()) : undefined;
     if (!found) throw new ApiProblem(404, METRIC_MESSAGES.noCustom);
     return found;
   };
@@ -272,13 +275,6 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => customMetricOf(await definitionOf(request)),
   );
-
-  const refuseTakenName = async (processId: string, name: string, exceptId: string | null) => {
-    if (await nameTaken(db, processId, name, exceptId)) {
-      const message = CUSTOM_METRIC_MESSAGES.nameTaken(name);
-      throw new ApiProblem(409, message, {}, { name: message });
-    }
-  };
 
   app.post(
     '/metrics/custom',
@@ -295,8 +291,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       const definition = parseCustomMetric(request.body);
       const organizationId = organizationOf(request);
       const processId = processOf(request).id;
-      await refuseTakenName(processId, definition.name, null);
-      const stored = await insertDefinition(db, organizationId, processId, definition, callerOf(request).user.id, now());
+      const stored = await createCustomMetric(db, organizationId, processId, definition, callerOf(request).user.id, now());
       return reply.code(201).send(customMetricOf(stored));
     },
   );
@@ -310,8 +305,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const found = await definitionOf(request);
       const definition = parseCustomMetric(request.body);
-      await refuseTakenName(found.process_id, definition.name, found.id);
-      const updated = await updateDefinition(db, organizationOf(request), found.process_id, found.id, definition, now());
+      const updated = await changeCustomMetric(db, organizationOf(request), found.process_id, found.id, definition, now());
       if (!updated) throw new ApiProblem(404, METRIC_MESSAGES.noCustom);
       return customMetricOf(updated);
     },
@@ -325,7 +319,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const found = await definitionOf(request);
-      if (!(await deleteDefinition(db, organizationOf(request), found.process_id, found.id))) throw new ApiProblem(404, METRIC_MESSAGES.noCustom);
+      if (!(await removeCustomMetric(db, organizationOf(request), found.process_id, found.id))) throw new ApiProblem(404, METRIC_MESSAGES.noCustom);
       return reply.code(204).send();
     },
   );

@@ -6,22 +6,34 @@ import {
   BUILT_IN_METRICS,
   DEFAULT_FINDING_SLA,
   type BuiltInMetricKey,
+  type CustomMetricDefinition,
   type CustomMetric,
   type MetricReading,
   type MetricSeries,
   type MetricValue,
 } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
+import { ApiProblem } from '../http/problem';
+import { CUSTOM_METRIC_MESSAGES } from './definitions';
 import {
   builtInContributions,
   customContribution,
   definitionsOf,
+  deleteDefinition,
+  findDefinition,
+  insertDefinition,
   latestSnapshots,
+  nameTaken,
+  processesOfOrganization,
   snapshotsBetween,
+  updateDefinition,
   type ProcessRow,
   type SnapshotRow,
   type StoredDefinition,
 } from './repository';
+
+export type { ProcessRow, StoredDefinition };
+export { processesOfOrganization };
 
 export const CUSTOM_PREFIX = 'custom.';
 export const customKey = (id: string) => `${CUSTOM_PREFIX}${id}`;
@@ -200,4 +212,51 @@ export async function seriesOf(db: Queryable, processIds: readonly string[], key
   }
   const series = [...lines.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
   return { key, from: from.toISOString(), to: to.toISOString(), series };
+}
+
+/** The custom metrics defined in the processes. */
+export function definitionsOfProcesses(db: Queryable, organizationId: string, processIds: readonly string[]): Promise<StoredDefinition[]> {
+  return definitionsOf(db, organizationId, processIds);
+}
+
+export function customMetricOfProcess(db: Queryable, organizationId: string, processId: string, id: string): Promise<StoredDefinition | undefined> {
+  return findDefinition(db, organizationId, processId, id);
+}
+
+async function refuseTakenName(db: Queryable, processId: string, name: string, exceptId: string | null): Promise<void> {
+  if (await nameTaken(db, processId, name, exceptId)) {
+    const message = CUSTOM_METRIC_MESSAGES.nameTaken(name);
+    throw new ApiProblem(409, message, {}, { name: message });
+  }
+}
+
+/** A new custom metric (409 when the process has one of that name). */
+export async function createCustomMetric(
+  db: Queryable,
+  organizationId: string,
+  processId: string,
+  definition: CustomMetricDefinition,
+  userId: string,
+  now: Date,
+): Promise<StoredDefinition> {
+  await refuseTakenName(db, processId, definition.name, null);
+  return insertDefinition(db, organizationId, processId, definition, userId, now);
+}
+
+/** The custom metric with a new definition; undefined when it is gone. */
+export async function changeCustomMetric(
+  db: Queryable,
+  organizationId: string,
+  processId: string,
+  id: string,
+  definition: CustomMetricDefinition,
+  now: Date,
+): Promise<StoredDefinition | undefined> {
+  await refuseTakenName(db, processId, definition.name, id);
+  return updateDefinition(db, organizationId, processId, id, definition, now);
+}
+
+/** Deletes the custom metric and its series; false when it is gone. */
+export function removeCustomMetric(db: Queryable, organizationId: string, processId: string, id: string): Promise<boolean> {
+  return deleteDefinition(db, organizationId, processId, id);
 }

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { Database } from '../db/database';
 import type { Clock } from '../identity/clock';
 import { announceChange } from '../realtime/audience';
-import { allProcesses, insertSnapshots, latestSnapshots, processWithCode, type ProcessRow } from './repository';
+import { allProcesses, insertSnapshots, latestSnapshots, lockProcess, processWithCode, type ProcessRow } from './repository';
 import { labelsKey, readMetrics, valueOf } from './service';
 
 declare module 'fastify' {
@@ -60,8 +60,7 @@ function milliseconds(text: string | undefined, fallback: number): number {
 export async function snapshotProcess(db: Database, process: ProcessRow, now: Date): Promise<{ stored: number; keys: string[] }> {
   return db.transaction(async (tx) => {
     // One snapshot of a process at a time (two API processes, or the timer and a debounce).
-    const [alive] = await tx.query('SELECT id FROM processes WHERE id = $1 FOR NO KEY UPDATE', [process.id]);
-    if (!alive) return { stored: 0, keys: [] };
+    if (!(await lockProcess(tx, process.id))) return { stored: 0, keys: [] };
     const { readings } = await readMetrics(tx, process.organization_id, [process], now);
     const current = readings.get(process.id) ?? new Map();
     const latest = new Map((await latestSnapshots(tx, [process.id])).map((row) => [`${row.metric_key}\n${labelsKey(row.labels)}`, row]));
