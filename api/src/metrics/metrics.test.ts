@@ -221,6 +221,10 @@ describe('snapshots and series', () => {
     expect(await updateMetricEvents()).toBeGreaterThan(told);
     const after = reading(await metrics(), 'open_findings').values.find((value) => value.labels.source === 'sast')!;
     expect(after).toMatchObject({ value: 3, previous: 3, previous_at: world.clock.now().toISOString() });
+    // Told to who may view metrics in alpha (olga), not to a reader without the permission (reed).
+    const destinations = await world.app.database.query<{ destination: string }>("SELECT DISTINCT destination FROM outbox WHERE body ->> 'type' = 'Update Metric'");
+    expect(destinations.map((row) => row.destination)).toContain(`events#${world.ids.olga}`);
+    expect(destinations.map((row) => row.destination)).not.toContain(`events#${world.ids.reed}`);
   });
 
   it('gives the series of a metric over a range, and its CSV', async () => {
@@ -238,6 +242,18 @@ describe('snapshots and series', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe('at,source,severity,value');
     expect(lines).toContain(`${now.toISOString()},sast,medium,3`);
+  });
+
+  it('stores a series that disappeared as 0, once', async () => {
+    const open = await world.ok<{ items: Array<{ id: string }> }>('olga', 'GET', `/api/security/findings?${G}&state=open,confirmed&limit=100`);
+    expect(open.items).toHaveLength(3);
+    await world.ok('olga', 'POST', `/api/security/findings/triage?${G}`, { ids: open.items.map((item) => item.id), state: 'false_positive', reason: 'test code' });
+    expect(await world.app.metricSnapshots.flush()).toBe(1);
+    const sast = reading(await metrics(), 'open_findings').values.find((value) => value.labels.source === 'sast')!;
+    expect(sast).toMatchObject({ value: 0, previous: 0 });
+    expect(await world.app.metricSnapshots.tick()).toBe(0);
+    const series = await world.ok<MetricSeries>('olga', 'GET', `/api/metrics/open_findings/series?${G}`);
+    expect(series.series.find((line) => line.labels.source === 'sast')!.points.map((point) => point.value)).toEqual([4, 0]);
   });
 
   it.each([
