@@ -12,6 +12,7 @@ import { readOps } from '../operations/importers/ops-data';
 import { caller } from '../testing/apps';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
+import { createMetricSnapshots } from './snapshots';
 import { globalAdmin } from '../testing/users';
 
 const OSV = path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv');
@@ -254,6 +255,22 @@ describe('snapshots and series', () => {
     expect(await world.app.metricSnapshots.tick()).toBe(0);
     const series = await world.ok<MetricSeries>('olga', 'GET', `/api/metrics/open_findings/series?${G}`);
     expect(series.series.find((line) => line.labels.source === 'sast')!.points.map((point) => point.value)).toEqual([4, 0]);
+  });
+
+  it('takes one snapshot per process a debounce delay after changes, however many', async () => {
+    const snapshots = createMetricSnapshots({ db: world.app.database, now: world.clock.now, debounceMs: 100, tickMs: 0, published: jest.fn() });
+    const alpha = { id: world.processId, organization_id: (await world.app.database.query<{ organization_id: string }>('SELECT organization_id FROM processes WHERE id = $1', [world.processId]))[0]!.organization_id, code_name: 'alpha' };
+    const stored = async () => (await world.app.database.query<{ n: number }>('SELECT count(*)::int AS n FROM metric_snapshots WHERE process_id = $1', [world.processId]))[0]!.n;
+    const before = await stored();
+    await world.ok('olga', 'POST', `/api/requirements?${G}`, { code: 'RQ-14', title: 'Audit log' }, 201);
+    snapshots.schedule(alpha);
+    snapshots.schedule(alpha);
+    expect(await stored()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // DRAFT 1 → 2, and the average progress 25 → 16.67.
+    expect(await stored()).toBe(before + 2);
+    await snapshots.stop();
+    await world.app.metricSnapshots.flush();
   });
 
   it.each([

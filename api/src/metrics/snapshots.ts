@@ -4,7 +4,8 @@
 // or triage, a task or requirement change through the API. A snapshot stores only the values that
 // changed since the latest one (a series that disappeared is stored as 0) and, when any did,
 // raises an 'Update Metric' live event to who may view metrics in the process. The debounce is
-// in-process (issue 27 moves it to the job queue). Tests call `tick()` and `flush()`.
+// in-process (issue 27 moves it to the job queue). Tests call `tick()` and `flush()` (the test
+// run sets both variables to 0: no snapshot on its own).
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
@@ -100,7 +101,7 @@ export function createMetricSnapshots(options: MetricSnapshotOptions): MetricSna
   const debounceMs = options.debounceMs ?? milliseconds(process.env.METRICS_SNAPSHOT_DEBOUNCE_MS, DEFAULT_DEBOUNCE_MS);
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const pending = new Map<string, { process: ProcessRow; timer: NodeJS.Timeout }>();
+  const pending = new Map<string, { process: ProcessRow; timer: NodeJS.Timeout | undefined }>();
   // Snapshots run one after the other: a tick and a debounced one never interleave in one process.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -125,15 +126,16 @@ export function createMetricSnapshots(options: MetricSnapshotOptions): MetricSna
       }),
     schedule(process) {
       if (stopped || pending.has(process.id)) return;
-      const entry = {
-        process,
-        timer: setTimeout(() => {
-          pending.delete(process.id);
-          snapshots.snapshot(process).catch((error: unknown) => options.log?.warn({ err: error }, 'metric snapshot failed'));
-        }, debounceMs),
-      };
-      entry.timer.unref();
-      pending.set(process.id, entry);
+      // 0: no timer; the scheduled snapshots wait for flush() (the tests).
+      const timer =
+        debounceMs > 0
+          ? setTimeout(() => {
+              pending.delete(process.id);
+              snapshots.snapshot(process).catch((error: unknown) => options.log?.warn({ err: error }, 'metric snapshot failed'));
+            }, debounceMs)
+          : undefined;
+      timer?.unref();
+      pending.set(process.id, { process, timer });
     },
     async flush() {
       const due = [...pending.values()];
