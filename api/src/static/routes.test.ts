@@ -204,7 +204,7 @@ describe('precompressed assets', () => {
   });
 
   it('sends the plain file without Accept-Encoding, still varying on it', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const response = await get('/vendors-react.5a6b7c8d.js', headers);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBeUndefined();
