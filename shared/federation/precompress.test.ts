@@ -83,33 +83,44 @@ describe('precompressFile', () => {
 });
 
 describe('PrecompressPlugin', () => {
-  it('leaves a production build with compressed siblings of its emitted scripts and page', async () => {
+  it('leaves a production build with compressed siblings of its scripts and page, and the next build without the old ones', async () => {
     const webpack = require('webpack') as typeof import('webpack');
     const HtmlWebpackPlugin = require('html-webpack-plugin');
     writeFileSync(path.join(dir, 'index.js'), `${script(150)}\nimport('./lazy.js').then((m) => console.log(m));`);
     writeFileSync(path.join(dir, 'lazy.js'), script(120).replaceAll('value', 'other'));
     const out = path.join(dir, 'dist');
-    const compiler = webpack({
-      context: dir,
-      mode: 'production',
-      entry: { main: './index.js' },
-      output: { path: out, filename: '[name].js', chunkFilename: '[name].[contenthash:8].js', clean: true },
-      optimization: { minimize: false },
-      plugins: [new HtmlWebpackPlugin({ title: 'x'.repeat(2000) }), new PrecompressPlugin()],
-      stats: 'none',
-    } as never);
-    const stats = await new Promise<import('webpack').Stats>((resolve, reject) =>
-      compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))),
-    );
-    await new Promise((resolve) => compiler.close(resolve));
-    expect(stats.hasErrors()).toBe(false);
+    const build = async () => {
+      const compiler = webpack({
+        context: dir,
+        mode: 'production',
+        entry: { main: './index.js' },
+        output: { path: out, filename: '[name].js', chunkFilename: '[name].[contenthash:8].js', clean: true },
+        optimization: { minimize: false },
+        plugins: [new HtmlWebpackPlugin({ title: 'x'.repeat(2000) }), new PrecompressPlugin()],
+        stats: 'none',
+      } as never);
+      const stats = await new Promise<import('webpack').Stats>((resolve, reject) =>
+        compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))),
+      );
+      await new Promise((resolve) => compiler.close(resolve));
+      expect(stats.hasErrors()).toBe(false);
+      const emitted = stats.toJson({ assets: true }).assets!.map((asset) => asset.name);
+      return emitted.find((name) => /^[^.]+\.[0-9a-f]{8}\.js$/.test(name))!;
+    };
 
-    const emitted = stats.toJson({ assets: true }).assets!.map((asset) => asset.name);
-    const lazy = emitted.find((name) => /^[^.]+\.[0-9a-f]{8}\.js$/.test(name))!;
+    const lazy = await build();
     for (const name of ['main.js', lazy, 'index.html']) {
       const plain = readFileSync(path.join(out, name));
       expect(brotliDecompressSync(readFileSync(path.join(out, `${name}.br`)))).toEqual(plain);
       expect(gunzipSync(readFileSync(path.join(out, `${name}.gz`)))).toEqual(plain);
     }
+
+    // The next build, with the lazy chunk changed: the old chunk's siblings go with it.
+    writeFileSync(path.join(dir, 'lazy.js'), script(130).replaceAll('value', 'changed'));
+    const next = await build();
+    expect(next).not.toBe(lazy);
+    expect(existsSync(path.join(out, `${lazy}.br`))).toBe(false);
+    expect(existsSync(path.join(out, `${lazy}.gz`))).toBe(false);
+    expect(brotliDecompressSync(readFileSync(path.join(out, `${next}.br`)))).toEqual(readFileSync(path.join(out, next)));
   }, 60_000);
 });
