@@ -1,10 +1,12 @@
 // @backend-agnostic: serving the built remotes and the host page from disk; no table is read.
 import { mkdir, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { REMOTES } from '@portal/shared/server';
 import { buildApp } from '../app';
+import { STATIC_PATH_REFUSED } from '../http/errors';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 
 const HOST_PAGE = '<!doctype html><title>Portal</title><div id="root"></div>';
@@ -295,18 +297,44 @@ describe('precompressed assets', () => {
 
   it('refuses paths out of the build, whatever the encoding', async () => {
     await writeFile(path.join(staticDir, 'secret.js'), 'secret');
-    for (const url of [
-      '/../secret.js',
-      '/%2e%2e/secret.js',
-      '/%2e%2e%2fsecret.js',
-      '/remotes/mfe-auth/../../secret.js',
-      '/remotes/mfe-auth/%2e%2e/%2e%2e/secret.js',
-      '/remotes/mfe-auth/..%2f..%2fsecret.js',
-    ]) {
+    // Over a socket: inject() resolves dot segments before the server sees them, a client need not.
+    const address = await served.listen({ host: '127.0.0.1', port: 0 });
+    const raw = (url: string, encoding: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const headers = encoding ? { 'accept-encoding': encoding } : {};
+        // `path`, not a URL string: new URL() would resolve the dot segments too.
+        const { hostname, port } = new URL(address);
+        request({ host: hostname, port, path: url, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              type: String(response.headers['content-type']),
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    const cases: [string, number][] = [
+      ['/../../secret.js', 400],
+      ['/%2e%2e/%2e%2e/secret.js', 400],
+      ['/remotes/mfe-auth/../../secret.js', 400],
+      ['/remotes/mfe-auth/%2e%2e/%2e%2e/secret.js', 400],
+      ['/remotes/mfe-auth/./remoteEntry.js', 400],
+      // An encoded slash keeps '..%2f..' one name, which no file has.
+      ['/%2e%2e%2f%2e%2e%2fsecret.js', 404],
+      ['/remotes/mfe-auth/..%2f..%2fsecret.js', 404],
+    ];
+    for (const [url, status] of cases) {
       for (const encoding of ['br, gzip', '']) {
-        const response = await get(url, encoding ? { 'accept-encoding': encoding } : {});
-        expect([400, 403, 404]).toContain(response.statusCode);
+        const response = await raw(url, encoding);
+        expect({ url, encoding, status: response.status }).toEqual({ url, encoding, status });
+        expect(response.type).toMatch(/^application\/problem\+json/);
         expect(response.body).not.toContain('secret');
+        if (status === 400) expect(JSON.parse(response.body).detail).toBe(STATIC_PATH_REFUSED);
       }
     }
   });
