@@ -6,9 +6,9 @@
 // cloud screens fix a provider and show the largest groups (accounts, regions, controls) above the
 // list: a group chosen there is a filter of the URL (`?account=…`), shown here as a removable chip.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { downloadFile, Empty, ErrorAlert, Loading, usePermitted } from '@portal/shared';
+import { downloadFile, ErrorAlert, usePermitted } from '@portal/shared';
 import { FINDING_SEVERITIES, FINDING_STATES, UNRESOLVED_FINDING_STATES, type CloudProvider, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
-import { DataTable, SelectField, SwitchField, TextField, useDebounced, type Column } from '@portal/shared/screens';
+import { SelectField, SwitchField, TextField, useDebounced, type Column } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, locationText, plural, scopeText, SEVERITY_LABELS, STATE_LABELS } from '../../../lib/labels';
@@ -17,6 +17,7 @@ import { useApplications } from '../api/getApplications';
 import { DRILL_DOWN, type DrillDown } from '../../../lib/findingsQuery';
 import { FINDING_SORTS, findingsParams, useFindingPages, type FindingSort, type FindingsQuery } from '../api/getFindings';
 import { FindingGroups, type GroupDimension } from './FindingGroups';
+import { PagedTable } from '../../../components/PagedTable';
 import { FindingDetail } from './FindingDetail';
 import { SeverityTag } from './SeverityTag';
 import { TriageDialog } from './TriageDialog';
@@ -301,29 +302,21 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
       {exportError ? <ErrorAlert error={exportError} title="The export failed" /> : null}
       <HStack align="flex-start" gap={4} flexWrap={{ base: 'wrap', lg: 'nowrap' }}>
         <Stack flex="1" minW={0} gap={3}>
-          {pages.isPending ? (
-            <Loading label="Loading findings…" />
-          ) : pages.error && !pages.data ? (
-            <ErrorAlert error={pages.error} onRetry={() => void pages.refetch()} />
-          ) : items.length === 0 ? (
-            filtering ? (
-              <Text color="fg.muted">No finding matches the filters.</Text>
-            ) : (
-              <Empty title="No findings yet" description={canUpload ? "Upload a scanner's results above, or send them from a pipeline with a module key." : "No scanner's results were uploaded for this process yet."} />
-            )
-          ) : (
-            <Box opacity={pages.isPlaceholderData ? 0.6 : 1} aria-busy={pages.isPlaceholderData || undefined}>
-              <DataTable caption={label} columns={columns} rows={items} rowKey={(finding) => finding.id} rowCurrent={(finding) => finding.id === openId} verticalAlign="top" />
-            </Box>
-          )}
-          {pages.hasNextPage && (
-            <Box>
-              <Button size="sm" variant="outline" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-                Load more
-              </Button>
-            </Box>
-          )}
-          {pages.isFetchNextPageError && <ErrorAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
+          <PagedTable
+            pages={pages}
+            items={items}
+            filtering={filtering}
+            caption={label}
+            columns={columns}
+            rowKey={(finding) => finding.id}
+            rowCurrent={(finding) => finding.id === openId}
+            loading="Loading findings…"
+            noMatch="No finding matches the filters."
+            empty={{
+              title: 'No findings yet',
+              description: canUpload ? "Upload a scanner's results above, or send them from a pipeline with a module key." : "No scanner's results were uploaded for this process yet.",
+            }}
+          />
         </Stack>
         {openId && <FindingDetail key={openId} graph={graph} id={openId} onClose={() => open(null)} onOpen={open} />}
       </HStack>
