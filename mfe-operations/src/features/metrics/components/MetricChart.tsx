@@ -50,8 +50,8 @@ export function MetricChart({ graph, metric }: { graph: string; metric: MetricRe
   const previous = useMetricSeries(graph, metric.key, ranges.previous);
   const [download, setDownload] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
 
-  const currentDays = useMemo(() => dailyTotals(current.data, ranges.current), [current.data, ranges]);
-  const previousDays = useMemo(() => dailyTotals(previous.data, ranges.previous), [previous.data, ranges]);
+  const currentDays = dailyTotals(current.data, ranges.current);
+  const previousDays = dailyTotals(previous.data, ranges.previous);
   const summary = comparisonText(metric.title, metric.unit, days, currentDays, previousDays);
   const geometry = chartGeometry([currentDays, previousDays], WIDTH, HEIGHT, PAD);
 
