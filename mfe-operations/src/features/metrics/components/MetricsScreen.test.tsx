@@ -183,6 +183,23 @@ describe('custom metrics', () => {
     expect(list).toHaveTextContent('Average age days of findings where tool is one of semgrep, gitleaks');
   });
 
+  it('shows a name the process already has (409) at the name, and an average only for an entity with a numeric field', async () => {
+    fakeApi({
+      'GET /api/metrics': ok(metricsAnswer),
+      'GET /api/metrics/custom': ok([customMetric]),
+      'POST /api/metrics/custom': { status: 409, problem: { detail: "The process already has a custom metric named 'Open critical findings'." } },
+    });
+    const { user } = renderRoute(MetricsScreen, '/metrics');
+    await user.click(await screen.findByRole('button', { name: 'New custom metric' }));
+    const form = await screen.findByRole('form', { name: 'New custom metric' });
+    await user.selectOptions(within(form).getByLabelText('Entity'), 'applications');
+    expect(within(within(form).getByLabelText('Aggregate')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Count']);
+    await user.type(within(form).getByLabelText(/^Name/), 'Open critical findings');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await within(form).findByText("The process already has a custom metric named 'Open critical findings'.")).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('edits a custom metric with its filters as they were', async () => {
     const { calls } = fakeApi({ 'GET /api/metrics': ok(metricsAnswer), 'GET /api/metrics/custom': ok([customMetric]), [`PUT /api/metrics/custom/${customMetric.id}`]: ok(customMetric) });
     const { user } = renderRoute(MetricsScreen, '/metrics');
