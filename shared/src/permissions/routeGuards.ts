@@ -67,6 +67,7 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   '/security/iac': P.modules.USE_COMPLIANCE, // (chosen)
   '/security/defender': O.VIEW_AZURE, // (chosen)
   '/security/clouds': any(O.VIEW_AZURE, O.VIEW_AWS), // (chosen)
+  '/metrics': O.METRIC.LIST, // (chosen) as the API's GET metrics/custom; the screen reads with view=>Metric
 
   '/administration': A.ADMINISTRATOR,
   '/administration/service-modules': all(O.SERVICE_MODULE.LIST, O.SERVICE_MODULE.VIEW, O.SERVICE_MODULE.UPDATE),
