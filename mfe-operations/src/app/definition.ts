@@ -1,5 +1,5 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { AwsScreen, AzureScreen, CloudsScreen, IacScreen, OverviewScreen, SastScreen, SbomScreen } from './lazyScreens';
+import { AwsScreen, AzureScreen, CloudsScreen, IacScreen, MetricsScreen, OverviewScreen, SastScreen, SbomScreen } from './lazyScreens';
 import { liveOperations } from './LiveOperations';
 
 const screens: RemoteDefinition['screens'] = {
@@ -12,6 +12,7 @@ const screens: RemoteDefinition['screens'] = {
   '/security/defender': AzureScreen,
   '/security/clouds': CloudsScreen,
   '/security/sbom': SbomScreen,
+  '/metrics': MetricsScreen,
 };
 
 /** What this remote serves: its routes (owner 'mfe-operations' in the shared route table) and their screens, kept live. */

@@ -27,3 +27,4 @@ export const AwsScreen = lazyScreen(() => import('../features/findings/component
 export const AzureScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.AzureScreen));
 export const CloudsScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.CloudsScreen));
 export const SbomScreen = lazyScreen(() => import('../features/sbom/components/SbomScreen').then((module) => module.SbomScreen));
+export const MetricsScreen = lazyScreen(() => import('../features/metrics').then((module) => module.MetricsScreen));

@@ -4,11 +4,16 @@
 // may change any list's rows and totals, the overview's counts and an open finding's state and
 // history: the process's findings read again.
 import type { LiveRules } from '@portal/shared/screens';
+import { METRIC_KEYS } from '../features/metrics';
 import { FINDING_KEYS } from '../lib/queryKeys';
 
 /** The API's live event of findings (api/src/operations/events.ts). */
 export const SECURITY_FINDING_EVENT = 'Security Finding';
 
+/** A snapshot changed a metric's value (api/src/metrics/snapshots.ts): the metrics read again. */
+export const UPDATE_METRIC_EVENT = 'Update Metric';
+
 export const OPERATIONS_LIVE_RULES: LiveRules = {
   [SECURITY_FINDING_EVENT]: (_event, graph) => [FINDING_KEYS.all(graph)],
+  [UPDATE_METRIC_EVENT]: (_event, graph) => [METRIC_KEYS.all(graph)],
 };

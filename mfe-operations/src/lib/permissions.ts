@@ -16,6 +16,8 @@ export const OPERATIONS_PERMISSIONS = {
   /** The cloud screens show the organization's modules, and sync one, with these. */
   LIST_SERVICE_MODULE: operations.SERVICE_MODULE.LIST,
   UPDATE_SERVICE_MODULE: operations.SERVICE_MODULE.UPDATE,
+  /** The metrics screen (its route's guard: list and view). */
+  VIEW_METRICS: { all: [operations.METRIC.LIST, operations.METRIC.VIEW] },
   /** The process's SLA for its findings is a setting of the process. */
   UPDATE_PROCESS: processes.UPDATE_PROCESS,
   VIEW_AZURE: operations.VIEW_AZURE,

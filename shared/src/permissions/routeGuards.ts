@@ -62,12 +62,13 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   '/security': any(O.VIEW_AZURE, O.VIEW_AWS, AP.SBOM.INGEST), // (chosen)
   '/security/azure': O.VIEW_AZURE,
   '/security/aws': O.VIEW_AWS,
-  '/security/sbom': any(AP.SBOM.INGEST, AP.SBOM.EXPORT), // (chosen)
+  // (chosen) and the portfolio's reads (GET apps/componentsVulnerabilities) list the applications.
+  '/security/sbom': all(AP.APPLICATION.LIST, any(AP.SBOM.INGEST, AP.SBOM.EXPORT)),
   '/security/sast': P.modules.USE_REPOSITORY_ANALYSIS, // (chosen)
   '/security/iac': P.modules.USE_COMPLIANCE, // (chosen)
   '/security/defender': O.VIEW_AZURE, // (chosen)
   '/security/clouds': any(O.VIEW_AZURE, O.VIEW_AWS), // (chosen)
-  '/metrics': O.METRIC.LIST, // (chosen) as the API's GET metrics/custom; the screen reads with view=>Metric
+  '/metrics': all(O.METRIC.LIST, O.METRIC.VIEW), // (chosen) the screen reads GET metrics (view) and metrics/custom (list)
 
   '/administration': A.ADMINISTRATOR,
   '/administration/service-modules': all(O.SERVICE_MODULE.LIST, O.SERVICE_MODULE.VIEW, O.SERVICE_MODULE.UPDATE),

@@ -191,6 +191,7 @@ export const OverviewScreen: ScreenComponent = ({ route }) => {
   const code = usePermitted(P.CODE_FINDINGS);
   const iac = usePermitted(P.IAC_FINDINGS);
   const cloud = usePermitted({ any: [P.VIEW_AWS, P.VIEW_AZURE] });
+  const metrics = usePermitted(P.VIEW_METRICS);
   const categories: FindingCategory[] = [...(code ? (['sast', 'secret'] as const) : []), ...(iac ? (['iac', 'container'] as const) : []), ...(cloud ? (['cloud-posture', 'cloud-threat'] as const) : [])];
   return (
     <ScreenFrame route={route}>
@@ -237,6 +238,11 @@ export const OverviewScreen: ScreenComponent = ({ route }) => {
             {cloud && (
               <ChakraLink asChild>
                 <Link to="/security/clouds">Cloud findings</Link>
+              </ChakraLink>
+            )}
+            {metrics && (
+              <ChakraLink asChild>
+                <Link to="/metrics">Metrics and their history</Link>
               </ChakraLink>
             )}
           </Stack>
