@@ -42,6 +42,9 @@ export interface StoredRule {
   webhook_secret: string | null | undefined;
 }
 
+/** Dates travel as ISO texts: a Date of another realm (the tests' clock) is not one to PGlite. */
+const ts = (date: Date | null): string | null => (date === null ? null : new Date(date.getTime()).toISOString());
+
 const SELECT = `
   SELECT a.id, a.organization_id, a.process_id, p.code_name AS process_code, a.name, a.metric_key, a.labels, a.comparator,
          a.threshold, a.for_minutes, a.severity, a.user_ids::text[] AS user_ids, a.workgroup_ids::text[] AS workgroup_ids,
@@ -102,7 +105,7 @@ export async function insertAlarm(db: Queryable, organizationId: string, process
       rule.webhook_url,
       rule.webhook_secret ?? null,
       userId,
-      now,
+      ts(now),
     ],
   );
   return row!.id;
@@ -138,7 +141,7 @@ export async function updateAlarm(db: Queryable, organizationId: string, id: str
       rule.webhook_url,
       rule.webhook_secret !== undefined,
       rule.webhook_secret ?? null,
-      now,
+      ts(now),
     ],
   );
   return rows.length > 0;
@@ -154,8 +157,8 @@ export async function setAlarmState(tx: Queryable, id: string, state: AlarmState
     id,
     state,
     value,
-    conditionSince,
-    changedAt,
+    ts(conditionSince),
+    ts(changedAt),
   ]);
 }
 
@@ -165,7 +168,7 @@ export async function insertAlarmEvent(
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     'INSERT INTO alarm_events (alarm_id, from_state, to_state, value, at, note, by_user) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
-    [event.alarmId, event.from, event.to, event.value, event.at, event.note, event.by],
+    [event.alarmId, event.from, event.to, event.value, ts(event.at), event.note, event.by],
   );
   return row!.id;
 }
@@ -231,7 +234,7 @@ export async function insertDelivery(tx: Queryable, alarmEventId: string, url: s
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO alarm_deliveries (alarm_event_id, url, body, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (alarm_event_id) DO NOTHING RETURNING id`,
-    [alarmEventId, url, body, now],
+    [alarmEventId, url, body, ts(now)],
   );
   return row?.id;
 }
@@ -246,13 +249,13 @@ export async function claimDelivery(db: Queryable, id: string, now: Date, holdMs
       WHERE d.id = $1 AND d.status = 'pending' AND (d.claimed_until IS NULL OR d.claimed_until < $2)
       RETURNING d.id, d.alarm_event_id, d.url, d.body, d.status, d.attempts,
                 (SELECT a.webhook_secret FROM alarm_events e JOIN alarms a ON a.id = e.alarm_id WHERE e.id = d.alarm_event_id) AS webhook_secret`,
-    [id, now, holdMs],
+    [id, ts(now), holdMs],
   );
   return row;
 }
 
 export async function markDelivered(db: Queryable, id: string, now: Date): Promise<void> {
-  await db.query("UPDATE alarm_deliveries SET status = 'delivered', delivered_at = $2, claimed_until = NULL, last_error = NULL WHERE id = $1 AND status = 'pending'", [id, now]);
+  await db.query("UPDATE alarm_deliveries SET status = 'delivered', delivered_at = $2, claimed_until = NULL, last_error = NULL WHERE id = $1 AND status = 'pending'", [id, ts(now)]);
 }
 
 /** An attempt failed: pending again after `retryAt`, or failed for good (retryAt null). */
@@ -261,7 +264,7 @@ export async function markAttemptFailed(db: Queryable, id: string, error: string
     `UPDATE alarm_deliveries SET last_error = $2, claimed_until = NULL,
             status = CASE WHEN $3::timestamptz IS NULL THEN 'failed' ELSE status END, next_attempt_at = coalesce($3, next_attempt_at)
       WHERE id = $1 AND status = 'pending'`,
-    [id, error.slice(0, 1000), retryAt],
+    [id, error.slice(0, 1000), ts(retryAt)],
   );
 }
 
@@ -269,7 +272,7 @@ export async function markAttemptFailed(db: Queryable, id: string, error: string
 export async function dueDeliveries(db: Queryable, now: Date): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     "SELECT id FROM alarm_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY next_attempt_at LIMIT 100",
-    [now],
+    [ts(now)],
   );
   return rows.map((row) => row.id);
 }
