@@ -8,9 +8,22 @@ import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { problems } from '../http/answer';
 import { isUuid } from '../http/input';
 import { ApiProblem } from '../http/problem';
-import { alarmEvents, alarmsOfProcess, deleteAlarm, findAlarm, insertAlarm, updateAlarm, type AlarmRow } from './repository';
 import { parseAlarmRule, type ParsedRule } from './rules';
-import { acknowledgeAlarm, alarmEventOf, alarmOf, parseDays, parseNote, previewRule } from './service';
+import {
+  acknowledgeAlarm,
+  alarmEventOf,
+  alarmEvents,
+  alarmOf,
+  alarmsOfProcess,
+  deleteAlarm,
+  findAlarm,
+  insertAlarm,
+  parseDays,
+  parseNote,
+  previewRule,
+  updateAlarm,
+  type AlarmRow,
+} from './service';
 
 const A = PERMISSIONS.operations.ALARM;
 export const HISTORY_DEFAULT_LIMIT = 50;

@@ -20,6 +20,9 @@ import {
 } from './repository';
 import { isAverage, type ParsedRule } from './rules';
 
+// The routes' reads and writes go through here (route → service → repository).
+export { alarmEvents, alarmsOfProcess, deleteAlarm, findAlarm, insertAlarm, updateAlarm, type AlarmRow } from './repository';
+
 export const ALARM_NOTIFICATION_EVENT = 'Alarm';
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -114,7 +114,7 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
       return due.length;
     },
     async settle() {
-      while (running.size > 0) await Promise.all([...running]);
+      while (running.size > 0) await Promise.all(running);
     },
     stop() {
       stopped = true;
