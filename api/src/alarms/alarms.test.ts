@@ -297,6 +297,14 @@ describe('states', () => {
     const newPortal = after.portal.slice(before.portal.length);
     expect(newMail.sort()).toEqual(Array.from({ length: 5 }, () => ['andy', 'rita']).flat().sort());
     expect(newPortal.sort()).toEqual(newMail.sort());
+    const [bell] = await world.app.database.query<{ body: { title: string; message: string; link: string } }>(
+      "SELECT body FROM outbox WHERE destination = $1 AND body ->> 'title' = 'Alarm Draft pile: acknowledged'",
+      [`notifications#${world.ids.rita}`],
+    );
+    expect(bell!.body).toMatchObject({
+      link: `/alarms/${created.id}`,
+      message: '##Draft pile## (high) went from firing to acknowledged: requirements is 3 (>= 3). Olga triages the drafts',
+    });
 
     // The webhook heard each change once, signed.
     await world.app.alarms.webhooks.settle();

@@ -143,6 +143,8 @@ export async function recordTransition(
   await setAlarmState(tx, alarm.id, step.to, value, step.conditionSince, now);
   const eventId = await insertAlarmEvent(tx, { alarmId: alarm.id, from, to: step.to, value, at: now, note: by?.note ?? null, by: by?.userId ?? null });
   const shown = value === null ? 'no value' : String(value);
+  // '##' marks the message's one link (spec 2.3): a name or note cannot add another.
+  const plain = (text: string, length: number) => text.slice(0, length).replaceAll('##', '#');
   await notify(tx, {
     processId: alarm.process_id,
     processCode: alarm.process_code,
@@ -150,8 +152,8 @@ export async function recordTransition(
     recipients: await recipientsOf(tx, alarm.organization_id, alarm.user_ids, alarm.workgroup_ids),
     actorId: by?.userId ?? null,
     title: `Alarm ${alarm.name.slice(0, 150)}: ${TITLES[step.to]}`,
-    message: `##${alarm.name.slice(0, 150)}## (${alarm.severity}) went from ${from} to ${step.to}: ${alarm.metric_key} is ${shown} (${alarm.comparator} ${alarm.threshold}).${by ? ` ${by.note.slice(0, 500)}` : ''}`,
-    link: `/operations/alarms/${alarm.id}`,
+    message: `##${plain(alarm.name, 150)}## (${alarm.severity}) went from ${from} to ${step.to}: ${alarm.metric_key} is ${shown} (${alarm.comparator} ${alarm.threshold}).${by ? ` ${plain(by.note, 500)}` : ''}`,
+    link: `/alarms/${alarm.id}`,
     time: now.toISOString(),
   });
   if (alarm.webhook_url === null || alarm.webhook_secret === null) return undefined;
