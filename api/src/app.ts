@@ -83,6 +83,7 @@ import { deploymentProfileRoutes } from './deployment-profiles/routes';
 import { orgChartRoutes } from './org-chart/routes';
 import { cloudSyncRoutes, createCloudSync, findingOverviewRoutes, findingsRoutes, type CloudSyncOptions } from './operations/index';
 import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
+import { alarmsRoutes, registerAlarmEvaluator } from './alarms/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -316,6 +317,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(cloudSyncRoutes));
       // Built-in and custom metrics, their series and the Prometheus endpoint (issue 25 items 1-3).
       await api.register(named(metricsRoutes));
+      // Alarms on metrics: CRUD, acknowledge, history, preview (issue 25 item 4).
+      await api.register(named(alarmsRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
         await api.register(named(testingRoutes));
@@ -347,6 +350,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('cloudSync', cloudSync);
   app.addHook('onReady', async () => cloudSync.start());
   app.addHook('preClose', async () => cloudSync.stop());
+  // Alarms (issue 25 item 4): evaluated after each metric snapshot and on a timer; signed webhooks.
+  registerAlarmEvaluator(app, options.now ?? systemClock);
   // Metric snapshots (issue 25 item 2): daily, and debounced after changes that move metrics.
   registerMetricSnapshots(app, options.now ?? systemClock);
   const documentReviews = createReviewReminders({ db: database, now: options.now ?? systemClock, log: app.log });

@@ -4,3 +4,4 @@
 // entry is pure (no React, no DOM) and not shared: each package bundles what it takes.
 export * from './entities/securityFinding';
 export * from './entities/metric';
+export * from './entities/alarm';

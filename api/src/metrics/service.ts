@@ -260,3 +260,9 @@ export async function changeCustomMetric(
 export function removeCustomMetric(db: Queryable, organizationId: string, processId: string, id: string): Promise<boolean> {
   return deleteDefinition(db, organizationId, processId, id);
 }
+
+/** A process's latest stored value of one series of a metric (undefined: none stored yet); what alarms evaluate. */
+export async function latestValueOf(db: Queryable, processId: string, key: string, labels: Record<string, string>): Promise<number | undefined> {
+  const wanted = labelsKey(labels);
+  return (await latestSnapshots(db, [processId], key)).find((row) => labelsKey(row.labels) === wanted)?.value;
+}

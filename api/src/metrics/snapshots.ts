@@ -48,6 +48,8 @@ export interface MetricSnapshotOptions {
   log?: FastifyBaseLogger;
   /** Called after a snapshot that recorded an event (the outbox relay). */
   published?: () => void;
+  /** Called after each snapshot of a process, changed or not: the alarms evaluate its rules (docs/alarms.md). */
+  afterSnapshot?: (process: ProcessRow) => Promise<unknown>;
   tickMs?: number;
   debounceMs?: number;
 }
@@ -113,6 +115,8 @@ export function createMetricSnapshots(options: MetricSnapshotOptions): MetricSna
   const one = async (process: ProcessRow): Promise<number> => {
     const { stored, keys } = await snapshotProcess(db, process, now());
     if (keys.length > 0) options.published?.();
+    // An alarm that cannot be evaluated does not undo the snapshot; the alarms' timer tries again.
+    await options.afterSnapshot?.(process).catch((error: unknown) => options.log?.warn({ err: error }, 'alarm evaluation after a snapshot failed'));
     return stored;
   };
 
@@ -176,9 +180,19 @@ async function changedProcess(app: FastifyInstance, request: FastifyRequest): Pr
   return undefined;
 }
 
-/** Decorates `app.metricSnapshots`, runs its timer from ready to close, and schedules a snapshot after each change that moves metrics. */
+/**
+ * Decorates `app.metricSnapshots`, runs its timer from ready to close, schedules a snapshot after
+ * each change that moves metrics, and has the process's alarms evaluated after each snapshot.
+ */
 export function registerMetricSnapshots(app: FastifyInstance, now: Clock): void {
-  const snapshots = createMetricSnapshots({ db: app.database, now, log: app.log, published: () => app.outboxRelay.notify() });
+  const snapshots = createMetricSnapshots({
+    db: app.database,
+    now,
+    log: app.log,
+    published: () => app.outboxRelay.notify(),
+    // The one call into the alarms family: evaluate the process's alarms on its new values.
+    afterSnapshot: async (process) => (app.hasDecorator('alarms') ? app.alarms.evaluateProcess(process.id) : 0),
+  });
   app.decorate('metricSnapshots', snapshots);
   app.addHook('onReady', async () => snapshots.start());
   app.addHook('preClose', async () => snapshots.stop());

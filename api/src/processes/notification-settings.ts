@@ -17,10 +17,11 @@ export type StoredNotificationSettings = Partial<NotificationSettingsMap>;
 
 /**
  * The other events of spec 4.5 that tell people something, and License Risk (the alert of spec 6
- * 'receive=>Alert::LicenseRisk'). The others (System Sign On, Import SBOM, Generate SBOM, Add and
+ * 'receive=>Alert::LicenseRisk'), and Alarm (an alarm's state changed, issue 25 item 4: its
+ * recipients hear of it). The others (System Sign On, Import SBOM, Generate SBOM, Add and
  * Update Organization, Update Metric) only keep open screens live: nobody is notified of them.
  */
-export const OTHER_NOTIFICATION_EVENTS = Object.freeze(['New Vulnerability', 'New Active Exploit', 'License Risk', 'Update Module Configuration'] as const);
+export const OTHER_NOTIFICATION_EVENTS = Object.freeze(['New Vulnerability', 'New Active Exploit', 'License Risk', 'Update Module Configuration', 'Alarm'] as const);
 
 /** Every event a process's notification settings cover, in the spec's order. */
 export const NOTIFICATION_EVENTS: readonly string[] = Object.freeze([

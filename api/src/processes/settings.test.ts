@@ -43,8 +43,8 @@ describe('notification settings', () => {
     const { settings } = response.json();
     expect(Object.keys(settings)).toEqual(NOTIFICATION_EVENTS);
     expect(NOTIFICATION_EVENTS).toEqual(expect.arrayContaining(['Requirement: Submit for Review', 'Task: Past Due']));
-    expect(NOTIFICATION_EVENTS).toHaveLength(14 + 7 + 4);
-    expect(NOTIFICATION_EVENTS.slice(-4)).toEqual(['New Vulnerability', 'New Active Exploit', 'License Risk', 'Update Module Configuration']);
+    expect(NOTIFICATION_EVENTS).toHaveLength(14 + 7 + 5);
+    expect(NOTIFICATION_EVENTS.slice(-5)).toEqual(['New Vulnerability', 'New Active Exploit', 'License Risk', 'Update Module Configuration', 'Alarm']);
     const portalOnly = Object.keys(settings).filter((event) => JSON.stringify(settings[event]) === '{"mail":false,"portal":true}');
     expect(portalOnly).toEqual(['Requirement: Update Progress', 'Task: Update Progress']);
     const rest = Object.keys(settings).filter((event) => !portalOnly.includes(event));

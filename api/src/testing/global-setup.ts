@@ -77,4 +77,7 @@ export default async function globalSetup(): Promise<void> {
   // own ten seconds after a change would add Update Metric events to other suites' outboxes.
   process.env.METRICS_SNAPSHOT_DEBOUNCE_MS ??= '0';
   process.env.METRICS_SNAPSHOT_TICK_MS ??= '0';
+  // Alarms likewise (app.alarms.tick()), and webhook retries a few milliseconds apart.
+  process.env.ALARMS_TICK_MS ??= '0';
+  process.env.ALARMS_WEBHOOK_BACKOFF_MS ??= '20';
 }
