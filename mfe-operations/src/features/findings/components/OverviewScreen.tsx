@@ -29,7 +29,7 @@ function CategoryRow({ graph, category }: { graph: string; category: FindingCate
   const page = useFindingsPage(graph, openOf(category));
   const cells = FINDING_SEVERITIES.map((severity) => (
     <chakra.td key={severity} px={3} py={2} textAlign="end">
-      {page.data ? page.data.totals.severity[severity] : '…'}
+      {page.data?.totals ? page.data.totals.severity[severity] : '…'}
     </chakra.td>
   ));
   return (
@@ -47,7 +47,7 @@ function CategoryRow({ graph, category }: { graph: string; category: FindingCate
         <>
           {cells}
           <chakra.td px={3} py={2} textAlign="end" fontWeight="semibold">
-            {page.data ? page.data.total : '…'}
+            {page.data?.total ?? '…'}
           </chakra.td>
         </>
       )}
