@@ -81,7 +81,8 @@ import { registerMonitoring } from './monitoring/plugin';
 import { monitoringRoutes } from './monitoring/routes';
 import { deploymentProfileRoutes } from './deployment-profiles/routes';
 import { orgChartRoutes } from './org-chart/routes';
-import { cloudSyncRoutes, createCloudSync, findingGroupsRoutes, findingsRoutes, type CloudSyncOptions } from './operations/index';
+import { cloudSyncRoutes, createCloudSync, findingOverviewRoutes, findingsRoutes, type CloudSyncOptions } from './operations/index';
+import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -310,9 +311,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(orgChartRoutes));
       // The operations domain's security findings (issue 24): scanner uploads, list, triage, CSV.
       await api.register(named(findingsRoutes));
-      await api.register(named(findingGroupsRoutes));
+      await api.register(named(findingOverviewRoutes));
       // AWS Security Hub and Defender for Cloud syncs of the cloud service modules (issue 24 item 4).
       await api.register(named(cloudSyncRoutes));
+      // Built-in and custom metrics, their series and the Prometheus endpoint (issue 25 items 1-3).
+      await api.register(named(metricsRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
         await api.register(named(testingRoutes));
@@ -344,6 +347,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('cloudSync', cloudSync);
   app.addHook('onReady', async () => cloudSync.start());
   app.addHook('preClose', async () => cloudSync.stop());
+  // Metric snapshots (issue 25 item 2): daily, and debounced after changes that move metrics.
+  registerMetricSnapshots(app, options.now ?? systemClock);
   const documentReviews = createReviewReminders({ db: database, now: options.now ?? systemClock, log: app.log });
   app.decorate('documentReviews', documentReviews);
   app.addHook('onReady', async () => documentReviews.start());

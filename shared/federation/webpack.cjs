@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { ChakraRecipeSlicePlugin, sharedDependencies, surfaceAliases } = require('./shared-dependencies.cjs');
+const { PrecompressPlugin } = require('./precompress.cjs');
 
 /** The entry @portal/shared/screens and the modules it exports (see shared/src/screens.ts). */
 const SCREENS_MODULES = /shared[\\/]src[\\/](screens\.ts$|ui[\\/](forms|tabs|plane|wizard|table|files)[\\/]|ui[\\/]feedback[\\/]ProgressBar\.tsx$)/;
@@ -78,6 +79,9 @@ function federatedConfig({ dir, name, port, exposes, title }) {
         new ChakraRecipeSlicePlugin(),
         // The HTML page is the host's, or a remote's standalone page on its dev server's root.
         new HtmlWebpackPlugin({ title: title || name, template: path.join(__dirname, 'index.html'), publicPath: '/' }),
+        // .br and .gz siblings of every script, page and manifest, served by the API and nginx as
+        // they are (a first load moves the Brotli bytes; precompress.cjs).
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
       // Readable chunk names: the e2e suite and the benchmark tell each shared package's file by name.
       optimization: {

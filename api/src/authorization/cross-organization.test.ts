@@ -61,6 +61,7 @@ const DOMAIN_SUITES: Record<string, string> = {
   '/api/apps': 'api/src/apps/cross-organization.test.ts',
   '/api/sbom': 'api/src/apps/cross-organization.test.ts',
   '/api/security': 'api/src/operations/cross-organization.test.ts',
+  '/api/metrics': 'api/src/metrics/cross-organization.test.ts',
   // Under /api/apps, with suites of their own (api/src/apps/cross-organization.test.ts leaves them out).
   '/api/apps/:appKey/builds/:buildId/graph': 'api/src/graph/cross-organization.test.ts',
   '/api/apps/planes': 'api/src/priority-planes/cross-organization.test.ts',

@@ -114,7 +114,7 @@ export async function configurationView(db: Queryable, profile: ProfileRow, row:
   const excluded: RbomExclusion[] = row.excluded.flatMap((exclusion) => {
     const component = left.get(exclusion.position);
     if (!component) return [];
-    return [{ bom_ref: component.bom_ref, name: component.name, version: component.version, purl: component.purl, reason: exclusion.reason, ...(exclusion.pattern ? { pattern: exclusion.pattern } : {}) }];
+    return [{ bom_ref: component.bom_ref, group: component.group ?? null, name: component.name, version: component.version, purl: component.purl, reason: exclusion.reason, ...(exclusion.pattern ? { pattern: exclusion.pattern } : {}) }];
   });
   const severities: Record<string, number> = {};
   let exploits = 0;

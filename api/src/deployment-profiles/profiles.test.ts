@@ -130,10 +130,10 @@ describe('the RBOM of a profile', () => {
     expect(rbom).toMatchObject({ status: 'READY', profile: { id: profileId, name: 'Production', environment: 'prod', version: 1 }, build: { id: buildId, number: 1 }, message: null });
     expect(names(rbom.components)).toEqual(['shop', 'express', 'lodash', 'qs', 'lonely']);
     expect(rbom.excluded).toEqual([
-      { bom_ref: jestTool.ref, name: 'jest', version: '26.0.0', purl: jestTool.purl, reason: 'pattern', pattern: 'pkg:npm/jest@*' },
-      { bom_ref: jestCore.ref, name: 'jest-core', version: '26.0.0', purl: jestCore.purl, reason: 'unreachable' },
-      { bom_ref: chalk.ref, name: 'chalk', version: '4.1.0', purl: chalk.purl, reason: 'unreachable' },
-      { bom_ref: 'config.yml', name: 'config.yml', version: null, purl: null, reason: 'type' },
+      { bom_ref: jestTool.ref, group: null, name: 'jest', version: '26.0.0', purl: jestTool.purl, reason: 'pattern', pattern: 'pkg:npm/jest@*' },
+      { bom_ref: jestCore.ref, group: null, name: 'jest-core', version: '26.0.0', purl: jestCore.purl, reason: 'unreachable' },
+      { bom_ref: chalk.ref, group: null, name: 'chalk', version: '4.1.0', purl: chalk.purl, reason: 'unreachable' },
+      { bom_ref: 'config.yml', group: null, name: 'config.yml', version: null, purl: null, reason: 'type' },
     ]);
     expect(rbom.components[2].vulnerabilities).toEqual([{ id: 'GHSA-35jh-r3h4-6jhm', severity: 'HIGH', active_exploit: false }]);
     expect(rbom.summary).toMatchObject({ components: 5, excluded: 4, vulnerabilities: { HIGH: 1, total: 1 }, active_exploits: 0 });

@@ -73,7 +73,7 @@ export const configurationSchema = {
     },
     excluded: {
       type: 'array',
-      items: { type: 'object', properties: { bom_ref: text, name: text, version: nullableText, purl: nullableText, reason: text, pattern: text } },
+      items: { type: 'object', properties: { bom_ref: text, group: nullableText, name: text, version: nullableText, purl: nullableText, reason: text, pattern: text } },
     },
   },
 } as const;

@@ -48,6 +48,8 @@ function isRefusedValue(error: unknown): boolean {
   return typeof code === 'string' && REFUSED_VALUE_STATES.has(code) && typeof severity === 'string';
 }
 
+export const STATIC_PATH_REFUSED = "The path is not valid: it may not hold '..', '.' or empty segments.";
+
 // The 413 of a body over its route's limit (Fastify's bodyLimit): the contract's message, which a
 // remote shows when it refuses a file before sending it.
 export { bodyTooLarge };
@@ -67,6 +69,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isRefusedValue(error)) {
       request.log.info({ err: error }, 'request refused: a value the database cannot hold');
       return sendProblem(reply, problem(400, NUL_IN_TEXT));
+    }
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') {
+      // @fastify/static refuses '..', '.' and empty segments (a way out of the built files) with a
+      // 403 that would read as a missing privilege: the request's path is what is wrong.
+      request.log.info({ url: request.url }, 'request refused: not a plain path to a file');
+      return sendProblem(reply, problem(400, STATIC_PATH_REFUSED));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Refused as the body arrived (Content-Length, or the bytes counted so far): say the limit.

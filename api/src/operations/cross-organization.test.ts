@@ -23,6 +23,10 @@ const CASES: Record<string, Case> = {
   'POST /api/security/findings': { path: () => '/api/security/findings', body: () => readOps('eslint.sarif'), list: true },
   'GET /api/security/findings/export.csv': { path: () => '/api/security/findings/export.csv', list: true },
   'GET /api/security/findings/groups': { path: () => '/api/security/findings/groups?by=rule', list: true },
+  'GET /api/security/findings/trend': { path: () => '/api/security/findings/trend', list: true },
+  // The SLA of the process in `graph`: Acme's is a 404, the caller's own is the caller's.
+  'GET /api/security/sla': { path: () => '/api/security/sla', list: true },
+  'PUT /api/security/sla': { path: () => '/api/security/sla', body: () => ({ critical: 1, high: 1, medium: 1, low: 1, info: 1 }), list: true },
   'GET /api/security/imports/:id': { path: () => `/api/security/imports/${acmeImport}` },
   'GET /api/security/findings/:id': { path: () => `/api/security/findings/${finding}` },
   'PUT /api/security/findings/:id/state': { path: () => `/api/security/findings/${finding}/state`, body: () => ({ state: 'false_positive', reason: 'taken over' }) },
@@ -49,6 +53,7 @@ async function acmeState(): Promise<unknown> {
     findings: await of('SELECT id, scope, state, reason, last_seen, last_import_id FROM security_findings WHERE process_id = $1 ORDER BY id'),
     imports: await of('SELECT id FROM security_finding_imports WHERE process_id = $1 ORDER BY id'),
     events: await of('SELECT e.id FROM security_finding_events e JOIN security_findings s ON s.id = e.finding_id WHERE s.process_id = $1 ORDER BY e.id'),
+    sla: await of('SELECT sla FROM security_finding_sla WHERE process_id = $1'),
     cloud: await world.app.database.query('SELECT last_sync_at, last_sync_attempt, sync_process_id FROM service_modules WHERE id = $1', [acmeCloud]),
   };
 }

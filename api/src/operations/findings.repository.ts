@@ -1,7 +1,7 @@
 // Reading stored findings (migration 030) for the routes: a filtered page by keyset (the sort key
 // and the id where the previous page ended), the totals per severity and category of the same
 // filter, one finding with its rule's texts, and a cursor over every row for the CSV export.
-import type { CloudProvider, FindingCategory, FindingGroupDimension, FindingSeverity, FindingState } from '@portal/shared/server';
+import type { CloudProvider, FindingCategory, FindingGroupDimension, FindingSeverity, FindingSla, FindingState } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 /** The sort fields of a list and their SQL (every one non-null; the id breaks ties). */
@@ -18,11 +18,24 @@ const SORT_SQL: Record<FindingSortField, { expression: string; cast: string; key
   tool_name: { expression: 's.tool_name', cast: 'text', key: '' },
 };
 
+/**
+ * What a caller may see: the categories (by permission; none sees nothing), and of the cloud
+ * categories (posture, threats) only the findings on the providers whose view they hold.
+ */
+export interface FindingVisibility {
+  categories: readonly FindingCategory[];
+  cloudProviders: readonly CloudProvider[];
+}
+
+/** The SQL of a visibility, its categories and providers at the two parameters named. */
+export function visibleSql(categories: string, providers: string, alias = 's'): string {
+  return `${alias}.category = ANY(${categories}::text[]) AND (${alias}.category NOT IN ('cloud-posture', 'cloud-threat') OR ${alias}.location ->> 'provider' = ANY(${providers}::text[]))`;
+}
+
 export interface FindingFilter {
   organizationId: string;
   processId: string;
-  /** The categories the caller may see (by permission); an empty list sees nothing. */
-  visible: readonly FindingCategory[];
+  visible: FindingVisibility;
   category?: readonly FindingCategory[];
   severity?: readonly FindingSeverity[];
   state?: readonly FindingState[];
@@ -39,6 +52,10 @@ export interface FindingFilter {
   rule?: string;
   /** A part of the rule id, the file or the resource (case-insensitive). */
   q?: string;
+  /** The process's SLA (findings' due dates). */
+  sla: FindingSla;
+  /** Only open or confirmed findings past their due date at this moment. */
+  overdueAt?: Date;
 }
 
 export interface KeysetPosition {
@@ -103,10 +120,10 @@ const GROUP_KEYS: Record<FindingGroupDimension, string> = {
   tool: 's.tool_name',
 };
 
-/** The WHERE of a filter, its parameters from $1. */
-function where(filter: FindingFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [filter.organizationId, filter.processId, filter.visible];
-  const clauses = ['s.organization_id = $1', 's.process_id = $2', 's.category = ANY($3::text[])'];
+/** The WHERE of a filter, its parameters from $1 (the overview's reads add their own after them). */
+export function filterWhere(filter: FindingFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [filter.organizationId, filter.processId, filter.visible.categories, filter.visible.cloudProviders];
+  const clauses = ['s.organization_id = $1', 's.process_id = $2', visibleSql('$3', '$4')];
   const add = (clause: (n: string) => string, value: unknown) => {
     params.push(value);
     clauses.push(clause(`$${params.length}`));
@@ -114,7 +131,8 @@ function where(filter: FindingFilter): { sql: string; params: unknown[] } {
   if (filter.category) add((n) => `s.category = ANY(${n}::text[])`, filter.category);
   if (filter.severity) add((n) => `s.severity = ANY(${n}::text[])`, filter.severity);
   if (filter.state) add((n) => `s.state = ANY(${n}::text[])`, filter.state);
-  if (filter.tool !== undefined) add((n) => `s.tool_name = ${n}`, filter.tool);
+  // A tool's name as people type it: 'codeql' finds CodeQL's findings.
+  if (filter.tool !== undefined) add((n) => `lower(s.tool_name) = lower(${n})`, filter.tool);
   if (filter.scope !== undefined) add((n) => `s.scope = ${n}`, filter.scope);
   if (filter.provider) add((n) => `s.location ->> 'provider' = ANY(${n}::text[])`, filter.provider);
   if (filter.account !== undefined) add((n) => `s.location ->> 'account' = ${n}`, filter.account);
@@ -126,12 +144,18 @@ function where(filter: FindingFilter): { sql: string; params: unknown[] } {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);
   }
+  if (filter.overdueAt) {
+    // The severity's days from the SLA (a JSON object; null days: never due), past the moment.
+    params.push(JSON.stringify(filter.sla), filter.overdueAt.toISOString());
+    const [sla, now] = [`$${params.length - 1}`, `$${params.length}`];
+    clauses.push(`s.state IN ('open', 'confirmed') AND s.first_seen + make_interval(days => (${sla}::jsonb ->> s.severity)::int) < ${now}::timestamptz`);
+  }
   return { sql: clauses.join(' AND '), params };
 }
 
 /** One page of the filter, `limit + 1` rows read to know whether more follow. */
 export async function findingPage(db: Queryable, filter: FindingFilter, page: FindingPageQuery): Promise<{ rows: FindingRow[]; hasMore: boolean }> {
-  const { sql, params } = where(filter);
+  const { sql, params } = filterWhere(filter);
   const { expression, cast, key } = SORT_SQL[page.sort];
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
   let keyset = '';
@@ -161,7 +185,7 @@ export interface TotalsRow {
 
 /** The counts of the filter per severity and category (the overview's). */
 export function findingTotals(db: Queryable, filter: FindingFilter): Promise<TotalsRow[]> {
-  const { sql, params } = where(filter);
+  const { sql, params } = filterWhere(filter);
   return db.query<TotalsRow>(`SELECT s.severity, s.category, count(*)::int AS count FROM security_findings s WHERE ${sql} GROUP BY 1, 2`, params);
 }
 
@@ -176,7 +200,7 @@ export interface GroupRow {
 
 /** The filter's findings counted by a dimension and severity: the `limit` largest groups (ties by key). */
 export function findingGroups(db: Queryable, filter: FindingFilter, by: FindingGroupDimension, limit: number): Promise<GroupRow[]> {
-  const { sql, params } = where(filter);
+  const { sql, params } = filterWhere(filter);
   params.push(limit);
   return db.query<GroupRow>(
     `WITH counted AS (
@@ -216,28 +240,39 @@ export interface RelatedRow {
 export function relatedFindings(
   db: Queryable,
   finding: { organizationId: string; processId: string; scope: string; id: string; tool: string; resource: string; line: number | null; cwe: readonly string[] },
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
 ): Promise<RelatedRow[]> {
   return db.query<RelatedRow>(
     `SELECT s.id, s.tool_name, s.rule_id, s.severity, s.state, s.title,
         ARRAY(SELECT c FROM unnest(r.cwe) AS c WHERE c = ANY($7::text[]) ORDER BY c) AS cwe
       FROM ${FROM}
       WHERE s.organization_id = $1 AND s.process_id = $2 AND s.resource = $3 AND s.id <> $4 AND s.tool_name <> $5
-        AND s.category = ANY($6::text[]) AND r.cwe && $7::text[]
+        AND ${visibleSql('$6', '$10')} AND r.cwe && $7::text[]
         AND ($8::text IS NULL OR s.location -> 'region' ->> 'startLine' = $8::text) AND s.scope = $9
       ORDER BY array_position(ARRAY['critical', 'high', 'medium', 'low', 'info'], s.severity), s.tool_name, s.rule_id, s.id
       LIMIT 20`,
-    [finding.organizationId, finding.processId, finding.resource, finding.id, finding.tool, visible, finding.cwe, finding.line === null ? null : String(finding.line), finding.scope],
+    [
+      finding.organizationId,
+      finding.processId,
+      finding.resource,
+      finding.id,
+      finding.tool,
+      visible.categories,
+      finding.cwe,
+      finding.line === null ? null : String(finding.line),
+      finding.scope,
+      visible.cloudProviders,
+    ],
   );
 }
 
 /** The findings among `ids` that are the process's and of a category the caller sees, whole, most severe first. */
-export function findingRowsOfProcess(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], ids: readonly string[]): Promise<FindingRow[]> {
+export function findingRowsOfProcess(db: Queryable, organizationId: string, processId: string, visible: FindingVisibility, ids: readonly string[]): Promise<FindingRow[]> {
   return db.query<FindingRow>(
     `SELECT ${COLUMNS} FROM ${FROM}
-      WHERE s.organization_id = $1 AND s.process_id = $2 AND s.category = ANY($3::text[]) AND s.id = ANY($4::uuid[])
+      WHERE s.organization_id = $1 AND s.process_id = $2 AND ${visibleSql('$3', '$5')} AND s.id = ANY($4::uuid[])
       ORDER BY s.tool_name, s.rule_id, s.id`,
-    [organizationId, processId, visible, ids],
+    [organizationId, processId, visible.categories, ids, visible.cloudProviders],
   );
 }
 
@@ -246,13 +281,13 @@ export async function findingsOfProcess(
   db: Queryable,
   organizationId: string,
   processId: string,
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
   ids: readonly string[],
 ): Promise<Array<{ id: string; state: FindingState; severity: FindingSeverity; title: string; scope: string }>> {
   return db.query(
-    `SELECT id, state, severity, title, scope FROM security_findings
-      WHERE organization_id = $1 AND process_id = $2 AND category = ANY($3::text[]) AND id = ANY($4::uuid[])`,
-    [organizationId, processId, visible, ids],
+    `SELECT s.id, s.state, s.severity, s.title, s.scope FROM security_findings s
+      WHERE s.organization_id = $1 AND s.process_id = $2 AND ${visibleSql('$3', '$5')} AND s.id = ANY($4::uuid[])`,
+    [organizationId, processId, visible.categories, ids, visible.cloudProviders],
   );
 }
 

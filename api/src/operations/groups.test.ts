@@ -98,6 +98,31 @@ it('counts for a reader only the categories he may see: no cloud posture, no Pro
   expect(everyone.groups.map((group) => group.key)).toEqual(expect.arrayContaining(['Prowler', 'Microsoft Defender for Cloud']));
 });
 
+it('shows a member with the AWS view alone the AWS cloud findings, never Azure\'s: list, groups, detail and export', async () => {
+  // vic's role gets the AWS view, not the Azure one.
+  await world.ok('olga', 'PUT', '/api/iam/roles/TASK_VIEWER', {
+    description: 'Views tasks and AWS findings.',
+    policies: [
+      { effect: 'allow', actions: ['view'], resources: ['Task', 'AWS'], condition: null },
+    ],
+  });
+  const vic = (query: string) => world.ok<Page>('vic', 'GET', `/api/security/findings?${G}&limit=500&${query}`);
+  const cloud = 'category=cloud-posture,cloud-threat';
+  const seen = await vic(cloud);
+  expect(seen.total).toBe((await list(`${cloud}&provider=aws`)).total);
+  expect(seen.items.every((item) => item.location?.provider === 'aws')).toBe(true);
+  expect((await vic(`${cloud}&provider=azure`)).total).toBe(0);
+  const providers = await world.ok<Groups>('vic', 'GET', `/api/security/findings/groups?${G}&by=provider`);
+  expect(providers.groups.map((group) => group.key)).toEqual(['aws']);
+  // An Azure finding is a 404 to him, for reading and export alike; an AWS one is his.
+  const azure = (await list(`${cloud}&provider=azure`)).items[0]!.id;
+  expect((await world.call('vic', 'GET', `/api/security/findings/${azure}?${G}`)).statusCode).toBe(404);
+  expect((await world.call('vic', 'POST', `/api/security/findings/export.sarif?${G}`, { ids: [azure] })).statusCode).toBe(404);
+  const aws = seen.items[0]!.id;
+  expect((await world.call('vic', 'GET', `/api/security/findings/${aws}?${G}`)).statusCode).toBe(200);
+  expect((await world.call('vic', 'POST', `/api/security/findings/export.sarif?${G}`, { ids: [aws] })).statusCode).toBe(200);
+});
+
 it.each([
   ['', 'by'],
   ['by=colour', 'by'],

@@ -1,5 +1,5 @@
 // The operations family's face to the others: its routes and the cloud syncs' scheduler (registered in app.ts).
 export { findingsRoutes } from './routes';
-export { findingGroupsRoutes } from './groups';
+export { findingOverviewRoutes } from './overview';
 export { cloudSyncRoutes } from './connectors/routes';
 export { createCloudSync, type CloudSync, type CloudSyncOptions } from './connectors/sync';

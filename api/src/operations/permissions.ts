@@ -4,7 +4,8 @@
 // with the compliance module, cloud findings with the AWS or Azure views. A caller sees the
 // categories they hold; uploading scanner results is scanning an application; triage is analysing
 // it; a new critical finding alerts who receives new-vulnerability alerts.
-import { checkPermission, PERMISSIONS, type FindingCategory, type KnownPermissionCheck } from '@portal/shared/server';
+import { checkPermission, PERMISSIONS, type CloudProvider, type FindingCategory, type KnownPermissionCheck } from '@portal/shared/server';
+import type { FindingVisibility } from './findings.repository';
 import type { Caller } from '../authorization/guard';
 
 const M = PERMISSIONS.modules;
@@ -32,7 +33,24 @@ export const TRIAGE_FINDINGS: KnownPermissionCheck = { all: [AP.APPLICATION.ANAL
 /** Who is told of a new critical finding. */
 export const FINDING_ALERT = AP.ALERT.NEW_VULNERABILITY;
 
-/** The categories `caller` may see in the request's process. */
-export function visibleCategories(caller: Caller): FindingCategory[] {
-  return (Object.keys(CATEGORY_PERMISSIONS) as FindingCategory[]).filter((category) => checkPermission(caller.access, CATEGORY_PERMISSIONS[category], caller.context));
+/**
+ * What `caller` may see in the request's process: the categories they hold, and of the cloud
+ * findings those on AWS with view=>AWS, on Azure with view=>Azure (spec 6: the AWS and the Azure
+ * view), on another cloud with either.
+ */
+export function visibleFindings(caller: Caller): FindingVisibility {
+  const holds = (check: KnownPermissionCheck) => checkPermission(caller.access, check, caller.context);
+  const categories = (Object.keys(CATEGORY_PERMISSIONS) as FindingCategory[]).filter((category) => holds(CATEGORY_PERMISSIONS[category]));
+  const aws = holds(O.VIEW_AWS);
+  const azure = holds(O.VIEW_AZURE);
+  const cloudProviders: CloudProvider[] = [...(aws ? (['aws'] as const) : []), ...(azure ? (['azure'] as const) : []), ...(aws || azure ? (['gcp', 'other'] as const) : [])];
+  return { categories, cloudProviders };
+}
+
+/** Whether a finding (its category and location) is one the visibility shows. */
+export function sees(visible: FindingVisibility, finding: { category: FindingCategory; location: unknown }): boolean {
+  if (!visible.categories.includes(finding.category)) return false;
+  if (finding.category !== 'cloud-posture' && finding.category !== 'cloud-threat') return true;
+  const provider = (finding.location as { provider?: CloudProvider } | null)?.provider;
+  return provider !== undefined && visible.cloudProviders.includes(provider);
 }

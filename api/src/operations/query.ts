@@ -28,12 +28,13 @@ export const FINDINGS_MESSAGES = {
   limit: `'limit' must be a whole number from 1 to ${FINDINGS_MAX_LIMIT}.`,
   text: (name: string) => `'${name}' must have from 1 to ${SEARCH_MAX} characters.`,
   cursor: "'cursor' is not the next_cursor of this list (its sort and order).",
+  flag: (name: string) => `'${name}' must be true or false.`,
   unknown: (name: string) => `'${name}' is not a parameter of the findings list.`,
   repeated: (name: string) => `'${name}' is given more than once.`,
 } as const;
 
 /** The filter's parameters (the list's, its CSV export's and its groups'). */
-const FILTER_PARAMETERS = ['graph', 'category', 'severity', 'state', 'tool', 'scope', 'application', 'provider', 'account', 'region', 'service', 'standard', 'rule', 'q'];
+const FILTER_PARAMETERS = ['graph', 'category', 'severity', 'state', 'tool', 'scope', 'application', 'provider', 'account', 'region', 'service', 'standard', 'rule', 'overdue', 'q'];
 const PARAMETERS = new Set([...FILTER_PARAMETERS, 'sort', 'order', 'limit', 'cursor']);
 
 /** What a list's findings are filtered by. */
@@ -51,6 +52,8 @@ export interface FindingsFilterQuery {
   /** A Security Hub control's standard ('aws-foundational-security-best-practices'). */
   standard?: string;
   rule?: string;
+  /** Only open or confirmed findings past their due date (the process's SLA). */
+  overdue?: boolean;
   q?: string;
 }
 
@@ -77,6 +80,12 @@ function textOf(name: string, value: string | undefined): string | undefined {
   const text = value.trim();
   if (text.length === 0 || [...text].length > SEARCH_MAX || text.includes('\u0000')) refuse(name, FINDINGS_MESSAGES.text(name));
   return text;
+}
+
+/** 'true' or 'false'. */
+function flagOf(name: string, value: string): boolean {
+  if (value !== 'true' && value !== 'false') refuse(name, FINDINGS_MESSAGES.flag(name));
+  return value === 'true';
 }
 
 /** The key must read back as its sort's type: a tampered cursor is a 400, never a database error. */
@@ -128,6 +137,7 @@ function filterQuery(values: Record<string, string>): FindingsFilterQuery {
     service: textOf('service', values.service),
     standard: textOf('standard', values.standard),
     rule: textOf('rule', values.rule),
+    ...(values.overdue === undefined ? {} : { overdue: flagOf('overdue', values.overdue) }),
     q: textOf('q', values.q),
   };
 }
@@ -172,4 +182,21 @@ export function parseGroupsQuery(raw: unknown): FindingsFilterQuery & { by: Find
     limit = Number(values.limit);
   }
   return { ...filterQuery(values), by: values.by as FindingGroupDimension, limit };
+}
+
+export const TREND_DEFAULT_DAYS = 30;
+export const TREND_MAX_DAYS = 365;
+export const TREND_MIN_DAYS = 7;
+const TREND_PARAMETERS = new Set([...FILTER_PARAMETERS, 'days']);
+export const TREND_MESSAGES = { days: `'days' must be a whole number from ${TREND_MIN_DAYS} to ${TREND_MAX_DAYS}.` } as const;
+
+/** GET security/findings/trend's query: the list's filter and how many days back. */
+export function parseTrendQuery(raw: unknown): FindingsFilterQuery & { days: number } {
+  const values = valuesOf(raw, TREND_PARAMETERS);
+  let days = TREND_DEFAULT_DAYS;
+  if (values.days !== undefined) {
+    if (!/^\d{1,3}$/.test(values.days) || Number(values.days) < TREND_MIN_DAYS || Number(values.days) > TREND_MAX_DAYS) refuse('days', TREND_MESSAGES.days);
+    days = Number(values.days);
+  }
+  return { ...filterQuery(values), days };
 }

@@ -193,6 +193,9 @@ describe('list, detail and export', () => {
     expect(highOrMedium.items.every((finding) => ['high', 'medium'].includes(finding.severity))).toBe(true);
     expect((await list('olga', 'application=portal-web')).total).toBe(ESLINT_FINDINGS);
     expect((await list('olga', 'scope=repo:infra&tool=KICS')).items.every((finding) => finding.scope === 'repo:infra')).toBe(true);
+    // The tool's name in any case.
+    expect((await list('olga', 'scope=repo:infra&tool=kics')).total).toBe((await list('olga', 'scope=repo:infra&tool=KICS')).total);
+    expect((await list('olga', 'scope=repo:infra&tool=kics')).total).toBeGreaterThan(0);
     const rule = (await list('olga', 'application=portal-web')).items[0].rule.id;
     const searched = await list('olga', `q=${encodeURIComponent(rule.toUpperCase())}&application=portal-web`);
     expect(searched.total).toBeGreaterThan(0);
@@ -269,7 +272,7 @@ describe('list, detail and export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="findings-alpha.csv"');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,severity,category,state,tool,rule,title,scope,location,first_seen,last_seen,reason,expires_at,cwe');
+    expect(lines[0]).toBe('id,severity,category,state,tool,rule,title,scope,location,first_seen,last_seen,due_date,reason,expires_at,cwe');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[1]).toContain('web/app.js:3');

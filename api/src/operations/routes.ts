@@ -19,10 +19,11 @@ import { processWithCode } from '../processes/service';
 import type { EventScope } from '../realtime/audience';
 import { recordServiceModuleUse } from '../service-modules/service';
 import { FindingImportError } from './importers';
-import { UPLOAD_FINDINGS, TRIAGE_FINDINGS, VIEW_FINDINGS, visibleCategories } from './permissions';
+import { UPLOAD_FINDINGS, TRIAGE_FINDINGS, VIEW_FINDINGS, visibleFindings } from './permissions';
 import { parseFindingsQuery } from './query';
 import { findingSchema, importSummarySchema, parseExportSelection, parseTriage, parseUploadQuery, type UploadQuery } from './schemas';
-import { allFindings, filterOf, findingDetail, findingImport, findingsList, findingView, selectedFindingsAsSarif, triageVisible, uploadFindings } from './service';
+import { filterOfRequest } from './request';
+import { allFindings, findingDetail, findingImport, findingsList, findingView, selectedFindingsAsSarif, triageVisible, uploadFindings } from './service';
 
 /** The most an upload may carry (compressed or not), and the most a gzip upload may inflate to. */
 export const FINDINGS_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
@@ -201,7 +202,7 @@ async function uploadRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-const CSV_HEADER = ['id', 'severity', 'category', 'state', 'tool', 'rule', 'title', 'scope', 'location', 'first_seen', 'last_seen', 'reason', 'expires_at', 'cwe'];
+const CSV_HEADER = ['id', 'severity', 'category', 'state', 'tool', 'rule', 'title', 'scope', 'location', 'first_seen', 'last_seen', 'due_date', 'reason', 'expires_at', 'cwe'];
 
 /** A cell a spreadsheet would run as a formula is quoted as text (CSV injection). */
 const cell = (value: string | null) => (value === null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -243,8 +244,7 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const query = parseFindingsQuery(request.query);
-      const process = processOf(request);
-      return findingsList(db, filterOf(organizationOf(request), process.id, visibleCategories(callerOf(request)), query), query);
+      return findingsList(db, await filterOfRequest(app, request, query), query);
     },
   );
 
@@ -257,11 +257,11 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const query = parseFindingsQuery(request.query);
       const process = processOf(request);
-      const filter = filterOf(organizationOf(request), process.id, visibleCategories(callerOf(request)), query);
+      const filter = await filterOfRequest(app, request, query);
       async function* records() {
         yield CSV_HEADER;
         for await (const row of allFindings(db, filter, query)) {
-          const finding = findingView(row);
+          const finding = findingView(row, filter.sla);
           yield [
             finding.id,
             finding.severity,
@@ -274,6 +274,7 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
             cell(locationText(finding.location)),
             finding.firstSeen,
             finding.lastSeen,
+            finding.dueDate ?? '',
             cell(finding.reason),
             finding.expiresAt ?? '',
             finding.rule.cwe.join(' '),
@@ -301,7 +302,7 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const ids = parseExportSelection(request.body);
       const process = processOf(request);
-      const log = await selectedFindingsAsSarif(db, organizationOf(request), process.id, visibleCategories(callerOf(request)), ids);
+      const log = await selectedFindingsAsSarif(db, organizationOf(request), process.id, visibleFindings(callerOf(request)), ids);
       if (!log) throw new ApiProblem(404, SOME_NOT_FOUND_EXPORT);
       return reply
         .header('content-type', 'application/sarif+json; charset=utf-8')
@@ -325,7 +326,7 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: string };
       const process = processOf(request);
-      const detail = isUuid(id) ? await findingDetail(db, organizationOf(request), process.id, visibleCategories(callerOf(request)), id.toLowerCase()) : undefined;
+      const detail = isUuid(id) ? await findingDetail(db, organizationOf(request), process.id, visibleFindings(callerOf(request)), id.toLowerCase()) : undefined;
       if (!detail) throw new ApiProblem(404, NOT_FOUND);
       return detail;
     },
@@ -363,7 +364,7 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     const process = eventScope(request);
     if (id !== undefined && !isUuid(id)) throw new ApiProblem(404, NOT_FOUND);
     const decision = parseTriage(request.body, today(), id);
-    const changed = await triageVisible(app.database, process, visibleCategories(caller), decision, {
+    const changed = await triageVisible(app.database, process, visibleFindings(caller), decision, {
       userId: caller.user.id,
       sessionId: caller.session.record.id,
       now: app.identity.now(),

@@ -4,12 +4,15 @@
 // triage decisions, each change told live to the process's audience (events.ts).
 import { encodeKeysetCursor } from '../http/keyset-cursor';
 import type {
-  FindingCategory,
   FindingFormat,
   FindingGroup,
   FindingGroupDimension,
   FindingGroupsPage,
   FindingHistoryEvent,
+  FindingSla,
+  FindingSlaView,
+  FindingTrend,
+  FindingTrendDay,
   FindingImport,
   FindingTotals,
   FindingTriageState,
@@ -19,12 +22,14 @@ import type {
   SecurityFindingDetail,
   SecurityFindingsPage,
 } from '@portal/shared/server';
-import { FINDING_CATEGORIES, FINDING_SEVERITIES } from '@portal/shared/server';
+import { DEFAULT_FINDING_SLA, FINDING_CATEGORIES, FINDING_SEVERITIES, findingDueDate } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventScope } from '../realtime/audience';
 import { alertNewCriticals, alertRegressions, announceFindings } from './events';
-import { findingGroups, findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, relatedFindings, type FindingFilter, type FindingRow } from './findings.repository';
+import { findingGroups, findingOfProcess, findingPage, findingRowsOfProcess, findingsOfProcess, findingTotals, importOf, relatedFindings, type FindingFilter, type FindingRow, type FindingVisibility } from './findings.repository';
 import { importFindings } from './importers';
+import { sees } from './permissions';
+import { saveSla, storedSla, trendCounts } from './overview.repository';
 import type { FindingsFilterQuery, FindingsQuery } from './query';
 import { sarifLogOf } from './sarif-export';
 import { historyOf, recordImport, toolsOfScope, triageFindings, type ImportSummary, type ImportTarget } from './repository';
@@ -121,7 +126,7 @@ export interface TriageDecision {
 export async function triageVisible(
   database: Database,
   process: EventScope,
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
   decision: TriageDecision,
   who: { userId: string; sessionId: string; now: Date },
 ): Promise<string[] | null> {
@@ -146,7 +151,7 @@ export async function triageVisible(
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A stored finding as the contract says it, with its scope. */
-export function findingView(row: FindingRow): ScopedSecurityFinding {
+export function findingView(row: FindingRow, sla: FindingSla = DEFAULT_FINDING_SLA): ScopedSecurityFinding {
   return {
     id: row.id,
     scope: row.scope,
@@ -166,16 +171,50 @@ export function findingView(row: FindingRow): ScopedSecurityFinding {
     expiresAt: row.expires_at,
     firstSeen: iso(row.first_seen),
     lastSeen: iso(row.last_seen),
-    // No SLA per severity is configured for processes yet.
-    dueDate: null,
+    dueDate: findingDueDate(iso(row.first_seen), row.severity, sla),
     application: row.scope.startsWith('app:') ? row.scope.slice(4) : null,
     requirements: [],
   };
 }
 
-export function filterOf(organizationId: string, processId: string, visible: readonly FindingCategory[], query: FindingsFilterQuery): FindingFilter {
-  const { category, severity, state, tool, scope, provider, account, region, service, standard, rule, q } = query;
-  return { organizationId, processId, visible, category, severity, state, tool, scope, provider, account, region, service, standard, rule, q };
+/** The process's SLA for its findings, the contract's default until it sets one. */
+export async function slaOfProcess(db: Queryable, organizationId: string, processId: string): Promise<FindingSlaView> {
+  const stored = await storedSla(db, organizationId, processId);
+  return stored ? { sla: { ...DEFAULT_FINDING_SLA, ...stored }, default: false } : { sla: { ...DEFAULT_FINDING_SLA }, default: true };
+}
+
+export function setSlaOfProcess(db: Queryable, organizationId: string, processId: string, sla: FindingSla, userId: string, now: Date): Promise<void> {
+  return saveSla(db, organizationId, processId, sla, userId, now);
+}
+
+/** A list's filter in the process, with the process's SLA (due dates; `overdue` as of `now`). */
+export async function filterOf(
+  db: Queryable,
+  organizationId: string,
+  processId: string,
+  visible: FindingVisibility,
+  query: FindingsFilterQuery,
+  now: Date,
+): Promise<FindingFilter> {
+  const { category, severity, state, tool, scope, provider, account, region, service, standard, rule, q, overdue } = query;
+  const { sla } = await slaOfProcess(db, organizationId, processId);
+  return { organizationId, processId, visible, category, severity, state, tool, scope, provider, account, region, service, standard, rule, q, sla, ...(overdue ? { overdueAt: now } : {}) };
+}
+
+/** GET security/findings/trend: the filter's findings found, fixed and open per day over the last `days` days (UTC), oldest first. */
+export async function findingTrend(db: Queryable, filter: FindingFilter, days: number, now: Date): Promise<FindingTrend> {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+  const counts = await trendCounts(db, filter, start);
+  const byDay = new Map(counts.days.map((day) => [day.day, day]));
+  let open = counts.before.found - counts.before.fixed;
+  const trend: FindingTrendDay[] = [];
+  for (let index = 0; index < days; index += 1) {
+    const date = new Date(start.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+    const day = byDay.get(date);
+    open += (day?.found ?? 0) - (day?.fixed ?? 0);
+    trend.push({ date, new: day?.found ?? 0, fixed: day?.fixed ?? 0, open });
+  }
+  return { days: trend };
 }
 
 /** GET security/findings/groups: the filter's largest groups by a dimension, with their counts per severity. */
@@ -203,7 +242,7 @@ export async function findingsList(db: Queryable, filter: FindingFilter, query: 
   const [page, counts] = await Promise.all([findingPage(db, filter, query), query.after ? undefined : findingTotals(db, filter)]);
   const last = page.rows.at(-1);
   const answer: SecurityFindingsPage = {
-    items: page.rows.map(findingView),
+    items: page.rows.map((row) => findingView(row, filter.sla)),
     next_cursor: page.hasMore && last ? encodeKeysetCursor({ s: query.sort, o: query.order, k: last.sort_key ?? '', i: last.id }) : null,
   };
   if (!counts) return answer;
@@ -223,12 +262,12 @@ export async function findingDetail(
   db: Queryable,
   organizationId: string,
   processId: string,
-  visible: readonly FindingCategory[],
+  visible: FindingVisibility,
   id: string,
 ): Promise<SecurityFindingDetail | undefined> {
   const row = await findingOfProcess(db, organizationId, processId, id);
-  if (!row || !visible.includes(row.category)) return undefined;
-  const finding = findingView(row);
+  if (!row || !sees(visible, row)) return undefined;
+  const finding = findingView(row, (await slaOfProcess(db, organizationId, processId)).sla);
   const [history, related] = await Promise.all([historyOf(db, organizationId, id), relatedOf(db, organizationId, processId, finding, visible)]);
   return {
     ...finding,
@@ -246,7 +285,7 @@ export async function findingDetail(
 }
 
 /** Findings of other tools in the same scope on the same CWE and location (the file's start line, or the cloud resource). */
-async function relatedOf(db: Queryable, organizationId: string, processId: string, finding: ScopedSecurityFinding, visible: readonly FindingCategory[]): Promise<RelatedFinding[]> {
+async function relatedOf(db: Queryable, organizationId: string, processId: string, finding: ScopedSecurityFinding, visible: FindingVisibility): Promise<RelatedFinding[]> {
   const location = finding.location;
   const resource = location?.kind === 'code' ? location.file : location?.kind === 'cloud' ? location.resourceId : null;
   if (!resource || finding.rule.cwe.length === 0) return [];
@@ -288,8 +327,8 @@ export async function findingImport(db: Queryable, organizationId: string, proce
 }
 
 /** The selected findings (POST export.sarif) as a SARIF 2.1.0 log; undefined when one of them is not the process's or not visible. */
-export async function selectedFindingsAsSarif(db: Queryable, organizationId: string, processId: string, visible: readonly FindingCategory[], ids: readonly string[]): Promise<object | undefined> {
+export async function selectedFindingsAsSarif(db: Queryable, organizationId: string, processId: string, visible: FindingVisibility, ids: readonly string[]): Promise<object | undefined> {
   const rows = await findingRowsOfProcess(db, organizationId, processId, visible, ids);
   if (rows.length !== ids.length) return undefined;
-  return sarifLogOf(rows.map(findingView));
+  return sarifLogOf(rows.map((row) => findingView(row)));
 }

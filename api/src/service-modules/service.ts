@@ -31,6 +31,8 @@ export type { ApiKeyView };
 export type { ServiceModuleView };
 // The answer of a cloud sync (operations/connectors) is the module view's last attempt.
 export { syncAttemptSchema } from './schemas';
+/** Who a presented key belongs to (the guard's X-Api-Key, and a route's own Authorization: Bearer). */
+export { findServiceModuleByApiKey } from './api-keys';
 
 export const MODULE_FIELDS = Object.freeze({
   name: fieldSchema({ required: true, max: 255 }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,17 +13,30 @@ export interface StaticOptions {
   remotesJson?: string;
 }
 
-// webpack names long-lived assets `<name>.<contenthash>.<ext>`; everything else (index.html,
-// mf-manifest.json, remoteEntry.js) must be revalidated so that a new deployment is seen at once.
-const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+// webpack names long-lived assets `<name>.<contenthash>.<ext>` (chunks) or `<hash><ext>` (images,
+// fonts); everything else (index.html, main.js, remoteEntry.js, mf-manifest.json) must be
+// revalidated (ETag, 304) so that a new deployment is seen at once.
+const HASHED_ASSET = /(^|[.-])[0-9a-f]{8,}\.[a-z0-9]+$/i;
+// The build's .br and .gz siblings (shared/federation/precompress.cjs), chosen by Accept-Encoding.
+const PRECOMPRESSED = /\.(br|gz)$/;
 const NOT_THE_PORTAL = /^\/(api|events|remotes|help)(\/|$)/;
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
 
+/** `file` is the one sent: the sibling `x.js.br` is cached as `x.js` is. */
+export function cacheControlOf(file: string): string {
+  const served = path.basename(file).replace(PRECOMPRESSED, '');
+  return HASHED_ASSET.test(served) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 function cacheHeaders(reply: FastifyReply, file: string): void {
-  reply.header(
-    'cache-control',
-    HASHED_ASSET.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
-  );
+  reply.header('cache-control', cacheControlOf(file));
+}
+
+/** If-None-Match (a list, `*`, weak validators compared weakly as RFC 9110 13.1.2 says) vs `etag`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
 function wantsPage(request: FastifyRequest): boolean {
@@ -47,9 +61,13 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     app.log.warn({ missing }, 'some packages are not built yet; run `npm run build` to serve them');
   }
 
+  // `preCompressed`: the .br, else the .gz sibling of a file when the request accepts it (with its
+  // own Content-Type, Content-Length and `Vary: Accept-Encoding`), else the file; the SPA fallback's
+  // sendFile too. ETag and Last-Modified (on by default) answer revalidations with 304.
   await app.register(fastifyStatic, {
     root: hostDist,
     prefix: '/',
+    preCompressed: true,
     cacheControl: false,
     dotfiles: 'ignore',
     suppressWarning: true,
@@ -60,6 +78,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       root: path.join(options.staticDir, remote, 'dist'),
       prefix: remotePrefix(remote),
       decorateReply: false,
+      preCompressed: true,
       cacheControl: false,
       dotfiles: 'ignore',
       suppressWarning: true,
@@ -86,9 +105,15 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     },
   });
 
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+  // Revalidated on every page load (no-cache): an ETag of its content lets an unchanged answer be
+  // a bodiless 304.
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
-    return loadRemoteManifests(options.remotesJson);
+    const body = JSON.stringify(await loadRemoteManifests(options.remotesJson));
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply.header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   return async (request, reply) => {

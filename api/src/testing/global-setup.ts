@@ -73,4 +73,8 @@ export default async function globalSetup(): Promise<void> {
   const empty = await ensureTemplate();
   process.env[TEMPLATE_VARIABLE] = empty;
   process.env[MIGRATED_TEMPLATE_VARIABLE] = await ensureMigratedTemplate(empty);
+  // Metric snapshots only when a test asks (app.metricSnapshots.tick() / flush()): one taken on its
+  // own ten seconds after a change would add Update Metric events to other suites' outboxes.
+  process.env.METRICS_SNAPSHOT_DEBOUNCE_MS ??= '0';
+  process.env.METRICS_SNAPSHOT_TICK_MS ??= '0';
 }

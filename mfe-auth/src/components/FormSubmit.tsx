@@ -9,14 +9,16 @@ export interface FormSubmitProps {
   label: string;
   /** Where a button that does not span the form stands; without it the button is full width. */
   align?: 'flex-start' | 'flex-end';
+  /** Nothing to submit yet (the wizard's code not typed): the button stays disabled. */
+  disabled?: boolean;
 }
 
 /** The foot of an auth form: the server's answer, then the submit button. */
-export function FormSubmit({ error, pending, label, align }: FormSubmitProps) {
+export function FormSubmit({ error, pending, label, align, disabled = false }: FormSubmitProps) {
   return (
     <>
       <FormError message={error} />
-      <Button type="submit" colorPalette="brand" {...(align ? { alignSelf: align } : { w: 'full' })} disabled={pending} loading={pending} loadingText={label}>
+      <Button type="submit" colorPalette="brand" {...(align ? { alignSelf: align } : { w: 'full' })} disabled={pending || disabled} loading={pending} loadingText={label}>
         {label}
       </Button>
     </>

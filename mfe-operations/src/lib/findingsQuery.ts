@@ -21,6 +21,8 @@ export interface FindingsQuery {
   /** A Security Hub control's standard, and the rule's id (exact). */
   standard?: string;
   rule?: string;
+  /** Only open or confirmed findings past their due date. */
+  overdue?: boolean;
   q?: string;
   sort: FindingSort;
   order: 'asc' | 'desc';

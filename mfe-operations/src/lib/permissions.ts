@@ -3,7 +3,7 @@
 // scanning an application, a triage decision is analysing it.
 import { PERMISSIONS } from '@portal/shared/permissions';
 
-const { applications, modules, operations } = PERMISSIONS;
+const { applications, modules, operations, processes } = PERMISSIONS;
 
 export const OPERATIONS_PERMISSIONS = {
   UPLOAD_FINDINGS: applications.APPLICATION.SCAN,
@@ -16,5 +16,7 @@ export const OPERATIONS_PERMISSIONS = {
   /** The cloud screens show the organization's modules, and sync one, with these. */
   LIST_SERVICE_MODULE: operations.SERVICE_MODULE.LIST,
   UPDATE_SERVICE_MODULE: operations.SERVICE_MODULE.UPDATE,
+  /** The process's SLA for its findings is a setting of the process. */
+  UPDATE_PROCESS: processes.UPDATE_PROCESS,
   VIEW_AZURE: operations.VIEW_AZURE,
 } as const;

@@ -125,6 +125,8 @@ export type RbomExclusionReason = 'pattern' | 'type' | 'unreachable';
 
 export interface RbomExclusion {
   bom_ref: string;
+  /** The component's group (an npm scope, a Maven groupId), null when it has none. */
+  group: string | null;
   name: string;
   version: string | null;
   purl: string | null;

@@ -196,6 +196,48 @@ export interface SecurityFindingsPage {
   next_cursor: string | null;
 }
 
+/**
+ * A process's SLA for its findings: the days from a finding's first sighting to its due date, per
+ * severity; null gives a severity no due date. Only open and confirmed findings are due: the
+ * others are fixed, suppressed or decided on.
+ */
+export type FindingSla = Record<FindingSeverity, number | null>;
+/** The SLA of a process that has not set one (PUT security/sla changes it). */
+export const DEFAULT_FINDING_SLA: Readonly<FindingSla> = Object.freeze({ critical: 7, high: 30, medium: 90, low: 180, info: null });
+export const FINDING_SLA_MAX_DAYS = 3650;
+/** The states still to be remedied: the SLA holds them to their due date. */
+export const UNRESOLVED_FINDING_STATES: readonly FindingState[] = ['open', 'confirmed'];
+
+/** GET security/sla: the process's SLA and whether it is the default (never set). */
+export interface FindingSlaView {
+  sla: FindingSla;
+  default: boolean;
+}
+
+/** A finding's due date (YYYY-MM-DD, UTC): its first sighting plus its severity's days; null without them. */
+export function findingDueDate(firstSeen: string, severity: FindingSeverity, sla: FindingSla): string | null {
+  const days = sla[severity];
+  if (days === null || days === undefined) return null;
+  const due = new Date(firstSeen);
+  due.setUTCDate(due.getUTCDate() + days);
+  return due.toISOString().slice(0, 10);
+}
+
+/** One day of GET security/findings/trend: found that day, fixed that day, still open at its end. */
+export interface FindingTrendDay {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  new: number;
+  fixed: number;
+  /** Open or confirmed at the day's end (today's count, walked back through the days' new and fixed). */
+  open: number;
+}
+
+/** GET security/findings/trend: the list's filter over the last `days` days, oldest first. */
+export interface FindingTrend {
+  days: FindingTrendDay[];
+}
+
 /** The cloud providers a cloud location names (CloudLocation.provider). */
 export const CLOUD_PROVIDERS = ['aws', 'azure', 'gcp', 'other'] as const;
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];

@@ -38,8 +38,11 @@ export const withParent = (parent: PermissionCheck, child: PermissionCheck): Per
 
 export const ALL_PROJECTS_SCOPE = 'all-projects';
 export const PROJECT_SCOPE = 'project';
-/** The resource types checked in the all-projects scope (spec 6: application and RBOM). */
-export const ALL_PROJECTS_RESOURCES: readonly string[] = ['Application', 'RBOM'];
+/**
+ * The resource types checked in the all-projects scope (spec 6: application and RBOM; and the
+ * metrics, whose platform values are those of every process the caller may see: spec 1, issue 25).
+ */
+export const ALL_PROJECTS_RESOURCES: readonly string[] = ['Application', 'RBOM', 'Metric'];
 
 /** A session's access control, optionally with per-project policies (the API may resolve them). */
 export interface AccessControlLike {

@@ -38,8 +38,8 @@ const READY: DeploymentConfiguration = {
     { bom_ref: 'pkg:npm/lodash@4.17.15', name: 'lodash', group: null, version: '4.17.15', purl: 'pkg:npm/lodash@4.17.15', type: 'library', licenses: ['MIT'], vulnerabilities: [{ id: 'GHSA-35jh-r3h4-6jhm', severity: 'HIGH', active_exploit: false }] },
   ],
   excluded: [
-    { bom_ref: 'pkg:npm/jest@26.0.0', name: 'jest', version: '26.0.0', purl: 'pkg:npm/jest@26.0.0', reason: 'pattern', pattern: 'pkg:npm/jest@*' },
-    { bom_ref: 'pkg:npm/chalk@4.1.0', name: 'chalk', version: '4.1.0', purl: 'pkg:npm/chalk@4.1.0', reason: 'unreachable' },
+    { bom_ref: 'pkg:npm/jest@26.0.0', group: null, name: 'jest', version: '26.0.0', purl: 'pkg:npm/jest@26.0.0', reason: 'pattern', pattern: 'pkg:npm/jest@*' },
+    { bom_ref: 'pkg:npm/%40types/cookie@0.4.0', group: '@types', name: 'cookie', version: '0.4.0', purl: 'pkg:npm/%40types/cookie@0.4.0', reason: 'unreachable' },
   ],
 };
 const PENDING: DeploymentConfiguration = { ...READY, status: 'PENDING', computed_at: null, message: 'Build 2 is still being processed: the RBOM is computed once it is done.', summary: undefined, components: undefined, excluded: undefined };
@@ -79,7 +79,7 @@ describe('RbomSettingsScreen', () => {
     const deployed = screen.getByRole('table', { name: 'Deployed components' });
     expect(within(deployed).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['shop1.0.0application—none known', 'lodash4.17.15libraryMITHigh1']);
     const left = screen.getByRole('table', { name: 'Components not deployed' });
-    expect(within(left).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['jest26.0.0matches pkg:npm/jest@*', 'chalk4.1.0only needed by components left out']);
+    expect(within(left).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['jest26.0.0matches pkg:npm/jest@*', '@types/cookie0.4.0only needed by components left out']);
     expect(calls.find((call) => call.path.endsWith('requestDeploymentConfiguration'))?.query).toEqual({ graph: 'core' });
   });
 

@@ -2,7 +2,7 @@
 // then what runs (with its findings) and what is left out and why; exported as CycloneDX and
 // shared by link for those who may.
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { DEPLOYMENT_CONFIG_POLL_MS, showSnackbar, usePermitted, type DeploymentConfiguration, type DeploymentProfileView } from '@portal/shared';
+import { DATE_LOCALE, DEPLOYMENT_CONFIG_POLL_MS, showSnackbar, usePermitted, type DeploymentConfiguration, type DeploymentProfileView } from '@portal/shared';
 import { useState } from 'react';
 import { ErrorAlert, Loading } from '../../../components/QueryStates';
 import { SeverityCountsView } from '../../../components/labels';
@@ -48,7 +48,7 @@ function Ready({ graph, appKey, profile, configuration }: { graph: string; appKe
       <HStack justify="space-between" align="start" flexWrap="wrap" gap={3}>
         <Stack gap={1}>
           <Text data-testid="rbom-summary">
-            {plural(summary.components, 'component')} of {total} run
+            {plural(summary.components, 'component')} of {total.toLocaleString(DATE_LOCALE)} run
             {configuration.build ? ` (build ${configuration.build.number})` : ''}; {plural(summary.excluded, 'component')} left out.
           </Text>
           <SeverityCountsView counts={summary.vulnerabilities as SeverityCounts} label="Vulnerabilities of the runtime BOM" />

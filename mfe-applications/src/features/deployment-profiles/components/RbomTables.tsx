@@ -1,7 +1,8 @@
 // What a runtime BOM holds (its components with their findings, filterable by name) and what it
-// leaves out (with the reason: a pattern, a type, or reached only through those).
+// leaves out (with the reason: a pattern, a type, or reached only through those). A component is
+// named with its group, so an npm scope stays: `@types/cookie`, not `cookie`.
 import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import type { RbomComponent, RbomExclusion } from '@portal/shared';
+import { DATE_LOCALE, type RbomComponent, type RbomExclusion } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { ActiveExploitBadge, SeverityBadge } from '../../../components/labels';
 import { type VirtualColumn, VirtualTable } from '@portal/shared/screens';
@@ -55,7 +56,7 @@ export function RbomComponentsTable({ components }: { components: readonly RbomC
         rows={shown}
         rowKey={(component) => component.bom_ref}
         maxHeight={420}
-        footer={text.trim() ? `${plural(shown.length, 'component')} of ${components.length} match` : plural(components.length, 'component')}
+        footer={text.trim() ? `${plural(shown.length, 'component')} of ${components.length.toLocaleString(DATE_LOCALE)} match` : plural(components.length, 'component')}
       />
     </Stack>
   );
@@ -78,12 +79,12 @@ export function ExcludedTable({ excluded }: { excluded: readonly RbomExclusion[]
   return (
     <Box>
       <Heading as="h3" size="sm" mb={2}>
-        Not deployed ({excluded.length})
+        Not deployed ({excluded.length.toLocaleString(DATE_LOCALE)})
       </Heading>
       <VirtualTable
         label="Components not deployed"
         columns={[
-          { id: 'name', header: 'Component', width: 'minmax(180px, 2fr)', cell: (exclusion: RbomExclusion) => <Text as="span" truncate>{exclusion.name}</Text> },
+          { id: 'name', header: 'Component', width: 'minmax(180px, 2fr)', cell: (exclusion: RbomExclusion) => <Text as="span" truncate>{nameOf(exclusion)}</Text> },
           { id: 'version', header: 'Version', width: '120px', cell: (exclusion: RbomExclusion) => exclusion.version ?? '—' },
           { id: 'reason', header: 'Why', width: 'minmax(200px, 1.5fr)', cell: (exclusion: RbomExclusion) => <Text as="span" truncate>{REASONS[exclusion.reason](exclusion)}</Text> },
         ]}

@@ -102,6 +102,7 @@ describe('the findings of a build', () => {
             advisory: vulnerability('GHSA-jfh8-c2jp-5v3q', {
               aliases: ['CVE-2021-44228'],
               summary: 'Remote code injection in Log4j',
+              details: '### Impact\n\nJNDI features do not protect against [attacker controlled](https://example.com/ldap) LDAP endpoints.\n\n<script>window.hacked = true</script>\n\n- `log4j2.formatMsgNoLookups`',
               severity: 'CRITICAL',
               score: 10,
               vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H',
@@ -128,6 +129,15 @@ describe('the findings of a build', () => {
     expect(await within(dialog).findByText('log4j-core 2.14.1')).toBeInTheDocument();
     expect(within(dialog).getByText('Fixed in 2.15.0.')).toBeInTheDocument();
     expect(within(dialog).getByText('Remote code injection in Log4j')).toBeInTheDocument();
+    // The details are the advisory's markdown, rendered and sanitized: a heading, a link, code; no script.
+    expect(await within(dialog).findByRole('heading', { name: 'Impact' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'attacker controlled' })).toHaveAttribute('href', 'https://example.com/ldap');
+    expect(within(dialog).getByText('log4j2.formatMsgNoLookups').tagName).toBe('CODE');
+    expect(dialog.querySelector('script')).toBeNull();
+    expect(dialog).not.toHaveTextContent('window.hacked');
+    // The severity and the description come before the analysis form.
+    const order = [within(dialog).getByText('Remote code injection in Log4j'), within(dialog).getByRole('heading', { name: 'Analysis' })];
+    expect(order[0]!.compareDocumentPosition(order[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'CVE-2021-44228' })).toHaveAttribute('href', 'https://nvd.nist.gov/vuln/detail/CVE-2021-44228');
     expect(within(dialog).getByLabelText('CVSS metrics')).toHaveTextContent('Attack VectorNetwork');
     expect(within(dialog).getByText(/base score/)).toHaveTextContent('CVSS 3.1 base score 10.0');

@@ -10,6 +10,7 @@ import { interpolateZoom, quadtree, select, zoom, zoomIdentity, type Quadtree, t
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RootPaths } from '../utils/paths';
 import { countInView, drawScene, nodeLabel, RADIUS, type Scene, type View } from '../utils/scene';
+import { plural } from '../../../lib/format';
 
 export interface FocusRequest {
   node: number;
@@ -278,7 +279,7 @@ export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label
       {hovered !== null && (
         <Text position="absolute" top={2} left={2} px={2} py={1} fontSize="xs" bg="bg.panel" borderWidth="1px" borderRadius="sm" pointerEvents="none" data-testid="graph-hover">
           {nodeLabel(scene.nodes[hovered])}
-          {scene.nodes[hovered].severity ? ` — ${scene.nodes[hovered].vulnerabilities.length} vulnerabilities, ${scene.nodes[hovered].severity}` : ''}
+          {scene.nodes[hovered].severity ? ` — ${plural(scene.nodes[hovered].vulnerabilities.length, 'vulnerability', 'vulnerabilities')}, ${scene.nodes[hovered].severity}` : ''}
         </Text>
       )}
       <Text id="graph-view-keys" position="absolute" bottom={1} right={2} fontSize="xs" color="fg.muted" bg="bg" px={1}>

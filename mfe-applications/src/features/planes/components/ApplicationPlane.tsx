@@ -20,7 +20,8 @@ function worstColor(application: PlaneApplication): string {
 
 function describeApplication(application: PlaneApplication): string {
   const counts = SEVERITIES.filter((severity) => (application.vulnerabilities[severity] ?? 0) > 0).map((severity) => `${application.vulnerabilities[severity]} ${severity.toLowerCase()}`);
-  return counts.length === 0 ? 'no known vulnerabilities' : `${counts.join(', ')} vulnerabilities`;
+  const total = SEVERITIES.reduce((sum, severity) => sum + (application.vulnerabilities[severity] ?? 0), 0);
+  return counts.length === 0 ? 'no known vulnerabilities' : `${counts.join(', ')} ${total === 1 ? 'vulnerability' : 'vulnerabilities'}`;
 }
 
 const WORDS: PlaneWords = {

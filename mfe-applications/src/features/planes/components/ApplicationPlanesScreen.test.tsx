@@ -44,6 +44,8 @@ describe('ApplicationPlanesScreen', () => {
       'GET /api/apps/planes': { body: { ...planes, placed: [{ ...planes.placed[0], x: 1 }, { ...planes.placed[0], application: billing, x: 0.2 }], unplaced: [] } },
     });
     renderRoute(ApplicationPlanesScreen, PATH);
+    // One finding reads in the singular.
+    expect(await point(/; 1 high vulnerability$/)).toBeInTheDocument();
     const label = async (name: RegExp) => (await point(name)).querySelector('text')!;
     expect(await label(/^shop app \(shop\): risk 100%/)).toHaveAttribute('text-anchor', 'end');
     expect(await label(/\(billing\): risk 20%/)).toHaveAttribute('text-anchor', 'start');

@@ -22,14 +22,22 @@ async function requestCode() {
 }
 
 describe('ForgotPasswordScreen', () => {
-  it('asks for a username in e-mail format', async () => {
+  it('asks for the username, required', async () => {
     const { fetchMock } = fakeApi({});
     const { user } = renderScreen(<ForgotPasswordScreen onCancel={jest.fn()} />);
     expect(screen.getByRole('heading', { name: 'Reset Password Request' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Username'), 'bob');
     await user.click(screen.getByRole('button', { name: 'SUBMIT' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Invalid email format.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Required.');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('takes the login id people sign in with, not only an e-mail address', async () => {
+    const { calls } = fakeApi({ 'PATCH /api/users/bob/password/forget': { status: 204 } });
+    const { user } = renderScreen(<ForgotPasswordScreen onCancel={jest.fn()} />);
+    expect(screen.getByLabelText('Username')).toHaveAttribute('type', 'text');
+    await user.type(screen.getByLabelText('Username'), 'bob{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(calls[0]?.path).toBe('/api/users/bob/password/forget');
   });
 
   it('goes back with CANCEL', async () => {

@@ -20,8 +20,8 @@ export function ResetPasswordRequestForm({ onCancel, onCodeSent }: ResetPassword
       label="Reset Password Request"
       onSubmit={form.handleSubmit(({ username }) => request.mutate({ username }, { onSuccess: () => onCodeSent(username) }))}
     >
-      <Text>Enter your username. A one-time code will be sent to you by e-mail.</Text>
-      <FormField label="Username" type="email" autoComplete="username" autoFocus {...form.field('username')} />
+      <Text>Enter the username you sign in with (or your e-mail address). A one-time code will be sent to you by e-mail.</Text>
+      <FormField label="Username" type="text" autoComplete="username" autoFocus {...form.field('username')} />
       <FormError message={request.error?.message} />
       <HStack justify="flex-end">
         <Button variant="outline" onClick={onCancel} disabled={request.isPending}>

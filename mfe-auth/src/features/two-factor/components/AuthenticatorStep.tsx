@@ -51,7 +51,8 @@ export function AuthenticatorStep({ onConfirmed }: { onConfirmed: (codes: string
         </chakra.span>
       </Text>
       <FormField label="Verification code" inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.field('code')} />
-      <FormSubmit error={confirm.error?.message} pending={confirm.isPending} label="Next" align="flex-end" />
+      {/* Spec 2.3's wizard: Next is disabled until the step's required field is filled. */}
+      <FormSubmit error={confirm.error?.message} pending={confirm.isPending} label="Next" align="flex-end" disabled={form.values.code.trim() === ''} />
     </AuthForm>
   );
 }

@@ -39,6 +39,11 @@ async function throughFirstStep() {
   const view = renderScreen(<MfaSetupWizard />);
   expect(await screen.findByRole('img', { name: 'QR code for the authenticator app' })).toHaveAttribute('src', QR);
   expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+  // Next waits for a code (spec 2.3's wizard: disabled until the step's field is filled).
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await view.user.type(screen.getByLabelText('Verification code'), '   ');
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await view.user.clear(screen.getByLabelText('Verification code'));
   await view.user.type(screen.getByLabelText('Verification code'), '123456{Enter}');
   return view;
 }

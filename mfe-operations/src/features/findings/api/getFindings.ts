@@ -23,6 +23,7 @@ export function findingsParams(query: FindingsQuery): Record<string, string> {
     const value = query[name];
     if (value) params[name] = value;
   }
+  if (query.overdue) params.overdue = 'true';
   if (query.q) params.q = query.q;
   return params;
 }

@@ -30,9 +30,9 @@ function SeverityCounts({ group }: { group: FindingGroup }) {
   );
 }
 
-function GroupTable({ graph, query, dimension }: { graph: string; query: FindingsQuery; dimension: GroupDimension }) {
+function GroupTable({ graph, query, dimension, interactive }: { graph: string; query: FindingsQuery; dimension: GroupDimension; interactive: boolean }) {
   const [params, setParams] = useSearchParams();
-  const drills = (DRILL_DOWN as readonly string[]).includes(dimension.by);
+  const drills = interactive && (DRILL_DOWN as readonly string[]).includes(dimension.by);
   const chosen = drills ? params.get(dimension.by) : null;
   // A dimension's own choice is left out of its table: every account stays there to switch to.
   const others: FindingsQuery = drills ? { ...query, [dimension.by as DrillDown]: undefined } : query;
@@ -122,13 +122,22 @@ function GroupTable({ graph, query, dimension }: { graph: string; query: Finding
   );
 }
 
-export function FindingGroups({ graph, query, dimensions }: { graph: string; query: FindingsQuery; dimensions: readonly GroupDimension[] }) {
+export interface FindingGroupsProps {
+  graph: string;
+  query: FindingsQuery;
+  dimensions: readonly GroupDimension[];
+  /** Choosing a group filters the list (false: the overview's top rules and resources only count). */
+  interactive?: boolean;
+  label?: string;
+}
+
+export function FindingGroups({ graph, query, dimensions, interactive = true, label = 'Findings by group' }: FindingGroupsProps) {
   const { sort: _sort, order: _order, ...filter } = query;
   const grouped: FindingsQuery = { ...filter, sort: 'severity', order: 'desc', limit: GROUPS_SHOWN };
   return (
-    <HStack as="section" aria-label="Findings by group" align="stretch" gap={3} flexWrap="wrap">
+    <HStack as="section" aria-label={label} align="stretch" gap={3} flexWrap="wrap">
       {dimensions.map((dimension) => (
-        <GroupTable key={dimension.by} graph={graph} query={grouped} dimension={dimension} />
+        <GroupTable key={dimension.by} graph={graph} query={grouped} dimension={dimension} interactive={interactive} />
       ))}
     </HStack>
   );

@@ -6,9 +6,9 @@
 // cloud screens fix a provider and show the largest groups (accounts, regions, controls) above the
 // list: a group chosen there is a filter of the URL (`?account=…`), shown here as a removable chip.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { downloadFile, Empty, ErrorAlert, Loading, usePermitted } from '@portal/shared';
-import { FINDING_SEVERITIES, FINDING_STATES, type CloudProvider, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
-import { DataTable, SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
+import { downloadFile, ErrorAlert, usePermitted } from '@portal/shared';
+import { FINDING_SEVERITIES, FINDING_STATES, UNRESOLVED_FINDING_STATES, type CloudProvider, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
+import { SelectField, SwitchField, TextField, useDebounced, type Column } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, locationText, plural, scopeText, SEVERITY_LABELS, STATE_LABELS } from '../../../lib/labels';
@@ -17,6 +17,7 @@ import { useApplications } from '../api/getApplications';
 import { DRILL_DOWN, type DrillDown } from '../../../lib/findingsQuery';
 import { FINDING_SORTS, findingsParams, useFindingPages, type FindingSort, type FindingsQuery } from '../api/getFindings';
 import { FindingGroups, type GroupDimension } from './FindingGroups';
+import { PagedTable } from '../../../components/PagedTable';
 import { FindingDetail } from './FindingDetail';
 import { SeverityTag } from './SeverityTag';
 import { TriageDialog } from './TriageDialog';
@@ -76,6 +77,19 @@ export interface FindingsListProps {
 
 const DRILL_LABELS: Record<DrillDown, string> = { account: 'Account', region: 'Region', service: 'Service', standard: 'Standard', rule: 'Rule' };
 
+/** A finding's due date, marked when an open or confirmed finding is past it. */
+function DueDate({ finding, today }: { finding: ScopedSecurityFinding; today: string }) {
+  if (!finding.dueDate) return <Text color="fg.muted">—</Text>;
+  const late = (UNRESOLVED_FINDING_STATES as readonly string[]).includes(finding.state) && finding.dueDate < today;
+  return late ? (
+    <Text color="fg.error" fontWeight="semibold">
+      {finding.dueDate} (overdue)
+    </Text>
+  ) : (
+    <Text>{finding.dueDate}</Text>
+  );
+}
+
 export function FindingsList({ graph, categories, label, searchHint, provider, groups }: FindingsListProps) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('finding') ?? undefined;
@@ -90,6 +104,9 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
   const [toolText, setToolText] = useState('');
   const [application, setApplication] = useState(() => (params.get('scope')?.startsWith('app:') ? params.get('scope')!.slice(4) : ''));
   const [repositoryText, setRepositoryText] = useState(() => (params.get('scope')?.startsWith('repo:') ? params.get('scope')!.slice(5) : ''));
+  const [overdue, setOverdue] = useState(() => params.get('overdue') === 'true');
+  // The day that marks a due date past (read once: a list open over midnight keeps its day).
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
   const [text, setText] = useState('');
   const [sort, setSort] = useState<FindingSort>('severity');
   const [order, setOrder] = useState<'asc' | 'desc'>(ORDERS.severity[0].value);
@@ -113,16 +130,17 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
       ...(tool ? { tool } : {}),
       ...(provider ? { provider } : repository ? { scope: `repo:${repository}` } : application ? { scope: `app:${application}` } : {}),
       ...drill,
+      ...(overdue ? { overdue: true } : {}),
       ...(search ? { q: search } : {}),
       sort,
       order,
     }),
-    [categories, category, severity, state, tool, repository, application, provider, drill, search, sort, order],
+    [categories, category, severity, state, tool, repository, application, provider, drill, overdue, search, sort, order],
   );
   const pages = useFindingPages(graph, query);
   const first = pages.data?.pages[0];
   const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
-  const filtering = query.category.length !== categories.length || Boolean(severity || state || tool || query.scope || search || Object.keys(drill).length > 0);
+  const filtering = query.category.length !== categories.length || Boolean(severity || state || tool || query.scope || search || overdue || Object.keys(drill).length > 0);
   const drillLabel = (name: DrillDown) => groups?.find((group) => group.by === name)?.label ?? DRILL_LABELS[name];
   const clearDrill = (name: DrillDown) =>
     setParams((current) => {
@@ -174,6 +192,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
     { header: 'Scope', cell: (finding) => scopeText(finding.scope) },
     { header: 'Tool', cell: (finding) => finding.tool.name },
     { header: 'State', cell: (finding) => STATE_LABELS[finding.state] },
+    { header: 'Due', cell: (finding) => <DueDate finding={finding} today={today} /> },
     { header: 'Last seen', cell: (finding) => finding.lastSeen.slice(0, 10) },
   ];
 
@@ -214,7 +233,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
         />
         <SelectField label="State" size="sm" value={state} onChange={(value) => setState(value as FindingState | '')} emptyOption="Any state" options={FINDING_STATES.map((value) => ({ value, label: STATE_LABELS[value] }))} />
         <Box w="10rem">
-          <TextField label="Tool" value={toolText} onChange={setToolText} placeholder="exact name, e.g. CodeQL" enterDoesNotSubmit />
+          <TextField label="Tool" value={toolText} onChange={setToolText} placeholder="name, e.g. CodeQL" enterDoesNotSubmit />
         </Box>
         {!provider && (
           <>
@@ -232,6 +251,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
             </Box>
           </>
         )}
+        <SwitchField label="Past due only" checked={overdue} onChange={setOverdue} />
         <SelectField
           label="Sort by"
           size="sm"
@@ -282,29 +302,21 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
       {exportError ? <ErrorAlert error={exportError} title="The export failed" /> : null}
       <HStack align="flex-start" gap={4} flexWrap={{ base: 'wrap', lg: 'nowrap' }}>
         <Stack flex="1" minW={0} gap={3}>
-          {pages.isPending ? (
-            <Loading label="Loading findings…" />
-          ) : pages.error && !pages.data ? (
-            <ErrorAlert error={pages.error} onRetry={() => void pages.refetch()} />
-          ) : items.length === 0 ? (
-            filtering ? (
-              <Text color="fg.muted">No finding matches the filters.</Text>
-            ) : (
-              <Empty title="No findings yet" description={canUpload ? "Upload a scanner's results above, or send them from a pipeline with a module key." : "No scanner's results were uploaded for this process yet."} />
-            )
-          ) : (
-            <Box opacity={pages.isPlaceholderData ? 0.6 : 1} aria-busy={pages.isPlaceholderData || undefined}>
-              <DataTable caption={label} columns={columns} rows={items} rowKey={(finding) => finding.id} rowCurrent={(finding) => finding.id === openId} verticalAlign="top" />
-            </Box>
-          )}
-          {pages.hasNextPage && (
-            <Box>
-              <Button size="sm" variant="outline" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-                Load more
-              </Button>
-            </Box>
-          )}
-          {pages.isFetchNextPageError && <ErrorAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
+          <PagedTable
+            pages={pages}
+            items={items}
+            filtering={filtering}
+            caption={label}
+            columns={columns}
+            rowKey={(finding) => finding.id}
+            rowCurrent={(finding) => finding.id === openId}
+            loading="Loading findings…"
+            noMatch="No finding matches the filters."
+            empty={{
+              title: 'No findings yet',
+              description: canUpload ? "Upload a scanner's results above, or send them from a pipeline with a module key." : "No scanner's results were uploaded for this process yet.",
+            }}
+          />
         </Stack>
         {openId && <FindingDetail key={openId} graph={graph} id={openId} onClose={() => open(null)} onOpen={open} />}
       </HStack>

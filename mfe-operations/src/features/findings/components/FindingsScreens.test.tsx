@@ -87,6 +87,24 @@ describe('the code findings list (/security/sast)', () => {
     expect(screen.getByLabelText('Severity', { selector: 'select' })).toHaveValue('critical');
   });
 
+  it("shows each finding's due date, marks an open one past it, and filters the past-due ones (a link's ?overdue=true)", async () => {
+    const late = finding({ id: 'l1', title: 'Late finding', dueDate: '2020-01-01', state: 'open' });
+    const decided = finding({ id: 'd1', title: 'Decided finding', dueDate: '2020-01-01', state: 'false_positive' });
+    const { calls } = fakeApi({ 'GET /api/apps': ok([]), 'GET /api/security/findings': ok(findingsPage([late, decided, second])) });
+    const { user } = renderRoute(SastScreen, SAST, `${SAST}?overdue=true`);
+    const table = await screen.findByRole('table', { name: 'Code findings' });
+    expect(listCalls(calls)[0]?.query).toMatchObject({ overdue: 'true' });
+    expect(screen.getByRole('switch', { name: 'Past due only' })).toBeChecked();
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('2020-01-01 (overdue)');
+    // A decided finding is not late; one without a due date says so.
+    expect(rows[2]).toHaveTextContent('2020-01-01');
+    expect(rows[2]).not.toHaveTextContent('(overdue)');
+    expect(rows[3]).toHaveTextContent('—');
+    await user.click(screen.getByRole('switch', { name: 'Past due only' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query.overdue).toBeUndefined());
+  });
+
   it('says when there are no findings yet, and when none matches the filters', async () => {
     fakeApi({ 'GET /api/apps': ok([]), 'GET /api/security/findings': ok(findingsPage([])) });
     const { user } = renderRoute(SastScreen, SAST);

@@ -1,15 +1,19 @@
 // /security: the process's open findings (open or confirmed) by category and severity — each row
-// the totals of the list filtered to that category — the newest findings, and links into the lists.
-import { Box, chakra, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+// the totals of the list filtered to that category — those past their due date (the SLA), the
+// trend over time, the top rules and resources, the newest findings, and links into the lists.
+import { Box, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Empty, ErrorAlert, Loading, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
 import { FINDING_SEVERITIES, type FindingCategory, type FindingSeverity, type FindingState, type ScopedSecurityFinding } from '@portal/shared/operations';
 import { DataTable } from '@portal/shared/screens';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentGraph } from '../../../lib/graph';
-import { CATEGORY_LABELS, locationText, scopeText, SEVERITY_LABELS } from '../../../lib/labels';
+import { CATEGORY_LABELS, locationText, plural, scopeText, SEVERITY_LABELS } from '../../../lib/labels';
 import { OPERATIONS_PERMISSIONS as P } from '../../../lib/permissions';
 import { useFindingsPage, type FindingsQuery } from '../api/getFindings';
+import { FindingGroups } from './FindingGroups';
 import { SeverityTag } from './SeverityTag';
+import { SlaPanel } from './SlaPanel';
+import { TrendChart } from './TrendChart';
 
 const OPEN: readonly FindingState[] = ['open', 'confirmed'];
 
@@ -87,6 +91,44 @@ function OpenByCategory({ graph, categories }: { graph: string; categories: Find
   );
 }
 
+/** The open findings past their due date, per severity, with a link into each list's overdue ones. */
+function SlaBreaches({ graph, categories }: { graph: string; categories: FindingCategory[] }) {
+  const page = useFindingsPage(graph, { category: categories, state: OPEN, overdue: true, sort: 'severity', order: 'asc', limit: 1 });
+  const lists = [...new Set(categories.map((category) => CATEGORY_PATHS[category]))];
+  return (
+    <Stack as="section" aria-label="SLA breaches" gap={2} borderWidth="1px" borderRadius="md" p={3} flex="1" minW="16rem">
+      <Text fontWeight="semibold">Past their due date</Text>
+      {page.isPending ? (
+        <Loading label="Loading the SLA breaches…" />
+      ) : page.error ? (
+        <ErrorAlert error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <>
+          <Text fontSize="2xl" fontWeight="bold" color={(page.data.total ?? 0) > 0 ? 'fg.error' : undefined}>
+            {!page.data.total ? 'None' : plural(page.data.total, 'finding')}
+          </Text>
+          <Text fontSize="sm">
+            {FINDING_SEVERITIES.filter((severity) => (page.data.totals?.severity[severity] ?? 0) > 0)
+              .map((severity) => `${SEVERITY_LABELS[severity]} ${page.data.totals?.severity[severity] ?? 0}`)
+              .join(' · ')}
+          </Text>
+          {(page.data.total ?? 0) > 0 && (
+            <HStack gap={3} flexWrap="wrap" fontSize="sm">
+              {lists.map((path) => (
+                <ChakraLink asChild key={path}>
+                  <Link to={`${path}?overdue=true`}>{`Overdue in ${LIST_LABELS[path] ?? path}`}</Link>
+                </ChakraLink>
+              ))}
+            </HStack>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+const LIST_LABELS: Record<string, string> = { '/security/sast': 'code', '/security/iac': 'IaC and containers', '/security/clouds': 'clouds' };
+
 const NEWEST: FindingsQuery = { category: [], sort: 'first_seen', order: 'desc', limit: 10 };
 
 function Newest({ graph }: { graph: string }) {
@@ -160,6 +202,21 @@ export const OverviewScreen: ScreenComponent = ({ route }) => {
         <Stack gap={6}>
           <ScopeLinks code={code} iac={iac} />
           <OpenByCategory graph={graph} categories={categories} />
+          <HStack align="stretch" gap={3} flexWrap="wrap">
+            <SlaBreaches graph={graph} categories={categories} />
+            <SlaPanel graph={graph} />
+          </HStack>
+          <TrendChart graph={graph} query={{ category: categories, sort: 'severity', order: 'asc' }} />
+          <FindingGroups
+            graph={graph}
+            label="Top rules and resources"
+            interactive={false}
+            query={{ category: categories, state: OPEN, sort: 'severity', order: 'asc' }}
+            dimensions={[
+              { by: 'rule', label: 'Rule' },
+              { by: 'resource', label: 'Resource' },
+            ]}
+          />
           <Stack gap={2}>
             <Heading as="h2" size="md">
               Newest findings
@@ -175,6 +232,11 @@ export const OverviewScreen: ScreenComponent = ({ route }) => {
             {iac && (
               <ChakraLink asChild>
                 <Link to="/security/iac">IaC and container findings</Link>
+              </ChakraLink>
+            )}
+            {cloud && (
+              <ChakraLink asChild>
+                <Link to="/security/clouds">Cloud findings</Link>
               </ChakraLink>
             )}
           </Stack>

@@ -1,14 +1,15 @@
 // The "Applications" tab of /security/sbom: each application of the process with its current
 // build, its vulnerable components, findings per severity, known exploited ones and its newest
 // build's date — a severity filter, a debounced search (app key or name), a sort, server paging.
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { Empty, ErrorAlert, Loading, RESOURCE_VULNERABILITY_SORTS, type PortfolioResource, type ResourceVulnerabilitySort, type VulnerabilitySeverity } from '@portal/shared';
-import { DataTable, SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { RESOURCE_VULNERABILITY_SORTS, type PortfolioResource, type ResourceVulnerabilitySort, type VulnerabilitySeverity } from '@portal/shared';
+import { SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useResourcePages, type ResourcesFilter } from '../api/getPortfolioSbom';
 import { plural, RESOURCE_SORT_LABELS, SEVERITY_LABELS, SEVERITY_ORDER } from '../labels';
 import { AppLink } from './AppLink';
 import { SeverityCounts } from './SeverityTag';
+import { PagedTable } from '../../../components/PagedTable';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
@@ -83,29 +84,17 @@ export function ApplicationsTab({ graph }: { graph: string }) {
       <Text fontSize="sm" aria-live="polite">
         {first ? `${plural(first.total, 'application')}${filtering ? ' match' : ''}` : ''}
       </Text>
-      {pages.isPending ? (
-        <Loading label="Loading applications…" />
-      ) : pages.error && !pages.data ? (
-        <ErrorAlert error={pages.error} onRetry={() => void pages.refetch()} />
-      ) : items.length === 0 ? (
-        filtering ? (
-          <Text color="fg.muted">No application matches the filters.</Text>
-        ) : (
-          <Empty title="No applications yet" description="This process has no application." />
-        )
-      ) : (
-        <Box opacity={pages.isPlaceholderData ? 0.6 : 1} aria-busy={pages.isPlaceholderData || undefined}>
-          <DataTable caption="Applications" columns={columns} rows={items} rowKey={(resource) => resource.id} verticalAlign="top" />
-        </Box>
-      )}
-      {pages.hasNextPage && (
-        <Box>
-          <Button size="sm" variant="outline" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-            Load more
-          </Button>
-        </Box>
-      )}
-      {pages.isFetchNextPageError && <ErrorAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
+      <PagedTable
+        pages={pages}
+        items={items}
+        filtering={filtering}
+        caption="Applications"
+        columns={columns}
+        rowKey={(resource) => resource.id}
+        loading="Loading applications…"
+        noMatch="No application matches the filters."
+        empty={{ title: 'No applications yet', description: 'This process has no application.' }}
+      />
     </Stack>
   );
 }

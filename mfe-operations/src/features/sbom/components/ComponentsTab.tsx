@@ -2,14 +2,15 @@
 // builds, once, with the applications it is in (links to them), its vulnerabilities (severity,
 // KEV, each application's VEX analysis) — filters (severity, application), a debounced search
 // (component or vulnerability id), a sort, server paging ("Load more") and the total.
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { COMPONENT_VULNERABILITY_SORTS, Empty, ErrorAlert, Loading, type ComponentVulnerabilitySort, type PortfolioComponent, type VulnerabilitySeverity } from '@portal/shared';
-import { DataTable, SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { COMPONENT_VULNERABILITY_SORTS, type ComponentVulnerabilitySort, type PortfolioComponent, type VulnerabilitySeverity } from '@portal/shared';
+import { SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useApplicationChoices, useComponentPages, type ComponentsFilter } from '../api/getPortfolioSbom';
 import { ANALYSIS_LABELS, COMPONENT_SORT_LABELS, plural, SEVERITY_LABELS, SEVERITY_ORDER } from '../labels';
 import { AppLink } from './AppLink';
 import { SeverityCounts, SeverityTag } from './SeverityTag';
+import { PagedTable } from '../../../components/PagedTable';
 
 function Vulnerabilities({ component }: { component: PortfolioComponent }) {
   return (
@@ -135,29 +136,17 @@ export function ComponentsTab({ graph }: { graph: string }) {
       <Text fontSize="sm" aria-live="polite">
         {first ? `${plural(first.total, 'vulnerable component')}${filtering ? ' match' : ''}` : ''}
       </Text>
-      {pages.isPending ? (
-        <Loading label="Loading vulnerable components…" />
-      ) : pages.error && !pages.data ? (
-        <ErrorAlert error={pages.error} onRetry={() => void pages.refetch()} />
-      ) : items.length === 0 ? (
-        filtering ? (
-          <Text color="fg.muted">No component matches the filters.</Text>
-        ) : (
-          <Empty title="No application has a vulnerable component" description="No component of the applications' current builds matches a known vulnerability." />
-        )
-      ) : (
-        <Box opacity={pages.isPlaceholderData ? 0.6 : 1} aria-busy={pages.isPlaceholderData || undefined}>
-          <DataTable caption="Vulnerable components" columns={columns} rows={items} rowKey={(component) => component.key} verticalAlign="top" />
-        </Box>
-      )}
-      {pages.hasNextPage && (
-        <Box>
-          <Button size="sm" variant="outline" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-            Load more
-          </Button>
-        </Box>
-      )}
-      {pages.isFetchNextPageError && <ErrorAlert error={pages.error} onRetry={() => void pages.fetchNextPage()} />}
+      <PagedTable
+        pages={pages}
+        items={items}
+        filtering={filtering}
+        caption="Vulnerable components"
+        columns={columns}
+        rowKey={(component) => component.key}
+        loading="Loading vulnerable components…"
+        noMatch="No component matches the filters."
+        empty={{ title: 'No application has a vulnerable component', description: "No component of the applications' current builds matches a known vulnerability." }}
+      />
     </Stack>
   );
 }

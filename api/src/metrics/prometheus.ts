@@ -1,0 +1,35 @@
+// GET metrics/prometheus (issue 25 item 3): every built-in and custom metric of every process of
+// the key's organization in the Prometheus text exposition format, through prom-client with a
+// Registry of its own per request (nothing global: two organizations never share a gauge).
+import { BUILT_IN_METRICS } from '@portal/shared/server';
+import { Gauge, Registry } from 'prom-client';
+import type { Queryable } from '../db/database';
+import { processesOfOrganization } from './repository';
+import { customKey, readMetrics, valueOf } from './service';
+
+/** The module types whose key may scrape (docs/metrics.md). */
+export const SCRAPER_MODULE_TYPES: readonly string[] = ['pipeline-management', 'cicd-ingestion'];
+export const PROMETHEUS_PREFIX = 'portal_';
+
+export async function prometheusText(db: Queryable, organizationId: string, now: Date): Promise<{ contentType: string; text: string }> {
+  const processes = await processesOfOrganization(db, organizationId);
+  const { readings, definitions } = await readMetrics(db, organizationId, processes, now);
+  const registry = new Registry();
+  for (const metric of BUILT_IN_METRICS) {
+    const gauge = new Gauge({ name: `${PROMETHEUS_PREFIX}${metric.key}`, help: metric.help, labelNames: ['process', ...metric.labels], registers: [registry] });
+    for (const process of processes) {
+      for (const part of readings.get(process.id)?.get(metric.key)?.values() ?? []) {
+        const value = valueOf(part);
+        if (value !== null) gauge.set({ ...part.labels, process: process.code_name }, value);
+      }
+    }
+  }
+  const custom = new Gauge({ name: `${PROMETHEUS_PREFIX}custom_metric`, help: "The process's custom metrics (a count or an average over an entity).", labelNames: ['process', 'id', 'name'], registers: [registry] });
+  const codes = new Map(processes.map((process) => [process.id, process.code_name]));
+  for (const definition of definitions) {
+    const part = readings.get(definition.process_id)?.get(customKey(definition.id))?.get('[]');
+    const value = part ? valueOf(part) : null;
+    if (value !== null) custom.set({ process: codes.get(definition.process_id)!, id: definition.id, name: definition.name }, value);
+  }
+  return { contentType: registry.contentType, text: await registry.metrics() };
+}

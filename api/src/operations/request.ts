@@ -1,0 +1,12 @@
+// What a findings route reads of its request: the filter of its query in the caller's process,
+// with the categories the caller may see and the process's SLA (due dates, `overdue`).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf, organizationOf, processOf } from '../authorization/guard';
+import type { FindingFilter } from './findings.repository';
+import { visibleFindings } from './permissions';
+import type { FindingsFilterQuery } from './query';
+import { filterOf } from './service';
+
+export function filterOfRequest(app: FastifyInstance, request: FastifyRequest, query: FindingsFilterQuery): Promise<FindingFilter> {
+  return filterOf(app.database, organizationOf(request), processOf(request).id, visibleFindings(callerOf(request)), query, app.identity.now());
+}
