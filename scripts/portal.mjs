@@ -251,6 +251,7 @@ async function main() {
       mustRun(join(BIN, 'tsx'), ['api/bench/vulnerabilities.ts']); // 200,000 OSV advisories imported, 50,000 components matched (goal ≤ 5 s, ≤ 512 MB)
       mustRun(join(BIN, 'tsx'), ['api/bench/sbom.ts']); // juice-shop SBOM upload → findings stored vs JSON.parse (goal ≤ 0.5 s, ≤ 10×); 50,000 components
       mustRun(join(BIN, 'tsx'), ['api/bench/findings.ts']); // a 25,000-result SARIF stored, re-imported with 10% changed (goal ≤ 2 s each, ≤ 256 MB RSS growth)
+      mustRun(join(BIN, 'tsx'), ['api/bench/findings-list.ts']); // 200,000 findings: list pages and groups at 50 connections, uncached (goal p99 ≤ 50 ms)
       mustRun(join(BIN, 'tsx'), ['api/bench/portfolio-sbom.ts']); // the portfolio SBOM view's first pages over 1,000 apps (one query each)
       mustRun(join(BIN, 'tsx'), ['api/bench/documents.ts']); // a 200 MB file into the evidence library: time and RSS growth (goal ≤ 64 MB)
       mustRun(join(BIN, 'tsx'), ['api/bench/bombs.ts']); // 1 and 4 concurrent 1 GiB gzip/zip bombs against the server's build: peak RSS (goal ≤ 512 MB), RSS after 10/30/60 s

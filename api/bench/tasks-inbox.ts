@@ -8,20 +8,17 @@
 // BENCH_CASE=<start of a case name> runs that case only; BENCH_READ_CACHE_MS=0 turns the guard's
 // cache of callers off (every request resolves its caller from the database), as after any change;
 // BENCH_LOG=1 logs as `npm start` does (level info, each line written at once, here to /dev/null).
-import { randomUUID } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import { openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { READ_CACHE_MS } from '../src/config';
 import { createOrganizationCommand } from '../src/cli/users';
 import { manualClock } from '../src/identity/clock';
 import { createTestUser, likeTheApiClient } from '../src/testing/identity';
 import { authenticate } from '../src/testing/users';
+import { freshSchema, load } from './load';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -41,41 +38,10 @@ const SERVER_URL = process.env.DATABASE_URL || undefined;
 /** Like pino's default destination (stdout, synchronous): a write per line. */
 const LOG_STREAM = process.env.BENCH_LOG === '1' ? ((fd: number) => ({ write: (line: string) => void writeSync(fd, line) }))(openSync('/dev/null', 'w')) : undefined;
 const READ_CACHE_MS_USED = process.env.BENCH_READ_CACHE_MS !== undefined ? Number(process.env.BENCH_READ_CACHE_MS) : READ_CACHE_MS;
-const AUTOCANNON = path.join(__dirname, '..', 'node_modules', '.bin', 'autocannon');
-
-interface LoadResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const args = ['-c', String(CONNECTIONS), '-d', String(DURATION_S), '-t', '30', '-j'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const { stdout } = await promisify(execFile)(AUTOCANNON, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as LoadResult;
-}
-
-/** A fresh schema of the DATABASE_URL server and how to drop it, or none (the embedded database). */
-async function freshSchema(): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
-  if (!SERVER_URL) return { drop: async () => undefined };
-  const schema = `bench_${randomUUID().replace(/-/g, '')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: SERVER_URL });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  const url = new URL(SERVER_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { databaseUrl: url.toString(), drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
-}
 
 async function start() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-  const schema = await freshSchema();
+  const schema = await freshSchema(SERVER_URL);
   const clock = manualClock(new Date());
   const config = { port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl: schema.databaseUrl, serveStatic: false, staticDir: dir, logLevel: LOG_STREAM ? 'info' : 'silent', readCacheMs: READ_CACHE_MS_USED };
   const app = likeTheApiClient(await buildApp({ config, now: clock.now, ...(LOG_STREAM ? { logStream: LOG_STREAM } : {}) }));
@@ -146,12 +112,12 @@ async function main(): Promise<void> {
         alone.push(performance.now() - begin);
       }
       alone.sort((a, b) => a - b);
-      const result = await load(`${address}${url}`, headers);
+      const result = await load(address, [url], { connections: CONNECTIONS, durationS: DURATION_S, headers });
       const failures = result.non2xx + result.errors + result.timeouts;
       const verdict = result.latency.p99 <= GOAL_P99_MS ? 'within the goal' : 'OVER the goal';
       console.log(
         `${name}: ${shown} | alone p50 ${alone[10].toFixed(1)} ms | under load p50 ${result.latency.p50} ms, ` +
-          `p99 ${result.latency.p99} ms (${verdict}), ${result.requests.average.toFixed(1)} req/s${failures ? `, ${failures} failed` : ''}`,
+          `p99 ${result.latency.p99} ms (${verdict}), ${result.perSecond.toFixed(1)} req/s${failures ? `, ${failures} failed` : ''}`,
       );
     } finally {
       await cleanup();

@@ -1,7 +1,7 @@
 // Reading stored findings (migration 030) for the routes: a filtered page by keyset (the sort key
 // and the id where the previous page ended), the totals per severity and category of the same
 // filter, one finding with its rule's texts, and a cursor over every row for the CSV export.
-import type { CloudProvider, FindingCategory, FindingGroupDimension, FindingSeverity, FindingSla, FindingState } from '@portal/shared/server';
+import { CLOUD_PROVIDERS, type CloudProvider, type FindingCategory, type FindingGroupDimension, type FindingSeverity, type FindingSla, type FindingState } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 /** The sort fields of a list and their SQL (every one non-null; the id breaks ties). */
@@ -122,8 +122,14 @@ const GROUP_KEYS: Record<FindingGroupDimension, string> = {
 
 /** The WHERE of a filter, its parameters from $1 (the overview's reads add their own after them). */
 export function filterWhere(filter: FindingFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [filter.organizationId, filter.processId, filter.visible.categories, filter.visible.cloudProviders];
-  const clauses = ['s.organization_id = $1', 's.process_id = $2', visibleSql('$3', '$4')];
+  // Who sees every cloud needs no provider test: the counts then come from the totals index alone.
+  const everyCloud = CLOUD_PROVIDERS.every((provider) => filter.visible.cloudProviders.includes(provider));
+  const params: unknown[] = [filter.organizationId, filter.processId, filter.visible.categories];
+  const clauses = ['s.organization_id = $1', 's.process_id = $2', 's.category = ANY($3::text[])'];
+  if (!everyCloud) {
+    params.push(filter.visible.cloudProviders);
+    clauses[2] = visibleSql('$3', '$4');
+  }
   const add = (clause: (n: string) => string, value: unknown) => {
     params.push(value);
     clauses.push(clause(`$${params.length}`));

@@ -176,11 +176,23 @@ export interface ScopedSecurityFinding extends SecurityFinding {
   scope: string;
 }
 
-/** GET security/findings: a page of the filter, its total, its counts per severity and category, the next page's cursor. */
+/** The counts of a findings list's filter per severity and category. */
+export interface FindingTotals {
+  severity: Record<FindingSeverity, number>;
+  category: Record<FindingCategory, number>;
+}
+
+/**
+ * GET security/findings: a page of the filter and the next page's cursor; the first page (read
+ * without a cursor) also has the filter's total and its counts per severity and category. A page
+ * read by cursor has neither: the first page's stand for the whole list.
+ */
 export interface SecurityFindingsPage {
   items: ScopedSecurityFinding[];
-  total: number;
-  totals: { severity: Record<FindingSeverity, number>; category: Record<FindingCategory, number> };
+  /** On the first page only. */
+  total?: number;
+  /** On the first page only. */
+  totals?: FindingTotals;
   next_cursor: string | null;
 }
 

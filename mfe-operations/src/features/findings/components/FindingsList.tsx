@@ -279,7 +279,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
       )}
       <HStack justify="space-between" flexWrap="wrap" gap={3}>
         <Text fontSize="sm" aria-live="polite">
-          {first ? `${plural(first.total, 'finding')}${filtering ? ' match' : ''}` : ''}
+          {first?.total !== undefined ? `${plural(first.total, 'finding')}${filtering ? ' match' : ''}` : ''}
           {selected.size > 0 ? ` · ${selected.size} selected` : ''}
         </Text>
         <HStack gap={2}>

@@ -33,7 +33,7 @@ function CategoryRow({ graph, category }: { graph: string; category: FindingCate
   const page = useFindingsPage(graph, openOf(category));
   const cells = FINDING_SEVERITIES.map((severity) => (
     <chakra.td key={severity} px={3} py={2} textAlign="end">
-      {page.data ? page.data.totals.severity[severity] : '…'}
+      {page.data?.totals ? page.data.totals.severity[severity] : '…'}
     </chakra.td>
   ));
   return (
@@ -51,7 +51,7 @@ function CategoryRow({ graph, category }: { graph: string; category: FindingCate
         <>
           {cells}
           <chakra.td px={3} py={2} textAlign="end" fontWeight="semibold">
-            {page.data ? page.data.total : '…'}
+            {page.data?.total ?? '…'}
           </chakra.td>
         </>
       )}
@@ -104,15 +104,15 @@ function SlaBreaches({ graph, categories }: { graph: string; categories: Finding
         <ErrorAlert error={page.error} onRetry={() => void page.refetch()} />
       ) : (
         <>
-          <Text fontSize="2xl" fontWeight="bold" color={page.data.total > 0 ? 'fg.error' : undefined}>
-            {page.data.total === 0 ? 'None' : plural(page.data.total, 'finding')}
+          <Text fontSize="2xl" fontWeight="bold" color={(page.data.total ?? 0) > 0 ? 'fg.error' : undefined}>
+            {!page.data.total ? 'None' : plural(page.data.total, 'finding')}
           </Text>
           <Text fontSize="sm">
-            {FINDING_SEVERITIES.filter((severity) => page.data.totals.severity[severity] > 0)
-              .map((severity) => `${SEVERITY_LABELS[severity]} ${page.data.totals.severity[severity]}`)
+            {FINDING_SEVERITIES.filter((severity) => (page.data.totals?.severity[severity] ?? 0) > 0)
+              .map((severity) => `${SEVERITY_LABELS[severity]} ${page.data.totals?.severity[severity] ?? 0}`)
               .join(' · ')}
           </Text>
-          {page.data.total > 0 && (
+          {(page.data.total ?? 0) > 0 && (
             <HStack gap={3} flexWrap="wrap" fontSize="sm">
               {lists.map((path) => (
                 <ChakraLink asChild key={path}>
