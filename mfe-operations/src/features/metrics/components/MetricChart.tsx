@@ -3,7 +3,7 @@
 // in %, and Export CSV (series.csv of the range). Drawn by hand in SVG as the findings' trend is
 // (d3 is not a dependency of this remote); the figure's label and a table of the points say the
 // same in words.
-import { Box, Button, chakra, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, problemText } from '@portal/shared';
 import type { MetricReading } from '@portal/shared/operations';
 import { SelectField } from '@portal/shared/screens';
@@ -116,25 +116,34 @@ export function MetricChart({ graph, metric }: { graph: string; metric: MetricRe
             <Text>Solid: {METRIC_RANGES.find((range) => range.days === days)?.label.toLowerCase()} up to today</Text>
             <Text>Dashed: the {days} days before</Text>
           </HStack>
-          <Table.Root size="sm" maxW="md">
-            <Table.Caption captionSide="top" textAlign="start">
+          {/* Native table elements: Chakra's Table is not on the portal's federation surface. */}
+          <chakra.table fontSize="sm" maxW="md" borderCollapse="collapse">
+            <chakra.caption captionSide="top" textAlign="start" fontWeight="semibold" py={1}>
               Points of {metric.title}
-            </Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Day</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Value</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
+            </chakra.caption>
+            <chakra.thead>
+              <chakra.tr>
+                <chakra.th scope="col" textAlign="start" px={2} py={1}>
+                  Day
+                </chakra.th>
+                <chakra.th scope="col" textAlign="end" px={2} py={1}>
+                  Value
+                </chakra.th>
+              </chakra.tr>
+            </chakra.thead>
+            <chakra.tbody>
               {changes(currentDays).map((day) => (
-                <Table.Row key={day.date}>
-                  <Table.Cell>{day.date}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatValue(day.value, metric.unit)}</Table.Cell>
-                </Table.Row>
+                <chakra.tr key={day.date} borderTopWidth="1px">
+                  <chakra.td px={2} py={1}>
+                    {day.date}
+                  </chakra.td>
+                  <chakra.td px={2} py={1} textAlign="end">
+                    {formatValue(day.value, metric.unit)}
+                  </chakra.td>
+                </chakra.tr>
               ))}
-            </Table.Body>
-          </Table.Root>
+            </chakra.tbody>
+          </chakra.table>
         </>
       )}
     </Stack>

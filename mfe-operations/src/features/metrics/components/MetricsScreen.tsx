@@ -2,7 +2,7 @@
 // against the latest daily or on-change snapshot — grouped as findings, components, remediation,
 // requirements, tasks and the custom ones; choosing a card shows its series over a range
 // (MetricChart, ?metric=<key>). Below, the custom metrics' list and form.
-import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Empty, ErrorAlert, formatDate, Loading, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import type { MetricReading } from '@portal/shared/operations';
 import { useSearchParams } from 'react-router';
@@ -103,11 +103,11 @@ function MetricsBody({ graph }: { graph: string }) {
           <Heading as="h2" size="md">
             {group.title}
           </Heading>
-          <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 4 }} gap={3} m={0} p={0}>
+          <Box as="ul" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }} gap={3} m={0} p={0}>
             {group.metrics.map((metric) => (
               <MetricCard key={metric.key} metric={metric} chosen={metric.key === chosen?.key} onChoose={() => choose(metric.key)} />
             ))}
-          </SimpleGrid>
+          </Box>
         </Stack>
       ))}
       {chosen ? <MetricChart key={chosen.key} graph={graph} metric={chosen} /> : <Text color="fg.muted">Choose a metric to see it over time.</Text>}
