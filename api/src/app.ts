@@ -81,7 +81,7 @@ import { registerMonitoring } from './monitoring/plugin';
 import { monitoringRoutes } from './monitoring/routes';
 import { deploymentProfileRoutes } from './deployment-profiles/routes';
 import { orgChartRoutes } from './org-chart/routes';
-import { cloudSyncRoutes, createCloudSync, findingOverviewRoutes, findingsRoutes, type CloudSyncOptions } from './operations/index';
+import { cloudSyncRoutes, createCloudSync, findingLinkRoutes, findingOverviewRoutes, findingsRoutes, type CloudSyncOptions } from './operations/index';
 import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
 import { alarmsRoutes, registerAlarmEvaluator } from './alarms/index';
 
@@ -313,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The operations domain's security findings (issue 24): scanner uploads, list, triage, CSV.
       await api.register(named(findingsRoutes));
       await api.register(named(findingOverviewRoutes));
+      await api.register(named(findingLinkRoutes));
       // AWS Security Hub and Defender for Cloud syncs of the cloud service modules (issue 24 item 4).
       await api.register(named(cloudSyncRoutes));
       // Built-in and custom metrics, their series and the Prometheus endpoint (issue 25 items 1-3).

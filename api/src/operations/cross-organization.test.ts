@@ -30,6 +30,7 @@ const CASES: Record<string, Case> = {
   'GET /api/security/imports/:id': { path: () => `/api/security/imports/${acmeImport}` },
   'GET /api/security/findings/:id': { path: () => `/api/security/findings/${finding}` },
   'PUT /api/security/findings/:id/state': { path: () => `/api/security/findings/${finding}/state`, body: () => ({ state: 'false_positive', reason: 'taken over' }) },
+  'PUT /api/security/findings/:id/requirements': { path: () => `/api/security/findings/${finding}/requirements`, body: () => ({ requirement_ids: [] }) },
   'POST /api/security/findings/triage': { path: () => '/api/security/findings/triage', body: () => ({ ids: [finding], state: 'false_positive', reason: 'taken over' }) },
   'POST /api/security/findings/export.sarif': { path: () => '/api/security/findings/export.sarif', body: () => ({ ids: [finding] }) },
   // Acme's AWS module: never synced by another organization, into its process or Acme's.
@@ -54,6 +55,7 @@ async function acmeState(): Promise<unknown> {
     imports: await of('SELECT id FROM security_finding_imports WHERE process_id = $1 ORDER BY id'),
     events: await of('SELECT e.id FROM security_finding_events e JOIN security_findings s ON s.id = e.finding_id WHERE s.process_id = $1 ORDER BY e.id'),
     sla: await of('SELECT sla FROM security_finding_sla WHERE process_id = $1'),
+    links: await of('SELECT l.finding_id, l.requirement_id FROM security_finding_requirements l JOIN security_findings s ON s.id = l.finding_id WHERE s.process_id = $1 ORDER BY 1, 2'),
     cloud: await world.app.database.query('SELECT last_sync_at, last_sync_attempt, sync_process_id FROM service_modules WHERE id = $1', [acmeCloud]),
   };
 }

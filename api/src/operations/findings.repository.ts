@@ -95,12 +95,15 @@ export interface FindingRow {
   expires_at: string | null;
   first_seen: Date | string;
   last_seen: Date | string;
+  /** The requirements people linked it to. */
+  requirement_ids?: string[] | null;
   sort_key?: string;
 }
 
 const COLUMNS = `s.id, s.scope, s.fingerprint, s.tool_name, s.tool_version, s.category, s.rule_id, r.name AS rule_name, r.help AS rule_help,
   r.cwe, r.tags, s.severity, s.tool_severity, s.title, s.message, s.location, s.vulnerability_ids, s.state, s.suppression, s.reason,
-  to_char(s.expires_at, 'YYYY-MM-DD') AS expires_at, s.first_seen, s.last_seen`;
+  to_char(s.expires_at, 'YYYY-MM-DD') AS expires_at, s.first_seen, s.last_seen,
+  ARRAY(SELECT l.requirement_id::text FROM security_finding_requirements l WHERE l.finding_id = s.id ORDER BY l.requirement_id) AS requirement_ids`;
 const FROM = `security_findings s LEFT JOIN security_finding_rules r
   ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id`;
 

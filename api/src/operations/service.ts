@@ -9,6 +9,7 @@ import type {
   FindingGroupDimension,
   FindingGroupsPage,
   FindingHistoryEvent,
+  FindingRequirementRef,
   FindingSla,
   FindingSlaView,
   FindingTrend,
@@ -30,6 +31,7 @@ import { findingGroups, findingOfProcess, findingPage, findingRowsOfProcess, fin
 import { importFindings } from './importers';
 import { sees } from './permissions';
 import { saveSla, storedSla, trendCounts } from './overview.repository';
+import { liveRequirementsOf, replaceFindingRequirements, requirementsOfFinding } from './links.repository';
 import type { FindingsFilterQuery, FindingsQuery } from './query';
 import { sarifLogOf } from './sarif-export';
 import { historyOf, recordImport, toolsOfScope, triageFindings, type ImportSummary, type ImportTarget } from './repository';
@@ -173,7 +175,7 @@ export function findingView(row: FindingRow, sla: FindingSla = DEFAULT_FINDING_S
     lastSeen: iso(row.last_seen),
     dueDate: findingDueDate(iso(row.first_seen), row.severity, sla),
     application: row.scope.startsWith('app:') ? row.scope.slice(4) : null,
-    requirements: [],
+    requirements: row.requirement_ids ?? [],
   };
 }
 
@@ -268,10 +270,15 @@ export async function findingDetail(
   const row = await findingOfProcess(db, organizationId, processId, id);
   if (!row || !sees(visible, row)) return undefined;
   const finding = findingView(row, (await slaOfProcess(db, organizationId, processId)).sla);
-  const [history, related] = await Promise.all([historyOf(db, organizationId, id), relatedOf(db, organizationId, processId, finding, visible)]);
+  const [history, related, linkedRequirements] = await Promise.all([
+    historyOf(db, organizationId, id),
+    relatedOf(db, organizationId, processId, finding, visible),
+    requirementsOfFinding(db, id),
+  ]);
   return {
     ...finding,
     related,
+    linkedRequirements,
     history: history.map((event) => ({
       kind: event.kind as FindingHistoryEvent['kind'],
       from_state: event.from_state as FindingHistoryEvent['from_state'],
@@ -331,4 +338,28 @@ export async function selectedFindingsAsSarif(db: Queryable, organizationId: str
   const rows = await findingRowsOfProcess(db, organizationId, processId, visible, ids);
   if (rows.length !== ids.length) return undefined;
   return sarifLogOf(rows.map((row) => findingView(row)));
+}
+
+/**
+ * PUT security/findings/{id}/requirements: the finding's links replaced by `requirementIds` (the
+ * process's live requirements); false when the finding is not the caller's to see, 'requirements'
+ * when one of them is not a live requirement of the process. Told live as a change of the finding.
+ */
+export async function linkFindingRequirements(
+  db: Database,
+  process: EventScope,
+  visible: FindingVisibility,
+  findingId: string,
+  requirementIds: readonly string[],
+  who: { userId: string; sessionId: string; now: Date },
+): Promise<FindingRequirementRef[] | 'finding' | 'requirements'> {
+  return db.transaction(async (tx) => {
+    const [finding] = await findingsOfProcess(tx, process.organizationId, process.processId, visible, [findingId]);
+    if (!finding) return 'finding';
+    const found = await liveRequirementsOf(tx, process.processId, requirementIds);
+    if (found.length !== requirementIds.length) return 'requirements';
+    await replaceFindingRequirements(tx, findingId, requirementIds, who.userId, who.now);
+    await announceFindings(tx, process, { action: 'linked', ids: [findingId] }, who.sessionId);
+    return requirementsOfFinding(tx, findingId);
+  });
 }

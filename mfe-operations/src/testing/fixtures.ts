@@ -41,5 +41,5 @@ export function findingsPage(items: ScopedSecurityFinding[], { total = items.len
 }
 
 export function findingDetail(overrides: Partial<SecurityFindingDetail> = {}): SecurityFindingDetail {
-  return { ...finding(), history: [], related: [], ...overrides };
+  return { ...finding(), history: [], related: [], linkedRequirements: [], ...overrides };
 }

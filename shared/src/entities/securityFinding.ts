@@ -290,11 +290,23 @@ export interface RelatedFinding {
   cwe: string[];
 }
 
+/** A requirement a finding is linked to (its code and title, for the link). */
+export interface FindingRequirementRef {
+  id: string;
+  code: string;
+  title: string;
+}
+
+/** The most requirements one finding links to (PUT security/findings/{id}/requirements). */
+export const FINDING_REQUIREMENTS_MAX = 50;
+
 export interface SecurityFindingDetail extends ScopedSecurityFinding {
   /** Oldest first. */
   history: FindingHistoryEvent[];
   /** Findings of other tools on the same CWE and location, most severe first (at most 20). */
   related: RelatedFinding[];
+  /** The requirements of `requirements`, by code. */
+  linkedRequirements: FindingRequirementRef[];
 }
 
 /** POST security/findings: what an upload changed in its scope (a CI's 202 adds its status and status URL). */

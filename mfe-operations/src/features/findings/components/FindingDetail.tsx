@@ -1,8 +1,8 @@
 // One finding beside its list (`?finding=<id>` in the address): the rule and its help (sanitized
 // markdown), the severity normalized and as the tool wrote it, the state, where it is (the file's
 // snippet with the region highlighted, or the cloud resource with its account and region), CWE
-// and tags, the related findings of other tools (same CWE and line), its history, and the triage
-// actions.
+// and tags, the requirements it concerns (linked by who may triage it), the related findings of
+// other tools (same CWE and line), its history, and the triage actions.
 import { Box, Button, chakra, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, usePermitted } from '@portal/shared';
 import type { FindingHistoryEvent, FindingRegion, FindingTriageState, RelatedFinding, SecurityFindingDetail } from '@portal/shared/operations';
@@ -10,6 +10,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CATEGORY_LABELS, scopeText, STATE_LABELS } from '../../../lib/labels';
 import { OPERATIONS_PERMISSIONS } from '../../../lib/permissions';
 import { useFinding } from '../api/getFinding';
+import { LinkedRequirements } from './LinkedRequirements';
 import { SeverityTag } from './SeverityTag';
 import { SnippetView } from './SnippetView';
 import { TriageDialog } from './TriageDialog';
@@ -152,6 +153,7 @@ function Details({ graph, finding, onOpen }: { graph: string; finding: SecurityF
           </Suspense>
         </Box>
       )}
+      <LinkedRequirements graph={graph} findingId={finding.id} linked={finding.linkedRequirements} canLink={canTriage} />
       <RelatedFindings related={finding.related} onOpen={onOpen} />
       <Box as="section" aria-label="History">
         <Heading as="h3" size="sm" mb={2}>

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setPermissionChecker } from '@portal/shared';
 import { fakeApi, installFakeUploads, ok, renderRoute, signInWith, testProcess, testSession, type FakeCall } from '@portal/shared/testing';
 import { finding, findingDetail, findingsPage } from '../../../testing/fixtures';
 import { IacScreen, SastScreen } from './FindingsScreens';
@@ -285,6 +286,46 @@ describe('related findings', () => {
     const next = await screen.findByRole('complementary', { name: 'Finding' });
     await within(next).findByRole('heading', { name: second.title });
     expect(within(next).queryByRole('region', { name: 'Related findings' })).toBeNull();
+  });
+});
+
+describe('linked requirements', () => {
+  const RQ12 = { id: 'r-12', code: 'RQ-12', title: 'Password length' };
+  const RQ3 = { id: 'r-3', code: 'RQ-3', title: 'Input is encoded' };
+
+  it("shows the requirements a finding concerns as links, and links another through the picker's search", async () => {
+    const { calls } = fakeApi({
+      'GET /api/apps': ok([]),
+      'GET /api/security/findings': ok(findingsPage([finding()])),
+      'GET /api/security/findings/f1': [ok(findingDetail({ requirements: ['r-12'], linkedRequirements: [RQ12] })), ok(findingDetail({ requirements: ['r-12', 'r-3'], linkedRequirements: [RQ12, RQ3] }))],
+      'GET /api/requirements': (call) => ok({ items: call.query.search === 'encod' ? [RQ3] : [RQ12, RQ3], total: 2 }),
+      'PUT /api/security/findings/f1/requirements': ok({ requirements: [RQ12, RQ3] }),
+    });
+    const { user } = renderRoute(SastScreen, SAST, `${SAST}?finding=f1`);
+    const panel = await screen.findByRole('complementary', { name: 'Finding' });
+    const section = await within(panel).findByRole('region', { name: 'Requirements' });
+    expect(within(section).getByRole('link', { name: 'RQ-12 Password length' })).toHaveAttribute('href', '/requirements?id=r-12');
+
+    await user.click(within(section).getByRole('button', { name: 'Link requirements' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link requirements' });
+    expect(within(dialog).getByRole('checkbox', { name: 'RQ-12 Password length' })).toBeChecked();
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find requirements' }), 'encod');
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/requirements').at(-1)?.query).toMatchObject({ search: 'encod', deleted: 'exclude' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'RQ-3 Input is encoded' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save links' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Link requirements' })).toBeNull());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ requirement_ids: ['r-12', 'r-3'] });
+    expect(await within(section).findByRole('link', { name: 'RQ-3 Input is encoded' })).toBeInTheDocument();
+  });
+
+  it('offers no linking without the triage permission', async () => {
+    setPermissionChecker((permission) => permission !== 'analyze=>Application');
+    fakeApi({ 'GET /api/apps': ok([]), 'GET /api/security/findings': ok(findingsPage([finding()])), 'GET /api/security/findings/f1': ok(findingDetail()) });
+    renderRoute(SastScreen, SAST, `${SAST}?finding=f1`);
+    const section = await within(await screen.findByRole('complementary', { name: 'Finding' })).findByRole('region', { name: 'Requirements' });
+    expect(section).toHaveTextContent('Linked to no requirement.');
+    expect(within(section).queryByRole('button', { name: 'Link requirements' })).toBeNull();
+    setPermissionChecker(null);
   });
 });
 
