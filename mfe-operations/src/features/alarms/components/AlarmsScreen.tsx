@@ -2,7 +2,7 @@
 // ones first; "New alarm" for who may create one. /alarms/:id (a notification's link): one alarm,
 // its rule and recipients, Acknowledge with a note while it fires, Edit, Delete (confirmed), its
 // history of state changes, newest first.
-import { Badge, Box, Button, chakra, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, Empty, ErrorAlert, FormDialog, Loading, ScreenFrame, usePermitted, type ScreenComponent } from '@portal/shared';
 import { ALARM_STATES, type Alarm } from '@portal/shared/operations';
 import { DataTable, TextField } from '@portal/shared/screens';
@@ -16,8 +16,14 @@ import { acknowledgeable, ALARM_SEVERITY_LABELS, ALARM_STATE_COLORS, ALARM_STATE
 
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
 
+/** The state as a tag (Chakra's Badge is not on the portal's federation surface). */
 function StateBadge({ alarm }: { alarm: Pick<Alarm, 'state'> }) {
-  return <Badge colorPalette={ALARM_STATE_COLORS[alarm.state]}>{ALARM_STATE_LABELS[alarm.state]}</Badge>;
+  const color = ALARM_STATE_COLORS[alarm.state];
+  return (
+    <Text as="span" display="inline-block" px={2} borderRadius="sm" fontSize="xs" fontWeight="semibold" bg={`${color}.100`} color={`${color}.800`}>
+      {ALARM_STATE_LABELS[alarm.state]}
+    </Text>
+  );
 }
 
 /** Firing first, then acknowledged, pending, resolved, ok; by name within. */
