@@ -160,7 +160,7 @@ describe('one alarm (/alarms/:id)', () => {
     });
     const { user } = renderRoute(AlarmScreen, '/alarms/:id', '/alarms/a1');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete Critical SAST findings?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Critical SAST findings?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(history.location.pathname).toBe('/alarms'));
