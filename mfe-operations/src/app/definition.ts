@@ -1,5 +1,5 @@
 import type { RemoteDefinition } from '@portal/shared';
-import { AwsScreen, AzureScreen, CloudsScreen, IacScreen, MetricsScreen, OverviewScreen, SastScreen, SbomScreen } from './lazyScreens';
+import { AlarmScreen, AlarmsScreen, AwsScreen, AzureScreen, CloudsScreen, IacScreen, MetricsScreen, OverviewScreen, SastScreen, SbomScreen } from './lazyScreens';
 import { liveOperations } from './LiveOperations';
 
 const screens: RemoteDefinition['screens'] = {
@@ -13,6 +13,8 @@ const screens: RemoteDefinition['screens'] = {
   '/security/clouds': CloudsScreen,
   '/security/sbom': SbomScreen,
   '/metrics': MetricsScreen,
+  '/alarms': AlarmsScreen,
+  '/alarms/:id': AlarmScreen,
 };
 
 /** What this remote serves: its routes (owner 'mfe-operations' in the shared route table) and their screens, kept live. */

@@ -28,3 +28,5 @@ export const AzureScreen = lazyScreen(() => import('../features/findings/compone
 export const CloudsScreen = lazyScreen(() => import('../features/findings/components/CloudScreens').then((module) => module.CloudsScreen));
 export const SbomScreen = lazyScreen(() => import('../features/sbom/components/SbomScreen').then((module) => module.SbomScreen));
 export const MetricsScreen = lazyScreen(() => import('../features/metrics').then((module) => module.MetricsScreen));
+export const AlarmsScreen = lazyScreen(() => import('../features/alarms').then((module) => module.AlarmsScreen));
+export const AlarmScreen = lazyScreen(() => import('../features/alarms').then((module) => module.AlarmScreen));

@@ -18,6 +18,12 @@ export const OPERATIONS_PERMISSIONS = {
   UPDATE_SERVICE_MODULE: operations.SERVICE_MODULE.UPDATE,
   /** The metrics screen (its route's guard: list and view). */
   VIEW_METRICS: { all: [operations.METRIC.LIST, operations.METRIC.VIEW] },
+  /** Alarms (issue 25): their list, one alarm, and the changes. */
+  LIST_ALARM: operations.ALARM.LIST,
+  VIEW_ALARM: operations.ALARM.VIEW,
+  CREATE_ALARM: operations.ALARM.CREATE,
+  UPDATE_ALARM: operations.ALARM.UPDATE,
+  DELETE_ALARM: operations.ALARM.DELETE,
   /** The process's SLA for its findings is a setting of the process. */
   UPDATE_PROCESS: processes.UPDATE_PROCESS,
   VIEW_AZURE: operations.VIEW_AZURE,

@@ -94,6 +94,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   r('/security/clouds', 'Clouds', 'mfe-operations'),
   // Issue 25 items 2 and 5: the process's built-in and custom metrics over time.
   r('/metrics', 'Metrics', 'mfe-operations'),
+  r('/alarms', 'Alarms', 'mfe-operations'),
+  r('/alarms/:id', 'Alarm', 'mfe-operations'),
 
   r('/administration', 'Administration', 'mfe-admin'),
   r('/administration/service-modules', 'Service Modules', 'mfe-admin'),

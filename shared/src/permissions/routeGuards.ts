@@ -68,6 +68,8 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   '/security/iac': P.modules.USE_COMPLIANCE, // (chosen)
   '/security/defender': O.VIEW_AZURE, // (chosen)
   '/security/clouds': any(O.VIEW_AZURE, O.VIEW_AWS), // (chosen)
+  '/alarms': O.ALARM.LIST, // (chosen) the list of GET alarms
+  '/alarms/:id': O.ALARM.VIEW, // (chosen) an alarm's state and history: a notification's link
   '/metrics': all(O.METRIC.LIST, O.METRIC.VIEW), // (chosen) the screen reads GET metrics (view) and metrics/custom (list)
 
   '/administration': A.ADMINISTRATOR,

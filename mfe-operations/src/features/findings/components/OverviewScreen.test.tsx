@@ -57,7 +57,7 @@ describe('the security overview (/security)', () => {
     expect(perCategory.map((call) => call.query.state)).toEqual(['open,confirmed', 'open,confirmed', 'open,confirmed', 'open,confirmed']);
     expect(calls.some((call) => call.query.category === 'cloud-posture')).toBe(false);
 
-    expect(within(screen.getByRole('navigation', { name: 'Findings lists' })).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/security/sast', '/security/iac', '/metrics']);
+    expect(within(screen.getByRole('navigation', { name: 'Findings lists' })).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/security/sast', '/security/iac', '/metrics', '/alarms']);
     const newestTable = screen.getByRole('table', { name: 'Newest findings' });
     expect(calls.find((call) => call.path === '/api/security/findings' && !call.query.category)?.query).toMatchObject({ sort: 'first_seen', order: 'desc', limit: '10' });
     await user.click(within(newestTable).getByRole('link', { name: 'S3 bucket without encryption' }));

@@ -192,6 +192,7 @@ export const OverviewScreen: ScreenComponent = ({ route }) => {
   const iac = usePermitted(P.IAC_FINDINGS);
   const cloud = usePermitted({ any: [P.VIEW_AWS, P.VIEW_AZURE] });
   const metrics = usePermitted(P.VIEW_METRICS);
+  const alarms = usePermitted(P.LIST_ALARM);
   const categories: FindingCategory[] = [...(code ? (['sast', 'secret'] as const) : []), ...(iac ? (['iac', 'container'] as const) : []), ...(cloud ? (['cloud-posture', 'cloud-threat'] as const) : [])];
   return (
     <ScreenFrame route={route}>
@@ -243,6 +244,11 @@ export const OverviewScreen: ScreenComponent = ({ route }) => {
             {metrics && (
               <ChakraLink asChild>
                 <Link to="/metrics">Metrics and their history</Link>
+              </ChakraLink>
+            )}
+            {alarms && (
+              <ChakraLink asChild>
+                <Link to="/alarms">Alarms</Link>
               </ChakraLink>
             )}
           </Stack>
