@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
 import { importFindings } from '../src/operations/importers';
 import { importFindingsFile } from '../src/operations/service';
+import { freshSchema } from './load';
 
 const RESULTS = Number(process.env.BENCH_FINDINGS ?? 25_000);
 const RULES = 200;
@@ -72,29 +72,11 @@ async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number
   }
 }
 
-async function onServer(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-findings-'));
   // With DATABASE_URL, a fresh schema of that server, dropped after.
-  const server = process.env.DATABASE_URL;
-  const schema = `bench_${randomUUID().replace(/-/g, '')}`;
-  let databaseUrl: string | undefined;
-  if (server) {
-    await onServer(server, `CREATE SCHEMA ${schema}`);
-    const url = new URL(server);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-  }
-  const database = await openDatabase({ dataDir: dir, databaseUrl });
+  const fresh = await freshSchema(process.env.DATABASE_URL);
+  const database = await openDatabase({ dataDir: dir, databaseUrl: fresh.databaseUrl });
   try {
     await migrate(database);
     const [{ id: organizationId }] = await database.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [`Bench ${randomUUID()}`]);
@@ -123,7 +105,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await database.close();
-    if (server) await onServer(server, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await fresh.drop();
     await rm(dir, { recursive: true, force: true });
   }
 }

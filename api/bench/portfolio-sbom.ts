@@ -9,38 +9,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { parseComponentsQuery, parseResourcesQuery } from '../src/apps/portfolio-query';
 import { portfolioComponents, portfolioResources } from '../src/apps/service';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
+import { freshSchema } from './load';
 
 const APPS = Number(process.env.BENCH_APPS ?? 1_000);
 const COMPONENTS = 400;
 const RUNS = 5;
 
-async function onServer(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-portfolio-'));
-  const server = process.env.DATABASE_URL;
-  const schema = `bench_${randomUUID().replace(/-/g, '')}`;
-  let databaseUrl: string | undefined;
-  if (server) {
-    await onServer(server, `CREATE SCHEMA ${schema}`);
-    const url = new URL(server);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-  }
-  const database = await openDatabase({ dataDir: dir, databaseUrl });
+  // With DATABASE_URL, a fresh schema of that server, dropped after.
+  const fresh = await freshSchema(process.env.DATABASE_URL);
+  const database = await openDatabase({ dataDir: dir, databaseUrl: fresh.databaseUrl });
   try {
     await migrate(database);
     const [{ id: organizationId }] = await database.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [`Bench ${randomUUID()}`]);
@@ -74,7 +57,7 @@ async function main(): Promise<void> {
     const [counts] = await database.query<{ components: number; findings: number }>(
       'SELECT (SELECT count(*)::int FROM sbom_components) AS components, (SELECT count(*)::int FROM build_findings) AS findings',
     );
-    const kind = server ? 'Postgres' : 'embedded PGlite';
+    const kind = fresh.databaseUrl ? 'Postgres' : 'embedded PGlite';
     console.log(
       `Portfolio SBOM view (${kind}): ${APPS.toLocaleString('en')} apps × 2 builds × ${COMPONENTS} components (${counts.components.toLocaleString('en')}), ${counts.findings.toLocaleString('en')} findings (half in current builds)`,
     );
@@ -101,7 +84,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await database.close();
-    if (server) await onServer(server, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await fresh.drop();
     await rm(dir, { recursive: true, force: true });
   }
 }
