@@ -1,5 +1,5 @@
 import { history, sessionStore, TOO_MANY_CODES_MESSAGE } from '@portal/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderScreen } from '@portal/shared/testing';
 import { sampleSession } from '../../../testing/sessions';
 import { MfaVerificationScreen } from './MfaVerificationScreen';
@@ -32,6 +32,16 @@ describe('MfaVerificationScreen', () => {
     await user.type(screen.getByLabelText('Verification code'), '123456{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY_CODES_MESSAGE);
     expect(sessionStore.getState().session?.authentication_status).toBe('MfaVerification');
+  });
+
+  it('has the help icon of the sign-in screens: the Login help in a notice', async () => {
+    fakeApi({ 'GET /help/login.md': { body: '# Login\nThe code comes from your authenticator app.', contentType: 'text/markdown' } });
+    const { user } = renderScreen(<MfaVerificationScreen />);
+    // The logout icon stays beside it.
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Login help' });
+    expect(await within(dialog).findByText(/The code comes from your authenticator app\./)).toBeInTheDocument();
   });
 
   it('requires a code', async () => {
