@@ -30,6 +30,8 @@ export interface StoredSyncAttempt {
   findings: number | null;
   scopes: string[];
   secure_score: { current: number; max: number; percentage: number } | null;
+  /** The scopes of the last good sync, kept through failed attempts (an AWS sync empties those no longer reported). Not shown. */
+  synced_scopes?: string[];
 }
 
 /** A key to store: its hash and what may be shown of it again. */

@@ -1,7 +1,11 @@
 // AWS Security Hub connector (issue 24 item 4): GetFindings of every region the module names,
 // page by page (NextToken), active records only, with the module's access key or the role it
 // assumes through STS. The findings are ASFF, read by the ASFF importer; each account and region
-// is a scope of its own (`aws:<account>:<region>`), replaced by each sync.
+// is a scope of its own (`aws:<account>:<region>`), replaced by each sync. An administrator (the
+// aggregator of an AWS Organization) reads its member accounts' findings too: each finding goes to
+// the scope of its own `AwsAccountId`, so a member account's findings are never filed under the
+// administrator's, and a member scope the previous sync filled but this one no longer reports (the
+// member left, or has nothing left) is replaced by nothing: its findings turn fixed.
 import { paginateGetFindings, SecurityHubClient, type AwsSecurityFinding } from '@aws-sdk/client-securityhub';
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import type { FindingImport } from '@portal/shared/server';
@@ -82,16 +86,38 @@ async function findingsOf(settings: AwsSettings, region: string, credentials: Cr
   }
 }
 
-/** Reads every region before anything is stored: one failure fails the sync. */
-export async function fetchSecurityHub(settings: AwsSettings): Promise<CloudBatch[]> {
+/** A scope's account and region (`aws:<account>:<region>`), or undefined for another provider's. */
+function scopeParts(scope: string): { account: string; region: string } | undefined {
+  const match = /^aws:([^:]+):([^:]+)$/.exec(scope);
+  return match ? { account: match[1], region: match[2] } : undefined;
+}
+
+/**
+ * Reads every region before anything is stored: one failure fails the sync. `previousScopes`: the
+ * scopes the module's last good sync recorded; those of a synced region that this sync does not
+ * report come back empty (their findings turn fixed).
+ */
+export async function fetchSecurityHub(settings: AwsSettings, previousScopes: readonly string[] = []): Promise<CloudBatch[]> {
   const regions = regionsOf(settings);
   const { credentials, account } = await signIn(settings, regions[0]);
   const batches: CloudBatch[] = [];
   for (const region of regions) {
     const findings = await findingsOf(settings, region, credentials);
-    // The SDK's objects are ASFF with its own names; JSON makes them the document the importer reads.
-    const document: unknown = JSON.parse(JSON.stringify({ Findings: findings }));
-    batches.push({ scope: `aws:${account}:${region}`, result: parseAsff(document) });
+    // The caller's own account always has its scope (empty, it fixes what was there).
+    const byAccount = new Map<string, AwsSecurityFinding[]>([[account, []]]);
+    for (const finding of findings) {
+      const owner = typeof finding.AwsAccountId === 'string' && /^\d{12}$/.test(finding.AwsAccountId) ? finding.AwsAccountId : account;
+      byAccount.set(owner, [...(byAccount.get(owner) ?? []), finding]);
+    }
+    for (const scope of previousScopes) {
+      const parts = scopeParts(scope);
+      if (parts && parts.region === region && !byAccount.has(parts.account)) byAccount.set(parts.account, []);
+    }
+    for (const [owner, owned] of byAccount) {
+      // The SDK's objects are ASFF with its own names; JSON makes them the document the importer reads.
+      const document: unknown = JSON.parse(JSON.stringify({ Findings: owned }));
+      batches.push({ scope: `aws:${owner}:${region}`, result: parseAsff(document) });
+    }
   }
   return batches;
 }

@@ -62,6 +62,8 @@ const aws = {
   pageSize: 3,
   /** A region whose GetFindings answers 500 (InternalException). */
   failingRegion: null as string | null,
+  /** Findings (by id) answered as a member account's (the administrator account of an aggregator reads them). */
+  members: {} as Record<string, string>,
 };
 
 const stsXml = (action: string, result: string) =>
@@ -119,7 +121,9 @@ async function answerAws(request: IncomingMessage, response: ServerResponse): Pr
     }
     const input = JSON.parse(body || '{}') as { NextToken?: string; MaxResults?: number };
     const start = input.NextToken ? Number(input.NextToken.replace('page-', '')) : 0;
-    const all = INSPECTOR.filter((finding) => aws.reported.includes(finding.Id as string));
+    const all = INSPECTOR.filter((finding) => aws.reported.includes(finding.Id as string)).map((finding) =>
+      aws.members[finding.Id as string] ? { ...finding, AwsAccountId: aws.members[finding.Id as string] } : finding,
+    );
     const page = all.slice(start, start + Math.min(aws.pageSize, input.MaxResults ?? 100));
     const next = start + page.length < all.length ? `page-${start + page.length}` : undefined;
     response.end(JSON.stringify({ Findings: page, ...(next ? { NextToken: next } : {}) }));
@@ -260,6 +264,7 @@ beforeEach(() => {
   aws.seen = [];
   aws.reported = INSPECTOR.map((finding) => finding.Id as string);
   aws.failingRegion = null;
+  aws.members = {};
   azure.seen = [];
   azure.alerts = defenderJson('defender-alerts.json');
   azure.assessments = defenderJson('defender-assessments.json');
@@ -328,10 +333,15 @@ describe('AWS Security Hub', () => {
     expect((await findings(scope, '&state=fixed')).total).toBe(7);
   });
 
-  it('with an access key alone the account is STS GetCallerIdentity’s; each region of `regions` is a scope', async () => {
+  it('with an access key alone the account is STS GetCallerIdentity’s; each region of `regions` is a scope of each account reported', async () => {
     const id = await addModule('aws', { region: 'eu-central-1', regions: 'eu-central-1, us-east-1', access_key_id: 'AKIAOTHERACCOUNT', secret_access_key: 's', endpoint: awsEndpoint });
     const answer = await sync(id);
-    expect(answer.json()).toMatchObject({ status: 'ok', findings: 14, scopes: [`aws:${OTHER_ACCOUNT}:eu-central-1`, `aws:${OTHER_ACCOUNT}:us-east-1`] });
+    // The caller's account reports nothing of its own: the data set's findings are another account's (ACCOUNT's), filed there.
+    expect(answer.json()).toMatchObject({
+      status: 'ok',
+      findings: 14,
+      scopes: [`aws:${OTHER_ACCOUNT}:eu-central-1`, `aws:${ACCOUNT}:eu-central-1`, `aws:${OTHER_ACCOUNT}:us-east-1`, `aws:${ACCOUNT}:us-east-1`],
+    });
     expect(Object.fromEntries(new URLSearchParams(aws.seen[0].body))).toMatchObject({ Action: 'GetCallerIdentity' });
     expect(aws.seen.filter((seen) => seen.path === '/findings').map((seen) => signer(seen.headers).region)).toEqual([
       'eu-central-1',
@@ -341,7 +351,38 @@ describe('AWS Security Hub', () => {
       'us-east-1',
       'us-east-1',
     ]);
-    expect((await findings(`aws:${OTHER_ACCOUNT}:us-east-1`)).total).toBe(7);
+    expect((await findings(`aws:${ACCOUNT}:us-east-1`)).total).toBe(7);
+    expect((await findings(`aws:${OTHER_ACCOUNT}:us-east-1`)).total).toBe(0);
+  });
+
+  it('an administrator account’s sync files member accounts’ findings under their own account; a member no longer reported turns fixed, even after a failed sync', async () => {
+    const MEMBER = '444455556666';
+    const region = 'ap-south-1';
+    const memberIds = INSPECTOR.slice(0, 3).map((finding) => finding.Id as string);
+    aws.members = Object.fromEntries(memberIds.map((id) => [id, MEMBER]));
+    const id = await awsModule({ region, role_arn: ROLE });
+    const answer = await sync(id);
+    expect(answer.json()).toMatchObject({ status: 'ok', findings: 7, scopes: [`aws:${ACCOUNT}:${region}`, `aws:${MEMBER}:${region}`] });
+    const member = await findings(`aws:${MEMBER}:${region}`);
+    expect(member.total).toBe(3);
+    expect(member.items.map((finding) => (finding.location as { account: string }).account)).toEqual([MEMBER, MEMBER, MEMBER]);
+    expect((await findings(`aws:${ACCOUNT}:${region}`)).total).toBe(4);
+    // The member account's list on /security/aws is its own.
+    const byAccount = await world.ok<Page>('olga', 'GET', `/api/security/findings?graph=alpha&provider=aws&account=${MEMBER}&limit=100`);
+    expect(byAccount.total).toBe(3);
+
+    // A failed sync stores nothing and forgets no scope; the next good one without the member fixes the member's findings.
+    aws.failingRegion = region;
+    expect((await sync(id)).statusCode).toBe(502);
+    aws.failingRegion = null;
+    aws.reported = aws.reported.filter((reported) => !memberIds.includes(reported));
+    world.clock.advance(60_000);
+    const again = await sync(id);
+    expect(again.json()).toMatchObject({ status: 'ok', findings: 4, scopes: [`aws:${ACCOUNT}:${region}`, `aws:${MEMBER}:${region}`] });
+    expect((await findings(`aws:${MEMBER}:${region}`, '&state=fixed')).total).toBe(3);
+    expect((await findings(`aws:${ACCOUNT}:${region}`, '&state=open')).total).toBe(4);
+    // The hidden bookkeeping is not part of the module's view.
+    expect(JSON.stringify(await moduleView(id))).not.toContain('synced_scopes');
   });
 
   it('a failing endpoint (500 in one region) answers 502 with the cause, keeps it on the module, and stores nothing', async () => {

@@ -70,6 +70,13 @@ export function cloudSyncSettings(env: Partial<Record<string, string | undefined
   return { tickMs: count(env.CLOUD_SYNC_TICK_MS, DEFAULT_TICK_MS), defaultMinutes: count(env.CLOUD_SYNC_DEFAULT_MINUTES, DEFAULT_SYNC_MINUTES) };
 }
 
+/** The scopes the module's last good sync recorded (kept on the failed attempts after it). */
+function syncedScopes(module: ServiceModuleRecord): string[] {
+  const last = module.last_sync_attempt;
+  if (!last) return [];
+  return last.synced_scopes ?? (last.status === 'ok' ? last.scopes : []);
+}
+
 export function createCloudSync(options: CloudSyncOptions): CloudSync {
   const { db, box, now } = options;
   const settings = cloudSyncSettings();
@@ -82,7 +89,7 @@ export function createCloudSync(options: CloudSyncOptions): CloudSync {
 
   async function fetch(module: ServiceModuleRecord): Promise<{ batches: CloudBatch[]; secureScore: SecureScore | null }> {
     const configs = cloudSettingsOf(box, module);
-    if (module.type === 'aws') return { batches: await fetchSecurityHub(configs), secureScore: null };
+    if (module.type === 'aws') return { batches: await fetchSecurityHub(configs, syncedScopes(module)), secureScore: null };
     return fetchDefender(configs, options.azure);
   }
 
@@ -94,7 +101,16 @@ export function createCloudSync(options: CloudSyncOptions): CloudSync {
       fetched = await fetch(module);
     } catch (error) {
       const failure = error instanceof CloudSyncError ? error : syncFailure(`The ${module.type === 'aws' ? 'Security Hub' : 'Defender for Cloud'} sync`, error);
-      const attempt: StoredSyncAttempt = { at, status: 'failed', http_status: failure.httpStatus, message: failure.message, findings: null, scopes: [], secure_score: null };
+      const attempt: StoredSyncAttempt = {
+        at,
+        status: 'failed',
+        http_status: failure.httpStatus,
+        message: failure.message,
+        findings: null,
+        scopes: [],
+        secure_score: null,
+        synced_scopes: syncedScopes(module),
+      };
       options.log?.warn({ module: module.id, cause: failure.message }, 'cloud sync failed');
       await recordCloudSyncAttempt(db, module, attempt, chooseProcess ? process.processId : null);
       return attempt;
@@ -108,6 +124,7 @@ export function createCloudSync(options: CloudSyncOptions): CloudSync {
       findings: batches.reduce((sum, batch) => sum + batch.result.findings.length, 0),
       scopes: batches.map((batch) => batch.scope),
       secure_score: secureScore,
+      synced_scopes: batches.map((batch) => batch.scope),
     };
     await db.transaction(async (tx) => {
       await recordCloudFindings(
