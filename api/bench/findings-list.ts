@@ -8,12 +8,14 @@
 // 10 of the scopes re-imported with a fifth of their findings gone (fixed), then a twentieth of the
 // rest confirmed, a fiftieth false positives and a fiftieth risks accepted (`triageFindings`).
 // Then autocannon (50 connections, 10 s, in a process of its own: load.ts) on GET
-// /api/security/findings — the first page (default sort: severity, most severe first), the page
-// after it by its cursor, state=open, a category (the six in turn), a search (five texts in turn),
-// by last_seen newest first — and GET /api/security/findings/groups by rule and by AWS account;
-// for comparison, a route that is only the guard. Goal: p99 ≤ 50 ms at 50 connections, uncached:
-// nothing in the API caches an answer (each request reads the page and its totals from the
-// database); the guard's cache of callers is on, as with `npm start` (BENCH_READ_CACHE_MS=0: off).
+// /api/security/findings as the screens ask it (counts=false: the counts are their own request) —
+// the first page (default sort: severity, most severe first), the page after it by its cursor,
+// state=open, a category (the six in turn), a search (five texts in turn), by last_seen newest
+// first — GET /api/security/findings/counts (the whole process, state=open), the first page with
+// its counts in one request (the default), and GET /api/security/findings/groups by rule and by
+// AWS account; for comparison, a route that is only the guard. Goal: p99 ≤ 50 ms at 50
+// connections, uncached: nothing in the API caches an answer (each request reads the database);
+// the guard's cache of callers is on, as with `npm start` (BENCH_READ_CACHE_MS=0: off).
 // BENCH_CASE=<start of a case name> runs those cases only; BENCH_SECONDS (10) per case; BENCH_KEEP=1
 // keeps the DATABASE_URL schema (its name printed) to EXPLAIN the queries on the bench's data.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -238,6 +240,9 @@ async function start() {
 }
 
 const LIST = '/api/security/findings?graph=bench';
+/** A page as the screens ask it: the counts are their own request (GET security/findings/counts). */
+const PAGE = `${LIST}&counts=false`;
+const COUNTS = '/api/security/findings/counts?graph=bench';
 const GROUPS = '/api/security/findings/groups?graph=bench';
 
 async function main(): Promise<void> {
@@ -253,12 +258,15 @@ async function main(): Promise<void> {
     if (total !== FINDINGS || !cursor) throw new Error(`the first page counts ${total} findings (cursor ${cursor})`);
     // Several paths are taken in turn (each request another query).
     const cases: Array<[string, string[]]> = [
-      ['first page, default sort (severity)', [LIST]],
+      ['first page, default sort (severity), as the screens ask it (counts=false)', [PAGE]],
       ['the next page (its cursor)', [`${LIST}&cursor=${encodeURIComponent(cursor)}`]],
-      ['state=open', [`${LIST}&state=open`]],
-      ['category (the six in turn)', ['sast', 'secret', 'iac', 'container', 'cloud-posture', 'cloud-threat'].map((category) => `${LIST}&category=${category}`)],
-      ['q=<text> (five in turn)', ['injection', 'bucket-1', 'CKV_AWS_1', 'brute force', 'file-42'].map((q) => `${LIST}&q=${encodeURIComponent(q)}`)],
-      ['sort=last_seen&order=desc', [`${LIST}&sort=last_seen&order=desc`]],
+      ['state=open', [`${PAGE}&state=open`]],
+      ['category (the six in turn)', ['sast', 'secret', 'iac', 'container', 'cloud-posture', 'cloud-threat'].map((category) => `${PAGE}&category=${category}`)],
+      ['q=<text> (five in turn)', ['injection', 'bucket-1', 'CKV_AWS_1', 'brute force', 'file-42'].map((q) => `${PAGE}&q=${encodeURIComponent(q)}`)],
+      ['sort=last_seen&order=desc', [`${PAGE}&sort=last_seen&order=desc`]],
+      ['counts: GET findings/counts of the whole process', [COUNTS]],
+      ['counts: state=open', [`${COUNTS}&state=open`]],
+      ['first page with its counts in one request (counts=true, the default)', [LIST]],
       ['groups by=rule', [`${GROUPS}&by=rule`]],
       ['groups by=account&provider=aws', [`${GROUPS}&by=account&provider=aws`]],
       ['baseline: GET /api/projects (the guard only)', ['/api/projects']],

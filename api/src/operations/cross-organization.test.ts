@@ -22,6 +22,7 @@ const CASES: Record<string, Case> = {
   'GET /api/security/findings': { path: () => '/api/security/findings', list: true },
   'POST /api/security/findings': { path: () => '/api/security/findings', body: () => readOps('eslint.sarif'), list: true },
   'GET /api/security/findings/export.csv': { path: () => '/api/security/findings/export.csv', list: true },
+  'GET /api/security/findings/counts': { path: () => '/api/security/findings/counts', list: true },
   'GET /api/security/findings/groups': { path: () => '/api/security/findings/groups?by=rule', list: true },
   'GET /api/security/findings/trend': { path: () => '/api/security/findings/trend', list: true },
   // The SLA of the process in `graph`: Acme's is a 404, the caller's own is the caller's.

@@ -145,3 +145,44 @@ it('refuses a bad cloud filter of the list with a 400 naming it', async () => {
   expectProblem(answer, 400, message);
   expect(answer.json().errors).toEqual([{ field: 'provider', message }]);
 });
+
+describe('GET security/findings/counts and the list with counts=false', () => {
+  interface Counts {
+    total: number;
+    totals: { severity: Record<string, number>; category: Record<string, number> };
+  }
+  const counts = (query: string, login: 'olga' | 'reed' | 'vic' = 'olga') => world.ok<Counts>(login, 'GET', `/api/security/findings/counts?${G}&${query}`);
+
+  it.each(['', 'provider=aws', 'category=sast&state=open', 'q=bucket', 'severity=high,critical'])('counts %j as the first page does', async (query) => {
+    const page = await world.ok<Page & { totals: Counts['totals'] }>('olga', 'GET', `/api/security/findings?${G}&${query}`);
+    const answer = await counts(query);
+    expect(answer).toEqual({ total: page.total, totals: page.totals });
+    expect(Object.values(answer.totals.severity).reduce((sum, count) => sum + count, 0)).toBe(answer.total);
+  });
+
+  it('a first page asked with counts=false has its items and cursor, no counts', async () => {
+    const page = await world.ok<Record<string, unknown>>('olga', 'GET', `/api/security/findings?${G}&limit=2&counts=false`);
+    expect(Object.keys(page).sort()).toEqual(['items', 'next_cursor']);
+    expect(page.items).toHaveLength(2);
+    const counted = await world.ok<Record<string, unknown>>('olga', 'GET', `/api/security/findings?${G}&limit=2&counts=true`);
+    expect(counted.total).toBe((await counts('')).total);
+  });
+
+  it('counts only what the caller may see: a reader no cloud findings', async () => {
+    const reader = await counts('', 'reed');
+    expect(reader.totals.category['cloud-posture']).toBe(0);
+    expect(reader.total).toBeLessThan((await counts('')).total);
+  });
+
+  it.each([
+    ['counts=maybe', 'counts', '/api/security/findings'],
+    ['sort=severity', 'sort', '/api/security/findings/counts'],
+    ['cursor=abc', 'cursor', '/api/security/findings/counts'],
+    ['severity=urgent', 'severity', '/api/security/findings/counts'],
+    ['counts=false', 'counts', '/api/security/findings/counts'],
+  ])('refuses %j with a 400 naming %s', async (query, field, path) => {
+    const answer = await world.call('olga', 'GET', `${path}?${G}&${query}`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors.map((error: { field: string }) => error.field)).toEqual([field]);
+  });
+});

@@ -1,5 +1,5 @@
 // What the overview and the cloud screens read besides the list (issue 24 items 1, 5): the
-// findings of a list's filter counted by a dimension (GET security/findings/groups: accounts,
+// list's filter counted (GET security/findings/counts), the findings of a list's filter counted by a dimension (GET security/findings/groups: accounts,
 // regions, standards and controls, top rules and resources), per day (GET security/findings/trend),
 // and the process's SLA per severity that gives findings their due dates (GET and PUT security/sla).
 import { DEFAULT_FINDING_SLA, FINDING_SEVERITIES, FINDING_SLA_MAX_DAYS, PERMISSIONS, type FindingSla } from '@portal/shared/server';
@@ -8,9 +8,9 @@ import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { problems } from '../http/answer';
 import { ApiProblem } from '../http/problem';
 import { VIEW_FINDINGS } from './permissions';
-import { parseGroupsQuery, parseTrendQuery } from './query';
+import { parseCountsQuery, parseGroupsQuery, parseTrendQuery } from './query';
 import { filterOfRequest } from './request';
-import { findingGroupsOf, findingTrend, setSlaOfProcess, slaOfProcess } from './service';
+import { findingCounts, findingGroupsOf, findingTrend, setSlaOfProcess, slaOfProcess } from './service';
 
 const counts = { type: 'object', additionalProperties: { type: 'integer' } } as const;
 const graphQuery = { type: 'object', properties: { graph: { type: 'string' } } } as const;
@@ -44,6 +44,25 @@ export function parseSla(body: unknown): FindingSla {
 
 export async function findingOverviewRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['security'];
+
+  app.get(
+    '/security/findings/counts',
+    {
+      config: { permission: VIEW_FINDINGS },
+      schema: {
+        tags,
+        summary: "The list's filter counted: its total and its counts per severity and per category (the screens read it beside a page asked with counts=false)",
+        response: {
+          200: { type: 'object', properties: { total: { type: 'integer' }, totals: { type: 'object', properties: { severity: counts, category: counts } } } },
+          ...problems(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const query = parseCountsQuery(request.query);
+      return findingCounts(app.database, await filterOfRequest(app, request, query));
+    },
+  );
 
   app.get(
     '/security/findings/groups',

@@ -35,7 +35,7 @@ export const FINDINGS_MESSAGES = {
 
 /** The filter's parameters (the list's, its CSV export's and its groups'). */
 const FILTER_PARAMETERS = ['graph', 'category', 'severity', 'state', 'tool', 'scope', 'application', 'provider', 'account', 'region', 'service', 'standard', 'rule', 'overdue', 'q'];
-const PARAMETERS = new Set([...FILTER_PARAMETERS, 'sort', 'order', 'limit', 'cursor']);
+const PARAMETERS = new Set([...FILTER_PARAMETERS, 'sort', 'order', 'limit', 'cursor', 'counts']);
 
 /** What a list's findings are filtered by. */
 export interface FindingsFilterQuery {
@@ -58,6 +58,8 @@ export interface FindingsFilterQuery {
 }
 
 export interface FindingsQuery extends FindingsFilterQuery {
+  /** The first page counts its filter unless `counts=false` (the screens read GET security/findings/counts beside it). */
+  counts: boolean;
   sort: FindingSortField;
   order: 'asc' | 'desc';
   limit: number;
@@ -156,11 +158,17 @@ export function parseFindingsQuery(raw: unknown): FindingsQuery {
   }
   return {
     ...filterQuery(values),
+    counts: values.counts === undefined ? true : flagOf('counts', values.counts),
     sort: sort as FindingSortField,
     order,
     limit,
     after: values.cursor !== undefined ? decodeCursor(values.cursor, sort as FindingSortField, order) : undefined,
   };
+}
+
+/** GET security/findings/counts's query: the list's filter alone. */
+export function parseCountsQuery(raw: unknown): FindingsFilterQuery {
+  return filterQuery(valuesOf(raw, new Set(FILTER_PARAMETERS)));
 }
 
 export const GROUPS_DEFAULT_LIMIT = 20;

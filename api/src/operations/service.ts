@@ -21,6 +21,7 @@ import type {
   ScopedSecurityFinding,
   SecurityFinding,
   SecurityFindingDetail,
+  SecurityFindingCounts,
   SecurityFindingsPage,
 } from '@portal/shared/server';
 import { DEFAULT_FINDING_SLA, FINDING_CATEGORIES, FINDING_SEVERITIES, findingDueDate } from '@portal/shared/server';
@@ -236,27 +237,33 @@ export async function findingGroupsOf(db: Queryable, filter: FindingFilter, by: 
 
 /**
  * GET security/findings: a page of the filter, the next page's cursor and — on the first page only
- * (no cursor) — its total and its counts per severity and category. Counting 200,000 findings cost
- * several times the page (issue 24 item 8's budget); a page read by cursor continues the list whose
- * first page the browser already holds, with its counts.
+ * (no cursor), unless `counts=false` — its total and its counts per severity and category.
+ * Counting 200,000 findings cost several times the page (issue 24 item 8's budget): the screens
+ * read the page with `counts=false` and the counts in their own request (GET
+ * security/findings/counts), so the page answers as fast as any other.
  */
 export async function findingsList(db: Queryable, filter: FindingFilter, query: FindingsQuery): Promise<SecurityFindingsPage> {
-  const [page, counts] = await Promise.all([findingPage(db, filter, query), query.after ? undefined : findingTotals(db, filter)]);
+  const [page, counts] = await Promise.all([findingPage(db, filter, query), query.after || !query.counts ? undefined : findingCounts(db, filter)]);
   const last = page.rows.at(-1);
   const answer: SecurityFindingsPage = {
     items: page.rows.map((row) => findingView(row, filter.sla)),
     next_cursor: page.hasMore && last ? encodeKeysetCursor({ s: query.sort, o: query.order, k: last.sort_key ?? '', i: last.id }) : null,
   };
-  if (!counts) return answer;
+  return counts ? { ...answer, ...counts } : answer;
+}
+
+/** GET security/findings/counts: the filter's total and its counts per severity and category. */
+export async function findingCounts(db: Queryable, filter: FindingFilter): Promise<SecurityFindingCounts> {
+  const rows = await findingTotals(db, filter);
   const severity = Object.fromEntries(FINDING_SEVERITIES.map((name) => [name, 0])) as FindingTotals['severity'];
   const category = Object.fromEntries(FINDING_CATEGORIES.map((name) => [name, 0])) as FindingTotals['category'];
   let total = 0;
-  for (const row of counts) {
+  for (const row of rows) {
     severity[row.severity] += row.count;
     category[row.category] += row.count;
     total += row.count;
   }
-  return { ...answer, total, totals: { severity, category } };
+  return { total, totals: { severity, category } };
 }
 
 /** GET security/findings/{id}: the finding with its history, oldest first; undefined when not the caller's to see. */
@@ -303,7 +310,7 @@ async function relatedOf(db: Queryable, organizationId: string, processId: strin
 
 /** Every finding of the filter in the list's sort, page by page from the start (the CSV export streams them). */
 export async function* allFindings(db: Queryable, filter: FindingFilter, sorted: Pick<FindingsQuery, 'sort' | 'order'>, pageSize = 1000): AsyncGenerator<FindingRow> {
-  const query: FindingsQuery = { sort: sorted.sort, order: sorted.order, limit: pageSize };
+  const query: FindingsQuery = { counts: false, sort: sorted.sort, order: sorted.order, limit: pageSize };
   for (;;) {
     const page = await findingPage(db, filter, query);
     yield* page.rows;

@@ -7,6 +7,7 @@ export const FINDING_KEYS = {
   all: (graph: string) => ['security-findings', graph] as const,
   lists: (graph: string) => ['security-findings', graph, 'list'] as const,
   list: (graph: string, query: FindingsQuery) => ['security-findings', graph, 'list', query] as const,
+  counts: (graph: string, query: FindingsQuery) => ['security-findings', graph, 'counts', query] as const,
   trend: (graph: string, days: number, query: FindingsQuery) => ['security-findings', graph, 'trend', days, query] as const,
   sla: (graph: string) => ['security-findings', graph, 'sla'] as const,
   groups: (graph: string, by: string, query: FindingsQuery) => ['security-findings', graph, 'groups', by, query] as const,

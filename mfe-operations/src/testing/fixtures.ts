@@ -1,6 +1,6 @@
-// Findings as the API answers them (GET security/findings, GET security/findings/{id}), for the
+// Findings as the API answers them (GET security/findings, its counts, GET security/findings/{id}), for the
 // screens' tests. Test-only.
-import { FINDING_CATEGORIES, FINDING_SEVERITIES, type ScopedSecurityFinding, type SecurityFindingDetail, type SecurityFindingsPage } from '@portal/shared/operations';
+import { FINDING_CATEGORIES, FINDING_SEVERITIES, type ScopedSecurityFinding, type SecurityFindingCounts, type SecurityFindingDetail, type SecurityFindingsPage } from '@portal/shared/operations';
 
 export function finding(overrides: Partial<ScopedSecurityFinding> = {}): ScopedSecurityFinding {
   return {
@@ -38,6 +38,12 @@ export function findingsPage(items: ScopedSecurityFinding[], { total = items.len
     totals: { severity: { ...zero(FINDING_SEVERITIES), ...severity }, category: { ...zero(FINDING_CATEGORIES), ...category } },
     next_cursor,
   };
+}
+
+/** GET security/findings/counts's answer: a first page's counts. */
+export function findingCounts(total: number, { severity = {}, category = {} } = {}): SecurityFindingCounts {
+  const page = findingsPage([], { total, severity, category });
+  return { total: page.total!, totals: page.totals! };
 }
 
 export function findingDetail(overrides: Partial<SecurityFindingDetail> = {}): SecurityFindingDetail {

@@ -184,16 +184,23 @@ export interface FindingTotals {
 
 /**
  * GET security/findings: a page of the filter and the next page's cursor; the first page (read
- * without a cursor) also has the filter's total and its counts per severity and category. A page
- * read by cursor has neither: the first page's stand for the whole list.
+ * without a cursor) also has the filter's total and its counts per severity and category, unless
+ * it is asked with `counts=false`. A page read by cursor has neither: the first page's (or GET
+ * security/findings/counts's) stand for the whole list.
  */
 export interface SecurityFindingsPage {
   items: ScopedSecurityFinding[];
-  /** On the first page only. */
+  /** On the first page only (not with `counts=false`). */
   total?: number;
-  /** On the first page only. */
+  /** On the first page only (not with `counts=false`). */
   totals?: FindingTotals;
   next_cursor: string | null;
+}
+
+/** GET security/findings/counts: the list's filter counted — its total, per severity and per category. */
+export interface SecurityFindingCounts {
+  total: number;
+  totals: FindingTotals;
 }
 
 /**

@@ -1,7 +1,9 @@
 // GET security/findings: the process's findings of a filter, page by page (keyset: each page's
-// next_cursor reads the next), with the filter's total and its counts per severity and category.
+// next_cursor reads the next), asked with counts=false; the filter's total and its counts per
+// severity and category come from GET security/findings/counts beside it, so the page is not held
+// up by counting (over 200,000 findings a count costs several times the page).
 import { apiClient, FRESHNESS } from '@portal/shared';
-import type { SecurityFindingsPage } from '@portal/shared/operations';
+import type { SecurityFindingCounts, SecurityFindingsPage } from '@portal/shared/operations';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DRILL_DOWN, type FindingsQuery } from '../../../lib/findingsQuery';
 import { FINDING_KEYS } from '../../../lib/queryKeys';
@@ -31,7 +33,7 @@ export function findingsParams(query: FindingsQuery): Record<string, string> {
 export const getFindings = (graph: string, query: FindingsQuery, cursor: string | null, signal?: AbortSignal) =>
   apiClient.get<SecurityFindingsPage>('security/findings', {
     graph,
-    params: { ...findingsParams(query), limit: String(query.limit ?? PAGE_SIZE), ...(cursor ? { cursor } : {}) },
+    params: { ...findingsParams(query), counts: 'false', limit: String(query.limit ?? PAGE_SIZE), ...(cursor ? { cursor } : {}) },
     signal,
   });
 
@@ -50,7 +52,23 @@ export function useFindingPages(graph: string, query: FindingsQuery) {
   return useInfiniteQuery({ ...getFindingPagesOptions(graph, query), enabled: graph !== '' });
 }
 
-/** One page of a filter: the overview's counts and newest findings. */
+/** The filter's total and its counts per severity and category (the list's "N findings", the overview's table). */
+export function useFindingCounts(graph: string, query: FindingsQuery, enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: FINDING_KEYS.counts(graph, query),
+      queryFn: ({ signal }) => {
+        const { sort: _sort, order: _order, ...params } = findingsParams(query);
+        return apiClient.get<SecurityFindingCounts>('security/findings/counts', { graph, params, signal });
+      },
+      staleTime: FRESHNESS.applications,
+      placeholderData: keepPreviousData,
+      enabled: enabled && graph !== '',
+    }),
+  );
+}
+
+/** One page of a filter: the overview's newest findings. */
 export function useFindingsPage(graph: string, query: FindingsQuery, enabled = true) {
   return useQuery(
     queryOptions({

@@ -15,7 +15,7 @@ import { CATEGORY_LABELS, locationText, plural, scopeText, SEVERITY_LABELS, STAT
 import { OPERATIONS_PERMISSIONS } from '../../../lib/permissions';
 import { useApplications } from '../api/getApplications';
 import { DRILL_DOWN, type DrillDown } from '../../../lib/findingsQuery';
-import { FINDING_SORTS, findingsParams, useFindingPages, type FindingSort, type FindingsQuery } from '../api/getFindings';
+import { FINDING_SORTS, findingsParams, useFindingCounts, useFindingPages, type FindingSort, type FindingsQuery } from '../api/getFindings';
 import { FindingGroups, type GroupDimension } from './FindingGroups';
 import { PagedTable } from '../../../components/PagedTable';
 import { FindingDetail } from './FindingDetail';
@@ -138,7 +138,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
     [categories, category, severity, state, tool, repository, application, provider, drill, overdue, search, sort, order],
   );
   const pages = useFindingPages(graph, query);
-  const first = pages.data?.pages[0];
+  const counts = useFindingCounts(graph, query);
   const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
   const filtering = query.category.length !== categories.length || Boolean(severity || state || tool || query.scope || search || overdue || Object.keys(drill).length > 0);
   const drillLabel = (name: DrillDown) => groups?.find((group) => group.by === name)?.label ?? DRILL_LABELS[name];
@@ -279,7 +279,7 @@ export function FindingsList({ graph, categories, label, searchHint, provider, g
       )}
       <HStack justify="space-between" flexWrap="wrap" gap={3}>
         <Text fontSize="sm" aria-live="polite">
-          {first?.total !== undefined ? `${plural(first.total, 'finding')}${filtering ? ' match' : ''}` : ''}
+          {counts.data ? `${plural(counts.data.total, 'finding')}${filtering ? ' match' : ''}` : ''}
           {selected.size > 0 ? ` · ${selected.size} selected` : ''}
         </Text>
         <HStack gap={2}>

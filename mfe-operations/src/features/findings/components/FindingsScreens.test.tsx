@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setPermissionChecker } from '@portal/shared';
 import { fakeApi, installFakeUploads, ok, renderRoute, signInWith, testProcess, testSession, type FakeCall } from '@portal/shared/testing';
-import { finding, findingDetail, findingsPage } from '../../../testing/fixtures';
+import { finding, findingCounts, findingDetail, findingsPage } from '../../../testing/fixtures';
 import { IacScreen, SastScreen } from './FindingsScreens';
 
 const uploads = installFakeUploads();
@@ -33,11 +33,14 @@ describe('the code findings list (/security/sast)', () => {
         call.query.cursor === 'c2'
           ? ok(findingsPage([finding({ id: 'f3', title: 'Hard-coded credentials', severity: 'low' })], { total: 3 }))
           : ok(findingsPage([finding(), second], { total: 3, next_cursor: 'c2' })),
+      'GET /api/security/findings/counts': ok(findingCounts(3)),
     });
     const { user } = renderRoute(SastScreen, SAST);
     const table = await screen.findByRole('table', { name: 'Code findings' });
     // Most severe first: the API ranks critical first in ascending order.
-    expect(listCalls(calls)[0]?.query).toEqual({ graph: 'core', category: 'sast,secret', sort: 'severity', order: 'asc', limit: '50' });
+    // The page is not held up by counting: its counts are their own request, of the same filter.
+    expect(listCalls(calls)[0]?.query).toEqual({ graph: 'core', category: 'sast,secret', sort: 'severity', order: 'asc', limit: '50', counts: 'false' });
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/security/findings/counts')?.query).toEqual({ graph: 'core', category: 'sast,secret' }));
     expect(screen.getByLabelText('Order', { selector: 'select' })).toHaveDisplayValue('Most severe first');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -50,7 +53,7 @@ describe('the code findings list (/security/sast)', () => {
     expect(rows[2]).toHaveTextContent('Medium');
     expect(rows[2]).toHaveTextContent('shop (application)');
     expect(rows[2]).toHaveTextContent('False positive');
-    expect(screen.getByText('3 findings')).toBeInTheDocument();
+    expect(await screen.findByText('3 findings')).toBeInTheDocument();
 
     // "Load more" reads the next page with the cursor and appends it.
     await user.click(screen.getByRole('button', { name: 'Load more' }));

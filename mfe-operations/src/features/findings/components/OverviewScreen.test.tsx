@@ -2,7 +2,7 @@ import { setPermissionChecker } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, ok, renderRoute, signInWith, testProcess, testSession } from '@portal/shared/testing';
 import { history } from '@portal/shared';
-import { finding, findingsPage } from '../../../testing/fixtures';
+import { finding, findingCounts, findingsPage } from '../../../testing/fixtures';
 import { OverviewScreen } from './OverviewScreen';
 
 beforeEach(() => signInWith(testSession(), testProcess()));
@@ -24,12 +24,12 @@ const overviewReads = {
 };
 
 const PER_CATEGORY = {
-  sast: findingsPage([finding()], { total: 7, severity: { critical: 1, high: 4, medium: 2 } }),
-  secret: findingsPage([], { total: 0 }),
-  iac: findingsPage([], { total: 3, severity: { low: 3 } }),
-  container: findingsPage([], { total: 2, severity: { critical: 2 } }),
-  'cloud-posture': findingsPage([], { total: 0 }),
-  'cloud-threat': findingsPage([], { total: 0 }),
+  sast: findingCounts(7, { severity: { critical: 1, high: 4, medium: 2 } }),
+  secret: findingCounts(0),
+  iac: findingCounts(3, { severity: { low: 3 } }),
+  container: findingCounts(2, { severity: { critical: 2 } }),
+  'cloud-posture': findingCounts(0),
+  'cloud-threat': findingCounts(0),
 };
 
 describe('the security overview (/security)', () => {
@@ -38,12 +38,11 @@ describe('the security overview (/security)', () => {
     const newest = finding({ id: 'n1', category: 'iac', title: 'S3 bucket without encryption', severity: 'critical', location: { kind: 'code', file: 'main.tf', region: { startLine: 4, startColumn: null, endLine: null, endColumn: null }, snippet: null } });
     const { calls } = fakeApi({
       ...overviewReads,
-      'GET /api/security/findings': (call) =>
+      'GET /api/security/findings/counts': (call) =>
         call.query.overdue
-          ? ok(findingsPage([], { total: 3, severity: { critical: 1, high: 2 } }))
-          : call.query.category
-            ? ok(PER_CATEGORY[call.query.category as keyof typeof PER_CATEGORY])
-            : ok(findingsPage([newest], { total: 12 })),
+          ? ok(findingCounts(3, { severity: { critical: 1, high: 2 } }))
+          : ok((PER_CATEGORY[call.query.category as keyof typeof PER_CATEGORY])),
+      'GET /api/security/findings': ok(findingsPage([newest], { total: 12 })),
     });
     const { user } = renderRoute(OverviewScreen, '/security');
     const table = await screen.findByRole('table', { name: 'Open findings by category and severity' });
@@ -53,7 +52,7 @@ describe('the security overview (/security)', () => {
     expect(rows.map((row) => within(row).queryAllByRole('rowheader')[0]?.textContent ?? '')).toEqual(['', 'Code (SAST)', 'Secrets', 'Infrastructure as code', 'Containers']);
     await waitFor(() => expect(rows[3]).toHaveTextContent('Infrastructure as code000303'));
     expect(rows[4]).toHaveTextContent('Containers200002');
-    const perCategory = calls.filter((call) => call.path === '/api/security/findings' && call.query.category && !call.query.overdue);
+    const perCategory = calls.filter((call) => call.path === '/api/security/findings/counts' && call.query.category && !call.query.overdue);
     expect(perCategory.map((call) => call.query.state)).toEqual(['open,confirmed', 'open,confirmed', 'open,confirmed', 'open,confirmed']);
     expect(calls.some((call) => call.query.category === 'cloud-posture')).toBe(false);
 
@@ -68,7 +67,8 @@ describe('the security overview (/security)', () => {
     setPermissionChecker((permission) => permission !== 'view=>AWS' && permission !== 'view=>Azure');
     const { calls } = fakeApi({
       ...overviewReads,
-      'GET /api/security/findings': (call) => (call.query.overdue ? ok(findingsPage([], { total: 3, severity: { critical: 1, high: 2 } })) : ok(findingsPage([], { total: 0 }))),
+      'GET /api/security/findings/counts': (call) => (call.query.overdue ? ok(findingCounts(3, { severity: { critical: 1, high: 2 } })) : ok(findingCounts(0))),
+      'GET /api/security/findings': ok(findingsPage([])),
     });
     renderRoute(OverviewScreen, '/security');
     const breaches = await screen.findByRole('region', { name: 'SLA breaches' });

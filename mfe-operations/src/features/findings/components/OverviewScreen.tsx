@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCurrentGraph } from '../../../lib/graph';
 import { CATEGORY_LABELS, locationText, plural, scopeText, SEVERITY_LABELS } from '../../../lib/labels';
 import { OPERATIONS_PERMISSIONS as P } from '../../../lib/permissions';
-import { useFindingsPage, type FindingsQuery } from '../api/getFindings';
+import { useFindingCounts, useFindingsPage, type FindingsQuery } from '../api/getFindings';
 import { FindingGroups } from './FindingGroups';
 import { SeverityTag } from './SeverityTag';
 import { SlaPanel } from './SlaPanel';
@@ -30,10 +30,10 @@ export const CATEGORY_PATHS: Record<FindingCategory, string> = {
 const openOf = (category: FindingCategory): FindingsQuery => ({ category: [category], state: OPEN, sort: 'severity', order: 'desc', limit: 1 });
 
 function CategoryRow({ graph, category }: { graph: string; category: FindingCategory }) {
-  const page = useFindingsPage(graph, openOf(category));
+  const page = useFindingCounts(graph, openOf(category));
   const cells = FINDING_SEVERITIES.map((severity) => (
     <chakra.td key={severity} px={3} py={2} textAlign="end">
-      {page.data?.totals ? page.data.totals.severity[severity] : '…'}
+      {page.data ? page.data.totals.severity[severity] : '…'}
     </chakra.td>
   ));
   return (
@@ -93,7 +93,7 @@ function OpenByCategory({ graph, categories }: { graph: string; categories: Find
 
 /** The open findings past their due date, per severity, with a link into each list's overdue ones. */
 function SlaBreaches({ graph, categories }: { graph: string; categories: FindingCategory[] }) {
-  const page = useFindingsPage(graph, { category: categories, state: OPEN, overdue: true, sort: 'severity', order: 'asc', limit: 1 });
+  const page = useFindingCounts(graph, { category: categories, state: OPEN, overdue: true, sort: 'severity', order: 'asc' });
   const lists = [...new Set(categories.map((category) => CATEGORY_PATHS[category]))];
   return (
     <Stack as="section" aria-label="SLA breaches" gap={2} borderWidth="1px" borderRadius="md" p={3} flex="1" minW="16rem">
