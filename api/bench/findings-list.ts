@@ -278,7 +278,9 @@ async function main(): Promise<void> {
         if (check.statusCode !== 200) throw new Error(`${url}: ${check.statusCode} ${check.body}`);
         const answer = check.json() as { items?: unknown[]; groups?: unknown[]; total?: number } | unknown[];
         const of = !Array.isArray(answer) && answer.total !== undefined ? `/${answer.total}` : '';
-        shown.push(Array.isArray(answer) ? `${answer.length}` : `${(answer.items ?? answer.groups)!.length}${of}`);
+        const rows = Array.isArray(answer) ? answer : (answer.items ?? answer.groups);
+        // GET findings/counts answers a count, no rows.
+        shown.push(rows ? `${rows.length}${of}` : `a count of ${(answer as { total: number }).total}`);
       }
       const alone: number[] = [];
       for (let i = 0; i < 20; i += 1) {
