@@ -9,7 +9,11 @@
 //   - notification fan-out: one notification to 1,000 recipients (portal through the outbox + mail
 //     through the mail queue), until committed and until both relays delivered it (goal <= 2 s),
 //     while the bell latency of a connected recipient is measured as above (goal p95 <= 250 ms)
-// BENCH_ONLY=realtime (or sizes, cold, fanout) runs one part.
+//   - web vitals under a slow network: a cold load (fresh profile) of /dashboard and /applications
+//     under Chromium's network emulation (10 Mbit/s, 40 ms round trip): bytes transferred, LCP and
+//     CLS (goal LCP <= 1.5 s, CLS <= 0.05), then a warm load of the same page (cached assets, same
+//     network) until its remote's heading is on screen (goal <= 600 ms); median of BENCH_VITALS_RUNS (3)
+// BENCH_ONLY=realtime (or sizes, cold, vitals, fanout) runs one part.
 // The portal is started exactly as `npm start` starts it, on its own port and data directory.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +28,14 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8282);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const BUDGET = { host: 250, remote: 120, coldMs: 1500, realtimeP95Ms: 250, fanoutMs: 2000 };
+const BUDGET = { host: 250, remote: 120, coldMs: 1500, realtimeP95Ms: 250, fanoutMs: 2000, lcpMs: 1500, cls: 0.05, warmMs: 600 };
+const VITALS_RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 3);
+/** Issue 26 item 22's network: 10 Mbit/s both ways, 40 ms round trip. */
+const SLOW_NETWORK = { offline: false, latency: 40, downloadThroughput: (10 * 1000 * 1000) / 8, uploadThroughput: (10 * 1000 * 1000) / 8 };
+const VITALS_PAGES = [
+  ['/dashboard', 'mfe-requirements'],
+  ['/applications', 'mfe-applications'],
+];
 const ONLY = process.env.BENCH_ONLY;
 const REALTIME_MESSAGES = Number(process.env.BENCH_REALTIME_MESSAGES ?? 200);
 const REALTIME_TABS = 3;
@@ -168,6 +179,90 @@ async function coldLoad(browser, storageState) {
     `min ${times[0].toFixed(0)} ms, max ${times[times.length - 1].toFixed(0)} ms over ${RUNS} runs (budget ${BUDGET.coldMs} ms)`);
 }
 
+/**
+ * In every page before its scripts: LCP (the latest candidate) and CLS (the largest session window
+ * of layout shifts without recent input: gaps under 1 s, windows under 5 s, as web-vitals counts it).
+ */
+function observeVitals() {
+  const vitals = { lcp: 0, cls: 0, shifts: [] };
+  const describe = (node) => {
+    if (!node || !node.tagName) return String(node?.nodeName ?? '?');
+    const label = node.getAttribute('aria-label') || node.getAttribute('data-remote') || node.getAttribute('role') || (node.textContent ?? '').trim().slice(0, 30);
+    return `${node.tagName.toLowerCase()}${label ? ` "${label}"` : ''}`;
+  };
+  let session = 0;
+  let first = 0;
+  let last = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      if (entry.value >= 0.01) vitals.shifts.push(`${entry.value.toFixed(3)} at ${entry.startTime.toFixed(0)} ms: ${entry.sources.map((source) => describe(source.node)).join(', ')}`);
+      if (session > 0 && entry.startTime - last < 1000 && entry.startTime - first < 5000) session += entry.value;
+      else {
+        session = entry.value;
+        first = entry.startTime;
+      }
+      last = entry.startTime;
+      vitals.cls = Math.max(vitals.cls, session);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  Object.defineProperty(window, '__vitals', { value: vitals });
+}
+
+/** Opens `path` in `page` under the slow network until its remote's heading shows and the network is quiet: time, bytes, LCP, CLS. */
+async function loadUnderSlowNetwork(page, path, remote) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength;
+  });
+  await page.goto(`${BASE}${path}`, { waitUntil: 'commit' });
+  await page.locator(`[data-remote="${remote}"] h1`).first().waitFor();
+  const heading = await page.evaluate(() => performance.now());
+  await page.waitForLoadState('networkidle');
+  // Late shifts (a list replacing its loading state) count too.
+  await page.waitForTimeout(500);
+  const vitals = await page.evaluate(() => ({ ...window.__vitals }));
+  await cdp.detach();
+  return { heading, bytes, ...vitals };
+}
+
+async function webVitals(browser, storageState) {
+  const med = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const [path, remote] of VITALS_PAGES) {
+    const cold = [];
+    const warm = [];
+    for (let i = 0; i < VITALS_RUNS; i++) {
+      // A fresh profile (nothing cached), signed in; then the same page again with its assets cached.
+      const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
+      await context.addInitScript(observeVitals);
+      const page = await context.newPage();
+      cold.push(await loadUnderSlowNetwork(page, path, remote));
+      const again = await context.newPage();
+      warm.push(await loadUnderSlowNetwork(again, path, remote));
+      await context.close();
+    }
+    const verdict = (value, goal) => (value <= goal ? 'within the goal' : 'OVER the goal');
+    // What moved, in the run with the worst shift: to find the loading state that reserved too little.
+    const worst = [...cold, ...warm].sort((a, b) => b.cls - a.cls)[0];
+    const lcp = med(cold.map((run) => run.lcp));
+    const cls = Math.max(...cold.map((run) => run.cls), ...warm.map((run) => run.cls));
+    const warmMs = med(warm.map((run) => run.heading));
+    console.log(
+      `web vitals ${path} at 10 Mbit/s, 40 ms RTT: cold ${kb(med(cold.map((run) => run.bytes)))} KB transferred, heading at ${med(cold.map((run) => run.heading)).toFixed(0)} ms, ` +
+        `LCP ${lcp.toFixed(0)} ms (goal <= ${BUDGET.lcpMs} ms: ${verdict(lcp, BUDGET.lcpMs)}), CLS ${cls.toFixed(3)} (worst run; goal <= ${BUDGET.cls}: ${verdict(cls, BUDGET.cls)}); ` +
+        `warm (cached assets) ${kb(med(warm.map((run) => run.bytes)))} KB transferred, heading at ${warmMs.toFixed(0)} ms (goal <= ${BUDGET.warmMs} ms: ${verdict(warmMs, BUDGET.warmMs)}), ` +
+        `median of ${VITALS_RUNS}`,
+    );
+    for (const shift of worst.shifts) console.log(`    layout shift ${shift}`);
+  }
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function brokerConnections(login) {
@@ -279,6 +374,7 @@ try {
   const storageState = await signIn(browser);
   if (!ONLY || ONLY === 'sizes') await sizes(browser, storageState);
   if (!ONLY || ONLY === 'cold') await coldLoad(browser, storageState);
+  if (!ONLY || ONLY === 'vitals') await webVitals(browser, storageState);
   if (!ONLY || ONLY === 'realtime') await realtime(browser, storageState);
   if (!ONLY || ONLY === 'fanout') await fanout(browser, storageState);
 } finally {
