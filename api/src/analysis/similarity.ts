@@ -1,5 +1,7 @@
 // Near-duplicate detection (issue 6 item 12): TF-IDF vectors over a requirement's title and
-// description (stop words removed, plurals folded), compared by cosine similarity. The scan of a
+// description (stop words removed, plurals folded), compared by cosine similarity. The wording a
+// process's requirements share widely (a catalog's templates, issue 26 item 4) counts in a
+// requirement's length but never as agreement: see buildIndex. The scan of a
 // whole process never compares all pairs: an inverted index yields the pairs that share a term,
 // and an exact bound skips the pairs that cannot reach the threshold.
 //
@@ -56,7 +58,7 @@ export function words(text: string): string[] {
 
 export interface SimilarityIndex {
   readonly size: number;
-  /** Per document: its term ids ascending, and the matching L2-normalized weights. */
+  /** Per document: its term ids ascending, and the matching weights (a TF-IDF vector normalized by the whole text, common wording left out: norm ≤ 1). */
   readonly terms: Int32Array[];
   readonly weights: Float64Array[];
   /** Per term: the documents holding it, ascending, and their weights for it. */
@@ -68,48 +70,134 @@ export interface SimilarityIndex {
 
 const TITLE_WEIGHT = 2;
 
+/** A run of this many consecutive terms is a phrase; a shorter title or description is one whole. */
+export const PHRASE_LENGTH = 3;
+/** A phrase that this many requirements (or more) carry is the process's common wording. */
+export const COMMON_PHRASE_DOCUMENTS = 3;
+
+/**
+ * Which occurrences of each field (title, description) of each document are common wording:
+ * covered by a phrase that COMMON_PHRASE_DOCUMENTS documents or more carry, anywhere in their
+ * text. That is a catalog's templates (NIST's "Policy and Procedures" statement of every family,
+ * its "[Assignment: organization-defined …]" parameters, its training controls) and the headings
+ * whose words every requirement under them repeats ("Incident Response" over "Incident Response
+ * Training"); rewordings of one requirement share their phrases with each other only.
+ */
+function commonWording(fields: readonly Int32Array[][], termCount: number): Uint8Array[][] {
+  // A phrase's key: its term ids (numbers while they fit, distinct for each length).
+  const base = termCount + 1;
+  const numeric = base ** PHRASE_LENGTH < Number.MAX_SAFE_INTEGER;
+  const keyOf = (ids: Int32Array, from: number, length: number): number | string => {
+    if (!numeric) return `${length}:${Array.prototype.join.call(ids.subarray(from, from + length), ',')}`;
+    let key = 0;
+    for (let k = 0; k < length; k += 1) key = key * base + ids[from + k] + 1;
+    return key;
+  };
+  const short = (ids: Int32Array) => ids.length > 0 && ids.length < PHRASE_LENGTH;
+  // The short fields' phrases, looked for inside every text too.
+  const shortPhrases = new Set<number | string>();
+  for (const document of fields) for (const ids of document) if (short(ids)) shortPhrases.add(keyOf(ids, 0, ids.length));
+  // How many documents carry each phrase.
+  const carriers = new Map<number | string, number>();
+  const carried = new Set<number | string>();
+  for (const document of fields) {
+    carried.clear();
+    for (const ids of document) {
+      for (let start = 0; start + PHRASE_LENGTH <= ids.length; start += 1) carried.add(keyOf(ids, start, PHRASE_LENGTH));
+      if (shortPhrases.size === 0) continue;
+      for (let length = 1; length < PHRASE_LENGTH; length += 1) {
+        for (let start = 0; start + length <= ids.length; start += 1) {
+          const key = keyOf(ids, start, length);
+          if (shortPhrases.has(key)) carried.add(key);
+        }
+      }
+    }
+    for (const key of carried) carriers.set(key, (carriers.get(key) ?? 0) + 1);
+  }
+  const isCommon = (key: number | string) => (carriers.get(key) ?? 0) >= COMMON_PHRASE_DOCUMENTS;
+  return fields.map((document) =>
+    document.map((ids) => {
+      const common = new Uint8Array(ids.length);
+      if (short(ids)) {
+        if (isCommon(keyOf(ids, 0, ids.length))) common.fill(1);
+        return common;
+      }
+      for (let start = 0; start + PHRASE_LENGTH <= ids.length; start += 1) {
+        if (isCommon(keyOf(ids, start, PHRASE_LENGTH))) common.fill(1, start, start + PHRASE_LENGTH);
+      }
+      return common;
+    }),
+  );
+}
+
+/**
+ * TF-IDF vectors whose common wording counts in a document's length but never as agreement: a
+ * term's weight is (1 + log tf) · idf over all its occurrences, the vector is normalized by that
+ * length, and then only the share of the occurrences outside common wording is kept. Two
+ * requirements that differ only in what a template leaves open (the family's name in "Develop,
+ * document, and disseminate … access control policy") share almost nothing of their own, while
+ * two rewordings of one requirement keep their full similarity.
+ */
 export function buildIndex(documents: readonly SimilarityDocument[]): SimilarityIndex {
   const termIds = new Map<string, number>();
   const surface: string[] = [];
   const df: number[] = [];
-  const counts: Map<number, number>[] = [];
-  for (const document of documents) {
-    const tf = new Map<number, number>();
-    const add = (word: string, weight: number) => {
-      const key = stem(word);
-      let id = termIds.get(key);
-      if (id === undefined) {
-        id = surface.length;
-        termIds.set(key, id);
-        surface.push(word);
-        df.push(0);
-      }
-      tf.set(id, (tf.get(id) ?? 0) + weight);
-    };
-    for (const word of words(document.title)) add(word, TITLE_WEIGHT);
-    for (const word of words(document.description)) add(word, 1);
-    for (const id of tf.keys()) df[id] += 1;
-    counts.push(tf);
-  }
+  const idOf = (word: string) => {
+    const key = stem(word);
+    let id = termIds.get(key);
+    if (id === undefined) {
+      id = surface.length;
+      termIds.set(key, id);
+      surface.push(word);
+      df.push(0);
+    }
+    return id;
+  };
+  const fields = documents.map((document) => [Int32Array.from(words(document.title), idOf), Int32Array.from(words(document.description), idOf)]);
+  const common = commonWording(fields, surface.length);
   const n = documents.length;
+  const total: Map<number, number>[] = [];
+  const own: Map<number, number>[] = [];
+  fields.forEach((document, doc) => {
+    const tf = new Map<number, number>();
+    const tfOwn = new Map<number, number>();
+    document.forEach((ids, field) => {
+      const weight = field === 0 ? TITLE_WEIGHT : 1;
+      ids.forEach((id, k) => {
+        tf.set(id, (tf.get(id) ?? 0) + weight);
+        if (!common[doc][field][k]) tfOwn.set(id, (tfOwn.get(id) ?? 0) + weight);
+      });
+    });
+    for (const id of tf.keys()) df[id] += 1;
+    total.push(tf);
+    own.push(tfOwn);
+  });
   const idf = df.map((frequency) => Math.log((n + 1) / (frequency + 1)) + 1);
   const terms: Int32Array[] = [];
   const weights: Float64Array[] = [];
-  for (const tf of counts) {
-    const ids = Int32Array.from(tf.keys()).sort();
+  const carried = new Int32Array(df.length);
+  for (let doc = 0; doc < n; doc += 1) {
+    const tfOwn = own[doc];
+    let length = 0;
+    let ownLength = 0;
+    for (const count of total[doc].values()) length += count;
+    for (const count of tfOwn.values()) ownLength += count;
+    const ids = Int32Array.from(tfOwn.keys()).sort();
     const w = new Float64Array(ids.length);
     let norm = 0;
     for (let k = 0; k < ids.length; k += 1) {
-      w[k] = (1 + Math.log(tf.get(ids[k])!)) * idf[ids[k]];
+      w[k] = (1 + Math.log(tfOwn.get(ids[k])!)) * idf[ids[k]];
       norm += w[k] * w[k];
+      carried[ids[k]] += 1;
     }
-    norm = Math.sqrt(norm) || 1;
-    for (let k = 0; k < w.length; k += 1) w[k] /= norm;
+    // The unit vector of its own wording, shortened to the share of the text that is its own.
+    const scale = norm > 0 ? Math.sqrt(ownLength / length) / Math.sqrt(norm) : 0;
+    for (let k = 0; k < w.length; k += 1) w[k] *= scale;
     terms.push(ids);
     weights.push(w);
   }
-  const postingDocs = df.map((frequency) => new Int32Array(frequency));
-  const postingWeights = df.map((frequency) => new Float64Array(frequency));
+  const postingDocs = Array.from(carried, (frequency) => new Int32Array(frequency));
+  const postingWeights = Array.from(carried, (frequency) => new Float64Array(frequency));
   const filled = new Int32Array(df.length);
   for (let doc = 0; doc < n; doc += 1) {
     const ids = terms[doc];
