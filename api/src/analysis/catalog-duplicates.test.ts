@@ -44,5 +44,12 @@ it('still finds a requirement reworded from a control of the catalog', () => {
     description: accountManagement.description.replace(/\bDefine and document\b/g, 'Document').replace(/\bAuthorize\b/g, 'Approve'),
   };
   const pairs = pairsOf([...documents, reworded]);
-  expect(pairs).toEqual(['IA-2(1) ~ IA-2(2)', 'IA-2 ~ IA-8', 'AC-2 ~ REQ-1', 'IA-2(12) ~ IA-8(1)']);
+  expect(pairs).toEqual(['AC-2 ~ REQ-1', 'IA-2(1) ~ IA-2(2)', 'IA-2 ~ IA-8', 'IA-2(12) ~ IA-8(1)']);
+});
+
+it('proposes a verbatim copy of a templated control, by its whole text', () => {
+  const policy = documents.find((document) => document.id === 'AC-1')!;
+  const pairs = similarPairs(buildIndex([...documents, { ...policy, id: 'REQ-1' }]), DEFAULT_THRESHOLD);
+  expect(pairs[0]).toMatchObject({ a: documents.indexOf(policy), b: documents.length, score: 1 });
+  expect(pairs).toHaveLength(4);
 });

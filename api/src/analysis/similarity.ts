@@ -66,6 +66,8 @@ export interface SimilarityIndex {
   readonly postingWeights: Float64Array[];
   /** Per term: how it is shown (its first spelling seen). */
   readonly surface: string[];
+  /** The same documents as plain TF-IDF unit vectors of their whole text (common wording kept). */
+  readonly whole?: SimilarityIndex;
 }
 
 const TITLE_WEIGHT = 2;
@@ -74,6 +76,12 @@ const TITLE_WEIGHT = 2;
 export const PHRASE_LENGTH = 3;
 /** A phrase that this many requirements (or more) carry is the process's common wording. */
 export const COMMON_PHRASE_DOCUMENTS = 3;
+/**
+ * Whole texts at least this similar are near-verbatim copies, proposed even when their words are
+ * all common wording (a templated control copied, or three copies of one requirement); two
+ * instances of a template differ more (NIST LOW's closest "Policy and Procedures" pair: 0.92).
+ */
+export const NEAR_VERBATIM = 0.95;
 
 /**
  * Which occurrences of each field (title, description) of each document are common wording:
@@ -173,33 +181,49 @@ export function buildIndex(documents: readonly SimilarityDocument[]): Similarity
     own.push(tfOwn);
   });
   const idf = df.map((frequency) => Math.log((n + 1) / (frequency + 1)) + 1);
-  const terms: Int32Array[] = [];
-  const weights: Float64Array[] = [];
-  const carried = new Int32Array(df.length);
-  for (let doc = 0; doc < n; doc += 1) {
-    const tfOwn = own[doc];
-    let length = 0;
-    let ownLength = 0;
-    for (const count of total[doc].values()) length += count;
-    for (const count of tfOwn.values()) ownLength += count;
-    const ids = Int32Array.from(tfOwn.keys()).sort();
+  const vector = (tf: Map<number, number>): [Int32Array, Float64Array] => {
+    const ids = Int32Array.from(tf.keys()).sort();
     const w = new Float64Array(ids.length);
     let norm = 0;
     for (let k = 0; k < ids.length; k += 1) {
-      w[k] = (1 + Math.log(tfOwn.get(ids[k])!)) * idf[ids[k]];
+      w[k] = (1 + Math.log(tf.get(ids[k])!)) * idf[ids[k]];
       norm += w[k] * w[k];
-      carried[ids[k]] += 1;
     }
+    norm = Math.sqrt(norm) || 1;
+    for (let k = 0; k < w.length; k += 1) w[k] /= norm;
+    return [ids, w];
+  };
+  const terms: Int32Array[] = [];
+  const weights: Float64Array[] = [];
+  const wholeTerms: Int32Array[] = [];
+  const wholeWeights: Float64Array[] = [];
+  for (let doc = 0; doc < n; doc += 1) {
+    const [allIds, all] = vector(total[doc]);
+    wholeTerms.push(allIds);
+    wholeWeights.push(all);
+    let length = 0;
+    let ownLength = 0;
+    for (const count of total[doc].values()) length += count;
+    for (const count of own[doc].values()) ownLength += count;
     // The unit vector of its own wording, shortened to the share of the text that is its own.
-    const scale = norm > 0 ? Math.sqrt(ownLength / length) / Math.sqrt(norm) : 0;
+    const [ids, w] = vector(own[doc]);
+    const scale = length > 0 ? Math.sqrt(ownLength / length) : 0;
     for (let k = 0; k < w.length; k += 1) w[k] *= scale;
     terms.push(ids);
     weights.push(w);
   }
+  const whole = withPostings(wholeTerms, wholeWeights, df.length, surface);
+  return { ...withPostings(terms, weights, df.length, surface), whole };
+}
+
+/** The index of the given vectors: their posting lists added. */
+function withPostings(terms: Int32Array[], weights: Float64Array[], termCount: number, surface: string[]): SimilarityIndex {
+  const carried = new Int32Array(termCount);
+  for (const ids of terms) for (const id of ids) carried[id] += 1;
   const postingDocs = Array.from(carried, (frequency) => new Int32Array(frequency));
   const postingWeights = Array.from(carried, (frequency) => new Float64Array(frequency));
-  const filled = new Int32Array(df.length);
-  for (let doc = 0; doc < n; doc += 1) {
+  const filled = new Int32Array(termCount);
+  for (let doc = 0; doc < terms.length; doc += 1) {
     const ids = terms[doc];
     for (let k = 0; k < ids.length; k += 1) {
       const term = ids[k];
@@ -208,11 +232,16 @@ export function buildIndex(documents: readonly SimilarityDocument[]): Similarity
       filled[term] += 1;
     }
   }
-  return { size: n, terms, weights, postingDocs, postingWeights, surface };
+  return { size: terms.length, terms, weights, postingDocs, postingWeights, surface };
 }
 
-/** The terms two documents share, the most telling first. */
+/** The terms two documents share, the most telling first (of their own wording, else of their whole texts). */
 export function sharedTerms(index: SimilarityIndex, a: number, b: number, max = 8): string[] {
+  const own = sharedTermsOf(index, a, b, max);
+  return own.length === 0 && index.whole ? sharedTermsOf(index.whole, a, b, max) : own;
+}
+
+function sharedTermsOf(index: SimilarityIndex, a: number, b: number, max: number): string[] {
   const ta = index.terms[a];
   const tb = index.terms[b];
   const shared: [number, number][] = [];
@@ -232,11 +261,30 @@ export function sharedTerms(index: SimilarityIndex, a: number, b: number, max = 
     .map(([term]) => index.surface[term]);
 }
 
+/** Keeps the best score of each pair, best first. */
+function merged(lists: SimilarPair[][]): SimilarPair[] {
+  const best = new Map<string, SimilarPair>();
+  for (const list of lists) {
+    for (const pair of list) {
+      const key = `${pair.a}|${pair.b}`;
+      const known = best.get(key);
+      if (!known || known.score < pair.score) best.set(key, pair);
+    }
+  }
+  return [...best.values()].sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+}
+
 /**
- * Every pair of documents whose cosine similarity is at least `threshold` (0 < threshold ≤ 1),
- * best first.
+ * Every pair of documents whose similarity is at least `threshold` (0 < threshold ≤ 1), best
+ * first: the cosine of their own wording, or of their whole texts for near-verbatim copies.
  */
 export function similarPairs(index: SimilarityIndex, threshold: number): SimilarPair[] {
+  const own = scanPairs(index, threshold);
+  return index.whole ? merged([own, scanPairs(index.whole, Math.max(threshold, NEAR_VERBATIM))]) : own;
+}
+
+/** Every pair whose vectors' dot product is at least `threshold`, best first (the exact scan). */
+function scanPairs(index: SimilarityIndex, threshold: number): SimilarPair[] {
   const n = index.size;
   const epsilon = 1e-12;
   const termCount = index.postingDocs.length;
@@ -352,8 +400,14 @@ export function similarPairs(index: SimilarityIndex, threshold: number): Similar
   return pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
 }
 
-/** The documents similar to document `doc` (at least `threshold`), best first. */
+/** The documents similar to document `doc` (at least `threshold`, as similarPairs scores), best first. */
 export function similarTo(index: SimilarityIndex, doc: number, threshold: number): SimilarPair[] {
+  const own = scoresTo(index, doc, threshold);
+  if (!index.whole) return own;
+  return merged([own, scoresTo(index.whole, doc, Math.max(threshold, NEAR_VERBATIM))]).sort((x, y) => y.score - x.score || x.b - y.b);
+}
+
+function scoresTo(index: SimilarityIndex, doc: number, threshold: number): SimilarPair[] {
   const scores = new Map<number, number>();
   const ids = index.terms[doc];
   for (let k = 0; k < ids.length; k += 1) {
