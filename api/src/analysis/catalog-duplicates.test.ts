@@ -1,3 +1,4 @@
+// @backend-agnostic: the scan is a pure function over the catalog's text; no table is read or written.
 // Duplicate detection over a real catalog (issue 26 item 4): the NIST SP 800-53 rev5 LOW baseline
 // shipped in api/src/standards/catalogs, read as its import reads it (one requirement per family,
 // control and enhancement). Its templated text — the "Policy and Procedures" statement every family
