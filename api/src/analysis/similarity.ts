@@ -139,12 +139,13 @@ function commonWording(fields: readonly Int32Array[][], termCount: number): Uint
 }
 
 /**
- * TF-IDF vectors whose common wording counts in a document's length but never as agreement: a
- * term's weight is (1 + log tf) · idf over all its occurrences, the vector is normalized by that
- * length, and then only the share of the occurrences outside common wording is kept. Two
- * requirements that differ only in what a template leaves open (the family's name in "Develop,
- * document, and disseminate … access control policy") share almost nothing of their own, while
- * two rewordings of one requirement keep their full similarity.
+ * TF-IDF vectors whose common wording counts in a document's length but never as agreement: each
+ * document's vector is the unit TF-IDF vector ((1 + log tf) · idf) of its own wording only,
+ * shortened to the square root of the share of its text (term occurrences, titles counted twice)
+ * that is its own. Two requirements that differ only in what a template leaves open (the family's
+ * name in "Develop, document, and disseminate … access control policy") then share a small own
+ * part and score low, while two rewordings of one requirement, all of it their own, keep their
+ * full cosine. `whole` keeps the plain vectors of the whole texts, for near-verbatim copies.
  */
 export function buildIndex(documents: readonly SimilarityDocument[]): SimilarityIndex {
   const termIds = new Map<string, number>();
