@@ -5,7 +5,8 @@
 // repeats with its own name, the training and parameter wording — is common wording and never
 // counts as agreement: before, the scan proposed 183 pairs (153 of them two "Policy and Procedures"
 // controls, 17 a family heading with a control); now only the 3 pairs of controls whose own words
-// say the same thing.
+// say the same thing. (The MODERATE baseline is not shipped: neither shared/data nor the repository
+// holds it; its resolved catalog would join LOW's in api/src/standards/catalogs, with its own test.)
 import { readNistLowBaselineSync } from '../standards/catalogs';
 import { parseCatalog, readCatalogDocument } from '../standards/oscal';
 import { DEFAULT_THRESHOLD } from './duplicates';
