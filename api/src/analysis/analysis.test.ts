@@ -7,6 +7,8 @@ import { MERGE_INTO_DESCENDANT, SAME_REQUIREMENT } from './duplicates';
 import { BOTH_OR_NEITHER } from './routes';
 import { createFixture, type Fixture } from '../testing/analysis';
 import { CSV_HEADER } from './traceability';
+import { readNistLowBaselineSync } from '../standards/catalogs';
+import { parseCatalog, readCatalogDocument } from '../standards/oscal';
 
 let f: Fixture;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -142,6 +144,35 @@ describe('duplicates', () => {
     expectProblem(await f.call(f.rita, 'GET', '/api/requirements/duplicates?graph=alpha'), 403, STATUS_MESSAGES[403]);
     expectProblem(await f.call(f.rita, 'GET', `/api/requirements/${UNKNOWN}/duplicates?graph=alpha`), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.amy, 'GET', '/api/requirements/duplicates?graph=alpha&threshold=2'), 400, "Data is not valid: the query parameter 'threshold' must be <= 1.");
+  });
+});
+
+describe('duplicates of the NIST LOW baseline (issue 26 item 4)', () => {
+  const pairsOf = async (query = '') =>
+    (await f.call(f.amy, 'GET', `/api/requirements/duplicates?graph=alpha${query}`)).json().map((c: { a: { code: string }; b: { code: string } }) => `${c.a.code} ~ ${c.b.code}`);
+  const ids = new Map<string, string>();
+
+  beforeAll(async () => {
+    await f.app.database.query(`UPDATE requirements SET deleted_at = now() WHERE process_id = $1 AND deleted_at IS NULL`, [f.ids.alpha]);
+    const nodes = parseCatalog(readCatalogDocument(JSON.parse(readNistLowBaselineSync()))).nodes;
+    const rows = await f.app.database.query<{ id: string; code: string }>(
+      `INSERT INTO requirements (organization_id, process_id, code, title, description, position)
+       SELECT $1, $2, 'LOW ' || c, t, d, n FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS r(c, t, d, n) RETURNING id, code`,
+      [f.ids.acme, f.ids.alpha, nodes.map((node) => node.code), nodes.map((node) => node.title), nodes.map((node) => node.description)],
+    );
+    for (const row of rows) ids.set(row.code, row.id);
+  });
+
+  it('proposes only its real near-duplicates; each decision is kept and the pair not proposed again', async () => {
+    expect(await pairsOf()).toEqual(['LOW IA-2(1) ~ LOW IA-2(2)', 'LOW IA-2 ~ LOW IA-8', 'LOW IA-2(12) ~ LOW IA-8(1)']);
+    const decide = (path: string, body: object) => f.call(f.amy, 'POST', `/api/requirements/duplicates/${path}?graph=alpha`, body);
+    expect((await decide('dismiss', { a_id: ids.get('LOW IA-2'), b_id: ids.get('LOW IA-8') })).statusCode).toBe(204);
+    expect((await decide('link', { a_id: ids.get('LOW IA-2(1)'), b_id: ids.get('LOW IA-2(2)'), action: 'merge' })).statusCode).toBe(204);
+    expect(await pairsOf()).toEqual(['LOW IA-2(12) ~ LOW IA-8(1)']);
+    expect((await f.call(f.rita, 'GET', `/api/requirements/${ids.get('LOW IA-8')}/duplicates?graph=alpha`)).json()).toEqual([]);
+    // Another organization's process has none of them, and cannot decide on them.
+    expectProblem(await f.call(f.bob, 'POST', '/api/requirements/duplicates/dismiss?graph=beta', { a_id: ids.get('LOW IA-2(12)'), b_id: ids.get('LOW IA-8(1)') }), 404, STATUS_MESSAGES[404]);
+    expect(await pairsOf()).toEqual(['LOW IA-2(12) ~ LOW IA-8(1)']);
   });
 });
 

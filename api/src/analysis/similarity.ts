@@ -1,5 +1,7 @@
 // Near-duplicate detection (issue 6 item 12): TF-IDF vectors over a requirement's title and
-// description (stop words removed, plurals folded), compared by cosine similarity. The scan of a
+// description (stop words removed, plurals folded), compared by cosine similarity. The wording a
+// process's requirements share widely (a catalog's templates, issue 26 item 4) counts in a
+// requirement's length but never as agreement: see buildIndex. The scan of a
 // whole process never compares all pairs: an inverted index yields the pairs that share a term,
 // and an exact bound skips the pairs that cannot reach the threshold.
 //
@@ -56,7 +58,7 @@ export function words(text: string): string[] {
 
 export interface SimilarityIndex {
   readonly size: number;
-  /** Per document: its term ids ascending, and the matching L2-normalized weights. */
+  /** Per document: its term ids ascending, and the matching weights (a TF-IDF vector normalized by the whole text, common wording left out: norm ≤ 1). */
   readonly terms: Int32Array[];
   readonly weights: Float64Array[];
   /** Per term: the documents holding it, ascending, and their weights for it. */
@@ -64,38 +66,123 @@ export interface SimilarityIndex {
   readonly postingWeights: Float64Array[];
   /** Per term: how it is shown (its first spelling seen). */
   readonly surface: string[];
+  /** The same documents as plain TF-IDF unit vectors of their whole text (common wording kept). */
+  readonly whole?: SimilarityIndex;
 }
 
 const TITLE_WEIGHT = 2;
 
+/** A run of this many consecutive terms is a phrase; a shorter title or description is one whole. */
+export const PHRASE_LENGTH = 3;
+/** A phrase that this many requirements (or more) carry is the process's common wording. */
+export const COMMON_PHRASE_DOCUMENTS = 3;
+/**
+ * Whole texts at least this similar are near-verbatim copies, proposed even when their words are
+ * all common wording (a templated control copied, or three copies of one requirement); two
+ * instances of a template differ more (NIST LOW's closest "Policy and Procedures" pair: 0.92).
+ */
+export const NEAR_VERBATIM = 0.95;
+
+/**
+ * Which occurrences of each field (title, description) of each document are common wording:
+ * covered by a phrase that COMMON_PHRASE_DOCUMENTS documents or more carry, anywhere in their
+ * text. That is a catalog's templates (NIST's "Policy and Procedures" statement of every family,
+ * its "[Assignment: organization-defined …]" parameters, its training controls) and the headings
+ * whose words every requirement under them repeats ("Incident Response" over "Incident Response
+ * Training"); rewordings of one requirement share their phrases with each other only.
+ */
+function commonWording(fields: readonly Int32Array[][], termCount: number): Uint8Array[][] {
+  // A phrase's key: its term ids (numbers while they fit, distinct for each length).
+  const base = termCount + 1;
+  const numeric = base ** PHRASE_LENGTH < Number.MAX_SAFE_INTEGER;
+  const keyOf = (ids: Int32Array, from: number, length: number): number | string => {
+    if (!numeric) return `${length}:${Array.prototype.join.call(ids.subarray(from, from + length), ',')}`;
+    let key = 0;
+    for (let k = 0; k < length; k += 1) key = key * base + ids[from + k] + 1;
+    return key;
+  };
+  const short = (ids: Int32Array) => ids.length > 0 && ids.length < PHRASE_LENGTH;
+  // The short fields' phrases, looked for inside every text too.
+  const shortPhrases = new Set<number | string>();
+  for (const document of fields) for (const ids of document) if (short(ids)) shortPhrases.add(keyOf(ids, 0, ids.length));
+  // How many documents carry each phrase.
+  const carriers = new Map<number | string, number>();
+  const carried = new Set<number | string>();
+  for (const document of fields) {
+    carried.clear();
+    for (const ids of document) {
+      for (let start = 0; start + PHRASE_LENGTH <= ids.length; start += 1) carried.add(keyOf(ids, start, PHRASE_LENGTH));
+      if (shortPhrases.size === 0) continue;
+      for (let length = 1; length < PHRASE_LENGTH; length += 1) {
+        for (let start = 0; start + length <= ids.length; start += 1) {
+          const key = keyOf(ids, start, length);
+          if (shortPhrases.has(key)) carried.add(key);
+        }
+      }
+    }
+    for (const key of carried) carriers.set(key, (carriers.get(key) ?? 0) + 1);
+  }
+  const isCommon = (key: number | string) => (carriers.get(key) ?? 0) >= COMMON_PHRASE_DOCUMENTS;
+  return fields.map((document) =>
+    document.map((ids) => {
+      const common = new Uint8Array(ids.length);
+      if (short(ids)) {
+        if (isCommon(keyOf(ids, 0, ids.length))) common.fill(1);
+        return common;
+      }
+      for (let start = 0; start + PHRASE_LENGTH <= ids.length; start += 1) {
+        if (isCommon(keyOf(ids, start, PHRASE_LENGTH))) common.fill(1, start, start + PHRASE_LENGTH);
+      }
+      return common;
+    }),
+  );
+}
+
+/**
+ * TF-IDF vectors whose common wording counts in a document's length but never as agreement: each
+ * document's vector is the unit TF-IDF vector ((1 + log tf) · idf) of its own wording only,
+ * shortened to the square root of the share of its text (term occurrences, titles counted twice)
+ * that is its own. Two requirements that differ only in what a template leaves open (the family's
+ * name in "Develop, document, and disseminate … access control policy") then share a small own
+ * part and score low, while two rewordings of one requirement, all of it their own, keep their
+ * full cosine. `whole` keeps the plain vectors of the whole texts, for near-verbatim copies.
+ */
 export function buildIndex(documents: readonly SimilarityDocument[]): SimilarityIndex {
   const termIds = new Map<string, number>();
   const surface: string[] = [];
   const df: number[] = [];
-  const counts: Map<number, number>[] = [];
-  for (const document of documents) {
-    const tf = new Map<number, number>();
-    const add = (word: string, weight: number) => {
-      const key = stem(word);
-      let id = termIds.get(key);
-      if (id === undefined) {
-        id = surface.length;
-        termIds.set(key, id);
-        surface.push(word);
-        df.push(0);
-      }
-      tf.set(id, (tf.get(id) ?? 0) + weight);
-    };
-    for (const word of words(document.title)) add(word, TITLE_WEIGHT);
-    for (const word of words(document.description)) add(word, 1);
-    for (const id of tf.keys()) df[id] += 1;
-    counts.push(tf);
-  }
+  const idOf = (word: string) => {
+    const key = stem(word);
+    let id = termIds.get(key);
+    if (id === undefined) {
+      id = surface.length;
+      termIds.set(key, id);
+      surface.push(word);
+      df.push(0);
+    }
+    return id;
+  };
+  const fields = documents.map((document) => [Int32Array.from(words(document.title), idOf), Int32Array.from(words(document.description), idOf)]);
+  const common = commonWording(fields, surface.length);
   const n = documents.length;
+  const total: Map<number, number>[] = [];
+  const own: Map<number, number>[] = [];
+  fields.forEach((document, doc) => {
+    const tf = new Map<number, number>();
+    const tfOwn = new Map<number, number>();
+    document.forEach((ids, field) => {
+      const weight = field === 0 ? TITLE_WEIGHT : 1;
+      ids.forEach((id, k) => {
+        tf.set(id, (tf.get(id) ?? 0) + weight);
+        if (!common[doc][field][k]) tfOwn.set(id, (tfOwn.get(id) ?? 0) + weight);
+      });
+    });
+    for (const id of tf.keys()) df[id] += 1;
+    total.push(tf);
+    own.push(tfOwn);
+  });
   const idf = df.map((frequency) => Math.log((n + 1) / (frequency + 1)) + 1);
-  const terms: Int32Array[] = [];
-  const weights: Float64Array[] = [];
-  for (const tf of counts) {
+  const vector = (tf: Map<number, number>): [Int32Array, Float64Array] => {
     const ids = Int32Array.from(tf.keys()).sort();
     const w = new Float64Array(ids.length);
     let norm = 0;
@@ -105,13 +192,39 @@ export function buildIndex(documents: readonly SimilarityDocument[]): Similarity
     }
     norm = Math.sqrt(norm) || 1;
     for (let k = 0; k < w.length; k += 1) w[k] /= norm;
+    return [ids, w];
+  };
+  const terms: Int32Array[] = [];
+  const weights: Float64Array[] = [];
+  const wholeTerms: Int32Array[] = [];
+  const wholeWeights: Float64Array[] = [];
+  for (let doc = 0; doc < n; doc += 1) {
+    const [allIds, all] = vector(total[doc]);
+    wholeTerms.push(allIds);
+    wholeWeights.push(all);
+    let length = 0;
+    let ownLength = 0;
+    for (const count of total[doc].values()) length += count;
+    for (const count of own[doc].values()) ownLength += count;
+    // The unit vector of its own wording, shortened to the share of the text that is its own.
+    const [ids, w] = vector(own[doc]);
+    const scale = length > 0 ? Math.sqrt(ownLength / length) : 0;
+    for (let k = 0; k < w.length; k += 1) w[k] *= scale;
     terms.push(ids);
     weights.push(w);
   }
-  const postingDocs = df.map((frequency) => new Int32Array(frequency));
-  const postingWeights = df.map((frequency) => new Float64Array(frequency));
-  const filled = new Int32Array(df.length);
-  for (let doc = 0; doc < n; doc += 1) {
+  const whole = withPostings(wholeTerms, wholeWeights, df.length, surface);
+  return { ...withPostings(terms, weights, df.length, surface), whole };
+}
+
+/** The index of the given vectors: their posting lists added. */
+function withPostings(terms: Int32Array[], weights: Float64Array[], termCount: number, surface: string[]): SimilarityIndex {
+  const carried = new Int32Array(termCount);
+  for (const ids of terms) for (const id of ids) carried[id] += 1;
+  const postingDocs = Array.from(carried, (frequency) => new Int32Array(frequency));
+  const postingWeights = Array.from(carried, (frequency) => new Float64Array(frequency));
+  const filled = new Int32Array(termCount);
+  for (let doc = 0; doc < terms.length; doc += 1) {
     const ids = terms[doc];
     for (let k = 0; k < ids.length; k += 1) {
       const term = ids[k];
@@ -120,11 +233,16 @@ export function buildIndex(documents: readonly SimilarityDocument[]): Similarity
       filled[term] += 1;
     }
   }
-  return { size: n, terms, weights, postingDocs, postingWeights, surface };
+  return { size: terms.length, terms, weights, postingDocs, postingWeights, surface };
 }
 
-/** The terms two documents share, the most telling first. */
+/** The terms two documents share, the most telling first (of their own wording, else of their whole texts). */
 export function sharedTerms(index: SimilarityIndex, a: number, b: number, max = 8): string[] {
+  const own = sharedTermsOf(index, a, b, max);
+  return own.length === 0 && index.whole ? sharedTermsOf(index.whole, a, b, max) : own;
+}
+
+function sharedTermsOf(index: SimilarityIndex, a: number, b: number, max: number): string[] {
   const ta = index.terms[a];
   const tb = index.terms[b];
   const shared: [number, number][] = [];
@@ -144,11 +262,30 @@ export function sharedTerms(index: SimilarityIndex, a: number, b: number, max = 
     .map(([term]) => index.surface[term]);
 }
 
+/** Keeps the best score of each pair, best first. */
+function merged(lists: SimilarPair[][]): SimilarPair[] {
+  const best = new Map<string, SimilarPair>();
+  for (const list of lists) {
+    for (const pair of list) {
+      const key = `${pair.a}|${pair.b}`;
+      const known = best.get(key);
+      if (!known || known.score < pair.score) best.set(key, pair);
+    }
+  }
+  return [...best.values()].sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+}
+
 /**
- * Every pair of documents whose cosine similarity is at least `threshold` (0 < threshold ≤ 1),
- * best first.
+ * Every pair of documents whose similarity is at least `threshold` (0 < threshold ≤ 1), best
+ * first: the cosine of their own wording, or of their whole texts for near-verbatim copies.
  */
 export function similarPairs(index: SimilarityIndex, threshold: number): SimilarPair[] {
+  const own = scanPairs(index, threshold);
+  return index.whole ? merged([own, scanPairs(index.whole, Math.max(threshold, NEAR_VERBATIM))]) : own;
+}
+
+/** Every pair whose vectors' dot product is at least `threshold`, best first (the exact scan). */
+function scanPairs(index: SimilarityIndex, threshold: number): SimilarPair[] {
   const n = index.size;
   const epsilon = 1e-12;
   const termCount = index.postingDocs.length;
@@ -264,8 +401,14 @@ export function similarPairs(index: SimilarityIndex, threshold: number): Similar
   return pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
 }
 
-/** The documents similar to document `doc` (at least `threshold`), best first. */
+/** The documents similar to document `doc` (at least `threshold`, as similarPairs scores), best first. */
 export function similarTo(index: SimilarityIndex, doc: number, threshold: number): SimilarPair[] {
+  const own = scoresTo(index, doc, threshold);
+  if (!index.whole) return own;
+  return merged([own, scoresTo(index.whole, doc, Math.max(threshold, NEAR_VERBATIM))]).sort((x, y) => y.score - x.score || x.b - y.b);
+}
+
+function scoresTo(index: SimilarityIndex, doc: number, threshold: number): SimilarPair[] {
   const scores = new Map<number, number>();
   const ids = index.terms[doc];
   for (let k = 0; k < ids.length; k += 1) {

@@ -186,7 +186,7 @@ test('a near-duplicate is proposed with its score when added and on demand, and 
   await expect(pair).toContainText(/Similarity \d+%/);
   await expect(pair).toContainText(score);
   await expect(pair).toContainText(/Shared terms: .*(encrypt|backup)/);
-  await pair.getByRole('button', { name: `Dismiss ${a.code} and ${added.code}` }).click();
+  await pair.getByRole('button', { name: `Not a duplicate: ${a.code} and ${added.code}` }).click();
   await expect(pair).toHaveCount(0);
 
   await page.reload();

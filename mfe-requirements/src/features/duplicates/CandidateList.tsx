@@ -1,6 +1,7 @@
-// Proposed duplicate pairs with their similarity and shared terms; Link records them as
-// duplicates, Merge (after confirmation) folds the second into the first, Dismiss never proposes
-// the pair again.
+// Proposed duplicate pairs with their similarity and shared terms, and the decisions on a pair:
+// Link records them as duplicates, Merge (after confirmation) folds the second into the first, Not
+// a duplicate never proposes the pair again. A decided pair leaves the list; the decision is kept
+// for the process (the API never proposes the pair again).
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, ErrorAlert, showSnackbar, usePermitted } from '@portal/shared';
 import { useState } from 'react';
@@ -21,7 +22,7 @@ export function CandidateList({ graph, pairs, label }: { graph: string; pairs: D
       { pair, action },
       {
         onSuccess: () => {
-          const done = action === 'dismiss' ? 'dismissed' : action === 'link' ? 'linked as duplicates' : `merged into ${pair.a.code}`;
+          const done = action === 'dismiss' ? 'marked as not duplicates' : action === 'link' ? 'linked as duplicates' : `merged into ${pair.a.code}`;
           showSnackbar(`${action === 'merge' ? pair.b.code : pairName(pair)} ${done}.`, 'success');
           setMerging(null);
         },
@@ -63,8 +64,8 @@ export function CandidateList({ graph, pairs, label }: { graph: string; pairs: D
                     </>
                   )}
                   {canAnalyze && (
-                    <Button size="xs" variant="ghost" aria-label={`Dismiss ${pairName(pair)}`} disabled={act.isPending} onClick={() => run(pair, 'dismiss')}>
-                      Dismiss
+                    <Button size="xs" variant="ghost" aria-label={`Not a duplicate: ${pairName(pair)}`} disabled={act.isPending} onClick={() => run(pair, 'dismiss')}>
+                      Not a duplicate
                     </Button>
                   )}
                 </HStack>
@@ -78,7 +79,7 @@ export function CandidateList({ graph, pairs, label }: { graph: string; pairs: D
         title="Merge requirements"
         message={
           merging
-            ? `Merge ${merging.b.code} ${merging.b.title} into ${merging.a.code} ${merging.a.title}? Its sub-requirements, comments and tasks move to ${merging.a.code} and ${merging.b.code} is deleted.`
+            ? `Merge ${merging.b.code} ${merging.b.title} into ${merging.a.code} ${merging.a.title}? Its sub-requirements, comments, tasks, gaps, risks, conflicts and attachments move to ${merging.a.code}; ${merging.b.code} is deleted (read-only, with its history) and the merge is recorded in both histories.`
             : ''
         }
         yesText="Merge"

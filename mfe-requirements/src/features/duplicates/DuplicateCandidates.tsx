@@ -1,5 +1,5 @@
 // The possible duplicates of one requirement, shown with it in the depository (so right after it is
-// added): each with its similarity and the shared terms that explain it, to link, merge or dismiss.
+// added): each with its similarity and the shared terms that explain it, to link, merge or mark as not a duplicate.
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { QueryView } from '@portal/shared';
 import { useDuplicateCandidates } from './api/getDuplicateCandidates';

@@ -32,7 +32,7 @@ export function DuplicateScanPanel({ graph, autoStart = false }: DuplicateScanPa
         <QueryView query={scan} loading="Comparing requirements…">
           {(pairs) =>
             pairs.length === 0 ? (
-              <Empty title="No duplicates found" description="No two requirements look alike (dismissed pairs are not proposed again)." />
+              <Empty title="No duplicates found" description="No two requirements look alike (a pair decided as not duplicates, linked or merged is not proposed again)." />
             ) : (
               <CandidateList graph={graph} pairs={[...pairs].sort((a, b) => b.score - a.score)} label="Duplicate candidates" />
             )

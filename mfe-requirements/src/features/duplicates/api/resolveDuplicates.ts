@@ -1,5 +1,6 @@
 // POST requirements/duplicates/link (link, or merge the second into the first) and
-// POST requirements/duplicates/dismiss (never propose the pair again).
+// POST requirements/duplicates/dismiss (not a duplicate: never propose the pair again). A decided
+// pair leaves the shown candidate lists at once, before they are read again.
 import { apiClient, type DuplicateLink, type DuplicatePair } from '@portal/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { P } from '../../../lib/permissions';
@@ -27,11 +28,22 @@ export function duplicateActionKeys(graph: string, pair: DuplicateCandidate, act
   return [PROCESS_KEYS.requirements(graph), PROCESS_KEYS.tasks(graph), PROCESS_KEYS.analysis(graph)];
 }
 
+/** Whether a candidate is settled by the decision: the pair itself, and after a merge every pair of the deleted one. */
+export function settledBy(pair: DuplicateCandidate, action: DuplicateAction): (candidate: DuplicateCandidate) => boolean {
+  const ids = (candidate: DuplicateCandidate) => [candidate.a.id, candidate.b.id];
+  return (candidate) =>
+    (ids(candidate).includes(pair.a.id) && ids(candidate).includes(pair.b.id)) || (action === 'merge' && ids(candidate).includes(pair.b.id));
+}
+
 export function useResolveDuplicates(graph: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ pair, action }: { pair: DuplicateCandidate; action: DuplicateAction }) =>
       action === 'dismiss' ? dismissDuplicates(graph, pair) : linkDuplicates(graph, pair, action),
-    onSuccess: (_result, { pair, action }) => invalidateKeys(queryClient, duplicateActionKeys(graph, pair, action)),
+    onSuccess: (_result, { pair, action }) => {
+      const settled = settledBy(pair, action);
+      queryClient.setQueriesData<DuplicateCandidate[]>({ queryKey: DUPLICATE_KEYS.all(graph) }, (pairs) => pairs?.filter((candidate) => !settled(candidate)));
+      return invalidateKeys(queryClient, duplicateActionKeys(graph, pair, action));
+    },
   });
 }

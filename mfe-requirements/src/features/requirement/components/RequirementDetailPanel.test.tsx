@@ -71,7 +71,7 @@ describe('RequirementDetailPanel', () => {
     const candidate = await screen.findByRole('listitem', { name: 'Possible duplicates REQ-1 and REQ-7' }, { timeout: 5000 });
     expect(candidate).toHaveTextContent('Similarity 82%');
     expect(candidate).toHaveTextContent('Shared terms: access, control');
-    await user.click(within(candidate).getByRole('button', { name: 'Dismiss REQ-1 and REQ-7' }));
+    await user.click(within(candidate).getByRole('button', { name: 'Not a duplicate: REQ-1 and REQ-7' }));
     expect(await screen.findByText('No similar requirement found.', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(mutations()).toEqual([expect.objectContaining({ path: '/api/requirements/duplicates/dismiss', body: { a_id: 'r1', b_id: 'r7' } })]);
   });
