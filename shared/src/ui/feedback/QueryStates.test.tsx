@@ -18,6 +18,20 @@ describe('Loading', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading users…');
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
   });
+
+  it('reserves the height of what replaces it when told, so nothing below moves when it arrives', () => {
+    renderWithPortal(
+      <>
+        <Loading label="Loading applications…" reserve="15rem" />
+        <QueryView query={{ data: undefined, error: null, isPending: true, refetch: jest.fn() }} loading="Loading roles…" reserve="6rem">
+          {() => null}
+        </QueryView>
+      </>,
+    );
+    const [applications, roles] = screen.getAllByRole('status');
+    expect(applications).toHaveStyle({ minHeight: '15rem' });
+    expect(roles).toHaveStyle({ minHeight: '6rem' });
+  });
 });
 
 describe('ErrorAlert', () => {

@@ -9,11 +9,16 @@ import { problemFields, problemText } from './problemText';
 
 export interface LoadingProps {
   label: string;
+  /**
+   * The height of what replaces it (a CSS length), reserved while loading so the content below
+   * does not move when it arrives (layout shift).
+   */
+  reserve?: string;
 }
 
-export function Loading({ label }: LoadingProps) {
+export function Loading({ label, reserve }: LoadingProps) {
   return (
-    <HStack role="status" aria-live="polite" gap={3} py={4}>
+    <HStack role="status" aria-live="polite" gap={3} py={4} alignItems={reserve ? 'start' : undefined} minH={reserve}>
       <Spinner size="sm" />
       <Text>{label}</Text>
     </HStack>
@@ -106,11 +111,13 @@ export interface QueryViewProps<T> {
   noAccessOnForbidden?: boolean;
   /** See ErrorAlert. */
   listFields?: boolean;
+  /** See Loading. */
+  reserve?: string;
 }
 
 /** A read's data, or its loading state, or its failure with Try again. */
-export function QueryView<T>({ query, loading, children, noAccessOnForbidden = false, listFields }: QueryViewProps<T>) {
-  if (query.isPending) return <Loading label={loading} />;
+export function QueryView<T>({ query, loading, children, noAccessOnForbidden = false, listFields, reserve }: QueryViewProps<T>) {
+  if (query.isPending) return <Loading label={loading} reserve={reserve} />;
   if (query.error || query.data === undefined) {
     if (noAccessOnForbidden && isApiError(query.error) && query.error.status === 403) return <NoAccess message={problemText(query.error)} />;
     return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} listFields={listFields} />;

@@ -62,7 +62,7 @@ export function ApplicationsOverview({ graph, platformView, actions }: Applicati
   const shown = useMemo(() => orderApplications(apps.filter((app) => matchesSearch(app, search)), order), [apps, search, order]);
   const totals = useMemo(() => sumOf(apps), [apps]);
 
-  if (query.isPending && (platformView || graph !== undefined)) return <Loading label="Loading applications…" />;
+  if (query.isPending && (platformView || graph !== undefined)) return <Loading label="Loading applications…" reserve="15rem" />;
   if (query.error) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
 
   return (
