@@ -28,19 +28,10 @@ export interface AlarmRow {
 }
 
 /** What the API stores of a rule: the secret already sealed (undefined: keep the stored one). */
-export interface StoredRule {
-  name: string;
-  metric_key: string;
-  labels: Record<string, string>;
-  comparator: AlarmComparator;
-  threshold: number;
-  for_minutes: number;
-  severity: AlarmSeverity;
-  user_ids: string[];
-  workgroup_ids: string[];
-  webhook_url: string | null;
-  webhook_secret: string | null | undefined;
-}
+export type StoredRule = Pick<
+  AlarmRow,
+  'name' | 'metric_key' | 'labels' | 'comparator' | 'threshold' | 'for_minutes' | 'severity' | 'user_ids' | 'workgroup_ids' | 'webhook_url'
+> & { webhook_secret: string | null | undefined };
 
 /** Dates travel as ISO texts: a Date of another realm (the tests' clock) is not one to PGlite. */
 const ts = (date: Date | null): string | null => (date === null ? null : new Date(date.getTime()).toISOString());
