@@ -3,12 +3,13 @@
 // KEV, each application's VEX analysis) — filters (severity, application), a debounced search
 // (component or vulnerability id), a sort, server paging ("Load more") and the total.
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { COMPONENT_VULNERABILITY_SORTS, type ComponentVulnerabilitySort, type PortfolioComponent, type VulnerabilitySeverity } from '@portal/shared';
-import { SelectField, TextField, useDebounced, type Column } from '@portal/shared/screens';
+import { COMPONENT_VULNERABILITY_SORTS, type ComponentVulnerabilitySort, type PortfolioComponent } from '@portal/shared';
+import { SelectField, type Column } from '@portal/shared/screens';
 import { useMemo, useState } from 'react';
 import { useApplicationChoices, useComponentPages, type ComponentsFilter } from '../api/getPortfolioSbom';
-import { ANALYSIS_LABELS, COMPONENT_SORT_LABELS, plural, SEVERITY_LABELS, SEVERITY_ORDER } from '../labels';
+import { ANALYSIS_LABELS, COMPONENT_SORT_LABELS, plural, SEVERITY_ORDER } from '../labels';
 import { AppLink } from './AppLink';
+import { SbomFilterForm, useSbomFilter } from './SbomFilters';
 import { SeverityCounts, SeverityTag } from './SeverityTag';
 import { PagedTable } from '../../../components/PagedTable';
 
@@ -44,12 +45,9 @@ function Vulnerabilities({ component }: { component: PortfolioComponent }) {
 
 export function ComponentsTab({ graph }: { graph: string }) {
   const applications = useApplicationChoices(graph);
-  const [severity, setSeverity] = useState<VulnerabilitySeverity | ''>('');
+  const form = useSbomFilter<ComponentVulnerabilitySort>('severity');
+  const { severity, search, sort, order } = form;
   const [application, setApplication] = useState('');
-  const [text, setText] = useState('');
-  const [sort, setSort] = useState<ComponentVulnerabilitySort>('severity');
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
-  const search = useDebounced(text).trim();
   const filter: ComponentsFilter = useMemo(
     () => ({ ...(severity ? { severity } : {}), ...(application ? { application } : {}), ...(search ? { q: search } : {}), sort, order }),
     [severity, application, search, sort, order],
@@ -92,18 +90,20 @@ export function ComponentsTab({ graph }: { graph: string }) {
 
   return (
     <Stack gap={4}>
-      <HStack as="form" role="search" aria-label="Filter vulnerable components" gap={3} align="flex-end" flexWrap="wrap" onSubmit={(event) => event.preventDefault()}>
-        <Box w="16rem">
-          <TextField label="Search" type="search" value={text} onChange={setText} placeholder="Component or vulnerability id" enterDoesNotSubmit />
-        </Box>
-        <SelectField
-          label="Severity"
-          size="sm"
-          value={severity}
-          onChange={(value) => setSeverity(value as VulnerabilitySeverity | '')}
-          emptyOption="All severities"
-          options={SEVERITY_ORDER.map((value) => ({ value, label: SEVERITY_LABELS[value] }))}
-        />
+      <SbomFilterForm
+        label="Filter vulnerable components"
+        placeholder="Component or vulnerability id"
+        filter={form}
+        sorts={COMPONENT_VULNERABILITY_SORTS}
+        sortLabels={COMPONENT_SORT_LABELS}
+        orderLabels={(by) =>
+          by === 'severity'
+            ? { desc: 'Most severe first', asc: 'Least severe first' }
+            : by === 'applications'
+              ? { desc: 'Most applications first', asc: 'Fewest applications first' }
+              : { desc: 'Z to A', asc: 'A to Z' }
+        }
+      >
         <SelectField
           label="Application"
           size="sm"
@@ -112,27 +112,7 @@ export function ComponentsTab({ graph }: { graph: string }) {
           emptyOption="Any application"
           options={(applications.data ?? []).map((app) => ({ value: app.app_key, label: app.name ? `${app.name} (${app.app_key})` : app.app_key }))}
         />
-        <SelectField
-          label="Sort by"
-          size="sm"
-          value={sort}
-          onChange={(value) => {
-            setSort(value as ComponentVulnerabilitySort);
-            setOrder(value === 'name' ? 'asc' : 'desc');
-          }}
-          options={COMPONENT_VULNERABILITY_SORTS.map((value) => ({ value, label: COMPONENT_SORT_LABELS[value] }))}
-        />
-        <SelectField
-          label="Order"
-          size="sm"
-          value={order}
-          onChange={(value) => setOrder(value as 'asc' | 'desc')}
-          options={[
-            { value: 'desc', label: sort === 'severity' ? 'Most severe first' : sort === 'applications' ? 'Most applications first' : 'Z to A' },
-            { value: 'asc', label: sort === 'severity' ? 'Least severe first' : sort === 'applications' ? 'Fewest applications first' : 'A to Z' },
-          ]}
-        />
-      </HStack>
+      </SbomFilterForm>
       <Text fontSize="sm" aria-live="polite">
         {first ? `${plural(first.total, 'vulnerable component')}${filtering ? ' match' : ''}` : ''}
       </Text>
