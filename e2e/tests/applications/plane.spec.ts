@@ -18,11 +18,11 @@ test('an application dragged onto the priority plane, then moved with the keyboa
   await expect(item).toBeVisible();
 
   // Onto risk 80 %, business criticality 30 % (the plane's geometry: a 640 × 440 view box, the plot
-  // inside margins of 56 left, 16 top, 16 right, 48 bottom).
+  // inside the margins planeGeometry computes from its labels: 71 left, 18 top, 22 right, 53 bottom).
   const chart = page.getByRole('group', { name: /^Priority plane:/ });
   const box = (await chart.boundingBox())!;
   const scale = box.width / 640;
-  const target = { x: box.x + (56 + 0.8 * 568) * scale, y: box.y + (16 + 0.7 * 376) * scale };
+  const target = { x: box.x + (71 + 0.8 * 547) * scale, y: box.y + (18 + 0.7 * 369) * scale };
   const saved = page.waitForResponse((response) => response.url().includes(`/api/apps/${key}/plane`) && response.request().method() === 'PUT');
   await item.hover();
   await page.mouse.down();
