@@ -1,0 +1,144 @@
+// Where the graph view's labels go (issue 26 item 7): greedily, most wanted first, each label at
+// the first of a few places around its component (right, left, above, below, the diagonals) where
+// its box overlaps no label already placed, no component drawn and stays on the canvas; a label
+// with no such place is left out (zooming in makes room). All in screen pixels: labels keep their
+// size whatever the zoom. A grid of cells finds the neighbours, so thousands of components cost
+// a few lookups each.
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** A component drawn on the canvas: what a label must not cover. */
+export interface Disc {
+  x: number;
+  y: number;
+  r: number;
+}
+
+export interface LabelRequest {
+  /** Whose label: a component's index, or any id the caller knows it by. */
+  id: number;
+  text: string;
+  /** The component's centre and drawn radius, in screen pixels. */
+  x: number;
+  y: number;
+  r: number;
+  /** A label with a fixed place (a group's title): its box's top left corner; no other place is tried. */
+  at?: { left: number; top: number };
+}
+
+export interface PlacedLabel extends Box {
+  id: number;
+  text: string;
+}
+
+/** A label's height (11px system-ui with its leading) and the gap between a component and its label. */
+export const LABEL_HEIGHT = 14;
+export const LABEL_GAP = 3;
+const CELL = 48;
+
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Whether a disc and a box overlap (the box's nearest point to the centre lies within the radius). */
+export function discOverlapsBox(disc: Disc, box: Box): boolean {
+  const dx = disc.x - Math.max(box.left, Math.min(disc.x, box.right));
+  const dy = disc.y - Math.max(box.top, Math.min(disc.y, box.bottom));
+  return dx * dx + dy * dy < disc.r * disc.r;
+}
+
+/** The places tried for a label of width w around a disc, in order of preference. */
+function candidates(request: LabelRequest, w: number): Box[] {
+  const h = LABEL_HEIGHT;
+  if (request.at) return [{ left: request.at.left, top: request.at.top, right: request.at.left + w, bottom: request.at.top + h }];
+  const { x, y, r } = request;
+  const reach = r + LABEL_GAP;
+  const box = (left: number, top: number): Box => ({ left, top, right: left + w, bottom: top + h });
+  const diagonal = reach * Math.SQRT1_2;
+  return [
+    box(x + reach, y - h / 2),
+    box(x - reach - w, y - h / 2),
+    box(x - w / 2, y - reach - h),
+    box(x - w / 2, y + reach),
+    box(x + diagonal, y - diagonal - h),
+    box(x + diagonal, y + diagonal),
+    box(x - diagonal - w, y - diagonal - h),
+    box(x - diagonal - w, y + diagonal),
+  ];
+}
+
+/** A grid of CELL-pixel cells over the screen, each listing what overlaps it. */
+class Grid<T> {
+  private readonly cells = new Map<number, T[]>();
+  private static key(cx: number, cy: number) {
+    // Cells of a canvas far larger than any screen still get distinct keys.
+    return (cx + 32768) * 65536 + (cy + 32768);
+  }
+  add(box: Box, item: T) {
+    for (let cx = Math.floor(box.left / CELL); cx <= Math.floor(box.right / CELL); cx += 1) {
+      for (let cy = Math.floor(box.top / CELL); cy <= Math.floor(box.bottom / CELL); cy += 1) {
+        const key = Grid.key(cx, cy);
+        const list = this.cells.get(key);
+        if (list) list.push(item);
+        else this.cells.set(key, [item]);
+      }
+    }
+  }
+  some(box: Box, test: (item: T) => boolean): boolean {
+    for (let cx = Math.floor(box.left / CELL); cx <= Math.floor(box.right / CELL); cx += 1) {
+      for (let cy = Math.floor(box.top / CELL); cy <= Math.floor(box.bottom / CELL); cy += 1) {
+        for (const item of this.cells.get(Grid.key(cx, cy)) ?? []) if (test(item)) return true;
+      }
+    }
+    return false;
+  }
+}
+
+export interface PlaceOptions {
+  /** The canvas: no label leaves it. */
+  width: number;
+  height: number;
+  /** A text's width in pixels (the canvas measures it; tests estimate). */
+  measure: (text: string) => number;
+  /** At most this many labels. */
+  limit?: number;
+  /** Boxes labels must also keep clear of (group frames' titles drawn already, say). */
+  reserved?: readonly Box[];
+}
+
+/**
+ * Places the labels of `requests` (most wanted first) clear of each other and of `discs` (every
+ * component drawn, the labelled ones included); returns those placed, in the order placed.
+ */
+export function placeLabels(requests: readonly LabelRequest[], discs: readonly Disc[], { width, height, measure, limit = Infinity, reserved = [] }: PlaceOptions): PlacedLabel[] {
+  const discGrid = new Grid<Disc>();
+  for (const disc of discs) discGrid.add({ left: disc.x - disc.r, top: disc.y - disc.r, right: disc.x + disc.r, bottom: disc.y + disc.r }, disc);
+  const labelGrid = new Grid<Box>();
+  for (const box of reserved) labelGrid.add(box, box);
+  const placed: PlacedLabel[] = [];
+  for (const request of requests) {
+    if (placed.length >= limit) break;
+    const w = measure(request.text);
+    const fits = candidates(request, w).find(
+      (box) =>
+        box.left >= 0 &&
+        box.top >= 0 &&
+        box.right <= width &&
+        box.bottom <= height &&
+        !labelGrid.some(box, (other) => boxesOverlap(box, other)) &&
+        !discGrid.some(box, (disc) => discOverlapsBox(disc, box)),
+    );
+    if (!fits) continue;
+    labelGrid.add(fits, fits);
+    placed.push({ id: request.id, text: request.text, ...fits });
+  }
+  return placed;
+}
+
+/** A width estimate for 11px system-ui where nothing can measure (an upper bound for most fonts). */
+export const estimateWidth = (text: string) => text.length * 6.6;
