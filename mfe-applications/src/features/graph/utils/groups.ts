@@ -20,12 +20,14 @@ export interface GroupFrame {
 }
 
 /** A component's cell in a block: wide enough for a short label once zoomed in. */
-export const CELL_WIDTH = 44;
+export const CELL_WIDTH = 56;
 export const CELL_HEIGHT = 16;
 /** The band above a block holding its title, the padding inside a frame, and the gap between frames. */
 export const TITLE_BAND = 22;
 export const FRAME_PADDING = 10;
 export const FRAME_GAP = 24;
+/** A frame is at least this wide, so that a small group's title has room beside the next one's. */
+export const MIN_FRAME_WIDTH = 280;
 /** An ecosystem with more namespaces than this keeps the largest and gathers the rest. */
 export const MAX_NAMESPACES = 12;
 
@@ -86,7 +88,7 @@ export function groupedLayout(nodes: readonly DependencyGraphNode[], root: numbe
   const groups = groupComponents(nodes, root);
   // The shelves' width: the blocks' total area in the canvas's shape.
   const area = groups.reduce((sum, group) => sum + group.members.length * CELL_WIDTH * CELL_HEIGHT, 0);
-  const shelfWidth = Math.max(CELL_WIDTH * 4, Math.sqrt(area * TARGET_ASPECT));
+  const shelfWidth = Math.max(MIN_FRAME_WIDTH, Math.sqrt(area * TARGET_ASPECT));
   const frames: GroupFrame[] = [];
   let left = 0;
   let top = 0;
@@ -96,7 +98,7 @@ export function groupedLayout(nodes: readonly DependencyGraphNode[], root: numbe
     // About square blocks (in the canvas's shape), never wider than a shelf.
     const columns = Math.max(1, Math.min(size, Math.floor((shelfWidth - 2 * FRAME_PADDING) / CELL_WIDTH), Math.ceil(Math.sqrt((size * TARGET_ASPECT * CELL_HEIGHT) / CELL_WIDTH))));
     const rows = Math.ceil(size / columns);
-    const width = columns * CELL_WIDTH + 2 * FRAME_PADDING;
+    const width = Math.max(MIN_FRAME_WIDTH, columns * CELL_WIDTH + 2 * FRAME_PADDING);
     const height = rows * CELL_HEIGHT + 2 * FRAME_PADDING;
     if (left > 0 && left + width > shelfWidth) {
       left = 0;

@@ -1,7 +1,8 @@
 // Where the graph view's labels go (issue 26 item 7): greedily, most wanted first, each label at
-// the first of a few places around its component (right, left, above, below, the diagonals) where
-// its box overlaps no label already placed, no component drawn and stays on the canvas; a label
-// with no such place is left out (zooming in makes room). All in screen pixels: labels keep their
+// the first of a few places around its component (right, left, above, below) where its box
+// overlaps no label already placed, no component drawn and stays on the canvas — its full text
+// first, then shorter ones (without the group, without the version); a label with no such place is
+// left out (zooming in makes room). All in screen pixels: labels keep their
 // size whatever the zoom. A grid of cells finds the neighbours, so thousands of components cost
 // a few lookups each.
 
@@ -29,6 +30,8 @@ export interface LabelRequest {
   r: number;
   /** A label with a fixed place (a group's title): its box's top left corner; no other place is tried. */
   at?: { left: number; top: number };
+  /** Shorter texts tried, in order, where the text fits nowhere ('jackson-databind@2.9.10' for 'com.fasterxml…/jackson-databind@2.9.10'). */
+  shorter?: readonly string[];
 }
 
 export interface PlacedLabel extends Box {
@@ -59,17 +62,7 @@ function candidates(request: LabelRequest, w: number): Box[] {
   const { x, y, r } = request;
   const reach = r + LABEL_GAP;
   const box = (left: number, top: number): Box => ({ left, top, right: left + w, bottom: top + h });
-  const diagonal = reach * Math.SQRT1_2;
-  return [
-    box(x + reach, y - h / 2),
-    box(x - reach - w, y - h / 2),
-    box(x - w / 2, y - reach - h),
-    box(x - w / 2, y + reach),
-    box(x + diagonal, y - diagonal - h),
-    box(x + diagonal, y + diagonal),
-    box(x - diagonal - w, y - diagonal - h),
-    box(x - diagonal - w, y + diagonal),
-  ];
+  return [box(x + reach, y - h / 2), box(x - reach - w, y - h / 2), box(x - w / 2, y - reach - h), box(x - w / 2, y + reach)];
 }
 
 /** A grid of CELL-pixel cells over the screen, each listing what overlaps it. */
@@ -123,19 +116,21 @@ export function placeLabels(requests: readonly LabelRequest[], discs: readonly D
   const placed: PlacedLabel[] = [];
   for (const request of requests) {
     if (placed.length >= limit) break;
-    const w = measure(request.text);
-    const fits = candidates(request, w).find(
-      (box) =>
-        box.left >= 0 &&
-        box.top >= 0 &&
-        box.right <= width &&
-        box.bottom <= height &&
-        !labelGrid.some(box, (other) => boxesOverlap(box, other)) &&
-        !discGrid.some(box, (disc) => discOverlapsBox(disc, box)),
-    );
-    if (!fits) continue;
-    labelGrid.add(fits, fits);
-    placed.push({ id: request.id, text: request.text, ...fits });
+    for (const text of [request.text, ...(request.shorter ?? [])]) {
+      const fits = candidates(request, measure(text)).find(
+        (box) =>
+          box.left >= 0 &&
+          box.top >= 0 &&
+          box.right <= width &&
+          box.bottom <= height &&
+          !labelGrid.some(box, (other) => boxesOverlap(box, other)) &&
+          !discGrid.some(box, (disc) => discOverlapsBox(disc, box)),
+      );
+      if (!fits) continue;
+      labelGrid.add(fits, fits);
+      placed.push({ id: request.id, text, ...fits });
+      break;
+    }
   }
   return placed;
 }

@@ -104,6 +104,12 @@ export function fitView(bounds: Layout['bounds'], width: number, height: number,
   return { x: width / 2 - k * ((minX + maxX) / 2), y: height / 2 - k * ((minY + maxY) / 2), k };
 }
 
+/** A component's shorter labels: without its group, then without its version. */
+export function shorterLabels(node: DependencyGraphNode): string[] {
+  const shorter = [node.version ? `${node.name}@${node.version}` : node.name, node.name];
+  return [...new Set(shorter)].filter((text) => text !== nodeLabel(node));
+}
+
 /** The world rectangle in view, with a margin of one radius. */
 function visibleWorld(view: View) {
   const margin = RADIUS * 2;
@@ -275,8 +281,7 @@ export interface SceneLabels {
 
 /**
  * The labels of a view, in screen pixels, each where it covers no other label and no component
- * (labels.ts): the groups' titles first (in their frame's title band, left out when the frame is
- * narrower than its title), then the labels of the path's components, the chosen component's,
+ * (labels.ts): the groups' titles first (in their frame's title band), then the labels of the path's components, the chosen component's,
  * and — zoomed in from LABEL_ZOOM on — the vulnerable components' and the rest's, as far as they fit.
  */
 export function sceneLabels(scene: Scene, view: View, measure: (text: string) => number, measureTitle: (text: string) => number = measure): SceneLabels {
@@ -300,7 +305,6 @@ export function sceneLabels(scene: Scene, view: View, measure: (text: string) =>
   (scene.groups ?? []).forEach((frame, index) => {
     if (!frameInView(frame, view)) return;
     const text = frameTitle(frame);
-    if (measureTitle(text) > frame.width * k) return;
     titleRequests.push({ id: index, text, x: 0, y: 0, r: 0, at: { left: frame.x * k + view.x, top: (frame.y - TITLE_BAND / 2) * k + view.y - LABEL_HEIGHT / 2 } });
   });
   const titles = placeLabels(titleRequests, discs, { ...area, measure: measureTitle });
@@ -318,7 +322,7 @@ export function sceneLabels(scene: Scene, view: View, measure: (text: string) =>
     for (let i = 0; i < scene.nodes.length; i += 1) if (scene.nodes[i].severity !== null) want(i);
     for (let i = 0; i < scene.nodes.length; i += 1) want(i);
   }
-  const requests: LabelRequest[] = wanted.map((i) => ({ id: i, text: nodeLabel(scene.nodes[i]), ...toScreen(i), r: discRadius(i) }));
+  const requests: LabelRequest[] = wanted.map((i) => ({ id: i, text: nodeLabel(scene.nodes[i]), shorter: shorterLabels(scene.nodes[i]), ...toScreen(i), r: discRadius(i) }));
   const labels = placeLabels(requests, discs, { ...area, measure, limit: MAX_LABELS, reserved: titles });
   return { titles, labels, discs };
 }
