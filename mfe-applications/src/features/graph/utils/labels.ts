@@ -65,27 +65,31 @@ function candidates(request: LabelRequest, w: number): Box[] {
   return [box(x + reach, y - h / 2), box(x - reach - w, y - h / 2), box(x - w / 2, y - reach - h), box(x - w / 2, y + reach)];
 }
 
-/** A grid of CELL-pixel cells over the screen, each listing what overlaps it. */
-class Grid<T> {
-  private readonly cells = new Map<number, T[]>();
-  private static key(cx: number, cy: number) {
-    // Cells of a canvas far larger than any screen still get distinct keys.
-    return (cx + 32768) * 65536 + (cy + 32768);
-  }
-  add(box: Box, item: T) {
+/** Small integers make fast keys; what is placed lies on or near the canvas (cells beyond ±2,000 share the edge's). */
+const cellKey = (cx: number, cy: number) => (Math.max(-2000, Math.min(2000, cx)) + 2048) * 4096 + (Math.max(-2000, Math.min(2000, cy)) + 2048);
+
+/** A grid of CELL-pixel cells over the screen, each listing the boxes that overlap it (by index). */
+class Grid {
+  private readonly cells = new Map<number, number[]>();
+  readonly boxes: Box[] = [];
+  add(box: Box) {
+    const index = this.boxes.push(box) - 1;
     for (let cx = Math.floor(box.left / CELL); cx <= Math.floor(box.right / CELL); cx += 1) {
       for (let cy = Math.floor(box.top / CELL); cy <= Math.floor(box.bottom / CELL); cy += 1) {
-        const key = Grid.key(cx, cy);
+        const key = cellKey(cx, cy);
         const list = this.cells.get(key);
-        if (list) list.push(item);
-        else this.cells.set(key, [item]);
+        if (list) list.push(index);
+        else this.cells.set(key, [index]);
       }
     }
   }
-  some(box: Box, test: (item: T) => boolean): boolean {
+  /** Whether a box overlaps one of the grid's boxes (or, with `discs`, one of those discs). */
+  hits(box: Box, discs?: readonly Disc[]): boolean {
     for (let cx = Math.floor(box.left / CELL); cx <= Math.floor(box.right / CELL); cx += 1) {
       for (let cy = Math.floor(box.top / CELL); cy <= Math.floor(box.bottom / CELL); cy += 1) {
-        for (const item of this.cells.get(Grid.key(cx, cy)) ?? []) if (test(item)) return true;
+        const list = this.cells.get(cellKey(cx, cy));
+        if (!list) continue;
+        for (const index of list) if (discs ? discOverlapsBox(discs[index], box) : boxesOverlap(this.boxes[index], box)) return true;
       }
     }
     return false;
@@ -109,10 +113,11 @@ export interface PlaceOptions {
  * component drawn, the labelled ones included); returns those placed, in the order placed.
  */
 export function placeLabels(requests: readonly LabelRequest[], discs: readonly Disc[], { width, height, measure, limit = Infinity, reserved = [] }: PlaceOptions): PlacedLabel[] {
-  const discGrid = new Grid<Disc>();
-  for (const disc of discs) discGrid.add({ left: disc.x - disc.r, top: disc.y - disc.r, right: disc.x + disc.r, bottom: disc.y + disc.r }, disc);
-  const labelGrid = new Grid<Box>();
-  for (const box of reserved) labelGrid.add(box, box);
+  // The discs' grid lists each disc by its index, so that the disc itself is tested, not its square.
+  const discGrid = new Grid();
+  for (const disc of discs) discGrid.add({ left: disc.x - disc.r, top: disc.y - disc.r, right: disc.x + disc.r, bottom: disc.y + disc.r });
+  const labelGrid = new Grid();
+  for (const box of reserved) labelGrid.add(box);
   const placed: PlacedLabel[] = [];
   for (const request of requests) {
     if (placed.length >= limit) break;
@@ -123,11 +128,11 @@ export function placeLabels(requests: readonly LabelRequest[], discs: readonly D
           box.top >= 0 &&
           box.right <= width &&
           box.bottom <= height &&
-          !labelGrid.some(box, (other) => boxesOverlap(box, other)) &&
-          !discGrid.some(box, (disc) => discOverlapsBox(disc, box)),
+          !labelGrid.hits(box) &&
+          !discGrid.hits(box, discs),
       );
       if (!fits) continue;
-      labelGrid.add(fits, fits);
+      labelGrid.add(fits);
       placed.push({ id: request.id, text, ...fits });
       break;
     }

@@ -297,12 +297,15 @@ export function sceneLabels(scene: Scene, view: View, measure: (text: string) =>
     if (i === view.selected || i === view.hovered) r = Math.max(r, radius * 2.2);
     return r * k + 1;
   };
+  const area = { width: view.width, height: view.height };
+  // Zoomed out with nothing chosen there is no label to place: the components' discs are not needed.
+  const frames = scene.groups ?? [];
+  if (k < LABEL_ZOOM && !highlight && view.selected === null && frames.length === 0) return { titles: [], labels: [], discs: [] };
   const discs: Disc[] = [];
   for (let i = 0; i < scene.nodes.length; i += 1) if (inView(i)) discs.push({ ...toScreen(i), r: discRadius(i) });
-  const area = { width: view.width, height: view.height };
 
   const titleRequests: LabelRequest[] = [];
-  (scene.groups ?? []).forEach((frame, index) => {
+  frames.forEach((frame, index) => {
     if (!frameInView(frame, view)) return;
     const text = frameTitle(frame);
     titleRequests.push({ id: index, text, x: 0, y: 0, r: 0, at: { left: frame.x * k + view.x, top: (frame.y - TITLE_BAND / 2) * k + view.y - LABEL_HEIGHT / 2 } });
