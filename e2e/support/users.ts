@@ -121,6 +121,8 @@ export const USERS = {
   kevCurator: { login: 'kev_curator', email: 'kev.curator@example.com', name: 'Kay Curator', password: 'KevCurator@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   /** A Global Admin with neither organization nor process: keeps the vulnerability database from Global Administration. */
   vulnCurator: { login: 'vuln_curator', email: 'vuln.curator@example.com', name: 'Val Curator', password: 'VulnCurator@2026', roles: ['_global_admin'], global: true },
+  /** An organization admin who reads the vulnerability database, as the demo's demo_admin does (issue 26 item 10). */
+  vulnReader: { login: 'vuln_reader', email: 'vuln.reader@example.com', name: 'Vic Reader', password: 'VulnReader@2026', roles: ['ORG_ADMIN', 'DEMO'] },
   monitorImporter: { login: 'monitor_importer', email: 'monitor.importer@example.com', name: 'Ivy Importer', password: 'MonitorImporter@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   /** The process menu's demo items (issue 4): clears and rescans the process's SBOMs. */
   demoist: { login: 'demoist', email: 'demoist@example.com', name: 'Dee Demoist', password: 'Demoist@2026', roles: ['ORG_ADMIN', 'DEMO', '_global_admin'] },

@@ -1,7 +1,9 @@
 // The applications demo (issue 7 item 15): in the DEMO process, the apps juice-shop, dropwizard
 // and laravel with their real SBOMs (CycloneDX bom-examples, shipped gzip-compressed in
-// api/src/sbom/testdata), the GitHub advisories of api/src/vulnerabilities/testdata/osv imported,
-// and a few VEX analyses — made through the API as the demo people would (the advisories as the
+// api/src/sbom/testdata), the GitHub advisories of api/src/vulnerabilities/testdata/osv imported
+// with the demo's own (api/src/demo/advisories: HTTP/2 Rapid Reset, which affects Dropwizard's Jetty)
+// and the subset of CISA's KEV catalog that lists it — so the demo shows an active exploit — and a
+// few VEX analyses — made through the API as the demo people would (the advisories as the
 // import-advisories command imports them: the database is the installation's). The deployment
 // profiles of these apps are the next seeder's (it finds them by DEMO_APPLICATIONS).
 import { readFile } from 'node:fs/promises';
@@ -9,10 +11,14 @@ import path from 'node:path';
 import type { BuildDetail, BuildVulnerabilityPage, ApplicationView, VexAnalysisInput } from '@portal/shared/server';
 import type { DemoApiSeeder, DemoCaller } from './api';
 import { sourcePath } from '../paths';
+import { importKevCatalog } from '../vulnerabilities/repository';
 import { importAdvisoryPaths } from '../vulnerabilities/sources';
 
 const TESTDATA = sourcePath('sbom', 'testdata');
 const ADVISORIES = sourcePath('vulnerabilities', 'testdata', 'osv');
+/** The demo's own advisory and KEV subset (their sources and licenses: api/src/demo/advisories/README.md). */
+const DEMO_ADVISORIES = sourcePath('demo', 'advisories');
+export const DEMO_KEV_ADVISORY = 'GHSA-qppj-fm5r-hxr3';
 
 /** Where the demo apps live and what they are: the deployment-profile seeder builds on them. */
 export const DEMO_APPLICATIONS = {
@@ -70,9 +76,14 @@ export const applicationsDemo: DemoApiSeeder = {
     // The vulnerability database is the installation's, no organization's: imported as
     // `npm run portal -- import-advisories <folder>` does (the demo is a command too), not through
     // an organization admin's request, which may not write it.
-    const imported = await importAdvisoryPaths(app.database, [ADVISORIES]);
+    const imported = await importAdvisoryPaths(app.database, [ADVISORIES, path.join(DEMO_ADVISORIES, `${DEMO_KEV_ADVISORY}.json`)]);
+    // Before the SBOMs, so that their matching marks the known exploited findings (as `import-kev` does).
+    const kev = await importKevCatalog(app.database, JSON.parse(await readFile(path.join(DEMO_ADVISORIES, 'known_exploited_vulnerabilities.json'), 'utf8')));
 
-    const lines = [`imported ${imported.read} GitHub advisories (${imported.added} new)`];
+    const lines = [
+      `imported ${imported.read} GitHub advisories (${imported.added} new)`,
+      `imported the KEV catalog ${kev.catalogVersion ?? ''}: ${kev.read} known exploited ${kev.read === 1 ? 'vulnerability' : 'vulnerabilities'}`,
+    ];
     const builds = new Map<string, BuildDetail>();
     for (const app of DEMO_APPLICATIONS.apps) {
       await author.call('POST', `/api/apps?graph=${GRAPH}`, { app_key: app.app_key, name: app.name, portfolio: app.portfolio, enable_continuous_monitoring: app.monitoring });

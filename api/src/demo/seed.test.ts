@@ -32,7 +32,8 @@ it('seeds the demo organization, its processes and people, then finds them on a 
     "requirements: created process NIST 'NIST SP 800-53 LOW baseline' with members demo_admin (ADMIN), demo_author (AUTHOR), demo_reviewer (REVIEWER)",
     "requirements: imported 'NIST Special Publication 800-53 Revision 5.1.1 LOW IMPACT BASELINE': 167 requirements",
     'requirements: AC-1 in review, AC-2 rejected, AC-8 accepted, AC-3 in progress, AT-1 and IA-1 completed, AU-2 failed; 2 gaps, 2 risks, 5 comments',
-    'applications: imported 86 GitHub advisories (86 new)',
+    'applications: imported 87 GitHub advisories (87 new)',
+    'applications: imported the KEV catalog 2025.02.25: 1 known exploited vulnerability',
     expect.stringMatching(/^applications: created app juice-shop: build 1 with 841 components and \d+ vulnerabilities$/),
     expect.stringMatching(/^applications: created app dropwizard: build 1 with 168 components and \d+ vulnerabilities$/),
     expect.stringMatching(/^applications: created app laravel: build 1 with 63 components and \d+ vulnerabilities$/),
@@ -132,6 +133,16 @@ it('makes the demo applications through the API: real SBOMs processed, findings,
     { app_key: 'laravel', n: expect.any(Number) },
   ]);
   expect((findings as Array<{ n: number }>).every((row) => row.n > 0)).toBe(true);
+  // Active exploits: the KEV subset lists HTTP/2 Rapid Reset, which affects Dropwizard's Jetty HTTP/2.
+  expect(
+    await demo(`SELECT a.app_key, c.name, f.vulnerability_id, f.aliases FROM build_findings f JOIN application_builds b ON b.id = f.build_id
+                  JOIN applications a ON a.id = b.application_id JOIN sbom_components c ON c.build_id = f.build_id AND c.position = f.position
+                 WHERE a.process_id = $DEMO AND f.active_exploit ORDER BY 1, 2`),
+  ).toEqual([
+    { app_key: 'dropwizard', name: 'http2-common', vulnerability_id: 'GHSA-qppj-fm5r-hxr3', aliases: ['CVE-2023-44487'] },
+    { app_key: 'dropwizard', name: 'http2-server', vulnerability_id: 'GHSA-qppj-fm5r-hxr3', aliases: ['CVE-2023-44487'] },
+  ]);
+  expect(await database.query(`SELECT cve_id, vendor_project, product FROM known_exploited_vulnerabilities`)).toEqual([{ cve_id: 'CVE-2023-44487', vendor_project: 'IETF', product: 'HTTP/2' }]);
   expect(
     await database.query(
       `SELECT a.state, c.name, u.login_id FROM vex_analyses a JOIN sbom_components c ON c.build_id = a.build_id AND c.position = a.position

@@ -212,9 +212,18 @@ describe('GET /api/vulnerabilities/imports', () => {
     expect(Date.parse(after.lastImportedAt)).toBeGreaterThanOrEqual(Date.parse(before.lastImportedAt));
   });
 
-  test("a Global Admin's, as the imports are: an organization admin and a READER get 403", async () => {
-    for (const cookie of [admin, reader]) {
-      const refused = await app.inject({ method: 'GET', url: '/api/vulnerabilities/imports?graph=pa', headers: withCookie(cookie) });
+  test('read-only for an organization admin (the Vulnerability Database screen): the summary, but no import; a READER gets 403', async () => {
+    const read = await app.inject({ method: 'GET', url: '/api/vulnerabilities/imports', headers: withCookie(admin) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ advisories: expect.any(Number), knownExploited: { entries: 3, catalogVersion: '2026.11.22' } });
+    // Reading is all: both imports stay the Global Admin's.
+    const advisories = await app.inject({ method: 'POST', url: '/api/vulnerabilities/imports', headers: withCookie(admin), payload: [advisory('GHSA-xvch-5gv4-984h')] });
+    expect(advisories.statusCode).toBe(403);
+    const catalog = JSON.parse(readFileSync(path.join(__dirname, 'testdata', 'kev-sample.json'), 'utf8'));
+    const kev = await app.inject({ method: 'POST', url: '/api/vulnerabilities/kev', headers: withCookie(admin), payload: catalog });
+    expect(kev.statusCode).toBe(403);
+    for (const url of ['/api/vulnerabilities/imports?graph=pa', '/api/vulnerabilities/imports']) {
+      const refused = await app.inject({ method: 'GET', url, headers: withCookie(reader) });
       expect(refused.statusCode).toBe(403);
     }
   });

@@ -2,7 +2,7 @@
 // the same for every organization), and importing OSV advisories (a JSON record or array, an OSV
 // zip export, as the body or a multipart field 'file').
 import fastifyMultipart from '@fastify/multipart';
-import { ADVISORY_UPLOAD_MAX_BYTES, ADVISORY_UPLOAD_TOO_LARGE as TOO_LARGE, PERMISSIONS } from '@portal/shared/server';
+import { ADVISORY_UPLOAD_MAX_BYTES, ADVISORY_UPLOAD_TOO_LARGE as TOO_LARGE, any, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refuseHostileValues } from '../http/hostile-values';
 import { readOneFile } from '../http/multipart';
@@ -134,10 +134,11 @@ export async function vulnerabilitiesRoutes(app: FastifyInstance): Promise<void>
   app.get(
     '/vulnerabilities/imports',
     {
-      config: { permission: PERMISSIONS.applications.IMPORT_ADVISORIES },
+      // Read-only for organization administrators (access=>Administration), as the screen is.
+      config: { permission: any(PERMISSIONS.applications.IMPORT_ADVISORIES, PERMISSIONS.administration.ADMINISTRATOR) },
       schema: {
         tags,
-        summary: 'What the vulnerability database holds: advisories per ecosystem, when they were last imported, and the KEV catalog (for those who import into it)',
+        summary: 'What the vulnerability database holds: advisories per ecosystem, when they were last imported, and the KEV catalog (for those who import into it, and read-only for organization administrators)',
         response: { 200: databaseSummarySchema, ...problems(401, 403) },
       },
     },

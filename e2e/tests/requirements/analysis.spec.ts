@@ -81,11 +81,11 @@ test('a priority-plane placement, dragged or moved with the keyboard, survives a
   await expect(item).toBeVisible();
 
   // Drag it from the list onto the plane at urgency 75 %, importance 25 % (the chart's geometry:
-  // a 640 × 440 view box with the plot inside margins of 56 left, 16 top, 16 right, 48 bottom).
+  // a 640 × 440 view box with the plot inside the margins planeGeometry computes from its labels: 71 left, 18 top, 22 right, 53 bottom).
   const chart = page.getByRole('group', { name: /^Priority plane:/ });
   const box = (await chart.boundingBox())!;
   const scale = box.width / 640;
-  const target = { x: box.x + (56 + 0.75 * 568) * scale, y: box.y + (16 + 0.75 * 376) * scale };
+  const target = { x: box.x + (71 + 0.75 * 547) * scale, y: box.y + (18 + 0.75 * 369) * scale };
   const saved = page.waitForResponse((response) => response.url().includes(`/api/requirements/${placed.id}/plane`) && response.request().method() === 'PUT');
   await item.hover();
   await page.mouse.down();

@@ -30,11 +30,12 @@ export const GLOBAL_ADMINISTRATION_PAGE = page(
 );
 
 // Served by mfe-applications (the vulnerability database is the applications domain's), linked
-// from here because it is the installation's: a Global Admin's, with or without a process.
+// from here because it is the installation's: a Global Admin's, with or without a process, who
+// imports into it; an organization administrator reads it (the route's guard, routeGuards.ts).
 export const VULNERABILITY_DATABASE_PAGE = page(
   '/administration/global/vulnerabilities',
   "OSV advisories and CISA's known exploited vulnerabilities, which every organization's builds are matched against.",
-  PERMISSIONS.applications.IMPORT_ADVISORIES,
+  anyOf(PERMISSIONS.applications.IMPORT_ADVISORIES, PERMISSIONS.administration.ADMINISTRATOR),
 );
 
 export const IAM_PAGE = page(

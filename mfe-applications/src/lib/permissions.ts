@@ -2,7 +2,7 @@
 // catalogue (@portal/shared/permissions): a string it does not hold is a type error.
 import { PERMISSIONS, type KnownPermissionCheck } from '@portal/shared/permissions';
 
-const { applications, modules, development } = PERMISSIONS;
+const { applications, modules, development, administration } = PERMISSIONS;
 
 export const APPLICATION_PERMISSIONS = {
   LIST: applications.APPLICATION.LIST,
@@ -25,6 +25,8 @@ export const APPLICATION_PERMISSIONS = {
   LICENSE_RISK_ALERTS: applications.ALERT.LICENSE_RISK,
   /** The advisory and KEV imports, a Global Admin's (the database is every organization's). */
   IMPORT_ADVISORIES: applications.IMPORT_ADVISORIES,
+  /** Reading the vulnerability database: who imports, and organization administrators (the route's guard). */
+  VIEW_VULNERABILITY_DATABASE: { any: [applications.IMPORT_ADVISORIES, administration.ADMINISTRATOR] } satisfies KnownPermissionCheck,
   CLEAR_SBOM: development.CLEAR_SBOM,
   /** The demo permission. */
   PERFORM_DEMO: development.PERFORM_DEMO,

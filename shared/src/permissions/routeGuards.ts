@@ -77,7 +77,9 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   '/administration/organization': PR.MANAGE_ORGANIZATION,
   '/administration/global': PR.GLOBAL_ORGANIZATION.LIST,
   '/administration/global/initialization': PR.INITIALIZE_SYSTEM,
-  '/administration/global/vulnerabilities': AP.IMPORT_ADVISORIES, // (chosen) the imports' own permission
+  // (chosen) what the database holds is read by organization administrators too; importing into it stays
+  // the Global Admin's (import=>Vulnerability@global, the imports' own permission).
+  '/administration/global/vulnerabilities': any(AP.IMPORT_ADVISORIES, A.ADMINISTRATOR),
   '/administration/iam': any(A.ROLE.LIST, A.GLOBAL_ROLE.LIST), // global variants for Global Admin
   '/administration/collaboration': all(A.USER.LIST, A.ROLE.LIST, A.WORKGROUP.LIST),
   '/administration/user-list': A.USER.LIST,

@@ -85,6 +85,55 @@ describe('GraphViewScreen', () => {
     expect((await screen.findByText('Depth')).nextSibling).toHaveTextContent('2');
   });
 
+  it('explains its colours in a legend', async () => {
+    answers();
+    renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);
+    const legend = await screen.findByRole('list', { name: 'Graph legend' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Root: the SBOM’s own component',
+      'Critical vulnerability',
+      'High',
+      'Medium',
+      'Low',
+      'No known vulnerability (or severity unknown)',
+      'Actively exploited (CISA KEV)',
+      'Dependency the SBOM states',
+      'Under no stated dependency: hung under the root',
+      'Paths from the root to the chosen component',
+      'Chosen component',
+    ]);
+    expect(screen.queryByTestId('grouped-overview')).not.toBeInTheDocument();
+  });
+
+  it('draws an SBOM without stated dependencies as its groups by ecosystem and namespace, titled, not as a star', async () => {
+    // shop states no dependencies: its components hang under the root (implied edges only).
+    const flat: DependencyGraph = {
+      ...GRAPH,
+      nodes: [
+        ...GRAPH.nodes,
+        { ...node('node', 1), name: 'node', group: '@types', bom_ref: 'pkg:npm/%40types/node@1.0.0', purl: 'pkg:npm/%40types/node@1.0.0' },
+        { ...node('jackson-databind', 1, 'HIGH'), bom_ref: 'pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.9.10', purl: 'pkg:maven/com.fasterxml.jackson.core/jackson-databind@2.9.10', active_exploit: true },
+      ],
+      edges: [],
+      implied_edges: [[0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6]],
+    };
+    answers({ 'GET /api/apps/shop/builds/b1/graph': { body: flat } });
+    renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);
+    expect(await screen.findByTestId('grouped-overview')).toHaveTextContent('This SBOM states no dependencies: its 6 components are drawn grouped by ecosystem and namespace');
+    expect(within(screen.getByRole('list', { name: 'Component groups' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'npm · 4 components, 2 vulnerable',
+      'maven com.fasterxml.jackson.core · 1 component, 1 vulnerable',
+      'npm @types · 1 component',
+    ]);
+    const legend = screen.getByRole('list', { name: 'Graph legend' });
+    expect(within(legend).getByText('Group: an ecosystem and namespace')).toBeInTheDocument();
+    expect(within(legend).queryByText('Dependency the SBOM states')).not.toBeInTheDocument();
+    // On the canvas: the groups' titles, the exploit ring, and no star of lines under the root.
+    await waitFor(() => expect(drawn.texts).toContain('npm · 4 components, 2 vulnerable'));
+    expect(drawn.strokes.some((stroke) => stroke.color === COLORS.exploit && stroke.shapes === 1)).toBe(true);
+    expect(drawn.strokes.filter((stroke) => stroke.color === COLORS.implied || stroke.color === COLORS.edge).every((stroke) => stroke.segments === 0)).toBe(true);
+  });
+
   it('highlights the paths from the root to a chosen vulnerable component and names a shortest one', async () => {
     answers();
     const { user } = renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);

@@ -159,8 +159,18 @@ describe('Security Posture', () => {
     expect(history.location.pathname).toBe('/administration/global/vulnerabilities');
   });
 
-  it('does not offer the vulnerability database to a process admin without the import permission', async () => {
+  it('links an organization admin to the vulnerability database to read it, and offers nothing to a process admin', async () => {
+    // An organization admin: access=>Administration, not the import.
     setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global');
+    fakeApi({ ...NO_LICENSES, 'GET /api/apps': { body: APPS } });
+    const first = renderRoute(SecurityPostureScreen, '/applications');
+    await screen.findByRole('table', { name: 'Applications' });
+    await first.user.click(within(screen.getByRole('region', { name: 'Vulnerability database' })).getByRole('link', { name: 'See what the database holds' }));
+    expect(history.location.pathname).toBe('/administration/global/vulnerabilities');
+    first.view.unmount();
+
+    // A process admin holds neither.
+    setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global' && permission !== 'access=>Administration');
     fakeApi({ ...NO_LICENSES, 'GET /api/apps': { body: APPS } });
     renderRoute(SecurityPostureScreen, '/applications');
     await screen.findByRole('table', { name: 'Applications' });

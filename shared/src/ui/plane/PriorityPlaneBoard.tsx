@@ -5,9 +5,25 @@
 // steps); Delete or Remove takes one off. Below the small breakpoint a dragged item shows its name
 // in a drag preview. What the items are, and how they are saved, is the caller's.
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { axisBottom, axisLeft, drag, scaleLinear, select } from 'd3';
+import { axisBottom, axisLeft, drag, scaleLinear, select, type Axis, type NumberValue } from 'd3';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { describePlacement, dropPlacement, labelPlacement, nudgePlacement, PLANE_PLOT, plotInnerSize, toPixels, type PlaneAxes, type Placement } from './planeGeometry';
+import {
+  axisTitlePositions,
+  describePlacement,
+  dropPlacement,
+  labelPlacement,
+  nudgePlacement,
+  PLANE_FONT,
+  PLANE_PLOT,
+  PLANE_TICK_PADDING,
+  PLANE_TICK_SIZE,
+  PLANE_TICKS,
+  plotInnerSize,
+  tickLabel,
+  toPixels,
+  type PlaneAxes,
+  type Placement,
+} from './planeGeometry';
 import { useSmallScreen } from './useSmallScreen';
 
 /** An item on the plane. */
@@ -151,11 +167,14 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
   const x = useMemo(() => scaleLinear().domain([0, 1]).range([PLANE_PLOT.margin.left, PLANE_PLOT.margin.left + width]), [width]);
   const y = useMemo(() => scaleLinear().domain([0, 1]).range([PLANE_PLOT.margin.top + height, PLANE_PLOT.margin.top]), [height]);
 
+  // The ticks and their type size are the geometry's: the margins were made for these labels.
   useEffect(() => {
-    const percent = (value: unknown) => `${Math.round(Number(value) * 100)}%`;
-    if (xAxisRef.current) select(xAxisRef.current).call(axisBottom(x).ticks(5).tickFormat(percent));
-    if (yAxisRef.current) select(yAxisRef.current).call(axisLeft(y).ticks(5).tickFormat(percent));
+    const format = (value: unknown) => tickLabel(Number(value));
+    const style = (axis: Axis<NumberValue>) => axis.tickValues([...PLANE_TICKS]).tickFormat(format).tickSize(PLANE_TICK_SIZE).tickPadding(PLANE_TICK_PADDING);
+    if (xAxisRef.current) select(xAxisRef.current).call(style(axisBottom(x))).attr('font-size', PLANE_FONT.tick);
+    if (yAxisRef.current) select(yAxisRef.current).call(style(axisLeft(y))).attr('font-size', PLANE_FONT.tick);
   }, [x, y]);
+  const titles = axisTitlePositions();
 
   // d3-drag on the placed points and on the list's items; positions in the chart's coordinates.
   useEffect(() => {
@@ -249,10 +268,10 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
       </g>
       <g ref={xAxisRef} transform={`translate(0 ${PLANE_PLOT.margin.top + height})`} aria-hidden="true" />
       <g ref={yAxisRef} transform={`translate(${PLANE_PLOT.margin.left} 0)`} aria-hidden="true" />
-      <text x={PLANE_PLOT.margin.left + width / 2} y={PLANE_PLOT.height - 8} textAnchor="middle" fontSize={12} fontWeight={600}>
+      <text x={titles.x.x} y={titles.x.y} textAnchor="middle" fontSize={PLANE_FONT.title} fontWeight={600}>
         {capitalised(words.axes.x)}
       </text>
-      <text transform={`translate(14 ${PLANE_PLOT.margin.top + height / 2}) rotate(-90)`} textAnchor="middle" fontSize={12} fontWeight={600}>
+      <text transform={`translate(${titles.y.x} ${titles.y.y}) rotate(-90)`} textAnchor="middle" fontSize={PLANE_FONT.title} fontWeight={600}>
         {capitalised(words.axes.y)}
       </text>
       {points.map((point) => {

@@ -1,4 +1,20 @@
-import { describePlacement, dropPlacement, insidePlot, labelPlacement, nudgePlacement, PLANE_PLOT, toPixels, toPlacement } from './planeGeometry';
+import {
+  axisLabelBoxes,
+  boxesIntersect,
+  describePlacement,
+  dropPlacement,
+  insidePlot,
+  labelPlacement,
+  nudgePlacement,
+  PLANE_FONT,
+  PLANE_PLOT,
+  PLANE_TITLE_GAP,
+  planeMargins,
+  textWidth,
+  toPixels,
+  toPlacement,
+  type TextBox,
+} from './planeGeometry';
 
 describe('the priority plane geometry', () => {
   it('maps chart positions to placements and back, clamped to the plane', () => {
@@ -35,5 +51,44 @@ describe('the priority plane geometry', () => {
     expect(labelPlacement({ x: 0.75, y: 0.5 })).toEqual({ x: 12, textAnchor: 'start' });
     expect(labelPlacement({ x: 0.76, y: 0.5 })).toEqual({ x: -12, textAnchor: 'end' });
     expect(labelPlacement({ x: 1, y: 1 })).toEqual({ x: -12, textAnchor: 'end' });
+  });
+});
+
+describe("the priority plane's margins", () => {
+  const chart = { left: 0, top: 0, right: PLANE_PLOT.width, bottom: PLANE_PLOT.height };
+  const inside = (box: TextBox) => box.left >= chart.left && box.top >= chart.top && box.right <= chart.right && box.bottom <= chart.bottom;
+
+  it.each([
+    ['the applications', { x: 'risk', y: 'business criticality' }],
+    ['the requirements', { x: 'urgency', y: 'importance' }],
+  ])("keep %s' axis titles clear of the tick labels, and every label inside the chart", (_, axes) => {
+    const boxes = axisLabelBoxes(axes);
+    for (const box of boxes) expect({ text: box.text, inside: inside(box) }).toEqual({ text: box.text, inside: true });
+    // "100%" on both axes: the widest tick label, at the chart's edges.
+    expect(boxes.filter((box) => box.text.endsWith(' 100%'))).toHaveLength(2);
+    const overlapping = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => boxesIntersect(a, b)).map((b) => `${a.text} × ${b.text}`));
+    expect(overlapping).toEqual([]);
+    // The titles keep a gap from the tick labels, not just no overlap.
+    const yTitle = boxes.find((box) => box.text.startsWith('y title'))!;
+    const yTicks = boxes.filter((box) => /^y \d/.test(box.text));
+    expect(Math.min(...yTicks.map((box) => box.left)) - yTitle.right).toBeGreaterThanOrEqual(PLANE_TITLE_GAP - 1);
+    const xTitle = boxes.find((box) => box.text.startsWith('x title'))!;
+    const xTicks = boxes.filter((box) => /^x \d/.test(box.text));
+    expect(xTitle.top - Math.max(...xTicks.map((box) => box.bottom))).toBeGreaterThanOrEqual(PLANE_TITLE_GAP - 1);
+  });
+
+  it('are computed from the sizes of the labels they hold', () => {
+    const { left, right, bottom } = planeMargins();
+    // The y tick labels' width is in the left margin: a wider label widens it by as much.
+    const wider = planeMargins(['0%', '1000%']);
+    const grown = textWidth('1000%', PLANE_FONT.tick) - textWidth('100%', PLANE_FONT.tick);
+    // (margins are whole pixels, rounded up)
+    expect(Math.abs(wider.left - left - grown)).toBeLessThanOrEqual(1);
+    expect(wider.right).toBeGreaterThanOrEqual(right);
+    expect(wider.bottom).toBe(bottom);
+    // '100%' is wider than '0%', and a bold text than a regular one.
+    expect(textWidth('100%', 11)).toBeGreaterThan(textWidth('0%', 11));
+    expect(textWidth('Risk', 12, true)).toBeGreaterThan(textWidth('Risk', 12));
+    expect(PLANE_PLOT.margin).toEqual(planeMargins());
   });
 });

@@ -20,6 +20,8 @@ describe('AdministrationScreen', () => {
     open();
     expect(linkNames()).toEqual([
       'Organization Administration',
+      // Read-only for them (access=>Administration): importing into it is the Global Admin's.
+      'Vulnerability Database',
       'IAM',
       'Collaboration Administration',
       'User List',

@@ -59,8 +59,8 @@ describe('GlobalAdministrationScreen', () => {
     expect(history.location.pathname).toBe('/administration/global/vulnerabilities');
   });
 
-  it('does not offer the vulnerability database without the import permission', async () => {
-    setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global');
+  it('does not offer the vulnerability database without the import permission (nor the administration, which reads it)', async () => {
+    setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global' && permission !== 'access=>Administration');
     fakeApi({ 'GET /api/organizations': ok([acme]) });
     open();
     await screen.findByRole('table', { name: 'Organizations' });

@@ -53,6 +53,7 @@ describe('advisory import', () => {
     fakeApi({});
     renderRoute(AdvisoriesSection, '/administration/global/vulnerabilities');
     expect(screen.queryByRole('heading', { name: 'Advisories' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('read-only-database')).toHaveTextContent(/^Read-only:/);
   });
 
   it("imports CISA's KEV catalog with progress, then shows its counts; a refused file shows the API's reason", async () => {

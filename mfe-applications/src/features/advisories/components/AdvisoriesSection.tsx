@@ -13,7 +13,13 @@ export const VULNERABILITY_DATABASE_PATH = '/administration/global/vulnerabiliti
 
 export function AdvisoriesSection() {
   const mayImport = usePermitted(APPLICATION_PERMISSIONS.IMPORT_ADVISORIES);
-  if (!mayImport) return null;
+  if (!mayImport) {
+    return (
+      <Text fontSize="sm" color="fg.muted" data-testid="read-only-database">
+        Read-only: every organization's builds are matched against this database, so importing advisories and KEV catalogs is a Global Admin's.
+      </Text>
+    );
+  }
   return (
     <Stack as="section" aria-labelledby="advisories-heading" gap={3}>
       <Heading as="h2" size="md" id="advisories-heading">
@@ -28,10 +34,11 @@ export function AdvisoriesSection() {
   );
 }
 
-/** Security Posture's way to the imports, for those who may import. */
+/** Security Posture's way to the database: its imports for those who may import, read-only for organization administrators. */
 export function VulnerabilityDatabaseLink() {
   const mayImport = usePermitted(APPLICATION_PERMISSIONS.IMPORT_ADVISORIES);
-  if (!mayImport) return null;
+  const mayRead = usePermitted(APPLICATION_PERMISSIONS.VIEW_VULNERABILITY_DATABASE);
+  if (!mayRead) return null;
   return (
     <Stack as="section" aria-labelledby="vulnerability-database-heading" gap={1}>
       <Heading as="h2" size="md" id="vulnerability-database-heading">
@@ -40,7 +47,7 @@ export function VulnerabilityDatabaseLink() {
       <Text fontSize="sm">
         Every app's builds are matched against the installation's OSV advisories and CISA's catalog of known exploited vulnerabilities.{' '}
         <ChakraLink asChild colorPalette="blue">
-          <Link to={VULNERABILITY_DATABASE_PATH}>Import advisories and see what the database holds</Link>
+          <Link to={VULNERABILITY_DATABASE_PATH}>{mayImport ? 'Import advisories and see what the database holds' : 'See what the database holds'}</Link>
         </ChakraLink>
       </Text>
     </Stack>

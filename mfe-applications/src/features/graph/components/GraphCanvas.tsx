@@ -9,7 +9,7 @@ import { Box, chakra, Text } from '@chakra-ui/react';
 import { interpolateZoom, quadtree, select, zoom, zoomIdentity, type Quadtree, type ZoomBehavior, type ZoomTransform } from 'd3';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RootPaths } from '../utils/paths';
-import { countInView, drawScene, nodeLabel, RADIUS, type Scene, type View } from '../utils/scene';
+import { countInView, drawScene, fitView, nodeLabel, RADIUS, type Scene, type View } from '../utils/scene';
 import { plural } from '../../../lib/format';
 
 export interface FocusRequest {
@@ -51,10 +51,8 @@ interface Snapshot {
 }
 
 function fitTransform(scene: Scene, width: number, height: number): ZoomTransform {
-  const { minX, minY, maxX, maxY } = scene.layout.bounds;
-  const pad = 40;
-  const k = Math.min(4, Math.max(SCALE_EXTENT[0], Math.min((width - pad) / Math.max(1, maxX - minX), (height - pad) / Math.max(1, maxY - minY))));
-  return zoomIdentity.translate(width / 2 - k * ((minX + maxX) / 2), height / 2 - k * ((minY + maxY) / 2)).scale(k);
+  const { x, y, k } = fitView(scene.layout.bounds, width, height, SCALE_EXTENT[0]);
+  return zoomIdentity.translate(x, y).scale(k);
 }
 
 export function GraphCanvas({ scene, highlight, selected, onSelect, focus, label, height = 620 }: GraphCanvasProps) {

@@ -1,7 +1,7 @@
-// A build's dependency graph to explore: the canvas, and beside it the search, the vulnerable
+// A build's dependency graph to explore: the canvas with its legend, and beside it the search, the vulnerable
 // components, the chosen one with its paths from the root, and the graph metrics. The chosen
 // component is the page's (its bom_ref in the URL), so a view can be shared.
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack } from '@chakra-ui/react';
 import type { DependencyGraph } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { Empty, QueryView } from '../../../components/QueryStates';
@@ -10,6 +10,7 @@ import { useDependencyGraph } from '../api/getDependencyGraph';
 import { useGraphModel } from '../hooks/useGraphModel';
 import { pathsFromRoot } from '../utils/paths';
 import { GraphCanvas, type FocusRequest } from './GraphCanvas';
+import { GraphLegend } from './GraphLegend';
 import { GraphMetricsPanel } from './GraphMetricsPanel';
 import { ComponentSearch, SelectionDetails, VulnerableComponents } from './GraphSidePanel';
 
@@ -52,10 +53,7 @@ function Explorer({ data, graph, appKey, buildId, chosen, onChoose }: GraphExplo
             paths ? `; ${plural(paths.nodeCount, 'component')} highlighted on the paths from the root to ${data.nodes[selected!].name}` : ''
           }`}
         />
-        <Text fontSize="xs" color="fg.muted" mt={1}>
-          The root is blue and larger; components are coloured by their worst vulnerability (dark red critical, orange high, yellow medium, blue low); light
-          lines are components the SBOM names under no dependency, drawn under the root.
-        </Text>
+        <GraphLegend groups={model.scene.groups} />
       </Box>
       <Stack gap={5} width={{ base: 'full', lg: '22rem' }} flexShrink={0}>
         <ComponentSearch nodes={data.nodes} selected={selected} onChoose={choose} />

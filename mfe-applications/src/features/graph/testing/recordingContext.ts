@@ -46,6 +46,8 @@ export function recordingContext() {
     fillText: (text: string) => {
       texts.push(text);
     },
+    // About 11px system-ui.
+    measureText: (text: string) => ({ width: text.length * 6.2 }),
   };
   return { ctx, strokes, fills, texts };
 }

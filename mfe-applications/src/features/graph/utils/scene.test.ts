@@ -1,7 +1,8 @@
 import type { DependencyGraphNode } from '@portal/shared';
 import { layeredLayout } from './layout';
 import { adjacency, pathsFromRoot } from './paths';
-import { COLORS, countInView, drawScene, LABEL_ZOOM, type Scene, type SceneContext, type View } from './scene';
+import { boxesOverlap } from './labels';
+import { COLORS, countInView, drawScene, LABEL_ZOOM, sceneLabels, type Scene, type SceneContext, type View } from './scene';
 import { recordingContext } from '../testing/recordingContext';
 
 const node = (name: string, severity: string | null = null): DependencyGraphNode => ({
@@ -64,7 +65,7 @@ describe('drawScene', () => {
     expect(texts).toEqual(['root@1.0.0', 'a@1.0.0', 'c@1.0.0']);
   });
 
-  it('leaves out a label that would overlap one already drawn, so that what shows can be read', () => {
+  it('moves a label that would overlap one already drawn to another side, and leaves it out where no side is free', () => {
     const crowded: Scene = {
       nodes: [node('first'), node('second'), node('third')],
       edges: [],
@@ -74,6 +75,19 @@ describe('drawScene', () => {
     };
     const { ctx, texts } = recordingContext();
     drawScene(ctx as unknown as SceneContext, crowded, view());
-    expect(texts).toEqual(['first@1.0.0', 'third@1.0.0']);
+    expect(texts).toEqual(['first@1.0.0', 'second@1.0.0', 'third@1.0.0']);
+    const { labels } = sceneLabels(crowded, view(), (text) => text.length * 6.2);
+    expect(labels.map((label) => [label.text, label.left < 100 ? 'left' : 'right'])).toEqual([
+      ['first@1.0.0', 'right'],
+      ['second@1.0.0', 'left'],
+      ['third@1.0.0', 'right'],
+    ]);
+
+    // Twenty components on one spot: as many labels as there are free sides, none over another.
+    const pile: Scene = { ...crowded, nodes: Array.from({ length: 20 }, (_, i) => node(`n${i}`)), layout: { x: new Float32Array(20), y: new Float32Array(20), bounds: crowded.layout.bounds } };
+    const piled = sceneLabels(pile, view(), (text) => text.length * 6.2).labels;
+    expect(piled.length).toBeGreaterThan(2);
+    expect(piled.length).toBeLessThan(20);
+    for (const [i, a] of piled.entries()) for (const b of piled.slice(i + 1)) expect(boxesOverlap(a, b)).toBe(false);
   });
 });

@@ -1,8 +1,12 @@
 // Drawing the dependency graph on a 2D canvas. SVG holds one DOM node per circle and line, which
 // is what makes 5,000 components and their edges crawl; a canvas draws them as a few paths per
 // frame: all edges in one stroke, nodes in one fill per colour, only what is in view, labels only
-// when zoomed in enough to read them. Pure: it draws on whatever context it is given.
+// when zoomed in enough to read them, each placed where it covers no other label and no component
+// (labels.ts). An SBOM without stated dependencies is drawn as its grouped overview (groups.ts):
+// framed blocks titled by ecosystem and namespace. Pure: it draws on whatever context it is given.
 import type { DependencyGraphNode } from '@portal/shared';
+import { TITLE_BAND, type GroupFrame } from './groups';
+import { LABEL_HEIGHT, placeLabels, type Disc, type LabelRequest, type PlacedLabel } from './labels';
 import type { Layout } from './layout';
 import type { RootPaths } from './paths';
 
@@ -13,6 +17,8 @@ export interface Scene {
   impliedFrom: number;
   layout: Layout;
   root: number | null;
+  /** The grouped overview's frames (an SBOM without stated dependencies); absent for a layered graph. */
+  groups?: readonly GroupFrame[];
 }
 
 export interface View {
@@ -47,6 +53,7 @@ export type SceneContext = Pick<
   | 'globalAlpha'
   | 'font'
   | 'textBaseline'
+  | 'measureText'
 >;
 
 export const COLORS = {
@@ -57,6 +64,9 @@ export const COLORS = {
   plain: '#64748b',
   label: '#1a202c',
   selected: '#111827',
+  exploit: '#7e22ce',
+  frame: '#94a3b8',
+  groupTitle: '#334155',
   CRITICAL: '#9b1c1c',
   HIGH: '#dd6b20',
   MEDIUM: '#d69e2e',
@@ -70,9 +80,10 @@ export const RADIUS = 4;
 /** Labels are drawn from this zoom on, and at most this many. */
 export const LABEL_ZOOM = 0.9;
 export const MAX_LABELS = 500;
-/** A label's height and a character's width (11px system-ui), to keep labels from overlapping. */
-const LABEL_HEIGHT = 13;
-const LABEL_CHAR_WIDTH = 6.2;
+export const LABEL_FONT = '11px system-ui, sans-serif';
+export const TITLE_FONT = '600 11px system-ui, sans-serif';
+/** The ring around an actively exploited component (CISA KEV), as a multiple of its radius. */
+export const EXPLOIT_RING = 1.75;
 
 export function nodeColor(node: DependencyGraphNode, index: number, root: number | null): string {
   if (index === root) return COLORS.root;
@@ -83,6 +94,20 @@ export function nodeColor(node: DependencyGraphNode, index: number, root: number
 export function nodeLabel(node: DependencyGraphNode): string {
   const name = node.group ? `${node.group}/${node.name}` : node.name;
   return node.version ? `${name}@${node.version}` : name;
+}
+
+/** The zoom that shows the whole of a layout in a canvas of width × height (at most 4×), centred. */
+export function fitView(bounds: Layout['bounds'], width: number, height: number, minimum = 0.01): { x: number; y: number; k: number } {
+  const { minX, minY, maxX, maxY } = bounds;
+  const pad = 40;
+  const k = Math.min(4, Math.max(minimum, Math.min((width - pad) / Math.max(1, maxX - minX), (height - pad) / Math.max(1, maxY - minY))));
+  return { x: width / 2 - k * ((minX + maxX) / 2), y: height / 2 - k * ((minY + maxY) / 2), k };
+}
+
+/** A component's shorter labels: without its group, then without its version. */
+export function shorterLabels(node: DependencyGraphNode): string[] {
+  const shorter = [node.version ? `${node.name}@${node.version}` : node.name, node.name];
+  return [...new Set(shorter)].filter((text) => text !== nodeLabel(node));
 }
 
 /** The world rectangle in view, with a margin of one radius. */
@@ -151,8 +176,18 @@ export function drawScene(ctx: SceneContext, scene: Scene, view: View): DrawStat
     ctx.stroke();
   };
   const dim = highlight ? 0.12 : 1;
+  const frames = (scene.groups ?? []).filter((frame) => frameInView(frame, view));
+  if (frames.length > 0) {
+    ctx.beginPath();
+    for (const frame of frames) ctx.rect(frame.x, frame.y, frame.width, frame.height);
+    ctx.strokeStyle = COLORS.frame;
+    ctx.lineWidth = 1 / k;
+    ctx.globalAlpha = 0.8;
+    ctx.stroke();
+  }
   strokeEdges(0, scene.impliedFrom, COLORS.edge, 1, 0.55 * dim);
-  strokeEdges(scene.impliedFrom, scene.edges.length, COLORS.implied, 1, 0.45 * dim);
+  // The grouped overview does not draw the star of implied edges (only a highlighted path).
+  if (!scene.groups) strokeEdges(scene.impliedFrom, scene.edges.length, COLORS.implied, 1, 0.45 * dim);
   if (highlight) {
     const onPath = new Set(highlight.edges);
     strokeEdges(0, scene.edges.length, COLORS.path, 2.5, 1, (index) => onPath.has(index));
@@ -191,6 +226,21 @@ export function drawScene(ctx: SceneContext, scene: Scene, view: View): DrawStat
       fillNodes(color, list.filter((i) => highlight.onPath[i]), 1, 1.3);
     }
   }
+  // Actively exploited components (CISA KEV) wear a ring.
+  ctx.beginPath();
+  let exploited = 0;
+  for (let i = 0; i < scene.nodes.length; i += 1) {
+    if (!scene.nodes[i].active_exploit || !inView(i)) continue;
+    ctx.moveTo(px[i] + radius * EXPLOIT_RING, py[i]);
+    ctx.arc(px[i], py[i], radius * EXPLOIT_RING, 0, Math.PI * 2);
+    exploited += 1;
+  }
+  if (exploited > 0) {
+    ctx.strokeStyle = COLORS.exploit;
+    ctx.lineWidth = 2 / k;
+    ctx.globalAlpha = 1;
+    ctx.stroke();
+  }
   for (const [index, color] of [[view.hovered, COLORS.path], [view.selected, COLORS.selected]] as const) {
     if (index === null || !inView(index)) continue;
     ctx.beginPath();
@@ -201,45 +251,93 @@ export function drawScene(ctx: SceneContext, scene: Scene, view: View): DrawStat
     ctx.stroke();
   }
 
-  // Labels in screen space, so their size does not follow the zoom; one that would overlap a label
-  // already drawn is left out (the path's first, then in order), so that what shows can be read.
+  // Labels in screen space, so their size does not follow the zoom (sceneLabels).
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.globalAlpha = 1;
-  ctx.fillStyle = COLORS.label;
-  ctx.font = '11px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
-  // Per band of LABEL_HEIGHT pixels, the labels drawn in it: [left, right, middle].
-  const placed = new Map<number, Array<[number, number, number]>>();
-  const overlaps = (left: number, right: number, middle: number) => {
-    const band = Math.floor(middle / LABEL_HEIGHT);
-    for (let row = band - 1; row <= band + 1; row += 1) {
-      for (const [start, end, other] of placed.get(row) ?? []) {
-        if (left < end && right > start && Math.abs(middle - other) < LABEL_HEIGHT) return true;
-      }
-    }
-    return false;
+  const measure = (font: string) => (text: string) => {
+    ctx.font = font;
+    return ctx.measureText(text).width;
   };
-  const label = (i: number) => {
-    const text = nodeLabel(scene.nodes[i]);
-    const left = px[i] * k + view.x + radius * k + 4;
-    const right = left + text.length * LABEL_CHAR_WIDTH;
-    const middle = py[i] * k + view.y;
-    if (overlaps(left, right, middle)) return;
-    ctx.fillText(text, left, middle);
-    const band = Math.floor(middle / LABEL_HEIGHT);
-    const spans = placed.get(band);
-    if (spans) spans.push([left, right, middle]);
-    else placed.set(band, [[left, right, middle]]);
-    stats.labels += 1;
-  };
-  if (highlight) {
-    for (const i of highlight.shortest) if (inView(i) && stats.labels < MAX_LABELS) label(i);
-  }
-  if (view.selected !== null && inView(view.selected)) label(view.selected);
-  if (k >= LABEL_ZOOM) {
-    for (let i = 0; i < scene.nodes.length && stats.labels < MAX_LABELS; i += 1) {
-      if (inView(i) && i !== view.selected && (!highlight || !highlight.shortest.includes(i))) label(i);
-    }
-  }
+  const { titles, labels } = sceneLabels(scene, view, measure(LABEL_FONT), measure(TITLE_FONT));
+  ctx.font = TITLE_FONT;
+  ctx.fillStyle = COLORS.groupTitle;
+  for (const title of titles) ctx.fillText(title.text, title.left, (title.top + title.bottom) / 2);
+  ctx.font = LABEL_FONT;
+  ctx.fillStyle = COLORS.label;
+  for (const label of labels) ctx.fillText(label.text, label.left, (label.top + label.bottom) / 2);
+  stats.labels = labels.length;
   return stats;
+}
+
+export interface SceneLabels {
+  /** The groups' titles placed (the grouped overview). */
+  titles: PlacedLabel[];
+  /** The components' labels placed. */
+  labels: PlacedLabel[];
+  /** What every component in view covers on screen. */
+  discs: Disc[];
+}
+
+/**
+ * The labels of a view, in screen pixels, each where it covers no other label and no component
+ * (labels.ts): the groups' titles first (in their frame's title band), then the labels of the path's components, the chosen component's,
+ * and — zoomed in from LABEL_ZOOM on — the vulnerable components' and the rest's, as far as they fit.
+ */
+export function sceneLabels(scene: Scene, view: View, measure: (text: string) => number, measureTitle: (text: string) => number = measure): SceneLabels {
+  const { x: px, y: py } = scene.layout;
+  const { k, highlight } = view;
+  const { inView } = inViewTests(scene, view);
+  const radius = Math.max(RADIUS, 1.5 / k);
+  const toScreen = (i: number) => ({ x: px[i] * k + view.x, y: py[i] * k + view.y });
+  // What a component covers on screen: its circle, its exploit ring, its chosen or hovered ring.
+  const discRadius = (i: number) => {
+    let r = (i === scene.root ? radius * 1.8 : radius) * (highlight?.onPath[i] ? 1.3 : 1);
+    if (scene.nodes[i].active_exploit) r = Math.max(r, radius * EXPLOIT_RING);
+    if (i === view.selected || i === view.hovered) r = Math.max(r, radius * 2.2);
+    return r * k + 1;
+  };
+  const area = { width: view.width, height: view.height };
+  // Zoomed out with nothing chosen there is no label to place: the components' discs are not needed.
+  const frames = scene.groups ?? [];
+  if (k < LABEL_ZOOM && !highlight && view.selected === null && frames.length === 0) return { titles: [], labels: [], discs: [] };
+  const discs: Disc[] = [];
+  for (let i = 0; i < scene.nodes.length; i += 1) if (inView(i)) discs.push({ ...toScreen(i), r: discRadius(i) });
+
+  const titleRequests: LabelRequest[] = [];
+  frames.forEach((frame, index) => {
+    if (!frameInView(frame, view)) return;
+    const text = frameTitle(frame);
+    titleRequests.push({ id: index, text, x: 0, y: 0, r: 0, at: { left: frame.x * k + view.x, top: (frame.y - TITLE_BAND / 2) * k + view.y - LABEL_HEIGHT / 2 } });
+  });
+  const titles = placeLabels(titleRequests, discs, { ...area, measure: measureTitle });
+
+  const wanted: number[] = [];
+  const seen = new Set<number>();
+  const want = (i: number | null) => {
+    if (i === null || seen.has(i) || !inView(i)) return;
+    seen.add(i);
+    wanted.push(i);
+  };
+  if (highlight) highlight.shortest.forEach(want);
+  want(view.selected);
+  if (k >= LABEL_ZOOM) {
+    for (let i = 0; i < scene.nodes.length; i += 1) if (scene.nodes[i].severity !== null) want(i);
+    for (let i = 0; i < scene.nodes.length; i += 1) want(i);
+  }
+  const requests: LabelRequest[] = wanted.map((i) => ({ id: i, text: nodeLabel(scene.nodes[i]), shorter: shorterLabels(scene.nodes[i]), ...toScreen(i), r: discRadius(i) }));
+  const labels = placeLabels(requests, discs, { ...area, measure, limit: MAX_LABELS, reserved: titles });
+  return { titles, labels, discs };
+}
+
+/** A group's title on the canvas: 'npm @types · 4 components, 1 vulnerable'. */
+export function frameTitle(frame: GroupFrame): string {
+  const size = `${frame.count} ${frame.count === 1 ? 'component' : 'components'}`;
+  return `${frame.title} · ${size}${frame.vulnerable > 0 ? `, ${frame.vulnerable} vulnerable` : ''}`;
+}
+
+function frameInView(frame: GroupFrame, view: View): boolean {
+  const left = frame.x * view.k + view.x;
+  const top = (frame.y - TITLE_BAND) * view.k + view.y;
+  return left < view.width && top < view.height && left + frame.width * view.k > 0 && (frame.y + frame.height) * view.k + view.y > 0;
 }
