@@ -235,6 +235,12 @@ describe('who may do what', () => {
       ['DELETE', `/api/recovery/backups/${id}`, undefined, 'delete'],
     ] as const;
 
+  it('has a case for every route of the recovery family (a new route fails here until it has one)', () => {
+    const declared = world.app.declaredRoutes.filter((route) => route.url.startsWith('/api/recovery')).map((route) => `${route.method} ${route.url}`);
+    const cased = routes().map(([method, url]) => `${method} ${url.replace(id, ':id')}`);
+    expect(cased.sort()).toEqual(declared.sort());
+  });
+
   it('answers 403 to a member without view=>DisasterRecovery, and a reader may only view', async () => {
     for (const [method, url, body, action] of routes()) {
       expect(`${method} ${url} ${(await world.call('vic', method, `${url}?${G}`, body)).statusCode}`).toBe(`${method} ${url} 403`);
