@@ -277,7 +277,7 @@ function parseOidc(read: (name: EnvironmentVariable) => string | undefined): Oid
   return { issuer: read('OIDC_ISSUER') as string, clientId, clientSecret, redirectUrl };
 }
 
-function parseRecovery(read: (name: EnvironmentVariable) => string | undefined): RecoveryConfig {
+function parseRecovery(read: (name: EnvironmentVariable) => string | undefined): RecoveryConfig | undefined {
   const dir = read('RECOVERY_DIR');
   const key = read('RECOVERY_KEY');
   if (key !== undefined) {
@@ -293,6 +293,7 @@ function parseRecovery(read: (name: EnvironmentVariable) => string | undefined):
     throw new ConfigError('RECOVERY_S3_ACCESS_KEY_ID and RECOVERY_S3_SECRET_ACCESS_KEY are set together or not at all.');
   }
   const s3 = endpoint || region || accessKeyId ? { endpoint: read('RECOVERY_S3_ENDPOINT'), region: region ?? 'us-east-1', accessKeyId, secretAccessKey, forcePathStyle } : undefined;
+  if (dir === undefined && key === undefined && s3 === undefined) return undefined;
   return { dir: dir === undefined ? undefined : resolvePath(dir, 'data/backups'), key, s3 };
 }
 
