@@ -19,6 +19,10 @@ function clientOf(config: S3Config): S3Client {
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
       credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      // Checksums only where S3 requires them: S3-compatible stores do not all take the SDK's
+      // default streamed CRC trailers (the archive's own SHA-256 is checked on every read).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
     clients.set(id, client);
   }
