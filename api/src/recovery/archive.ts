@@ -112,7 +112,8 @@ export interface WriteOptions {
 export async function writeArchive(options: WriteOptions): Promise<WrittenArchive> {
   const { db, process, target, location } = options;
   const pack = tar.pack();
-  const gzip = createGzip({ level: 6 });
+  // Level 1: most of an archive's bytes are files, usually compressed already; rows compress well anyway.
+  const gzip = createGzip({ level: 1 });
   const measured = meter();
   const body = new PassThrough();
   const stages: Array<NodeJS.ReadWriteStream> = [gzip, ...(options.key ? [encryptStream(options.key)] : []), measured];

@@ -54,19 +54,13 @@ async function writeBlob(blobs: BlobStore, bytes: number, seed: number): Promise
 export async function seedRecoveryProcess(db: Database, blobs: BlobStore, processId: string, userId: string, scale: SeedScale = SMALL_SEED): Promise<void> {
   const [{ organization_id: org }] = await db.query<{ organization_id: string }>('SELECT organization_id FROM processes WHERE id = $1', [processId]);
   const p = [org, processId, userId];
+  // Every tenth requirement is the parent of the nine after it (one statement: its key checks run at its end).
   await db.query(
-    `INSERT INTO requirements (organization_id, process_id, code, title, description, position, created_by)
-     SELECT $1, $2, 'RB-' || n, 'Requirement ' || n, 'What requirement ' || n || ' asks: ' || repeat('x', 200), n, $3
-       FROM generate_series(1, ${scale.requirements}) n`,
+    `WITH ids AS (SELECT n, gen_random_uuid() AS id FROM generate_series(1, ${scale.requirements}) n)
+     INSERT INTO requirements (id, organization_id, process_id, code, title, description, position, parent_id, created_by)
+     SELECT i.id, $1, $2, 'RB-' || i.n, 'Requirement ' || i.n, 'What requirement ' || i.n || ' asks: ' || repeat('x', 200), i.n, p.id, $3
+       FROM ids i LEFT JOIN ids p ON p.n = ((i.n - 1) / 10) * 10 + 1 AND p.n <> i.n`,
     p,
-  );
-  // Every tenth requirement is the parent of the nine after it.
-  await db.query(
-    `UPDATE requirements c SET parent_id = parent.id
-       FROM requirements parent
-      WHERE c.process_id = $1 AND parent.process_id = $1 AND c.code LIKE 'RB-%' AND parent.code LIKE 'RB-%'
-        AND substr(parent.code, 4)::int = ((substr(c.code, 4)::int - 1) / 10) * 10 + 1 AND c.id <> parent.id`,
-    [processId],
   );
   await db.query(
     `INSERT INTO requirement_events (process_id, requirement_id, type, actor_id, data)
