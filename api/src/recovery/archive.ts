@@ -1,8 +1,10 @@
 // Writing and reading a backup archive (docs/recovery.md "Format"): a tar, gzip-compressed, then
 // optionally encrypted (crypto.ts). The writer exports the process in ONE read-only, repeatable-read
 // transaction — every table and the list of files are of the same moment — streaming the members
-// into the target as they are read: table rows in chunks of ROWS_PER_MEMBER, files streamed from
-// the blob store (never whole in memory). The reader checks every member against the manifest.
+// into the target as they are read: table rows in chunks of ROWS_PER_MEMBER; then the library's
+// files named in that snapshot, streamed from the blob store (never whole in memory; content-
+// addressed, so their bytes are those of the snapshot). The reader checks every member against
+// the manifest.
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { PassThrough, Transform, Writable, type Readable } from 'node:stream';
@@ -139,6 +141,9 @@ export async function writeArchive(options: WriteOptions): Promise<WrittenArchiv
       await add(PROCESS_MEMBER, Buffer.from(processRow));
       const files = new Set<string>();
       const total = TABLES.length + 1;
+      // The library's files are named in the snapshot and streamed after it (below): content-addressed,
+      // their bytes cannot change, and the transaction (the embedded database's one connection) is not held by 100 MB of disk reads.
+      const stored: string[] = [];
       let step = 0;
       for (const table of TABLES) {
         let count = 0;
@@ -155,10 +160,7 @@ export async function writeArchive(options: WriteOptions): Promise<WrittenArchiv
               if (!content) throw new Error(`the file ${row.blob} of ${table.name} is gone`);
               await add(fileMember(row.blob), content);
             } else {
-              const size = (await stat(options.blobs.pathOf(row.blob))).size;
-              await roomIn(pack);
-              const sha256 = await addStream(pack, fileMember(row.blob), size, options.blobs.open(row.blob));
-              members.push({ name: fileMember(row.blob), size, sha256 });
+              stored.push(row.blob);
             }
           }
           if (rows.length < ROWS_PER_MEMBER) break;
@@ -167,19 +169,30 @@ export async function writeArchive(options: WriteOptions): Promise<WrittenArchiv
         options.onProgress?.(++step, total);
       }
       counts.files = files.size;
-      const manifest: Manifest = {
-        ...header,
-        created_at: options.now.toISOString(),
-        process: { id: process.id, organization_id: process.organization_id, code_name: process.code_name, name: process.name },
-        counts,
-        members,
-      };
-      await addBuffer(pack, MANIFEST_MEMBER, Buffer.from(JSON.stringify(manifest, null, 2)));
-      options.onProgress?.(total, total);
+      return { header, stored, total };
     });
 
+  const finish = async ({ header, stored, total }: { header: FormatHeader; stored: string[]; total: number }) => {
+    for (const sha256 of stored) {
+      // A file deleted since the snapshot (its document removed meanwhile) fails this backup: the next one is consistent again.
+      const size = (await stat(options.blobs.pathOf(sha256))).size;
+      await roomIn(pack);
+      const digest = await addStream(pack, fileMember(sha256), size, options.blobs.open(sha256));
+      members.push({ name: fileMember(sha256), size, sha256: digest });
+    }
+    const manifest: Manifest = {
+      ...header,
+      created_at: options.now.toISOString(),
+      process: { id: process.id, organization_id: process.organization_id, code_name: process.code_name, name: process.name },
+      counts,
+      members,
+    };
+    await addBuffer(pack, MANIFEST_MEMBER, Buffer.from(JSON.stringify(manifest, null, 2)));
+    options.onProgress?.(total, total);
+  };
+
   try {
-    await produce();
+    await finish(await produce());
     pack.finalize();
   } catch (error) {
     pack.destroy(error as Error);
