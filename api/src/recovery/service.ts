@@ -204,7 +204,7 @@ export function createRecovery(options: RecoveryOptions): Recovery {
             recipients: await permittedRecipients(tx, scope, permission),
             title: `Recovery point exceeded in ${settings.code_name}`,
             message: `##Disaster recovery## of ${settings.code_name}: ${age}, beyond the objective of ${settings.rpo_minutes} minutes.`,
-            link: `/settings/processes/${encodeURIComponent(settings.code_name)}/recovery`,
+            link: '/projects/settings',
             time: now().toISOString(),
           });
           await announceChange(tx, scope, permission, RECOVERY_POINT_EXCEEDED_EVENT, { ...point });
