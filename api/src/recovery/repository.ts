@@ -101,8 +101,16 @@ export async function allSettings(db: Queryable): Promise<Array<SettingsRow & { 
   return db.query(`SELECT ${SETTINGS.replace(/(^|, |\n\s*)(\w)/g, '$1s.$2')}, p.code_name, p.name FROM recovery_settings s JOIN processes p ON p.id = s.process_id`);
 }
 
-export async function markScheduled(db: Queryable, processId: string, at: Date): Promise<void> {
-  await db.query('UPDATE recovery_settings SET last_scheduled_at = $2 WHERE process_id = $1', [processId, ts(at)]);
+/**
+ * Claims a due scheduled run: true for the one caller (of any API process) that moved
+ * last_scheduled_at from what it read to `at`; false when another claimed it first.
+ */
+export async function claimScheduledRun(db: Queryable, processId: string, previous: Date | string | null, at: Date): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE recovery_settings SET last_scheduled_at = $3 WHERE process_id = $1 AND last_scheduled_at IS NOT DISTINCT FROM $2::timestamptz RETURNING process_id',
+    [processId, previous === null ? null : new Date(previous).toISOString(), ts(at)],
+  );
+  return rows.length > 0;
 }
 
 export async function markRpoAlerted(db: Queryable, processId: string, at: Date | null): Promise<void> {

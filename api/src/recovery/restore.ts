@@ -112,7 +112,10 @@ async function stage(options: RestoreOptions, dir: string): Promise<Manifest> {
       if (!MEMBER.test(member.name)) throw new BackupDamaged(`it has an unexpected member ${member.name.slice(0, 200)}.`);
       const file = path.join(dir, ...member.name.split('/'));
       await mkdir(path.dirname(file), { recursive: true });
-      await pipeline(member.stream, createWriteStream(file, { flags: 'wx' }));
+      await pipeline(member.stream, createWriteStream(file, { flags: 'wx' })).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new BackupDamaged(`it holds ${member.name.slice(0, 200)} twice.`);
+        throw error;
+      });
     },
   });
 }

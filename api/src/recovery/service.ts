@@ -27,7 +27,7 @@ import {
   finishBackup,
   insertBackup,
   markRpoAlerted,
-  markScheduled,
+  claimScheduledRun,
   recordVerification,
   settingsOf,
   type BackupRow,
@@ -297,7 +297,7 @@ export function createRecovery(options: RecoveryOptions): Recovery {
         const from = new Date(settings.last_scheduled_at ?? settings.updated_at ?? now());
         const due = nextRun(settings.schedule, from);
         if (!due || due.getTime() > now().getTime()) continue;
-        await markScheduled(db, settings.process_id, now());
+        if (!(await claimScheduledRun(db, settings.process_id, settings.last_scheduled_at, now()))) continue;
         const process = { id: settings.process_id, organization_id: settings.organization_id, code_name: settings.code_name, name: settings.name };
         try {
           started.push((await recovery.start(process, 'scheduled', null)).done);
