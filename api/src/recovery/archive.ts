@@ -21,7 +21,6 @@ import {
   FORMAT_VERSION,
   MANIFEST_MEMBER,
   PROCESS_MEMBER,
-  ROWS_PER_MEMBER,
   SHA256,
   TABLES,
   tableMember,
@@ -29,7 +28,7 @@ import {
   type Manifest,
   type ManifestMember,
 } from './format';
-import { beginSnapshot, blobContent, processJson, schemaVersion, tableChunk } from './snapshot.repository';
+import { beginSnapshot, blobContent, processJson, schemaVersion, tableChunks } from './snapshot.repository';
 import type { BackupTarget } from './targets';
 
 export interface BackupProcess {
@@ -147,11 +146,10 @@ export async function writeArchive(options: WriteOptions): Promise<WrittenArchiv
       let step = 0;
       for (const table of TABLES) {
         let count = 0;
-        for (let chunk = 0; ; chunk++) {
-          const rows = await tableChunk(tx, table, process.id, chunk);
-          if (rows.length === 0) break;
+        let chunk = 0;
+        for await (const rows of tableChunks(tx, table, process.id)) {
           count += rows.length;
-          await add(tableMember(table.name, chunk), Buffer.from(rows.map((row) => row.j).join('\n') + '\n'));
+          await add(tableMember(table.name, chunk++), Buffer.from(rows.map((row) => row.j).join('\n') + '\n'));
           for (const row of rows) {
             if (!row.blob || !SHA256.test(row.blob) || files.has(row.blob)) continue;
             files.add(row.blob);
@@ -163,7 +161,6 @@ export async function writeArchive(options: WriteOptions): Promise<WrittenArchiv
               stored.push(row.blob);
             }
           }
-          if (rows.length < ROWS_PER_MEMBER) break;
         }
         counts[table.name] = count;
         options.onProgress?.(++step, total);
