@@ -84,6 +84,7 @@ import { orgChartRoutes } from './org-chart/routes';
 import { cloudSyncRoutes, createCloudSync, findingLinkRoutes, findingOverviewRoutes, findingsRoutes, type CloudSyncOptions } from './operations/index';
 import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
 import { alarmsRoutes, registerAlarmEvaluator } from './alarms/index';
+import { recoveryRoutes, registerRecovery } from './recovery/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -320,6 +321,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(metricsRoutes));
       // Alarms on metrics: CRUD, acknowledge, history, preview (issue 25 item 4).
       await api.register(named(alarmsRoutes));
+      // Disaster recovery of a process: settings, backups, verify, restore (issue 25 items 6-9).
+      await api.register(named(recoveryRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
         await api.register(named(testingRoutes));
@@ -355,6 +358,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAlarmEvaluator(app, options.now ?? systemClock);
   // Metric snapshots (issue 25 item 2): daily, and debounced after changes that move metrics.
   registerMetricSnapshots(app, options.now ?? systemClock);
+  // Disaster recovery (issue 25 items 6-9): scheduled backups and the recovery point watch.
+  registerRecovery(app, options.now ?? systemClock);
   const documentReviews = createReviewReminders({ db: database, now: options.now ?? systemClock, log: app.log });
   app.decorate('documentReviews', documentReviews);
   app.addHook('onReady', async () => documentReviews.start());

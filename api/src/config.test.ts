@@ -101,6 +101,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the disaster recovery settings: folder, key, and an S3-compatible endpoint with path-style addressing', () => {
+    expect(
+      loadConfig({
+        RECOVERY_DIR: 'var/backups',
+        RECOVERY_KEY: 'ab'.repeat(32),
+        RECOVERY_S3_ENDPOINT: 'http://127.0.0.1:9000',
+        RECOVERY_S3_ACCESS_KEY_ID: 'minio',
+        RECOVERY_S3_SECRET_ACCESS_KEY: 'minio-secret',
+      }).recovery,
+    ).toEqual({
+      dir: `${REPOSITORY_ROOT}/var/backups`,
+      key: 'ab'.repeat(32),
+      s3: { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'minio', secretAccessKey: 'minio-secret', forcePathStyle: true },
+    });
+    expect(loadConfig({}).recovery).toBeUndefined();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
   });
@@ -126,6 +143,10 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'https://portal.example.com/?next=/evil'],
     ['NOTIFICATION_DIGEST_HOUR', '24'],
     ['NOTIFICATION_DIGEST_HOUR', '7.5'],
+    ['RECOVERY_KEY', 'too short'],
+    ['RECOVERY_S3_ENDPOINT', 'minio:9000'],
+    ['RECOVERY_S3_ACCESS_KEY_ID', 'alone'],
+    ['RECOVERY_S3_FORCE_PATH_STYLE', 'sometimes'],
   ])('rejects %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

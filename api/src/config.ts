@@ -33,6 +33,13 @@ export const ENVIRONMENT_VARIABLES = [
   'PUBLIC_URL',
   'NOTIFICATION_DIGEST_HOUR',
   'DOCUMENT_MAX_BYTES',
+  'RECOVERY_DIR',
+  'RECOVERY_KEY',
+  'RECOVERY_S3_ENDPOINT',
+  'RECOVERY_S3_REGION',
+  'RECOVERY_S3_ACCESS_KEY_ID',
+  'RECOVERY_S3_SECRET_ACCESS_KEY',
+  'RECOVERY_S3_FORCE_PATH_STYLE',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -86,6 +93,27 @@ export interface Config {
   notificationDigestHour?: number;
   /** The most one file of the evidence library may carry (bytes); unset: DOCUMENT_MAX_BYTES of the contract (250 MB). */
   documentMaxBytes?: number;
+  /** Disaster recovery (docs/recovery.md): where folder backups go, the encryption key, the S3 endpoint. */
+  recovery?: RecoveryConfig;
+}
+
+export interface RecoveryConfig {
+  /** The folder target's root (RECOVERY_DIR); unset: `${dataDir}/backups`. */
+  dir?: string;
+  /** RECOVERY_KEY as given (64 hex digits or base64 of 32 bytes): the AES-256-GCM key of encrypted backups. */
+  key?: string;
+  /** The S3-compatible target's endpoint and credentials; unset: AWS's defaults (region, credential chain). */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  /** An endpoint override (MinIO, another S3-compatible store); unset: AWS S3. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style addressing (bucket in the path): what MinIO and most S3-compatible stores need. */
+  forcePathStyle: boolean;
 }
 
 export const DEFAULT_DIGEST_HOUR = 7;
@@ -249,6 +277,26 @@ function parseOidc(read: (name: EnvironmentVariable) => string | undefined): Oid
   return { issuer: read('OIDC_ISSUER') as string, clientId, clientSecret, redirectUrl };
 }
 
+function parseRecovery(read: (name: EnvironmentVariable) => string | undefined): RecoveryConfig | undefined {
+  const dir = read('RECOVERY_DIR');
+  const key = read('RECOVERY_KEY');
+  if (key !== undefined) {
+    const bytes = /^[0-9a-fA-F]{64}$/.test(key) ? Buffer.from(key, 'hex') : Buffer.from(key, 'base64');
+    if (bytes.length !== 32) throw new ConfigError('RECOVERY_KEY must be 32 bytes: 64 hexadecimal digits or their base64.');
+  }
+  const endpoint = parseUrl('RECOVERY_S3_ENDPOINT', read('RECOVERY_S3_ENDPOINT'));
+  const region = read('RECOVERY_S3_REGION');
+  const accessKeyId = read('RECOVERY_S3_ACCESS_KEY_ID');
+  const secretAccessKey = read('RECOVERY_S3_SECRET_ACCESS_KEY');
+  const forcePathStyle = parseBoolean('RECOVERY_S3_FORCE_PATH_STYLE', read('RECOVERY_S3_FORCE_PATH_STYLE'), endpoint !== undefined);
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError('RECOVERY_S3_ACCESS_KEY_ID and RECOVERY_S3_SECRET_ACCESS_KEY are set together or not at all.');
+  }
+  const s3 = endpoint || region || accessKeyId ? { endpoint: read('RECOVERY_S3_ENDPOINT'), region: region ?? 'us-east-1', accessKeyId, secretAccessKey, forcePathStyle } : undefined;
+  if (dir === undefined && key === undefined && s3 === undefined) return undefined;
+  return { dir: dir === undefined ? undefined : resolvePath(dir, 'data/backups'), key, s3 };
+}
+
 export function loadConfig(env: Environment = process.env): Config {
   const read = (name: EnvironmentVariable): string | undefined => nonEmpty(env[name]);
   const remotesJson = read('REMOTES_JSON');
@@ -294,5 +342,6 @@ export function loadConfig(env: Environment = process.env): Config {
     publicUrl: parsePublicUrl(read('PUBLIC_URL'), port),
     notificationDigestHour: parseHour('NOTIFICATION_DIGEST_HOUR', read('NOTIFICATION_DIGEST_HOUR'), DEFAULT_DIGEST_HOUR),
     documentMaxBytes: read('DOCUMENT_MAX_BYTES') === undefined ? undefined : parseCount('DOCUMENT_MAX_BYTES', read('DOCUMENT_MAX_BYTES'), 0, 1),
+    recovery: parseRecovery(read),
   };
 }

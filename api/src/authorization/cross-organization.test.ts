@@ -63,6 +63,7 @@ const DOMAIN_SUITES: Record<string, string> = {
   '/api/security': 'api/src/operations/cross-organization.test.ts',
   '/api/metrics': 'api/src/metrics/cross-organization.test.ts',
   '/api/alarms': 'api/src/alarms/cross-organization.test.ts',
+  '/api/recovery': 'api/src/recovery/recovery.test.ts',
   // Under /api/apps, with suites of their own (api/src/apps/cross-organization.test.ts leaves them out).
   '/api/apps/:appKey/builds/:buildId/graph': 'api/src/graph/cross-organization.test.ts',
   '/api/apps/planes': 'api/src/priority-planes/cross-organization.test.ts',

@@ -45,6 +45,8 @@ import type { BlobStore, ReceivedFile, Withdrawn } from './storage';
 import { pdfText } from './text';
 
 export { evidenceNamesOf } from './repository';
+// The blob store of library files: the recovery family backs them up and restores them by hash.
+export { createBlobStore, type BlobStore } from './storage';
 
 /** A file received and checked, waiting for its version to be recorded. */
 export interface CheckedFile extends ReceivedFile {

@@ -139,6 +139,20 @@ export async function createProcess(db: Database, caller: Caller, organizationId
   });
 }
 
+/**
+ * In a transaction about to insert a process of that code name in the organization (a restored
+ * backup): holds the organization, 402 beyond its num_of_projects, 409 when the code name is taken.
+ */
+export async function reserveProcessCode(tx: Queryable, organizationId: string, codeName: string): Promise<void> {
+  await lockOrganization(tx, organizationId);
+  await assertWithinLimit(tx, organizationId);
+  const existing = await findProcessByCode(tx, organizationId, codeName);
+  if (existing) {
+    const message = duplicateCode(existing.code_name);
+    throw new ApiProblem(409, message, {}, { code_name: message });
+  }
+}
+
 /** 402 with the catalogue message when the organization has all the processes its licence allows. */
 async function assertWithinLimit(tx: Queryable, organizationId: string): Promise<void> {
   const organization = await findOrganizationById(tx, organizationId);

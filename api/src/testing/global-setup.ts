@@ -79,5 +79,6 @@ export default async function globalSetup(): Promise<void> {
   process.env.METRICS_SNAPSHOT_TICK_MS ??= '0';
   // Alarms likewise (app.alarms.tick()), and webhook retries a few milliseconds apart.
   process.env.ALARMS_TICK_MS ??= '0';
+  process.env.RECOVERY_TICK_MS ??= '0';
   process.env.ALARMS_WEBHOOK_BACKOFF_MS ??= '20';
 }

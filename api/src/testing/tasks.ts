@@ -4,6 +4,7 @@
 // requirement RQ-12 and an application; Other's admin (ursula) with her own process omega.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
+import type { Config } from '../config';
 import { createOrganizationCommand } from '../cli/users';
 import { manualClock, type ManualClock } from '../identity/clock';
 import { createTestUser, likeTheApiClient, withCookie, type SessionCookie } from './identity';
@@ -29,11 +30,12 @@ export interface TaskWorld {
   close(): Promise<void>;
 }
 
-/** `options`: what else the app is built with (the cloud syncs' transport). */
-export async function taskWorld(options: Pick<AppOptions, 'cloudSync'> = {}): Promise<TaskWorld> {
+/** `options`: what else the app is built with (the cloud syncs' transport, configuration of its own). */
+export async function taskWorld(options: Pick<AppOptions, 'cloudSync'> & { config?: Partial<Config> } = {}): Promise<TaskWorld> {
   const environment = await createTestEnvironment();
   const clock = manualClock(new Date('2030-06-01T08:00:00Z'));
-  const app = likeTheApiClient(await buildApp({ config: environment.config, now: clock.now, ...options }));
+  const { config, ...rest } = options;
+  const app = likeTheApiClient(await buildApp({ config: { ...environment.config, ...config }, now: clock.now, ...rest }));
   const cookies = {} as Record<Login, SessionCookie>;
   const call: TaskWorld['call'] = (who, method, url, payload) =>
     app.inject({ method, url, headers: withCookie(cookies[who]), ...(payload !== undefined ? { payload: payload as object } : {}) });

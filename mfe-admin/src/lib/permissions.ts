@@ -8,7 +8,7 @@ import { isPermitted, sessionStore, subscribePermissionChecker, usePermitted, ty
 import { PERMISSIONS, type Permission } from '@portal/shared/permissions';
 import { useSyncExternalStore } from 'react';
 
-const { administration, operations, processes } = PERMISSIONS;
+const { administration, applications, operations, processes } = PERMISSIONS;
 
 export const ADMIN_PERMISSIONS = {
   CREATE_USER: administration.USER.CREATE,
@@ -30,6 +30,12 @@ export const ADMIN_PERMISSIONS = {
   /** Edit, configs and API key rotation. */
   UPDATE_SERVICE_MODULE: operations.SERVICE_MODULE.UPDATE,
   DELETE_SERVICE_MODULE: operations.SERVICE_MODULE.DELETE,
+  /** Process Settings → Disaster recovery: the section, its settings, its backups. */
+  VIEW_DISASTER_RECOVERY: applications.DISASTER_RECOVERY.VIEW,
+  CONFIGURE_DISASTER_RECOVERY: applications.DISASTER_RECOVERY.CONFIGURE,
+  /** Back up now, verify and restore. */
+  EXECUTE_DISASTER_RECOVERY: applications.DISASTER_RECOVERY.EXECUTE,
+  DELETE_DISASTER_RECOVERY: applications.DISASTER_RECOVERY.DELETE,
 } as const satisfies Record<string, Permission>;
 
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[keyof typeof ADMIN_PERMISSIONS];

@@ -1,5 +1,5 @@
 // /projects/settings: the settings of the current process (sessionStore): its name and types,
-// module configuration, notification settings, and deleting it. Without a current process (or in
+// module configuration, notification settings, disaster recovery, and deleting it. Without a current process (or in
 // Platform View, which is no single process) the screen says so and links to the process list.
 import { Link as ChakraLink } from '@chakra-ui/react';
 import {
@@ -16,6 +16,7 @@ import {
 import { Link } from 'react-router';
 import { useProcesses } from '../api/getProcesses';
 import { DeleteProcessSection } from './DeleteProcessSection';
+import { DisasterRecoverySection } from './DisasterRecoverySection';
 import { ModuleConfigurationSection } from './ModuleConfigurationSection';
 import { NotificationSettingsSection } from './NotificationSettingsSection';
 import { ProcessDetailsSection } from './ProcessDetailsSection';
@@ -59,6 +60,7 @@ export const ProcessSettingsScreen: ScreenComponent = ({ route }) => {
       )}
       <ModuleConfigurationSection code={current.code_name} />
       <NotificationSettingsSection code={current.code_name} />
+      <DisasterRecoverySection code={current.code_name} />
       <DeleteProcessSection process={{ id: current.id, code_name: current.code_name, name: process?.name ?? current.code_name }} processes={processes.data} />
     </ScreenFrame>
   );
