@@ -224,6 +224,7 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
                 bg={dropKey === row.key ? 'blue.subtle' : node?.requirement.id === activeId ? 'bg.emphasized' : isFocused ? 'bg.muted' : undefined}
                 outline={isFocused ? '1px dashed' : undefined}
                 draggable={mayMove && node !== undefined && !node.requirement.deleted_at}
+                data-drop-target={dropKey === row.key || undefined}
                 onDragStart={(event: DragEvent) => {
                   if (!node) return;
                   event.dataTransfer?.setData('text/plain', `${node.requirement.code} ${node.requirement.title}`);
@@ -253,6 +254,7 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
       {dragged && dragged.parent !== ROOT && (
         <Box
           data-testid="drop-top-level"
+          data-drop-target={dropKey === ROOT || undefined}
           {...dragHandlers(ROOT)}
           px={3}
           py={2}
