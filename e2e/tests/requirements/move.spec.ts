@@ -55,6 +55,7 @@ test('a requirement is dragged under another, then moved to the top level with t
   await expect(mainHeading(page)).toHaveText('Depository');
   // The search narrows every level of the tree to this test's requirements (other specs fill the process).
   await page.getByRole('searchbox', { name: 'Search' }).fill('Mover');
+  await expect(page.getByText(/^2 top-level requirements/)).toBeVisible();
   const tree = page.getByRole('tree', { name: 'Requirements' });
   const itemA = tree.getByRole('treeitem', { name: 'MOVER-A Mover parent A' });
   const itemB = tree.getByRole('treeitem', { name: 'MOVER-B Mover parent B' });
