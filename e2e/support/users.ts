@@ -68,6 +68,8 @@ export const USERS = {
   reqPlanner: { login: 'req_planner', email: 'req.planner@example.com', name: 'Pia Planner', password: 'ReqPlanner@2026', roles: ['AUTHOR'] },
   reqReporter: { login: 'req_reporter', email: 'req.reporter@example.com', name: 'Rob Reporter', password: 'ReqReporter@2026', roles: ['AUTHOR'] },
   reqDeduper: { login: 'req_deduper', email: 'req.deduper@example.com', name: 'Dee Deduper', password: 'ReqDeduper@2026', roles: ['AUTHOR'] },
+  /** Moves requirements in the tree (issue 26 item 1). */
+  reqMover: { login: 'req_mover', email: 'req.mover@example.com', name: 'Moe Mover', password: 'ReqMover@2026', roles: ['AUTHOR'] },
   reqImporter: { login: 'req_importer', email: 'req.importer@example.com', name: 'Ivo Importer', password: 'ReqImporter@2026', roles: ['AUTHOR'] },
   /** Collaboration (issue 23): a reviewer who assigns general tasks, and the member who does them. */
   collabLead: { login: 'collab_lead', email: 'collab.lead@example.com', name: 'Cleo Lead', password: 'CollabLead@2026', roles: ['REVIEWER'] },

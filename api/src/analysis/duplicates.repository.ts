@@ -11,7 +11,7 @@ export interface DocumentRow extends RequirementRef {
 export async function processDocuments(db: Queryable, organizationId: string, processId: string): Promise<DocumentRow[]> {
   return db.query<DocumentRow>(
     `SELECT id, code, title, description FROM requirements
-      WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY created_at, code, id`,
+      WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY created_at, code_key, id`,
     [organizationId, processId],
   );
 }
@@ -59,7 +59,7 @@ export async function isAncestorOrSelf(tx: Queryable, aId: string, bId: string):
 export async function moveChildren(tx: Queryable, aId: string, bId: string): Promise<Array<{ id: string }>> {
   return tx.query<{ id: string }>(
     `WITH base AS (SELECT coalesce(max(position), -1) AS top FROM requirements WHERE parent_id = $1),
-          ordered AS (SELECT id, row_number() OVER (ORDER BY position, code) AS n FROM requirements WHERE parent_id = $2)
+          ordered AS (SELECT id, row_number() OVER (ORDER BY position, code_key) AS n FROM requirements WHERE parent_id = $2)
      UPDATE requirements c SET parent_id = $1, position = base.top + ordered.n, updated_at = now(), version = c.version + 1
        FROM base, ordered WHERE c.id = ordered.id RETURNING c.id, c.deleted_at`,
     [aId, bId],

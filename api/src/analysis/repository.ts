@@ -33,7 +33,7 @@ export type PlaneRow = { id: string; code: string; title: string; status: string
 export async function planeRequirementsOf(db: Queryable, organizationId: string, processId: string): Promise<PlaneRow[]> {
   return db.query<{ id: string; code: string; title: string; status: string; priority: string; x: number | null; y: number | null }>(
     `SELECT id, code, title, status, priority, plane_x AS x, plane_y AS y FROM requirements
-          WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY code, id`,
+          WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY code_key, id`,
     [organizationId, processId],
   );
 }
@@ -62,7 +62,7 @@ export interface TraceabilityRequirement {
 export async function traceabilityRequirementsOf(db: Queryable, organizationId: string, processId: string): Promise<TraceabilityRequirement[]> {
   return db.query<TraceabilityRequirement>(
     `SELECT id, code, title, source, parent_id, status, progress FROM requirements
-        WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY position, code, id`,
+        WHERE organization_id = $1 AND process_id = $2 AND deleted_at IS NULL ORDER BY position, code_key, id`,
     [organizationId, processId],
   );
 }

@@ -90,7 +90,7 @@ export async function versionsOf(db: Queryable, documentId: string): Promise<Doc
 export async function requirementsOfDocument(db: Queryable, documentId: string): Promise<RequirementRef[]> {
   return db.query<RequirementRef>(
     `SELECT r.id, r.code, r.title FROM document_requirements dr JOIN requirements r ON r.id = dr.requirement_id
-      WHERE dr.document_id = $1 AND r.deleted_at IS NULL ORDER BY r.code, r.id`,
+      WHERE dr.document_id = $1 AND r.deleted_at IS NULL ORDER BY r.code_key, r.id`,
     [documentId],
   );
 }
@@ -246,7 +246,7 @@ export async function evidenceRows(db: Queryable, scope: Scope): Promise<Evidenc
        LEFT JOIN document_requirements dr ON dr.requirement_id = r.id
        LEFT JOIN documents d ON d.id = dr.document_id
       WHERE r.organization_id = $1 AND r.process_id = $2 AND r.deleted_at IS NULL
-      ORDER BY r.code, r.id, d.folder, lower(d.name)`,
+      ORDER BY r.code_key, r.id, d.folder, lower(d.name)`,
     scopeParams(scope),
   );
 }

@@ -27,7 +27,7 @@ export async function replaceFindingRequirements(tx: Queryable, findingId: strin
 export function requirementsOfFinding(db: Queryable, findingId: string): Promise<RequirementRefRow[]> {
   return db.query<RequirementRefRow>(
     `SELECT r.id, r.code, r.title FROM security_finding_requirements l JOIN requirements r ON r.id = l.requirement_id
-      WHERE l.finding_id = $1 ORDER BY r.code, r.id`,
+      WHERE l.finding_id = $1 ORDER BY r.code_key, r.id`,
     [findingId],
   );
 }

@@ -32,15 +32,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => world?.close());
 
-it('links a finding to requirements of its process: the list and the detail show them, by code', async () => {
+it('links a finding to requirements of its process: the list and the detail show them, by code (natural order)', async () => {
   const another = (await world.ok<{ id: string }>('olga', 'POST', `/api/requirements?${G}`, { code: 'RQ-3', title: 'Input is encoded' }, 201)).id;
   const answer = await link({ requirement_ids: [world.requirementId, another, world.requirementId.toUpperCase()] });
   expect(answer.statusCode).toBe(200);
-  expect(answer.json().requirements.map((requirement: { code: string }) => requirement.code)).toEqual(['RQ-12', 'RQ-3']);
+  expect(answer.json().requirements.map((requirement: { code: string }) => requirement.code)).toEqual(['RQ-3', 'RQ-12']);
   const shown = await detail();
   expect(shown.linkedRequirements).toEqual([
-    { id: world.requirementId, code: 'RQ-12', title: 'Password length' },
     { id: another, code: 'RQ-3', title: 'Input is encoded' },
+    { id: world.requirementId, code: 'RQ-12', title: 'Password length' },
   ]);
   expect([...shown.requirements].sort()).toEqual([world.requirementId, another].sort());
   const listed = await world.ok<{ items: Array<{ id: string; requirements: string[] }> }>('olga', 'GET', `/api/security/findings?${G}&scope=repo:web&limit=500`);
@@ -49,7 +49,7 @@ it('links a finding to requirements of its process: the list and the detail show
 
   // A re-import of the scope keeps them.
   expect((await world.call('olga', 'POST', `/api/security/findings?${G}&repository=web`, readOps('eslint.sarif'))).statusCode).toBe(200);
-  expect((await detail()).linkedRequirements.map((requirement) => requirement.code)).toEqual(['RQ-12', 'RQ-3']);
+  expect((await detail()).linkedRequirements.map((requirement) => requirement.code)).toEqual(['RQ-3', 'RQ-12']);
 
   // Replaced, then removed.
   expect((await link({ requirement_ids: [another] })).json().requirements.map((requirement: { code: string }) => requirement.code)).toEqual(['RQ-3']);

@@ -34,7 +34,7 @@ export function progressReportRows(db: Queryable, { processId }: ReportScope): P
     `${TREE}
      SELECT r.code, r.title, r.status, r.priority, r.progress, ${OWNER} AS owner, to_char(r.due_date, 'YYYY-MM-DD') AS due_date
        FROM tree t JOIN requirements r ON r.id = t.id LEFT JOIN users o ON o.id = r.owner_id
-      ORDER BY t.path, r.code`,
+      ORDER BY t.path, r.code_key`,
     [processId],
   );
 }
@@ -48,8 +48,8 @@ export function coverageReportRows(db: Queryable, { processId }: ReportScope): P
             round(100.0 * count(*) FILTER (WHERE r.status = 'COMPLETED') / count(*))::int AS coverage,
             round(avg(r.progress))::int AS average_progress
        FROM tree t JOIN requirements r ON r.id = t.id JOIN requirements root ON root.id = t.root_id
-      GROUP BY root.id, root.code, root.title, root.position
-      ORDER BY root.position, root.code`,
+      GROUP BY root.id, root.code, root.title, root.position, root.code_key
+      ORDER BY root.position, root.code_key`,
     [processId],
   );
 }
@@ -60,7 +60,7 @@ export function overdueReportRows(db: Queryable, { processId, today }: ReportSco
             ($2::date - r.due_date)::int AS days_overdue
        FROM requirements r LEFT JOIN users o ON o.id = r.owner_id
       WHERE r.process_id = $1 AND r.deleted_at IS NULL AND r.due_date < $2::date AND r.status <> 'COMPLETED'
-      ORDER BY r.due_date, r.code`,
+      ORDER BY r.due_date, r.code_key`,
     [processId, today],
   );
 }
@@ -72,7 +72,7 @@ export function gapsReportRows(db: Queryable, { processId }: ReportScope): Promi
        FROM gaps g JOIN requirements r ON r.id = g.requirement_id
        LEFT JOIN tasks t ON t.id = g.task_id LEFT JOIN users u ON u.id = coalesce(t.delegated_to, t.assigned_to_user)
       WHERE g.process_id = $1 AND r.deleted_at IS NULL
-      ORDER BY (g.status = 'OPEN') DESC, g.target_date, r.code, g.created_at`,
+      ORDER BY (g.status = 'OPEN') DESC, g.target_date, r.code_key, g.created_at`,
     [processId],
   );
 }
@@ -82,7 +82,7 @@ export function risksReportRows(db: Queryable, { processId }: ReportScope): Prom
     `SELECT r.code, r.title, k.likelihood, k.impact, k.score, k.description, k.status
        FROM risks k JOIN requirements r ON r.id = k.requirement_id
       WHERE k.process_id = $1 AND r.deleted_at IS NULL
-      ORDER BY (k.status = 'OPEN') DESC, k.score DESC, r.code, k.created_at`,
+      ORDER BY (k.status = 'OPEN') DESC, k.score DESC, r.code_key, k.created_at`,
     [processId],
   );
 }

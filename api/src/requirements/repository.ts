@@ -142,9 +142,10 @@ export interface RequirementQuery {
   limit: number;
 }
 
+/** The sort keys; codes by `code_key`, their natural order (migration 038: AC-2 before AC-14). */
 const SORT_KEYS: Record<RequirementSort, string> = {
   position: 'r.position',
-  code: 'lower(r.code)',
+  code: 'r.code_key',
   title: 'lower(r.title)',
   priority: `CASE r.priority WHEN 'LOW' THEN 0 WHEN 'MEDIUM' THEN 1 WHEN 'HIGH' THEN 2 ELSE 3 END`,
   status: `CASE r.status WHEN 'DRAFT' THEN 0 WHEN 'IN_REVIEW' THEN 1 WHEN 'REJECTED' THEN 2 WHEN 'ACCEPTED' THEN 3
@@ -184,14 +185,27 @@ export async function listRequirements(
   if (query.owner) where.push(`r.owner_id = ${add(query.owner)}::uuid`);
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const order = `k1 ${direction} NULLS LAST, k2 ${direction}, id`;
+  // The whole process by position is the tree's order, depth first: each requirement's key is the
+  // path of (position, id) from its top-level ancestor, fixed-width segments compared byte by byte.
+  const treeOrder = query.sort === 'position' && query.parent === undefined;
+  const tree = treeOrder
+    ? `RECURSIVE tree AS (
+         SELECT r.id, lpad(r.position::text, 10, '0') || r.id::text AS path
+           FROM requirements r WHERE r.process_id = $1 AND r.parent_id IS NULL
+         UNION ALL
+         SELECT c.id, t.path || lpad(c.position::text, 10, '0') || c.id::text
+           FROM tree t JOIN requirements c ON c.parent_id = t.id WHERE length(t.path) < 460000
+       ),`
+    : '';
   const limit = add(query.limit);
   const offset = add(query.offset);
   // One row: the count and the page as one JSON array (a single value to decode, not 50 × 25).
   const [row] = await db.query<{ total: number; items: RequirementRow[] | string }>(
     // A search reads every row of the process: once (MATERIALIZED), not once for the count and
     // once for the page; without one, the page can come from an index in order.
-    `WITH filtered AS ${query.search ? 'MATERIALIZED' : 'NOT MATERIALIZED'} (
-       SELECT r.id, ${SORT_KEYS[query.sort]} AS k1, lower(r.code) AS k2 FROM requirements r WHERE ${where.join(' AND ')}
+    `WITH ${tree} filtered AS ${query.search ? 'MATERIALIZED' : 'NOT MATERIALIZED'} (
+       SELECT r.id, ${treeOrder ? 'tree.path COLLATE "C"' : SORT_KEYS[query.sort]} AS k1, r.code_key AS k2
+         FROM requirements r ${treeOrder ? 'JOIN tree ON tree.id = r.id' : ''} WHERE ${where.join(' AND ')}
      ),
      page AS (SELECT id, k1, k2 FROM filtered ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
      SELECT (SELECT count(*)::int FROM filtered) AS total,
@@ -376,11 +390,11 @@ export async function requirementDueDate(tx: Queryable, id: string): Promise<str
 }
 
 /** Whether the requirement of the process (a parent to be) is deleted; none when it is not the process's. */
-export async function parentState(tx: Queryable, processId: string, id: string): Promise<{ deleted: boolean } | undefined> {
-  const [row] = await tx.query<{ deleted: boolean }>('SELECT deleted_at IS NOT NULL AS deleted FROM requirements WHERE process_id = $1 AND id = $2', [
-    processId,
-    id,
-  ]);
+export async function parentState(tx: Queryable, processId: string, id: string): Promise<(RequirementRef & { deleted: boolean }) | undefined> {
+  const [row] = await tx.query<RequirementRef & { deleted: boolean }>(
+    'SELECT id, code, title, deleted_at IS NOT NULL AS deleted FROM requirements WHERE process_id = $1 AND id = $2',
+    [processId, id],
+  );
   return row;
 }
 

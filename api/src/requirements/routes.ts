@@ -102,7 +102,7 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
         tag: typeof q.tag === 'string' && q.tag !== '' ? q.tag : undefined,
         owner: typeof q.owner === 'string' && q.owner !== '' ? q.owner : undefined,
         deleted: (q.deleted as RequirementQuery['deleted']) ?? 'exclude',
-        sort: (q.sort as RequirementSort | undefined) ?? (parent === undefined ? 'code' : 'position'),
+        sort: (q.sort as RequirementSort | undefined) ?? 'position',
         order: q.order === 'desc' ? 'desc' : 'asc',
         offset: Number(q.offset ?? 0),
         limit: Number(q.limit ?? 100),

@@ -106,7 +106,7 @@ export const listQuery = {
     tag: { type: 'string', maxLength: 50 },
     owner: { type: 'string', description: 'a user id' },
     deleted: { type: 'string', enum: ['exclude', 'include', 'only'], default: 'exclude' },
-    sort: { type: 'string', enum: [...SORTS] },
+    sort: { type: 'string', enum: [...SORTS], description: 'position (default): the tree order, depth first over the whole process; codes in natural order (AC-2 before AC-14)' },
     order: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
     offset: { type: 'integer', minimum: 0, default: 0 },
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },

@@ -1,7 +1,7 @@
 // What the requirement screens do (issue 6, docs/requirements-api.md): add, modify, delete (kept
 // under a deleted label), progress and comments. Inputs are checked first (input.ts, the spec 5
 // messages field by field); every change raises its requirement event in the change's transaction.
-import { MESSAGES, type Requirement, type RequirementComment, type RequirementDetail, type RequirementEventRecord } from '@portal/shared/server';
+import { MESSAGES, type Requirement, type RequirementComment, type RequirementMove, type RequirementRef, type RequirementDetail, type RequirementEventRecord } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { openTaskIdsOf, setTaskFailed } from '../tasks/index';
@@ -76,11 +76,19 @@ export const DELETED = 'A deleted requirement cannot be changed.';
 /** Who changes what, where: the request's caller in the request's process. */
 
 
-/** A live requirement of the process to hang another under; 404 otherwise. */
-async function checkParent(tx: Queryable, processId: string, parentId: string): Promise<void> {
+/** A live requirement of the process to hang another under; 404 otherwise (another process's too). */
+async function checkParent(tx: Queryable, processId: string, parentId: string): Promise<RequirementRef> {
   const row = await parentState(tx, processId, parentId);
   if (!row) throw new ApiProblem(404);
   if (row.deleted) throw new ApiProblem(400, DELETED, {}, { parent_id: DELETED });
+  return { id: row.id, code: row.code, title: row.title };
+}
+
+/** The requirement's parent as a reference (null: the top level). */
+async function parentRef(tx: Queryable, processId: string, parentId: string | null): Promise<RequirementRef | null> {
+  if (parentId === null) return null;
+  const row = await parentState(tx, processId, parentId);
+  return row ? { id: row.id, code: row.code, title: row.title } : null;
 }
 
 /** An active user of the organization; 404 otherwise. */
@@ -167,14 +175,20 @@ export async function updateRequirement(context: ChangeContext, id: string, body
   }
   const input = parseRequirementInput(body, true);
   return context.db.transaction(async (tx) => {
+    // A move takes the process's lock first (as Add does): two moves at once cannot make a cycle
+    // that neither alone makes, nor take the same position.
+    if (input.parent_id !== undefined) await lockProcessForAdd(tx, context.process.id);
     const state = await lockLive(tx, context, id);
     if (state.version !== version) throw new ApiProblem(409, STALE_VERSION);
     const changes: [string, unknown][] = [];
+    let moved: RequirementMove | undefined;
     if (input.parent_id !== undefined && input.parent_id !== state.parent_id) {
+      let to: RequirementRef | null = null;
       if (input.parent_id !== null) {
-        await checkParent(tx, context.process.id, input.parent_id);
+        to = await checkParent(tx, context.process.id, input.parent_id);
         if (await isSelfOrDescendant(tx, id, input.parent_id)) throw new ApiProblem(400, PARENT_CYCLE, {}, { parent_id: PARENT_CYCLE });
       }
+      moved = { from: await parentRef(tx, context.process.id, state.parent_id), to };
       changes.push(['parent_id', input.parent_id], ['position', await nextPosition(tx, context.process.id, input.parent_id)]);
     }
     if (input.owner_id) await checkUser(tx, context.organizationId, input.owner_id);
@@ -189,7 +203,8 @@ export async function updateRequirement(context: ChangeContext, id: string, body
     }
     if (changes.some(([column]) => column === 'parent_id')) changed.push('parent_id');
     await updateRequirementColumns(tx, id, changes);
-    await raiseRequirementEvent(tx, { ...event(context, id), type: 'Update', data: { fields: changed } });
+    // A move is told in the history with where from and where to (its code stays: codes are unique in the process).
+    await raiseRequirementEvent(tx, { ...event(context, id), type: 'Update', data: { fields: changed, ...(moved ? { moved } : {}) } });
     return viewOf(tx, context, id);
   });
 }

@@ -62,7 +62,11 @@ export interface RequirementPage {
   total: number;
 }
 
-/** The orders of GET requirements (`sort`). */
+/**
+ * The orders of GET requirements (`sort`). `position` is the tree's order: within one level
+ * (`parent`) the siblings' order, over the whole process depth first (each requirement followed
+ * by its sub-requirements). Codes sort naturally everywhere (AC-2 before AC-14, as `compareCodes`).
+ */
 export type RequirementSortField = 'position' | 'code' | 'title' | 'priority' | 'status' | 'progress' | 'due_date' | 'updated_at';
 /** Whether GET requirements leaves deleted requirements out, takes them in, or lists only them. */
 export type RequirementDeletedFilter = 'exclude' | 'include' | 'only';
@@ -92,12 +96,29 @@ export interface RequirementInput {
   code?: string;
   title: string;
   description?: string;
+  /** The parent (Modify: moving it there, refused under itself or one of its sub-requirements); '' or null: the top level. */
   parent_id?: string | null;
   priority?: RequirementPriority;
   owner_id?: string | null;
   due_date?: string | null;
   tags?: string[];
   source?: string | null;
+}
+
+/** The `data.moved` of an Update event that gave the requirement another parent (null: the top level). */
+export interface RequirementMove {
+  from: RequirementRef | null;
+  to: RequirementRef | null;
+}
+
+const CODE_COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Codes in natural order: the numbers in them compare as numbers (AC-2 before AC-14, IA-2 before
+ * IA-2(1) before IA-2(10)), letters whatever their case; the API's `natural_sort_key` orders the same way.
+ */
+export function compareCodes(a: string, b: string): number {
+  return CODE_COLLATOR.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** One entry of a requirement's history (a spec 4.5 requirement event). */

@@ -11,5 +11,7 @@ export { useTask } from './api/getTask';
 export { PAGE_SIZE, SORT_FIELDS, type DeletedFilter, type RequirementFilters, type RequirementListParams, type SortField } from './api/filters';
 export { RequirementDetailPanel, RequirementDetailView } from './components/RequirementDetailPanel';
 export { RequirementPicker, type RequirementPickerProps } from './components/RequirementPicker';
+export { ParentChooser, type ParentChooserProps } from './components/ParentChooser';
+export { movedText, useMoveRequirement, type RequirementMoveInput } from './api/moveRequirement';
 export { TaskActions } from './components/TaskActions';
 export { addChildPath, detailPath, modifyPath, viewTaskPath } from './paths';

@@ -19,8 +19,9 @@ import { useSearchParams } from 'react-router';
 import { useGraph } from '../../../lib/graph';
 import { detailPath, useRequirement, useUpdateRequirement } from '../../requirement';
 import { errorSummary } from './AddRequirementScreen';
-import { inputOf, requirementSteps, valuesOf, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
+import { inputOf, requirementSteps, valuesOf, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';
+import { parentErrorFrom, parentField, parentOf, withParentField, type ModifyFormValues, type ParentError } from './ParentField';
 
 export const ModifyRequirementScreen: ScreenComponent = ({ route }) => {
   const graph = useGraph();
@@ -63,25 +64,35 @@ function ModifyForm({ graph, requirement, onReload }: { graph: string; requireme
   // with Reload and the wizard's notice that the initial values changed.
   const [base] = useState(requirement);
   const changed = requirement.version !== base.version;
-  const initialValues = useMemo(() => valuesOf(base), [base]);
+  const initialParent = parentOf(base)?.id ?? '';
+  const initialValues = useMemo<ModifyFormValues>(() => ({ ...valuesOf(base), parent_id: initialParent }), [base, initialParent]);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
-  const steps = useMemo(() => requirementSteps(serverErrors, null), [serverErrors]);
+  const [parentError, setParentError] = useState<ParentError>();
+  const steps = useMemo(
+    () => withParentField(requirementSteps(serverErrors, null), parentField(graph, base, parentError)),
+    [serverErrors, graph, base, parentError],
+  );
   const update = useUpdateRequirement(graph, requirement.id);
   const stale = errorStatus(update.error) === 409;
   const reload = () => {
     update.reset();
     setServerErrors({});
+    setParentError(undefined);
     onReload();
   };
 
-  const submit = async (values: RequirementFormValues) => {
+  const submit = async (values: ModifyFormValues) => {
     setServerErrors({});
+    setParentError(undefined);
     try {
-      const saved = await update.mutateAsync({ ...inputOf(values), version: base.version });
+      // The parent is sent when it changed ('' : the top level): a move, told in the history.
+      const moved = values.parent_id !== initialParent ? { parent_id: values.parent_id } : {};
+      const saved = await update.mutateAsync({ ...inputOf(values), ...moved, version: base.version });
       showSnackbar(`Requirement ${saved.code} saved.`, 'success');
       navigate(detailPath(saved.id));
     } catch (error) {
       setServerErrors(serverErrorsFrom(error, values));
+      setParentError(parentErrorFrom(error, values.parent_id));
     }
   };
 

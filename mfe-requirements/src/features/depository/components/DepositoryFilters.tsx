@@ -7,7 +7,7 @@ import { PRIORITY_LABELS, STATUS_LABELS } from '../../../components/labels';
 import { NativeSelect } from '../../../components/Select';
 
 const SORT_LABELS: Record<SortField, string> = {
-  position: 'Position',
+  position: 'Tree order',
   code: 'Code',
   title: 'Title',
   priority: 'Priority',

@@ -1,13 +1,21 @@
 // The tree view of the depository: the requirement hierarchy, children read when a node is
 // expanded, in a virtual list. Keyboard (WAI-ARIA tree): Up/Down move, Right expands (or goes to
 // the first child), Left collapses (or goes to the parent), Home/End, Enter opens the requirement.
-import { Box, chakra, Text } from '@chakra-ui/react';
-import { ErrorAlert, Loading, problemText } from '@portal/shared';
+// Who may modify requirements drags one onto another to move it there (with its sub-requirements),
+// or onto the top-level zone; Move to… (after the tree, for the focused one) does the same with
+// the keyboard.
+import { Box, Button, chakra, HStack, Text } from '@chakra-ui/react';
+import { ErrorAlert, Loading, problemText, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { useVirtualRows, virtualRowPosition } from '@portal/shared/screens';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { RequirementFilters } from '../../requirement';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { movedText, useMoveRequirement, type RequirementFilters } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
-import { useRequirementTree, type TreeRow } from '../api/useRequirementTree';
+import { P } from '../../../lib/permissions';
+import { ROOT, useRequirementTree, type TreeRow } from '../api/useRequirementTree';
+import { MoveRequirementDialog } from './MoveRequirementDialog';
+
+type NodeRow = Extract<TreeRow, { kind: 'node' }>;
+const refOf = ({ id, code, title }: RequirementRef): RequirementRef => ({ id, code, title });
 
 const ROW_HEIGHT = 36;
 const itemId = (key: string) => `requirement-tree-${key}`;
@@ -35,6 +43,47 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
   const { rows } = tree;
   const [focusKey, setFocusKey] = useState<string | undefined>(activeId);
   const { scrollRef, virtualizer } = useVirtualRows(rows.length, ROW_HEIGHT, 12);
+  const mayMove = usePermitted(P.UPDATE_REQUIREMENT);
+  const move = useMoveRequirement(graph);
+  const [dragged, setDragged] = useState<NodeRow | null>(null);
+  const [dropKey, setDropKey] = useState<string | null>(null);
+  const [moving, setMoving] = useState<NodeRow | null>(null);
+  const nodes = useMemo(() => new Map(rows.flatMap((row) => (row.kind === 'node' ? [[row.key, row] as const] : []))), [rows]);
+
+  const parentRef = (node: NodeRow) => {
+    const parent = nodes.get(node.parent);
+    return parent ? refOf(parent.requirement) : null;
+  };
+  /** Whether `node` may be dropped on `target` (a node's key, or ROOT): not on itself or under itself, not where it is. */
+  const mayDrop = (node: NodeRow, target: string) => {
+    if (target === node.parent) return false;
+    if (target === ROOT) return true;
+    if (nodes.get(target)?.requirement.deleted_at) return false;
+    for (let key: string | undefined = target; key !== undefined && key !== ROOT; key = nodes.get(key)?.parent) if (key === node.key) return false;
+    return true;
+  };
+  const dragHandlers = (target: string) => ({
+    onDragOver: (event: DragEvent) => {
+      if (!dragged || !mayDrop(dragged, target)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
+      setDropKey(target);
+    },
+    onDragLeave: () => setDropKey((current) => (current === target ? null : current)),
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      const node = dragged;
+      setDragged(null);
+      setDropKey(null);
+      if (!node || !mayDrop(node, target)) return;
+      const parent = target === ROOT ? null : refOf(nodes.get(target)!.requirement);
+      const input = { requirement: node.requirement, parent };
+      move.mutate(input, {
+        onSuccess: () => showSnackbar(movedText(input), 'success'),
+        onError: (error) => showSnackbar(`${node.requirement.code} was not moved: ${problemText(error)}`, 'error'),
+      });
+    },
+  });
 
   const nodeIndex = (key: string | undefined) => (key === undefined ? -1 : rows.findIndex((row) => row.kind === 'node' && row.key === key));
   const focusIndex = (() => {
@@ -94,6 +143,8 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
   if (tree.rootLoading && rows.length <= 1) return <Loading label="Loading requirements…" />;
   if (tree.rootError && rows.length <= 1) return <ErrorAlert error={tree.rootError} onRetry={tree.retry} />;
   if (tree.rootTotal === 0) return <>{empty}</>;
+
+  const focusedNode = focused?.kind === 'node' && !focused.requirement.deleted_at ? focused : undefined;
 
   const renderRow = (row: TreeRow) => {
     if (row.kind === 'more') return <MoreRow onVisible={() => tree.loadMore(row.parent)} />;
@@ -170,8 +221,22 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
                 pr={2}
                 pl={`${(row.depth - 1) * 20 + 8}px`}
                 cursor={node ? 'pointer' : undefined}
-                bg={node?.requirement.id === activeId ? 'bg.emphasized' : isFocused ? 'bg.muted' : undefined}
+                bg={dropKey === row.key ? 'blue.subtle' : node?.requirement.id === activeId ? 'bg.emphasized' : isFocused ? 'bg.muted' : undefined}
                 outline={isFocused ? '1px dashed' : undefined}
+                draggable={mayMove && node !== undefined && !node.requirement.deleted_at}
+                data-drop-target={dropKey === row.key || undefined}
+                onDragStart={(event: DragEvent) => {
+                  if (!node) return;
+                  event.dataTransfer?.setData('text/plain', `${node.requirement.code} ${node.requirement.title}`);
+                  if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+                  // After the drag has started: a browser may cancel a drag whose start changes the page.
+                  setTimeout(() => setDragged(node), 0);
+                }}
+                onDragEnd={() => {
+                  setDragged(null);
+                  setDropKey(null);
+                }}
+                {...(node && dragged ? dragHandlers(node.key) : {})}
                 outlineColor="blue.400"
                 color={node?.requirement.deleted_at ? 'fg.muted' : undefined}
                 onClick={() => {
@@ -186,9 +251,33 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
           })}
         </Box>
       </Box>
-      <Text px={3} py={1} fontSize="xs" color="fg.muted" borderTopWidth="1px">
-        {tree.rootTotal ?? 0} top-level requirement{tree.rootTotal === 1 ? '' : 's'} · arrow keys move, expand and collapse; Enter opens
-      </Text>
+      {dragged && dragged.parent !== ROOT && (
+        <Box
+          data-testid="drop-top-level"
+          data-drop-target={dropKey === ROOT || undefined}
+          {...dragHandlers(ROOT)}
+          px={3}
+          py={2}
+          borderTopWidth="1px"
+          borderStyle="dashed"
+          bg={dropKey === ROOT ? 'blue.subtle' : 'bg.subtle'}
+          color="fg.muted"
+        >
+          Drop here to move {dragged.requirement.code} to the top level
+        </Box>
+      )}
+      <HStack px={3} py={1} borderTopWidth="1px" justify="space-between" gap={2} flexWrap="wrap">
+        <Text fontSize="xs" color="fg.muted">
+          {tree.rootTotal ?? 0} top-level requirement{tree.rootTotal === 1 ? '' : 's'} · arrow keys move, expand and collapse; Enter opens
+          {mayMove ? ' · drag one onto another to move it there' : ''}
+        </Text>
+        {mayMove && focusedNode && (
+          <Button size="xs" variant="outline" onClick={() => setMoving(focusedNode)}>
+            Move {focusedNode.requirement.code} to…
+          </Button>
+        )}
+      </HStack>
+      {moving && <MoveRequirementDialog graph={graph} requirement={moving.requirement} parent={parentRef(moving)} onClose={() => setMoving(null)} />}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 // A requirement's history: its events, oldest first, with who and when.
 import { chakra, Stack, Text } from '@chakra-ui/react';
-import type { RequirementEventRecord } from '@portal/shared';
+import type { RequirementEventRecord, RequirementMove } from '@portal/shared';
 import { QueryView } from '@portal/shared';
 import { useRequirementRecords } from '../api/getRequirementRecords';
 
@@ -9,6 +9,8 @@ import { formatTime } from '../../../lib/dates';
 function detailOf(event: RequirementEventRecord): string {
   const { data } = event;
   const parts: string[] = [];
+  const moved = data.moved as RequirementMove | undefined;
+  if (moved) parts.push(`moved from ${moved.from ? moved.from.code : 'the top level'} to ${moved.to ? moved.to.code : 'the top level'}`);
   if (typeof data.progress === 'number') parts.push(`${data.progress} %`);
   if (typeof data.comment === 'string' && data.comment.trim() !== '') parts.push(`“${data.comment}”`);
   return parts.join(' · ');
