@@ -33,6 +33,8 @@ export const ENVIRONMENT_VARIABLES = [
   'PUBLIC_URL',
   'NOTIFICATION_DIGEST_HOUR',
   'DOCUMENT_MAX_BYTES',
+  'POC_FEATURES',
+  'GRAFANA_DASHBOARD_URL',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -86,6 +88,10 @@ export interface Config {
   notificationDigestHour?: number;
   /** The most one file of the evidence library may carry (bytes); unset: DOCUMENT_MAX_BYTES of the contract (250 MB). */
   documentMaxBytes?: number;
+  /** Sessions carry the poc feature flag: the POC group of the side navigation and its /poc routes (spec 2.3). */
+  pocFeatures?: boolean;
+  /** The Grafana dashboard /poc/grafana embeds (issue 25 item 3); unset: that screen says how to set it. */
+  grafanaDashboardUrl?: string;
 }
 
 export const DEFAULT_DIGEST_HOUR = 7;
@@ -294,5 +300,7 @@ export function loadConfig(env: Environment = process.env): Config {
     publicUrl: parsePublicUrl(read('PUBLIC_URL'), port),
     notificationDigestHour: parseHour('NOTIFICATION_DIGEST_HOUR', read('NOTIFICATION_DIGEST_HOUR'), DEFAULT_DIGEST_HOUR),
     documentMaxBytes: read('DOCUMENT_MAX_BYTES') === undefined ? undefined : parseCount('DOCUMENT_MAX_BYTES', read('DOCUMENT_MAX_BYTES'), 0, 1),
+    pocFeatures: parseBoolean('POC_FEATURES', read('POC_FEATURES'), false),
+    grafanaDashboardUrl: parseUrl('GRAFANA_DASHBOARD_URL', read('GRAFANA_DASHBOARD_URL')),
   };
 }
