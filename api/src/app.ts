@@ -28,6 +28,7 @@ import { registerMailRelay, type MailRelaySettings } from './notifications/plugi
 import { notificationsRoutes } from './notifications/routes';
 import { notificationsTestingRoutes } from './notifications/testing-routes';
 import { miscRoutes } from './misc/routes';
+import { pocRoutes } from './poc/routes';
 import { readProductVersion } from './misc/service';
 import { registerStatic } from './static/routes';
 import { loadRemoteManifests } from './static/remotes';
@@ -267,6 +268,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     named(async function apiRoutes(api) {
       await api.register(named(healthRoutes));
       await api.register(named(miscRoutes), { version });
+      // The POC screens' server side (spec 2.3 POC group), behind the poc feature flag.
+      await api.register(named(pocRoutes));
       // Sessions, Users and the first run's initialization (spec 7, 4.1).
       await api.register(named(sessionsRoutes), { identity });
       if (config.oidc) {

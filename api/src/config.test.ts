@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       readCacheMs: 1000,
       publicUrl: 'http://127.0.0.1:8080',
       notificationDigestHour: 7,
+      pocFeatures: false,
     });
     expect(path.join(REPOSITORY_ROOT, 'api', 'src')).toBe(__dirname);
   });
@@ -48,6 +49,8 @@ describe('loadConfig', () => {
       MAIL_OUTBOX_API: 'true',
       PUBLIC_URL: 'https://portal.example.com/',
       NOTIFICATION_DIGEST_HOUR: '18',
+      POC_FEATURES: 'on',
+      GRAFANA_DASHBOARD_URL: 'https://grafana.example.com/d/portal/security?orgId=1&kiosk',
     });
     expect(config).toEqual({
       port: 9090,
@@ -64,6 +67,8 @@ describe('loadConfig', () => {
       readCacheMs: 1000,
       publicUrl: 'https://portal.example.com',
       notificationDigestHour: 18,
+      pocFeatures: true,
+      grafanaDashboardUrl: 'https://grafana.example.com/d/portal/security?orgId=1&kiosk',
       identity: {
         secretKey: 'a long secret of the operator',
         passwordMaxAgeDays: 90,

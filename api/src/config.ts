@@ -40,6 +40,8 @@ export const ENVIRONMENT_VARIABLES = [
   'RECOVERY_S3_ACCESS_KEY_ID',
   'RECOVERY_S3_SECRET_ACCESS_KEY',
   'RECOVERY_S3_FORCE_PATH_STYLE',
+  'POC_FEATURES',
+  'GRAFANA_DASHBOARD_URL',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -95,6 +97,10 @@ export interface Config {
   documentMaxBytes?: number;
   /** Disaster recovery (docs/recovery.md): where folder backups go, the encryption key, the S3 endpoint. */
   recovery?: RecoveryConfig;
+  /** Sessions carry the poc feature flag: the POC group of the side navigation and its /poc routes (spec 2.3). */
+  pocFeatures?: boolean;
+  /** The Grafana dashboard /poc/grafana embeds (issue 25 item 3); unset: that screen says how to set it. */
+  grafanaDashboardUrl?: string;
 }
 
 export interface RecoveryConfig {
@@ -343,5 +349,7 @@ export function loadConfig(env: Environment = process.env): Config {
     notificationDigestHour: parseHour('NOTIFICATION_DIGEST_HOUR', read('NOTIFICATION_DIGEST_HOUR'), DEFAULT_DIGEST_HOUR),
     documentMaxBytes: read('DOCUMENT_MAX_BYTES') === undefined ? undefined : parseCount('DOCUMENT_MAX_BYTES', read('DOCUMENT_MAX_BYTES'), 0, 1),
     recovery: parseRecovery(read),
+    pocFeatures: parseBoolean('POC_FEATURES', read('POC_FEATURES'), false),
+    grafanaDashboardUrl: parseUrl('GRAFANA_DASHBOARD_URL', read('GRAFANA_DASHBOARD_URL')),
   };
 }

@@ -20,8 +20,9 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN || `http://127.0.0.1:${process.
  * @param {number} o.port       dev-server port
  * @param {Record<string,string>} [o.exposes]  remotes only
  * @param {string} [o.title]    page title of the HTML shell (host, or a remote running standalone)
+ * @param {string} [o.favicon]  an icon file copied beside the page and linked from it (the host's favicon.svg)
  */
-function federatedConfig({ dir, name, port, exposes, title }) {
+function federatedConfig({ dir, name, port, exposes, title, favicon }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -78,7 +79,12 @@ function federatedConfig({ dir, name, port, exposes, title }) {
         // Only the recipes of the surfaced Chakra components (-17 KB gzip; chakra-recipe-slice.mjs).
         new ChakraRecipeSlicePlugin(),
         // The HTML page is the host's, or a remote's standalone page on its dev server's root.
-        new HtmlWebpackPlugin({ title: title || name, template: path.join(__dirname, 'index.html'), publicPath: '/' }),
+        new HtmlWebpackPlugin({
+          title: title || name,
+          template: path.join(__dirname, 'index.html'),
+          publicPath: '/',
+          ...(favicon ? { favicon: path.join(dir, favicon) } : {}),
+        }),
         // .br and .gz siblings of every script, page and manifest, served by the API and nginx as
         // they are (a first load moves the Brotli bytes; precompress.cjs).
         ...(production ? [new PrecompressPlugin()] : []),

@@ -7,6 +7,7 @@
 
 export {
   CheckboxGroupField,
+  Select,
   SelectField,
   SwitchField,
   TextField,
@@ -44,6 +45,7 @@ export { useVirtualRows, virtualRowPosition } from './ui/table/virtualRows';
 // Progress and files.
 export { ProgressBar, type ProgressBarProps } from './ui/feedback/ProgressBar';
 export { FileDrop, type FileDropProps } from './ui/files/FileDrop';
+export { FileButton, type FileButtonProps } from './ui/files/FileButton';
 export { UploadProgress, type UploadProgressProps } from './ui/files/UploadProgress';
 export { formatSize } from './ui/files/formatSize';
 // The priority plane both remotes draw: side list, chart, keyboard and drag, drag preview.

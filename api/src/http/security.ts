@@ -60,9 +60,14 @@ export function remoteOrigins(manifests: Readonly<Record<string, string>>): stri
  * The Content-Security-Policy of the composed portal. Module federation loads each remote's
  * manifest by fetch (connect-src) and its chunks by <script> tags (script-src) from the remote's
  * origin; Chakra/emotion inject <style> elements ('unsafe-inline' styles); the two-factor QR code
- * is a data: image; the real-time broker is a WebSocket to this origin.
+ * is a data: image; the real-time broker is a WebSocket to this origin. Frames are this origin's
+ * (document previews) and, when configured, the Grafana dashboard's of the POC screen.
  */
-export function contentSecurityPolicy(origins: readonly string[], websocketOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  origins: readonly string[],
+  websocketOrigins: readonly string[] = [],
+  frameOrigins: readonly string[] = [],
+): string {
   const remote = origins.length > 0 ? ` ${origins.join(' ')}` : '';
   const sockets = websocketOrigins.length > 0 ? ` ${websocketOrigins.join(' ')}` : '';
   return [
@@ -72,6 +77,7 @@ export function contentSecurityPolicy(origins: readonly string[], websocketOrigi
     `img-src 'self' data:${remote}`,
     `font-src 'self' data:${remote}`,
     `connect-src 'self'${sockets}${remote}`,
+    ...(frameOrigins.length > 0 ? [`frame-src 'self' ${frameOrigins.join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -128,12 +134,14 @@ export function registerSecurity(
     return sendProblem(reply, problem(403));
   });
 
+  // The POC Grafana screen's iframe (issue 25 item 3), only while the POC group is on.
+  const frameOrigins = config.pocFeatures && config.grafanaDashboardUrl ? [new URL(config.grafanaDashboardUrl).origin] : [];
   app.addHook('onSend', async (request, reply) => {
     // request.protocol is the TLS socket's, or X-Forwarded-Proto's with TRUST_PROXY.
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     if (presentsCredentials(app, request)) reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('content-security-policy', contentSecurityPolicy(await origins(), websocketOrigins(request)));
+    reply.header('content-security-policy', contentSecurityPolicy(await origins(), websocketOrigins(request), frameOrigins));
   });
 }

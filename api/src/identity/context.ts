@@ -13,6 +13,8 @@ export interface IdentityContext {
   now: Clock;
   /** Set: the OpenID Connect sign-in is offered (features.msal). */
   oidc?: OidcConfig;
+  /** Set: sessions carry the poc feature flag (POC_FEATURES). */
+  poc?: boolean;
   /**
    * Told when a session becomes Authenticated (its user's other sessions have just ended): the app
    * publishes the System Sign On event that signs the older browsers out at once (spec 4.1).

@@ -18,6 +18,7 @@ export async function createIdentityContext(
     box: createSecretBox(await loadSecretKey(settings.secretKey, config.dataDir)),
     now,
     oidc: config.oidc,
+    poc: config.pocFeatures === true,
     ...ports,
   };
 }

@@ -31,7 +31,8 @@ export const PASSWORD_EXPIRED_SESSION_MS = 10 * 60_000;
 
 /** The features every session answer carries; the sign-in screen reads them before anyone signs in. */
 export function sessionFeatures(context: IdentityContext): SessionFeatures {
-  return { msal: context.oidc !== undefined };
+  // poc only when on: the flag is off for every deployment that did not ask for it.
+  return { msal: context.oidc !== undefined, ...(context.poc ? { poc: true } : {}) };
 }
 
 /** The answer of GET sessions for a caller without a session. */

@@ -1,5 +1,5 @@
 // @backend-agnostic: serving the built remotes and the host page from disk; no table is read.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -8,6 +8,7 @@ import { REMOTES } from '@portal/shared/server';
 import { buildApp } from '../app';
 import { STATIC_PATH_REFUSED } from '../http/errors';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { REPOSITORY_ROOT } from '../paths';
 
 const HOST_PAGE = '<!doctype html><title>Portal</title><div id="root"></div>';
 const MANIFEST = JSON.stringify({ id: 'mfe_auth', name: 'mfe_auth' });
@@ -21,6 +22,8 @@ async function writeBuild(staticDir: string): Promise<void> {
   await mkdir(host, { recursive: true });
   await writeFile(path.join(host, 'index.html'), HOST_PAGE);
   await writeFile(path.join(host, 'main.3f2a9c1b.js'), 'console.log("host");');
+  // The host's build copies its favicon beside the page (host/webpack.config.cjs).
+  await writeFile(path.join(host, 'favicon.svg'), await readFile(path.join(REPOSITORY_ROOT, 'host', 'src', 'assets', 'favicon.svg')));
   const auth = path.join(staticDir, 'mfe-auth', 'dist');
   await mkdir(auth, { recursive: true });
   await writeFile(path.join(auth, 'mf-manifest.json'), MANIFEST);
@@ -104,6 +107,14 @@ describe('the built portal', () => {
     const response = await app.inject({ method: 'GET', url: '/main.3f2a9c1b.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the favicon as an SVG image, revalidated like the page, never the host page in its place', async () => {
+    const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
 
   it('answers deep links with the host page, so the router can take them', async () => {

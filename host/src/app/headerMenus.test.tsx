@@ -18,13 +18,14 @@ import { resetVersionState } from '../shell/versionCheck';
 jest.mock('../remotes/remoteRegistry', () => ({ loadRemoteApp: jest.fn() }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 const MAIN = process('main', 'Main');
+const BETA = process('beta', 'Beta');
 
-function fakeApi(session: Session) {
+function fakeApi(session: Session, processes = [MAIN]) {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://portal.test');
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url.pathname === '/api/sessions') return json(200, session);
-    if (method === 'GET' && url.pathname === '/api/projects') return json(200, [MAIN]);
+    if (method === 'GET' && url.pathname === '/api/projects') return json(200, processes);
     if (method === 'GET' && url.pathname === '/api/misc/version') return json(200, { version: '1.1.0' });
     if (method === 'DELETE' && url.pathname === '/api/sessions') return json(204);
     return json(404, { detail: 'The requested resource does not exist.' });
@@ -130,6 +131,33 @@ describe('version label', () => {
     expect(within(tooltip).getByText('Roles, process memberships and policies: every API route checks its permission.')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('lists the five newest releases, down to the specified product\'s 0.19.0, and stays in Platform View', async () => {
+    // The DEMO role is an organization role: its permission is not one of a process.
+    fakeApi(
+      sessionWith(
+        [...processRole('READER', READER_PERMISSIONS, ['main', 'beta']), ...allow(['perform=>Demo'], 'Role::DEMO')],
+        ['main', 'beta'],
+      ),
+      [MAIN, BETA],
+    );
+    window.localStorage.setItem('portal.lastProcess.u-ada', '*');
+    renderPortalAt('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Process menu, current process Platform View' })).toBeInTheDocument();
+    const label = await screen.findByTestId('version-label');
+    act(() => label.focus());
+    const tooltip = await screen.findByRole('tooltip');
+    const list = await within(tooltip).findByTestId('release-list');
+    const releases = Array.from(list.children).map((item) => item.querySelector('p')?.textContent);
+    expect(releases).toEqual([
+      '1.1.0 · Application shell (2026-11-22)',
+      '1.0.2 · Authorization and administration (2026-11-22)',
+      '1.0.1 · Identity (2026-11-22)',
+      '1.0.0 · Foundation (2026-11-22)',
+      '0.19.0 · Last release of the specified product (2025-06-08)',
+    ]);
+    expect(within(tooltip).getByText('Two-factor authentication is mandatory (since 0.18.0).')).toBeInTheDocument();
   });
 });
 

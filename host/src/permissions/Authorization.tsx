@@ -30,6 +30,11 @@ export interface Authorization {
   permits(check: KnownPermissionCheck): boolean;
   /** Whether the check passes in the given process, whichever is current. */
   permitsIn(process: Pick<Process, 'code_name'>, check: KnownPermissionCheck): boolean;
+  /**
+   * Whether the check passes in the organization, outside any process: what an organization role
+   * grants (DEMO's perform=>Demo), whichever process is current — Platform View included.
+   */
+  permitsInOrganization(check: KnownPermissionCheck): boolean;
 }
 
 export type AuthorizationState =
@@ -70,6 +75,10 @@ function authorizationOf(evaluator: PermissionEvaluator): Authorization {
         organization: state.session?.organization?.name,
         project: graphOf(process),
       });
+    },
+    permitsInOrganization(check) {
+      const state = sessionStore.getState();
+      return evaluator.checkPermission(state.session?.access_control, check, { organization: state.session?.organization?.name });
     },
   };
 }

@@ -6,12 +6,15 @@ import { Logout } from './Logout';
 
 // Not part of the first load: most sessions never open it.
 const ContactUs = lazy(() => import(/* webpackChunkName: "contact-us" */ '../support/ContactUs'));
+// Only sessions with the poc feature flag reach these (ContentOutlet).
+const PocScreen = lazy(() => import(/* webpackChunkName: "poc" */ '../poc/PocScreen'));
 
 /** Screens the host serves itself (About, support, POC); the others arrive with their issues. */
 export function HostScreen({ route }: { route: RouteDefinition }) {
   if (route.path === '/about') return <About route={route} />;
   if (route.path === '/support/logout') return <Logout />;
-  if (route.path === '/support/contactUs') {
+  const OnDemand = route.path === '/support/contactUs' ? ContactUs : route.path.startsWith('/poc') ? PocScreen : null;
+  if (OnDemand) {
     return (
       <Suspense
         fallback={
@@ -21,7 +24,7 @@ export function HostScreen({ route }: { route: RouteDefinition }) {
           </Flex>
         }
       >
-        <ContactUs route={route} />
+        <OnDemand route={route} />
       </Suspense>
     );
   }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Box, Button, Flex, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { processLabel } from '../processes/processes';
 import { activeEntryPath, sideNavigation, visibleNavigation, type NavEntry, type NavSection, type ReportedModule } from './navigation';
 
 const COLLAPSED_WIDTH = 56;
+// Icons and flyouts: only once someone collapses the navigation.
+const CollapsedNav = lazy(() => import(/* webpackChunkName: "collapsed-navigation" */ './CollapsedNav'));
 
 function NavLink({ entry, active, indent }: { entry: NavEntry; active: boolean; indent: boolean }) {
   return (
@@ -70,7 +72,8 @@ function useVisibleNavigation(): NavSection[] | null {
 
 /**
  * Side navigation (spec 2.3): 250 px, collapsible, the current process's name on top, the
- * entries the user may open; the active entry follows the shared history.
+ * entries the user may open; the active entry follows the shared history. Collapsed, an icon per
+ * section with its flyout (CollapsedNav).
  */
 export function SideNav() {
   const { pathname, search } = useLocation();
@@ -88,7 +91,8 @@ export function SideNav() {
       borderRightWidth="1px"
       bg="bg.subtle"
       transition="width 0.15s"
-      overflowY="auto"
+      // Collapsed, the flyouts reach out of the rail.
+      overflowY={collapsed ? 'visible' : 'auto'}
     >
       <Button
         size="xs"
@@ -105,6 +109,11 @@ export function SideNav() {
           {processLabel(process)}
         </Text>
       )}
+      {collapsed && sections ? (
+        <Suspense fallback={null}>
+          <CollapsedNav sections={sections} active={active} search={search} />
+        </Suspense>
+      ) : null}
       {!collapsed && !sections ? (
         <Flex px={5} py={2} gap={2} align="center" role="status">
           <Spinner size="xs" />

@@ -1,14 +1,16 @@
 // The header's version label (spec 2.3, demo-permission users): the running version; hovering or
 // focusing it shows a tooltip of the 5 newest releases and their updates (spec 9). Escape or
-// leaving closes it.
-import { useId, useState } from 'react';
-import { Box, Button, chakra } from '@chakra-ui/react';
+// leaving closes it. The list arrives with its first opening, in the chunk of the Release Notes
+// dialog: the host's first load stays within its budget.
+import { lazy, Suspense, useId, useState } from 'react';
+import { Box, Button, chakra, Spinner } from '@chakra-ui/react';
 import { CLIENT_VERSION } from '@portal/shared';
 import { useAuthorization } from '../permissions/Authorization';
-import { ReleaseList } from './ReleaseList';
 import { RELEASES_IN_TOOLTIP } from './releaseNotes';
 import { isDemoUser } from './shellAccess';
 import { useVersionState } from './versionCheck';
+
+const ReleaseList = lazy(() => import(/* webpackChunkName: "release-list" */ './ReleaseList').then((module) => ({ default: module.ReleaseList })));
 
 export function VersionLabel() {
   const demo = isDemoUser(useAuthorization());
@@ -51,7 +53,9 @@ export function VersionLabel() {
           borderRadius="md"
           boxShadow="md"
         >
-          <ReleaseList limit={RELEASES_IN_TOOLTIP} />
+          <Suspense fallback={<Spinner size="xs" aria-label="Loading release notes…" />}>
+            <ReleaseList limit={RELEASES_IN_TOOLTIP} />
+          </Suspense>
         </chakra.div>
       ) : null}
     </Box>

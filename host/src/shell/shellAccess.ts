@@ -11,9 +11,14 @@ export function onlyLogout(session: Session | null): boolean {
   return !session || session.user?.login_id === INITIATOR_LOGIN || !session.access_control;
 }
 
-/** The demo permission, decided only once the evaluator is ready (never while it loads). */
+/**
+ * The demo permission, decided only once the evaluator is ready (never while it loads): in the
+ * current process, or organization-wide (the DEMO role), so Platform View keeps the version
+ * label and the demo items of the user menu.
+ */
 export function isDemoUser(authorization: Authorization | null): boolean {
-  return Boolean(authorization?.permits(PERFORM_DEMO));
+  if (!authorization) return false;
+  return authorization.permits(PERFORM_DEMO) || authorization.permitsInOrganization(PERFORM_DEMO);
 }
 
 /** A menu entry of a route: its route guard passes and, when given, the check too. */

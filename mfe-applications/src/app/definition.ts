@@ -11,6 +11,8 @@ const screens: RemoteDefinition['screens'] = {
   '/applications/monitoring/events': MonitoringEventsScreen,
   '/applications/:app_key/rbom-settings': RbomSettingsScreen,
   '/administration/global/vulnerabilities': VulnerabilityDatabaseScreen,
+  // The POC group's CVEs (spec 2.3), behind the poc feature flag in the host.
+  '/poc/nvd-cve': VulnerabilityDatabaseScreen,
 };
 
 /** What this remote serves: its routes (owner 'mfe-applications' in the shared route table) and their screens, kept live. */

@@ -47,7 +47,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   r('/poc', 'Proof of Concept', 'host'),
   r('/poc/centrifugo', 'Centrifugo', 'host'),
   r('/poc/grafana', 'Grafana', 'host'),
-  r('/poc/nvd-cve', 'CVEs', 'host'),
+  // The POC group's CVEs browse the vulnerability database: mfe-applications' screen of it.
+  r('/poc/nvd-cve', 'CVEs', 'mfe-applications'),
   r('/poc/notifications', 'Rabbitmq', 'host'),
 
   r('/settings', 'Settings', 'mfe-auth'),

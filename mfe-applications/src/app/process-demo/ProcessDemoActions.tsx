@@ -4,8 +4,9 @@
 // applications endpoint itself. The destructive ones ask first with the spec 5 texts ('Clear all
 // SBOMs of the process.', 'Clear SBOMs of application {app}.'); each answers with a snackbar of
 // what happened, or of why it failed.
-import { chakra, Field, Text } from '@chakra-ui/react';
+import { Field, Text } from '@chakra-ui/react';
 import { ConfirmDialog, DEMO_CLEARED_CVES, problemText, showSnackbar } from '@portal/shared';
+import { Select } from '@portal/shared/screens';
 import { useEffect, useRef, useState } from 'react';
 import { useApplications } from '../../features/applications/api/getApplications';
 import { clearSboms, type ClearTarget } from '../../features/builds/api/clearSboms';
@@ -96,8 +97,6 @@ export function ProcessDemoActions({ action, graph, onClose }: ProcessDemoAction
   );
 }
 
-const Select = chakra('select');
-
 /** Clear SBOMs per application: choose the application, read the spec's sentence, confirm. */
 function ClearApplicationDialog({ graph, busy, onClose, onClear }: { graph: string; busy: boolean; onClose: () => void; onClear: (appKey: string) => void }) {
   const apps = useApplications(graph);
@@ -114,7 +113,7 @@ function ClearApplicationDialog({ graph, busy, onClose, onClear }: { graph: stri
       <>
         <Field.Root mb={3}>
           <Field.Label htmlFor="clear-sboms-app">Application</Field.Label>
-          <Select id="clear-sboms-app" value={appKey} onChange={(event) => setChosen(event.target.value)} borderWidth="1px" borderRadius="md" px={2} py={1} width="100%">
+          <Select id="clear-sboms-app" value={appKey} onChange={(event) => setChosen(event.target.value)} width="100%">
             {listed.map((app) => (
               <option key={app.app_key} value={app.app_key}>
                 {app.name} ({app.app_key}) · {plural(app.build_count, 'build')}

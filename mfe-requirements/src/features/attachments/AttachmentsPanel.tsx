@@ -1,7 +1,8 @@
 // The attachments of one requirement: upload with a progress bar (limits checked first, with the
 // API's own messages), the list with download links, delete after confirmation.
-import { Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, Empty, ErrorAlert, isAbortError, problemText, QueryView, showSnackbar, usePermitted } from '@portal/shared';
+import { FileButton } from '@portal/shared/screens';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { P } from '../../lib/permissions';
@@ -29,7 +30,6 @@ interface Progress {
 
 export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps) {
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const canUpload = usePermitted(P.DOCUMENT_UPLOAD);
   const canDelete = usePermitted(P.DOCUMENT_DELETE);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -77,22 +77,16 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
         {canUpload && (
           <Stack gap={1}>
             <HStack gap={3} flexWrap="wrap">
-              <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">
-                Attach a file
-              </chakra.label>
-              <chakra.input
-                ref={inputRef}
-                id={inputId}
-                type="file"
-                fontSize="sm"
+              <FileButton
+                size="sm"
+                variant="outline"
+                label="Attach a file"
                 disabled={progress !== null}
                 accept={ALLOWED_EXTENSIONS.map((extension) => `.${extension}`).join(',')}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (file) start(file);
-                }}
-              />
+                onFile={start}
+              >
+                Attach a file
+              </FileButton>
             </HStack>
             <Text fontSize="xs" color="fg.muted">
               At most 10 MB; {ALLOWED_EXTENSIONS.join(', ')}.

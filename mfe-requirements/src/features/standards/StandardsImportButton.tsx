@@ -1,9 +1,10 @@
 // Imports an OSCAL catalog (JSON) into the process as a requirement tree: the file is sent to
 // POST /standards/imports, then the background job is followed, with a progress bar, until it
 // reports what it created and updated, or why it failed.
-import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, problemText, usePermitted } from '@portal/shared';
-import { useRef, useState } from 'react';
+import { FileButton } from '@portal/shared/screens';
+import { useState } from 'react';
 import { P } from '../../lib/permissions';
 import { ProgressBar } from '../../components/ProgressBar';
 import type { StandardImport } from '../../types/analysis';
@@ -28,7 +29,6 @@ export interface StandardsImportButtonProps {
 
 export function StandardsImportButton({ graph, onImported }: StandardsImportButtonProps) {
   const canImport = usePermitted(P.CREATE_REQUIREMENT);
-  const input = useRef<HTMLInputElement>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [sending, setSending] = useState<string | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
@@ -62,21 +62,18 @@ export function StandardsImportButton({ graph, onImported }: StandardsImportButt
   return (
     <Stack gap={2} width="full">
       <HStack gap={3}>
-        <Button size="sm" colorPalette="brand" loading={sending !== null} loadingText="Sending…" disabled={running} onClick={() => input.current?.click()}>
-          Import OSCAL catalog
-        </Button>
-        <chakra.input
-          ref={input}
-          type="file"
+        <FileButton
+          size="sm"
+          colorPalette="brand"
+          loading={sending !== null}
+          loadingText="Sending…"
+          disabled={running}
+          label="OSCAL catalog file (JSON)"
           accept=".json,application/json"
-          aria-label="OSCAL catalog file (JSON)"
-          display="none"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void start(file);
-          }}
-        />
+          onFile={(file) => void start(file)}
+        >
+          Import OSCAL catalog
+        </FileButton>
       </HStack>
       {problem !== null && <ErrorAlert error={problem} />}
       {job.isError && <ErrorAlert error={job.error} onRetry={() => void job.refetch()} />}

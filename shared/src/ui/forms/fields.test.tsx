@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithPortal } from '../testing/renderWithPortal';
-import { CheckboxGroupField, SelectField, SwitchField, TextField, type TextFieldProps } from './fields';
+import { CheckboxGroupField, Select, SelectField, SwitchField, TextField, type TextFieldProps } from './fields';
 
 function Text(props: Partial<TextFieldProps>) {
   const [value, setValue] = useState('');
@@ -58,6 +58,21 @@ describe('TextField', () => {
     expect(onBlur).toHaveBeenCalledTimes(1);
     rerender(<Text disabled />);
     expect(screen.getByLabelText('Name')).toBeDisabled();
+  });
+});
+
+describe('Select', () => {
+  it('is a native select named by aria-label, passing its options and changes through', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    renderWithPortal(
+      <Select aria-label="Owner" value="" onChange={(event) => onChange(event.target.value)} size="sm">
+        <option value="">Any owner</option>
+        <option value="ada">Ada</option>
+      </Select>,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Owner' }), 'ada');
+    expect(onChange).toHaveBeenCalledWith('ada');
   });
 });
 

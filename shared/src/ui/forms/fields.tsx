@@ -1,7 +1,7 @@
 // Labelled form controls. Chakra's Select, Checkbox and Switch are not on the portal's federation
 // surface: native elements styled with `chakra`, each with a real label.
 import { chakra, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useId, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useId, type ComponentProps, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
 export interface TextFieldProps {
   label: string;
@@ -77,6 +77,28 @@ export function TextField({
   );
 }
 
+/**
+ * The design system's select: a native select (the platform's keyboard and screen-reader behaviour)
+ * in the look of the portal's inputs. Name it with a <label for> or `aria-label`; SelectField adds
+ * the visible label and the error.
+ */
+export function Select({ size = 'md', ...props }: Omit<ComponentProps<typeof chakra.select>, 'size'> & { size?: 'sm' | 'md' }) {
+  return (
+    <chakra.select
+      h={size === 'sm' ? 8 : 10}
+      px={3}
+      borderWidth="1px"
+      borderRadius="l2"
+      borderColor={props['aria-invalid'] ? 'border.error' : 'border'}
+      bg="bg"
+      fontSize="sm"
+      _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
+      {...props}
+    />
+  );
+}
+
 export interface SelectFieldProps {
   label: string;
   value: string;
@@ -114,7 +136,7 @@ export function SelectField({
       <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
         {label}
       </chakra.label>
-      <chakra.select
+      <Select
         id={id}
         ref={selectRef}
         value={value}
@@ -122,15 +144,7 @@ export function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
-        h={size === 'sm' ? 8 : 10}
-        px={3}
-        borderWidth="1px"
-        borderRadius="l2"
-        borderColor={error ? 'border.error' : 'border'}
-        bg="bg"
-        fontSize="sm"
-        _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
+        size={size}
       >
         {placeholder !== undefined && (
           <option value="" disabled>
@@ -143,7 +157,7 @@ export function SelectField({
             {option.label}
           </option>
         ))}
-      </chakra.select>
+      </Select>
       {error && (
         <Text id={errorId} role={alertError ? 'alert' : undefined} color="fg.error" fontSize="xs">
           {error}

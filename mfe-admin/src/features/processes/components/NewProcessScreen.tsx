@@ -1,7 +1,7 @@
 // /projects/new-project: the New Process wizard (code name, name, type, dashboard type). The API
 // enrolls the creator as ADMIN; the new process becomes the current one and its dashboard opens.
 // Beyond the licence's number of processes the API answers 402 with its licence message.
-import { Alert, Box, chakra } from '@chakra-ui/react';
+import { Alert, Box } from '@chakra-ui/react';
 import {
   navigate,
   problemText,
@@ -12,7 +12,7 @@ import {
   type ProcessType,
   type ScreenComponent,
 } from '@portal/shared';
-import { Wizard, type WizardFieldRenderProps, type WizardStep } from '@portal/shared/screens';
+import { Select, Wizard, type WizardFieldRenderProps, type WizardStep } from '@portal/shared/screens';
 import { useCreateProcess, type ProcessPayload } from '../api/processCommands';
 import { DASHBOARD_TYPE_OPTIONS, PROCESS_TYPE_OPTIONS } from './processLabels';
 
@@ -22,26 +22,21 @@ const INITIAL: ProcessPayload = { code_name: '', name: '', type: 'REQUIREMENTS',
 function selectFor<K extends 'type' | 'dashboard_type'>(options: readonly { value: string; label: string }[]) {
   function WizardSelect({ id, value, setValue, onFocus, onBlur, disabled }: WizardFieldRenderProps<ProcessPayload, K>) {
     return (
-      <chakra.select
+      <Select
         id={id}
         value={value}
         disabled={disabled}
         onFocus={onFocus}
         onBlur={onBlur}
         onChange={(event) => setValue(event.target.value as ProcessPayload[K])}
-        h={10}
-        px={3}
         w="full"
-        borderWidth="1px"
-        borderRadius="l2"
-        bg="bg"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </chakra.select>
+      </Select>
     );
   }
   return WizardSelect;

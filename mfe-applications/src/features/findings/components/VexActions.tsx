@@ -3,9 +3,9 @@
 // progress and what the import changed. Each action only for those who may.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar, usePermitted, type VexImportResult } from '@portal/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ErrorAlert } from '../../../components/QueryStates';
-import { UploadProgress } from '@portal/shared/screens';
+import { FileButton, UploadProgress } from '@portal/shared/screens';
 import { plural } from '../../../lib/format';
 import { allOf, APPLICATION_PERMISSIONS } from '../../../lib/permissions';
 import { exportVex } from '../api/exportVex';
@@ -59,7 +59,6 @@ export interface VexActionsProps {
 export function VexActions({ graph, appKey, buildId, buildNumber }: VexActionsProps) {
   const mayExport = usePermitted(allOf(P.EXPORT_SBOM, P.VEX_ANALYSIS));
   const mayImport = usePermitted(allOf(P.ANALYZE, P.VEX_ANALYSIS));
-  const picker = useRef<HTMLInputElement>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
   const { state, start, dismiss } = useVexImport(graph, appKey, buildId);
@@ -79,22 +78,9 @@ export function VexActions({ graph, appKey, buildId, buildNumber }: VexActionsPr
       <HStack gap={2}>
         {mayImport && (
           <>
-            <Button size="sm" variant="outline" disabled={state.phase === 'uploading'} onClick={() => picker.current?.click()}>
+            <FileButton size="sm" variant="outline" disabled={state.phase === 'uploading'} label="VEX file" accept={VEX_ACCEPT} onFile={start}>
               Import VEX
-            </Button>
-            <chakra.input
-              ref={picker}
-              type="file"
-              accept={VEX_ACCEPT}
-              srOnly
-              aria-label="VEX file"
-              tabIndex={-1}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) start(file);
-              }}
-            />
+            </FileButton>
           </>
         )}
         {mayExport && (

@@ -2,9 +2,9 @@
 // several files, progress, cancel), browse by folder or tag, search names and text content, open
 // a document (?document=<id>, where review reminders link) to preview, download, see its versions,
 // change its details, link it to requirements or delete it. Others' changes show live.
-import { Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, graphOf, isPlatformView, Loading, ScreenFrame, usePermitted, useSession, type ScreenComponent } from '@portal/shared';
-import { useDebounced } from '@portal/shared/screens';
+import { Select, useDebounced } from '@portal/shared/screens';
 import { useId, useState } from 'react';
 
 /** Today as 'YYYY-MM-DD', read once per mount (review-by dates past it are marked). */
@@ -19,8 +19,6 @@ import { FileUpload } from './FileUpload';
 
 const ALL = '*';
 
-/** A native select styled as the portal's inputs (Chakra's NativeSelect is not on the portal's federation surface). */
-const Select = chakra('select', { base: { h: 8, px: 2, borderWidth: '1px', borderRadius: 'l2', bg: 'bg', fontSize: 'sm' } });
 
 function Library({ graph }: { graph: string }) {
   useLiveDocuments(graph);
@@ -54,7 +52,7 @@ function Library({ graph }: { graph: string }) {
           <label htmlFor={ids.folder}>
             <Text fontSize="sm">Folder</Text>
           </label>
-          <Select width="14rem" id={ids.folder} value={folder} onChange={(event) => change({ folder: event.target.value, offset: null })}>
+          <Select size="sm" width="14rem" id={ids.folder} value={folder} onChange={(event) => change({ folder: event.target.value, offset: null })}>
             <option value={ALL}>All folders</option>
             {(page?.folders ?? []).map((name) => (
               <option key={name} value={name}>
@@ -67,7 +65,7 @@ function Library({ graph }: { graph: string }) {
           <label htmlFor={ids.tag}>
             <Text fontSize="sm">Tag</Text>
           </label>
-          <Select width="12rem" id={ids.tag} value={tag} onChange={(event) => change({ tag: event.target.value, offset: null })}>
+          <Select size="sm" width="12rem" id={ids.tag} value={tag} onChange={(event) => change({ tag: event.target.value, offset: null })}>
             <option value={ALL}>All tags</option>
             {(page?.tags ?? []).map((name) => (
               <option key={name} value={name}>

@@ -6,6 +6,7 @@ import { Button, Flex, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { usePermitted } from '@portal/shared';
 import { type OrgChartUserRef } from '@portal/shared/collaboration';
 import { PERMISSIONS } from '@portal/shared/permissions';
+import { Select } from '@portal/shared/screens';
 import { useId, useState } from 'react';
 import { useOrgChartSuggestions } from '../api/getOrgChartSuggestions';
 
@@ -44,14 +45,14 @@ export function AssigneeSuggestions({ graph, ownerId, onPick }: AssigneeSuggesti
         <Stack gap={1} fontSize="sm">
           <HStack gap={2}>
             <chakra.label htmlFor={selectId}>Department</chakra.label>
-            <chakra.select id={selectId} h={8} px={2} borderWidth="1px" borderRadius="l2" bg="bg" fontSize="sm" value={department} onChange={(event) => setDepartment(event.target.value)}>
+            <Select id={selectId} size="sm" value={department} onChange={(event) => setDepartment(event.target.value)}>
               <option value="">— choose —</option>
               {data.departments.map((name) => (
                 <option key={name} value={name}>
                   {name}
                 </option>
               ))}
-            </chakra.select>
+            </Select>
           </HStack>
           {department !== '' && (
             <Flex gap={1} wrap="wrap" role="group" aria-label={`Members of ${department}`}>

@@ -4,7 +4,7 @@
 import { Box, Button, Dialog, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { ErrorAlert, Loading, useDismiss } from '@portal/shared';
 import { type OrgChartField } from '@portal/shared/collaboration';
-import { FileDrop } from '@portal/shared/screens';
+import { FileDrop, Select } from '@portal/shared/screens';
 import { ORG_CHART_ACCEPT } from '../api/previewOrgChart';
 import { REQUIRED_FIELDS, useOrgChartUpload, type UploadStep } from '../hooks/useOrgChartUpload';
 import { Cell, Header } from './cells';
@@ -36,14 +36,8 @@ function MappingStep({ step, fields, onMap }: { step: MapStep; fields: readonly 
               {LABELS[field]}
               {REQUIRED_FIELDS.includes(field) ? ' *' : ''}
             </chakra.label>
-            <chakra.select
+            <Select
               id={`org-chart-map-${field}`}
-              h={9}
-              px={2}
-              borderWidth="1px"
-              borderRadius="l2"
-              bg="bg"
-              fontSize="sm"
               value={mapping[field] === null ? '' : String(mapping[field])}
               disabled={step.phase === 'importing'}
               onChange={(event) => onMap(field, event.target.value === '' ? null : Number(event.target.value))}
@@ -54,7 +48,7 @@ function MappingStep({ step, fields, onMap }: { step: MapStep; fields: readonly 
                   {column || `Column ${index + 1}`}
                 </option>
               ))}
-            </chakra.select>
+            </Select>
           </Stack>
         ))}
       </Box>

@@ -4,9 +4,10 @@
 // column, or with its "Move to" menu from the keyboard. Completing reports the task done (100 %,
 // or a general task's complete); failing asks for the comment the API requires. A refused move
 // says why on the card; an open card links to its task page.
-import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar, type TaskStatus } from '@portal/shared';
 import { type InboxTask } from '@portal/shared/collaboration';
+import { Select } from '@portal/shared/screens';
 import { useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -149,11 +150,10 @@ function BoardCard({ graph, task, onDrag }: { graph: string; task: InboxTask; on
         {holderText(task)}
       </Text>
       {movable && (
-        <chakra.select
+        <Select
+          size="sm"
           mt={2}
           fontSize="xs"
-          borderWidth="1px"
-          borderRadius="sm"
           px={1}
           bg="bg.panel"
           aria-label={`Move ${task.title} to`}
@@ -166,7 +166,7 @@ function BoardCard({ graph, task, onDrag }: { graph: string; task: InboxTask; on
               {TASK_STATUS_LABELS[status]}
             </option>
           ))}
-        </chakra.select>
+        </Select>
       )}
       {failing && (
         <CommentDialog

@@ -3,10 +3,9 @@
 // sanitized preview. Text with a script-injection marker is 'Invalid input.' here and at the API.
 import { Input } from '@chakra-ui/react';
 import { MESSAGES, REQUIREMENT_PRIORITIES, type Requirement, type RequirementInput, type RequirementPriority } from '@portal/shared';
-import { type WizardFieldRenderProps, type WizardStep } from '@portal/shared/screens';
+import { Select, type WizardFieldRenderProps, type WizardStep } from '@portal/shared/screens';
 import { MarkdownEditor } from '../../markdown';
 import { PRIORITY_LABELS } from '../../../components/labels';
-import { NativeSelect } from '../../../components/Select';
 
 export interface RequirementFormValues {
   title: string;
@@ -63,13 +62,13 @@ export function inputOf(values: RequirementFormValues): RequirementInput {
 
 function PrioritySelect({ id, value, setValue, onFocus, onBlur, disabled }: WizardFieldRenderProps<RequirementFormValues, 'priority'>) {
   return (
-    <NativeSelect id={id} value={value} disabled={disabled} onFocus={onFocus} onBlur={onBlur} onChange={(event) => setValue(event.target.value)} w="full" h={10}>
+    <Select id={id} value={value} disabled={disabled} onFocus={onFocus} onBlur={onBlur} onChange={(event) => setValue(event.target.value)} w="full" h={10}>
       {REQUIREMENT_PRIORITIES.map((priority) => (
         <option key={priority} value={priority}>
           {PRIORITY_LABELS[priority]}
         </option>
       ))}
-    </NativeSelect>
+    </Select>
   );
 }
 

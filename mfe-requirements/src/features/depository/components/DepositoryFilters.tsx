@@ -4,7 +4,7 @@ import { REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type RequirementPriority,
 import { useEffect, useState } from 'react';
 import type { RequirementFilters, SortField } from '../../requirement';
 import { PRIORITY_LABELS, STATUS_LABELS } from '../../../components/labels';
-import { NativeSelect } from '../../../components/Select';
+import { Select } from '@portal/shared/screens';
 
 const SORT_LABELS: Record<SortField, string> = {
   position: 'Tree order',
@@ -50,15 +50,15 @@ export function DepositoryFilters({ filters, onChange, userId }: DepositoryFilte
         size="sm"
         maxW="20rem"
       />
-      <NativeSelect aria-label="Status" value={filters.status ?? ''} onChange={(event) => set({ status: event.target.value as RequirementStatus | '' })}>
+      <Select aria-label="Status" value={filters.status ?? ''} onChange={(event) => set({ status: event.target.value as RequirementStatus | '' })}>
         <option value="">Any status</option>
         {REQUIREMENT_STATUSES.map((status) => (
           <option key={status} value={status}>
             {STATUS_LABELS[status]}
           </option>
         ))}
-      </NativeSelect>
-      <NativeSelect
+      </Select>
+      <Select
         aria-label="Priority"
         value={filters.priority ?? ''}
         onChange={(event) => set({ priority: event.target.value as RequirementPriority | '' })}
@@ -69,20 +69,20 @@ export function DepositoryFilters({ filters, onChange, userId }: DepositoryFilte
             {PRIORITY_LABELS[priority]}
           </option>
         ))}
-      </NativeSelect>
+      </Select>
       <Input aria-label="Tag" placeholder="Tag" value={tag} onChange={(event) => setTag(event.target.value)} size="sm" maxW="9rem" />
-      <NativeSelect aria-label="Owner" value={filters.owner ?? ''} onChange={(event) => set({ owner: event.target.value })}>
+      <Select aria-label="Owner" value={filters.owner ?? ''} onChange={(event) => set({ owner: event.target.value })}>
         <option value="">Any owner</option>
         {userId && <option value={userId}>Me</option>}
-      </NativeSelect>
+      </Select>
       <HStack gap={1}>
-        <NativeSelect aria-label="Sort by" value={filters.sort ?? 'position'} onChange={(event) => set({ sort: event.target.value as SortField })}>
+        <Select aria-label="Sort by" value={filters.sort ?? 'position'} onChange={(event) => set({ sort: event.target.value as SortField })}>
           {Object.entries(SORT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </NativeSelect>
+        </Select>
         <Button
           size="sm"
           variant="outline"

@@ -3,7 +3,7 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, usePermitted } from '@portal/shared';
 import { useId, useState } from 'react';
-import { NativeSelect } from '../../../components/Select';
+import { Select } from '@portal/shared/screens';
 import { P } from '../../../lib/permissions';
 import { LIST_APPLICATION, useProcessApplications } from '../api/getProcessApplications';
 import { useRequirementRecords } from '../api/getRequirementRecords';
@@ -68,14 +68,14 @@ export function ApplicationsSection({ graph, id, readOnly }: { graph: string; id
             <label htmlFor={selectId}>
               <Text fontSize="sm">Application</Text>
             </label>
-            <NativeSelect id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)} disabled={choices.isPending || available.length === 0}>
+            <Select id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)} disabled={choices.isPending || available.length === 0}>
               <option value="">{choices.isPending ? 'Loading…' : available.length === 0 ? 'No other application in the process' : 'Choose an application'}</option>
               {available.map((application) => (
                 <option key={application.id} value={application.id}>
                   {application.app_key}
                 </option>
               ))}
-            </NativeSelect>
+            </Select>
           </Stack>
           <Button type="submit" size="sm" variant="outline" disabled={!chosen} loading={change.isPending}>
             Add application

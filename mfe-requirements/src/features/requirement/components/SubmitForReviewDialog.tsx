@@ -4,12 +4,11 @@
 import { Field, Stack, Text } from '@chakra-ui/react';
 import { FormDialog, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { useState } from 'react';
-import { TextField } from '@portal/shared/screens';
+import { Select, TextField } from '@portal/shared/screens';
 import { useAssignees } from '../api/getAssignees';
 import { useWorkgroups } from '../api/getWorkgroups';
 import { useSubmitRequirement, type SubmitBody } from '../api/submitRequirement';
 import { P } from '../../../lib/permissions';
-import { NativeSelect } from '../../../components/Select';
 
 export interface SubmitForReviewDialogProps {
   graph: string;
@@ -69,27 +68,27 @@ export function SubmitForReviewDialog({ graph, requirement, open, onClose }: Sub
         {mayListAssignees && (
           <Field.Root>
             <Field.Label>Reviewer</Field.Label>
-            <NativeSelect aria-label="Reviewer" value={reviewer} onChange={(event) => setReviewer(event.target.value)} disabled={reviewers.isPending}>
+            <Select aria-label="Reviewer" value={reviewer} onChange={(event) => setReviewer(event.target.value)} disabled={reviewers.isPending}>
               <option value="">{reviewers.isPending ? 'Loading reviewers…' : 'Any reviewer'}</option>
               {reviewerOptions.map((user) => (
                 <option key={user.id} value={user.id}>
                   {user.name} ({user.login_id})
                 </option>
               ))}
-            </NativeSelect>
+            </Select>
           </Field.Root>
         )}
         {mayListWorkgroups && (
           <Field.Root>
             <Field.Label>Workgroup</Field.Label>
-            <NativeSelect aria-label="Workgroup" value={workgroup} onChange={(event) => setWorkgroup(event.target.value)}>
+            <Select aria-label="Workgroup" value={workgroup} onChange={(event) => setWorkgroup(event.target.value)}>
               <option value="">No workgroup</option>
               {workgroupOptions.map((group) => (
                 <option key={group.id} value={group.id}>
                   {group.name}
                 </option>
               ))}
-            </NativeSelect>
+            </Select>
           </Field.Root>
         )}
         {!mayListAssignees && !mayListWorkgroups && <Text color="fg.muted">The review task goes to the reviewers of the process.</Text>}

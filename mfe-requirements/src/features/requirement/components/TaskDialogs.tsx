@@ -3,10 +3,9 @@
 import { Field, Textarea } from '@chakra-ui/react';
 import { FormDialog } from '@portal/shared';
 import { useState } from 'react';
-import { TextField } from '@portal/shared/screens';
+import { Select, TextField } from '@portal/shared/screens';
 import type { AcceptValues } from '../api/decideTask';
 import { useAssignees } from '../api/getAssignees';
-import { NativeSelect } from '../../../components/Select';
 import { P } from '../../../lib/permissions';
 
 
@@ -42,14 +41,14 @@ export function AcceptDialog({ graph, title, busy, error, onClose, onAccept }: D
           Implementer
           <Field.RequiredIndicator />
         </Field.Label>
-        <NativeSelect aria-label="Implementer" value={delegate} onChange={(event) => setDelegate(event.target.value)} disabled={implementers.isPending} w="full">
+        <Select aria-label="Implementer" value={delegate} onChange={(event) => setDelegate(event.target.value)} disabled={implementers.isPending} w="full">
           <option value="">{implementers.isPending ? 'Loading implementers…' : 'Choose an implementer'}</option>
           {(implementers.data ?? []).map((user) => (
             <option key={user.id} value={user.id}>
               {user.name} ({user.login_id})
             </option>
           ))}
-        </NativeSelect>
+        </Select>
       </Field.Root>
       <TextField label="Implementation due date" type="date" value={dueDate} onChange={setDueDate} />
       <TextField label="Comment" multiline rows={3} value={comment} onChange={setComment} />
