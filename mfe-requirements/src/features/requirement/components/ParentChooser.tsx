@@ -2,11 +2,12 @@
 // the top level, or a requirement of the process found by code or title (GET requirements?search).
 // The requirement itself is not offered; one of its sub-requirements is refused by the API with
 // its message.
-import { Box, Button, chakra, HStack, Input, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Text } from '@chakra-ui/react';
 import type { RequirementRef } from '@portal/shared';
 import { useDebounced } from '@portal/shared/screens';
 import { useState } from 'react';
 import { useRequirementSearch } from '../api/searchRequirements';
+import { RequirementMatches } from './RequirementMatches';
 
 export interface ParentChooserProps {
   graph: string;
@@ -65,33 +66,16 @@ export function ParentChooser({ graph, id, value, onChange, exclude, onFocus, on
         onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
       />
       {search !== '' && (
-        <Box width="full" mt={1}>
-          {matches.isFetching && <Spinner size="xs" aria-label="Searching" />}
-          {matches.isError && <Text fontSize="sm" color="fg.error">The requirements could not be searched.</Text>}
-          {matches.isSuccess && items.length === 0 && <Text fontSize="sm" color="fg.muted">No requirement matches.</Text>}
-          {items.length > 0 && (
-            <chakra.ul listStyleType="none" aria-label="Parents matching the search" borderWidth="1px" borderRadius="md" maxH="12rem" overflowY="auto">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    width="full"
-                    justifyContent="flex-start"
-                    aria-label={`Place under ${item.code} ${item.title}`}
-                    onClick={() => {
-                      onChange({ id: item.id, code: item.code, title: item.title });
-                      setText('');
-                    }}
-                  >
-                    <Text as="span" fontWeight="semibold">{item.code}</Text>
-                    <Text as="span" truncate>{item.title}</Text>
-                  </Button>
-                </li>
-              ))}
-            </chakra.ul>
-          )}
-        </Box>
+        <RequirementMatches
+          matches={matches}
+          items={items}
+          label="Parents matching the search"
+          pickLabel={(item) => `Place under ${item.code} ${item.title}`}
+          onPick={(item) => {
+            onChange(item);
+            setText('');
+          }}
+        />
       )}
     </Box>
   );

@@ -1,10 +1,11 @@
 // Chooses one requirement of the process: type to search (GET /api/requirements?search=…), pick
 // one of the matches. The chosen one is shown with a way to choose again.
-import { Box, Button, chakra, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { RequirementRef } from '@portal/shared';
 import { useDebounced } from '@portal/shared/screens';
 import { useState } from 'react';
 import { useRequirementSearch } from '../api/searchRequirements';
+import { RequirementMatches } from './RequirementMatches';
 
 export interface RequirementPickerProps {
   graph: string;
@@ -46,33 +47,16 @@ export function RequirementPicker({ graph, label, value, onChange, exclude, erro
       <Input type="search" value={text} placeholder="Search by code or title" autoComplete="off" onChange={(event) => setText(event.target.value)} onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()} />
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
       {search !== '' && (
-        <Box width="full" mt={1}>
-          {matches.isFetching && <Spinner size="xs" aria-label="Searching" />}
-          {matches.isError && <Text fontSize="sm" color="fg.error">The requirements could not be searched.</Text>}
-          {matches.isSuccess && items.length === 0 && <Text fontSize="sm" color="fg.muted">No requirement matches.</Text>}
-          {items.length > 0 && (
-            <chakra.ul listStyleType="none" aria-label={`Matches for ${label.toLowerCase()}`} borderWidth="1px" borderRadius="md" maxH="12rem" overflowY="auto">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    width="full"
-                    justifyContent="flex-start"
-                    aria-label={`Choose ${item.code} ${item.title}`}
-                    onClick={() => {
-                      onChange({ id: item.id, code: item.code, title: item.title });
-                      setText('');
-                    }}
-                  >
-                    <Text as="span" fontWeight="semibold">{item.code}</Text>
-                    <Text as="span" truncate>{item.title}</Text>
-                  </Button>
-                </li>
-              ))}
-            </chakra.ul>
-          )}
-        </Box>
+        <RequirementMatches
+          matches={matches}
+          items={items}
+          label={`Matches for ${label.toLowerCase()}`}
+          pickLabel={(item) => `Choose ${item.code} ${item.title}`}
+          onPick={(item) => {
+            onChange(item);
+            setText('');
+          }}
+        />
       )}
     </Field.Root>
   );
