@@ -30,11 +30,16 @@ import {
   type NewOrganizationInput,
   type TrialInput,
 } from './service';
-import { changeOrganizationSettings, organizationSettingsOf, type SettingsCaller } from './settings';
+import { changeOrganizationSettings, organizationSettingsOf, type NotificationSettingsRules, type SettingsCaller } from './settings';
 
 const ORGANIZATION = PERMISSIONS.processes.GLOBAL_ORGANIZATION;
 
-export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
+export interface OrganizationsRoutesOptions {
+  /** The processes family's notification settings, which the organization's defaults follow. */
+  notificationSettings: NotificationSettingsRules;
+}
+
+export async function organizationsRoutes(app: FastifyInstance, { notificationSettings }: OrganizationsRoutesOptions): Promise<void> {
   const tags = ['organizations'];
   const { identity, mailer } = app;
   const db = identity.db;
@@ -178,7 +183,7 @@ export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: organizationSettingsSchema, ...problems(401, 403, 404) },
       },
     },
-    async (request) => organizationSettingsOf(db, settingsCallerOf(request), idOf(request)),
+    async (request) => organizationSettingsOf(db, notificationSettings, settingsCallerOf(request), idOf(request)),
   );
 
   app.patch(
@@ -193,6 +198,6 @@ export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: organizationSettingsSchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeOrganizationSettings(db, settingsCallerOf(request), idOf(request), request.body),
+    async (request) => changeOrganizationSettings(db, notificationSettings, settingsCallerOf(request), idOf(request), request.body),
   );
 }

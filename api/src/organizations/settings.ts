@@ -8,13 +8,13 @@ import {
   ORGANIZATION_CONTACTS_MAX,
   ORGANIZATION_FIELD_RULES,
   fieldSchema,
+  type NotificationChannels,
   type OrganizationContact,
   type OrganizationSettings,
 } from '@portal/shared/server';
 import type { Database } from '../db/database';
 import { fieldErrors, refuse } from '../http/input';
 import { ApiProblem } from '../http/problem';
-import { completeSettings, parseNotificationSettings } from '../processes/index';
 import { recordEvents } from '../realtime/outbox.repository';
 import { duplicateName } from './service';
 import {
@@ -27,6 +27,19 @@ import {
 } from './repository';
 
 export const UPDATE_ORGANIZATION_EVENT = 'Update Organization';
+
+type ChannelsByEvent = Record<string, NotificationChannels>;
+
+/**
+ * The processes family's notification settings (its events, their defaults, the body's check),
+ * given by app.ts: a port, since the processes family imports this one.
+ */
+export interface NotificationSettingsRules {
+  /** Every event: the stored channels, the default for the rest. */
+  complete(stored: ChannelsByEvent): ChannelsByEvent;
+  /** `{ settings }` checked: a 400 naming each `settings.<event>` refused. */
+  parse(body: unknown): ChannelsByEvent;
+}
 
 const NAME_FIELDS = Object.freeze({ name: fieldSchema(ORGANIZATION_FIELD_RULES.name) });
 const CONTACT_FIELDS = Object.freeze({
@@ -45,12 +58,12 @@ export interface SettingsCaller {
   sessionId: string;
 }
 
-function view(record: OrganizationSettingsRecord): OrganizationSettings {
+function view(record: OrganizationSettingsRecord, rules: NotificationSettingsRules): OrganizationSettings {
   return {
     id: record.id,
     name: record.name,
     contacts: record.contacts ?? [],
-    notification_settings: completeSettings(record.notification_settings ?? {}),
+    notification_settings: rules.complete(record.notification_settings ?? {}),
   };
 }
 
@@ -60,11 +73,16 @@ function ownOrganization(caller: SettingsCaller, id: string): void {
 }
 
 /** GET organizations/{id}/settings. */
-export async function organizationSettingsOf(db: Database, caller: SettingsCaller, id: string): Promise<OrganizationSettings> {
+export async function organizationSettingsOf(
+  db: Database,
+  rules: NotificationSettingsRules,
+  caller: SettingsCaller,
+  id: string,
+): Promise<OrganizationSettings> {
   ownOrganization(caller, id);
   const record = await findOrganizationSettings(db, caller.organizationId);
   if (!record) throw new ApiProblem(404);
-  return view(record);
+  return view(record, rules);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -88,7 +106,7 @@ function parseContacts(value: unknown, errors: Record<string, string>): Organiza
 }
 
 /** The body checked: what to change, or a 400 naming every field refused. */
-function parseChanges(body: unknown): Partial<Omit<OrganizationSettingsRecord, 'id'>> {
+function parseChanges(body: unknown, rules: NotificationSettingsRules): Partial<Omit<OrganizationSettingsRecord, 'id'>> {
   const input = isObject(body) ? body : {};
   const errors: Record<string, string> = {};
   const changes: Partial<Omit<OrganizationSettingsRecord, 'id'>> = {};
@@ -100,7 +118,7 @@ function parseChanges(body: unknown): Partial<Omit<OrganizationSettingsRecord, '
   if (input.contacts !== undefined && input.contacts !== null) changes.contacts = parseContacts(input.contacts, errors);
   if (input.notification_settings !== undefined && input.notification_settings !== null) {
     try {
-      changes.notification_settings = parseNotificationSettings({ settings: input.notification_settings });
+      changes.notification_settings = rules.parse({ settings: input.notification_settings });
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
       for (const [field, message] of Object.entries(error.fields ?? { settings: error.detail })) {
@@ -116,11 +134,17 @@ function parseChanges(body: unknown): Partial<Omit<OrganizationSettingsRecord, '
  * PATCH organizations/{id}/settings: the parts sent change (notification settings merge into the
  * stored ones); a name another organization has (whatever its case) is a 409.
  */
-export async function changeOrganizationSettings(db: Database, caller: SettingsCaller, id: string, body: unknown): Promise<OrganizationSettings> {
+export async function changeOrganizationSettings(
+  db: Database,
+  rules: NotificationSettingsRules,
+  caller: SettingsCaller,
+  id: string,
+  body: unknown,
+): Promise<OrganizationSettings> {
   ownOrganization(caller, id);
   // An organization gone (deleted meanwhile) is a 404 before its input is judged.
   if (!(await findOrganizationById(db, caller.organizationId))) throw new ApiProblem(404);
-  const changes = parseChanges(body);
+  const changes = parseChanges(body, rules);
   return db.transaction(async (tx) => {
     const current = await findOrganizationSettings(tx, caller.organizationId, true);
     if (!current) throw new ApiProblem(404);
@@ -144,6 +168,6 @@ export async function changeOrganizationSettings(db: Database, caller: SettingsC
     };
     const recipients = await activeUserIds(tx, caller.organizationId);
     await recordEvents(tx, recipients.map((userId) => ({ destination: `events#${userId}`, body: { ...event } })));
-    return view(updated);
+    return view(updated, rules);
   });
 }
