@@ -40,7 +40,7 @@ const GLOBAL_ADMIN_POLICIES = [
       'delete=>Role',
       'assign=>Role',
       'globalList=>User',
-      'import=>Advisory',
+      'import=>Vulnerability',
     ],
     'Role::_global_admin',
     'scope == "global"',
