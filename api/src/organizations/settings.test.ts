@@ -6,6 +6,7 @@ import { GLOBAL_ADMIN_ROLE, MESSAGES, ORGANIZATION_CONTACTS_MAX, STATUS_MESSAGES
 import { buildApp } from '../app';
 import { createOrganizationCommand } from '../cli/users';
 import { manualClock } from '../identity/clock';
+import { storedSettingsOf } from '../notifications/notify.repository';
 import { ensureProcess } from '../processes/repository';
 import { createTestUser, expectProblem, likeTheApiClient, withCookie, type SessionCookie } from '../testing/identity';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
@@ -108,6 +109,9 @@ describe('as the organization admin', () => {
     // The process's own setting wins over the organization's.
     await app.inject({ method: 'POST', url: '/api/projects/notificationSettings?graph=alpha', headers: withCookie(olga), payload: { settings: { 'Task: New': { mail: true, portal: false } } } });
     expect(await ofProcess()).toMatchObject({ 'Task: New': { mail: true, portal: false }, 'New Vulnerability': { mail: false, portal: false } });
+    // Deliveries read the same: the process's own over the organization's.
+    const [{ id: alphaId }] = await app.database.query<{ id: string }>("SELECT id FROM processes WHERE code_name = 'alpha'");
+    expect(await storedSettingsOf(app.database, alphaId)).toEqual({ 'Task: New': { mail: true, portal: false }, 'New Vulnerability': { mail: false, portal: false } });
   });
 
   it('refuses a name another organization has, whatever its case, with 409', async () => {
