@@ -87,6 +87,8 @@ describe('as the organization admin', () => {
     // The members' sessions name it so at once.
     expect((await app.inject({ method: 'GET', url: '/api/sessions', headers: withCookie(rita) })).json().organization.name).toBe('Acme Security');
 
+    // An empty change changes nothing and tells nobody.
+    expect((await call('PATCH', settingsOf(acmeId), olga, {})).json()).toMatchObject({ name: 'Acme Security', contacts: [BILLING] });
     const events = await eventsSince(since);
     const [olgaId, ritaId, hansId] = await Promise.all(
       ['olga', 'rita', 'hans'].map(async (login) => (await app.database.query<{ id: string }>('SELECT id FROM users WHERE login_id = $1', [login]))[0].id),

@@ -148,6 +148,8 @@ export async function changeOrganizationSettings(
   return db.transaction(async (tx) => {
     const current = await findOrganizationSettings(tx, caller.organizationId, true);
     if (!current) throw new ApiProblem(404);
+    // Nothing sent, nothing changed: nobody is told.
+    if (Object.keys(changes).length === 0) return view(current, rules);
     if (changes.notification_settings) {
       changes.notification_settings = { ...current.notification_settings, ...changes.notification_settings };
     }
