@@ -1,5 +1,5 @@
-import { sessionStore, setPermissionChecker, type OrganizationSettings } from '@portal/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { sessionStore, setPermissionChecker, setRealtimeImplementation, type OrganizationSettings, type RealtimeHandler } from '@portal/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Subscription } from '../../../lib/organizations';
 import { fakeApi, ok, problem, renderScreen, routeOf, type FakeReply } from '@portal/shared/testing';
 import { adminForEachTest, adminSession } from '../../../testing/sessions';
@@ -26,7 +26,26 @@ const reads = (settingsReply: FakeReply | FakeReply[] = ok(settings)) => ({ 'GET
 
 const snackbars = adminForEachTest();
 beforeEach(() => sessionStore.setSession(adminSession({ organization: { id: 'org-1', name: 'Acme Corp' } })));
-afterEach(() => setPermissionChecker(null));
+afterEach(() => {
+  setPermissionChecker(null);
+  setRealtimeImplementation(null);
+});
+
+/** The user's events queue, as the realtime facade delivers it. */
+function fakeEvents() {
+  const handlers: Array<[string, RealtimeHandler]> = [];
+  setRealtimeImplementation({
+    state: 'Connected',
+    subscribe: (destination, handler) => {
+      const entry: [string, RealtimeHandler] = [destination, handler as RealtimeHandler];
+      handlers.push(entry);
+      return () => handlers.splice(handlers.indexOf(entry), 1);
+    },
+    publish: async () => undefined,
+    onStateChange: () => () => undefined,
+  });
+  return (body: unknown) => act(() => handlers.filter(([destination]) => destination === 'events#u-admin').forEach(([, handler]) => handler(body, 'events#u-admin')));
+}
 
 const open = () => renderScreen(<OrganizationAdministrationScreen route={routeOf('/administration/organization')} />, { location: '/administration/organization' });
 const region = (name: string) => screen.getByRole('region', { name });
@@ -154,5 +173,22 @@ describe('OrganizationAdministrationScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Acme Corp', level: 2 })).toBeInTheDocument();
     expect(await screen.findByText(/no access/i)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Organization details' })).not.toBeInTheDocument();
+  });
+
+  it('follows a change made elsewhere: Update Organization reads the organization again', async () => {
+    const deliver = fakeEvents();
+    const renamed = { ...settings, name: 'Acme Renamed' };
+    fakeApi({
+      'GET /api/organizations/subscription': [ok(subscription), ok({ ...subscription, organization: { id: 'org-1', name: 'Acme Renamed' } })],
+      [SETTINGS]: [ok(settings), ok(renamed)],
+    });
+    open();
+    expect(await screen.findByRole('textbox', { name: /^Organization name/ })).toHaveValue('Acme Corp');
+    // Another organization's event changes nothing here.
+    await deliver({ type: 'Update Organization', eventId: 'e0', session_id: 'other', data: { graph: '', id: 'org-2', login_id: 'hans' } });
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Acme Corp');
+    await deliver({ type: 'Update Organization', eventId: 'e1', session_id: 'other', data: { graph: '', id: 'org-1', login_id: 'olga' } });
+    expect(await screen.findByRole('heading', { name: 'Acme Renamed', level: 2 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Organization name/ })).toHaveValue('Acme Renamed'));
   });
 });

@@ -10,6 +10,7 @@ import { usePermittedEach } from '../../../lib/permissions';
 import { Facts, UsageBars } from '../../../components/display';
 import { PageLinks } from '../../../components/PageLinks';
 import { useOrganizationSettings } from '../api/getOrganizationSettings';
+import { useLiveOrganization } from '../api/useLiveOrganization';
 import { NotificationDefaultsForm } from './NotificationDefaultsForm';
 import { OrganizationDetailsForm } from './OrganizationDetailsForm';
 
@@ -72,6 +73,7 @@ function ModuleView({ subscription: data }: { subscription: Subscription }) {
 export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => {
   const subscription = useSubscription();
   const organizationId = useSession((state) => state.session?.organization?.id ?? null);
+  useLiveOrganization(organizationId);
   const linked = [...ORGANIZATION_PAGES, SUBSCRIPTION_INFO_PAGE];
   const permitted = usePermittedEach(linked.map((page) => page.check));
   const pages = linked.filter((_, index) => permitted[index]);
