@@ -38,6 +38,7 @@ import { workgroupsRoutes } from './workgroups/routes';
 import { organizationsRoutes } from './organizations/routes';
 import { iamRoutes } from './iam/routes';
 import { processesRoutes, type ModuleConfigurationChange } from './processes/routes';
+import { completeSettings, parseNotificationSettings } from './processes/index';
 import { notify } from './notifications/index';
 import { permittedRecipients } from './realtime/audience';
 import { linkText } from './tasks/index';
@@ -280,7 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(initializationRoutes), { identity });
       await api.register(named(userAdministrationRoutes));
       await api.register(named(workgroupsRoutes));
-      await api.register(named(organizationsRoutes));
+      await api.register(named(organizationsRoutes), { notificationSettings: { complete: completeSettings, parse: parseNotificationSettings } });
       await api.register(named(iamRoutes));
       await api.register(named(processesRoutes), { moduleConfigurationChanged });
       await api.register(named(serviceModulesRoutes));

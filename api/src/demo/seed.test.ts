@@ -29,6 +29,7 @@ it('seeds the demo organization, its processes and people, then finds them on a 
     'users: created user demo_admin (password Demo@2026)',
     'users: created user demo_author (password Demo@2026)',
     'users: created user demo_reviewer (password Demo@2026)',
+    'users: created user demo_global_admin (password Demo@2026)',
     "requirements: created process NIST 'NIST SP 800-53 LOW baseline' with members demo_admin (ADMIN), demo_author (AUTHOR), demo_reviewer (REVIEWER)",
     "requirements: imported 'NIST Special Publication 800-53 Revision 5.1.1 LOW IMPACT BASELINE': 167 requirements",
     'requirements: AC-1 in review, AC-2 rejected, AC-8 accepted, AC-3 in progress, AT-1 and IA-1 completed, AU-2 failed; 2 gaps, 2 risks, 5 comments',
@@ -50,6 +51,7 @@ it('seeds the demo organization, its processes and people, then finds them on a 
     'users: kept user demo_admin',
     'users: kept user demo_author',
     'users: kept user demo_reviewer',
+    'users: kept user demo_global_admin',
     "requirements: kept process NIST 'NIST SP 800-53 LOW baseline'",
     'applications: kept applications juice-shop, dropwizard, laravel',
     'deployment profiles: kept profile Production of juice-shop',
@@ -67,6 +69,10 @@ it('seeds the demo organization, its processes and people, then finds them on a 
   ]);
   const organizations = await database.query('SELECT id FROM organizations WHERE name = $1', [DEMO_ORGANIZATION]);
   expect(organizations).toHaveLength(1);
+  // The demo's Global Admin: of no organization, so without processes (Global Administration only).
+  expect(await database.query("SELECT organization_id, roles FROM users WHERE login_id = 'demo_global_admin'")).toEqual([
+    { organization_id: null, roles: ['_global_admin'] },
+  ]);
 });
 
 it('makes the NIST process through the API: members, the LOW baseline, every workflow state, tasks, gaps, risks, comments', async () => {

@@ -1,6 +1,13 @@
 // The organizations (tenants, spec 3) as stored: name, subscription edition and trial, module
-// configuration (migration 005), and the counts their limits apply to.
-import { DEFAULT_MODULE_CONFIGURATION, type OrganizationUsage, type ProcessModuleConfiguration } from '@portal/shared/server';
+// configuration (migration 005), its contacts and notification defaults (migration 041), and the
+// counts their limits apply to.
+import {
+  DEFAULT_MODULE_CONFIGURATION,
+  type NotificationChannels,
+  type OrganizationContact,
+  type OrganizationUsage,
+  type ProcessModuleConfiguration,
+} from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 export interface Organization {
@@ -130,4 +137,53 @@ export async function organizationUsage(db: Queryable, ids?: readonly string[]):
     [ids ? [...ids] : null],
   );
   return new Map(rows.map(({ organization_id, projects, users, apps }) => [organization_id, { projects, users, apps }]));
+}
+
+/** What an organization admin manages (migration 041): its name, contacts and notification defaults. */
+export interface OrganizationSettingsRecord {
+  id: string;
+  name: string;
+  contacts: OrganizationContact[];
+  /** Only the events set (as a process's). */
+  notification_settings: Record<string, NotificationChannels>;
+}
+
+const SETTINGS_COLUMNS = 'id, name, contacts, notification_settings';
+
+/** The organization's settings; `lock` (in a transaction that changes them) holds its row until the commit. */
+export async function findOrganizationSettings(db: Queryable, id: string, lock = false): Promise<OrganizationSettingsRecord | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.query<OrganizationSettingsRecord>(
+    `SELECT ${SETTINGS_COLUMNS} FROM organizations WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return row;
+}
+
+/** Writes the parts given; undefined when the name is another organization's (the unique index). */
+export async function updateOrganizationSettings(
+  db: Queryable,
+  id: string,
+  changes: Partial<Omit<OrganizationSettingsRecord, 'id'>>,
+): Promise<OrganizationSettingsRecord | undefined> {
+  const [row] = await db.query<OrganizationSettingsRecord>(
+    `UPDATE organizations SET name = COALESCE($2, name), contacts = COALESCE($3::jsonb, contacts),
+            notification_settings = COALESCE($4::jsonb, notification_settings)
+      WHERE id = $1
+        AND NOT EXISTS (SELECT 1 FROM organizations other WHERE other.id <> $1 AND lower(other.name) = lower(COALESCE($2, '')))
+      RETURNING ${SETTINGS_COLUMNS}`,
+    [
+      id,
+      changes.name ?? null,
+      changes.contacts ? JSON.stringify(changes.contacts) : null,
+      changes.notification_settings ? JSON.stringify(changes.notification_settings) : null,
+    ],
+  );
+  return row;
+}
+
+/** The active users of the organization (who hear of its changes). */
+export async function activeUserIds(db: Queryable, organizationId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE organization_id = $1 AND NOT inactive', [organizationId]);
+  return rows.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
 // The organizations family of the API (docs/authorization.md "Organizations"): the Global Admin's
 // list, view, create, delete, module configuration and trials; the subscription of the caller's
-// organization. An unknown or malformed id is a 404.
+// organization; its settings, which its admin manages (settings.ts). An unknown or malformed id is
+// a 404, and so is another organization's for its admin.
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf } from '../authorization/guard';
@@ -12,6 +13,8 @@ import {
   moduleConfigurationBody,
   newOrganizationBody,
   organizationSchema,
+  organizationSettingsBody,
+  organizationSettingsSchema,
   subscriptionSchema,
   trialBody,
 } from './schemas';
@@ -27,14 +30,24 @@ import {
   type NewOrganizationInput,
   type TrialInput,
 } from './service';
+import { changeOrganizationSettings, organizationSettingsOf, type NotificationSettingsRules, type SettingsCaller } from './settings';
 
 const ORGANIZATION = PERMISSIONS.processes.GLOBAL_ORGANIZATION;
 
-export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
+export interface OrganizationsRoutesOptions {
+  /** The processes family's notification settings, which the organization's defaults follow. */
+  notificationSettings: NotificationSettingsRules;
+}
+
+export async function organizationsRoutes(app: FastifyInstance, { notificationSettings }: OrganizationsRoutesOptions): Promise<void> {
   const tags = ['organizations'];
   const { identity, mailer } = app;
   const db = identity.db;
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const settingsCallerOf = (request: FastifyRequest): SettingsCaller => {
+    const caller = callerOf(request);
+    return { organizationId: organizationOf(request), userId: caller.user.id, loginId: caller.user.login_id, sessionId: caller.session.record.id };
+  };
 
   app.get(
     '/organizations',
@@ -157,5 +170,34 @@ export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
       if (!updated) throw new ApiProblem(404);
       return describeOrganization(db, updated);
     },
+  );
+
+  app.get(
+    '/organizations/:id/settings',
+    {
+      config: { permission: PERMISSIONS.processes.MANAGE_ORGANIZATION },
+      schema: {
+        tags,
+        summary: "The caller's organization as its admin manages it: name, contacts, default notification settings",
+        params: idParams,
+        response: { 200: organizationSettingsSchema, ...problems(401, 403, 404) },
+      },
+    },
+    async (request) => organizationSettingsOf(db, notificationSettings, settingsCallerOf(request), idOf(request)),
+  );
+
+  app.patch(
+    '/organizations/:id/settings',
+    {
+      config: { permission: PERMISSIONS.processes.MANAGE_ORGANIZATION },
+      schema: {
+        tags,
+        summary: "Change the caller's organization: name, contacts, default notification settings (parts left out are kept)",
+        params: idParams,
+        body: organizationSettingsBody,
+        response: { 200: organizationSettingsSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => changeOrganizationSettings(db, notificationSettings, settingsCallerOf(request), idOf(request), request.body),
   );
 }

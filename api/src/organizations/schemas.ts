@@ -81,3 +81,38 @@ export const moduleConfigurationBody = {
     num_of_apps: { description: 'integer ≥ -1 (-1: unlimited)' },
   },
 } as const;
+
+const channelsSchema = {
+  type: 'object',
+  required: ['mail', 'portal'],
+  properties: { mail: { type: 'boolean' }, portal: { type: 'boolean' } },
+} as const;
+
+/** GET, PATCH organizations/{id}/settings: what the organization admin manages. */
+export const organizationSettingsSchema = {
+  type: 'object',
+  required: ['id', 'name', 'contacts', 'notification_settings'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    contacts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['role', 'name', 'email'],
+        properties: { role: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
+      },
+    },
+    notification_settings: { type: 'object', additionalProperties: channelsSchema },
+  },
+} as const;
+
+/** Described, not typed: the service names each field refused with its spec 5 message. */
+export const organizationSettingsBody = {
+  type: 'object',
+  properties: {
+    name: { description: 'string, 1–255 characters; unique among organizations whatever the case' },
+    contacts: { description: 'the whole list, at most 10: [{ role (safetext), name, email }]' },
+    notification_settings: { description: '{ [event]: { mail: boolean, portal: boolean } }; events not sent keep theirs' },
+  },
+} as const;

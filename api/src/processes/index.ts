@@ -1,4 +1,4 @@
 // What the processes family offers the others, beside its service.ts where it has one: other families import from these faces only (lint: api/layers).
 
-export { completeSettings, NOTIFICATION_EVENTS } from './notification-settings';
+export { completeSettings, NOTIFICATION_EVENTS, parseNotificationSettings } from './notification-settings';
 export { graphQuery, idParams } from './schemas';

@@ -151,6 +151,15 @@ export async function processNotificationSettings(db: Queryable, organizationId:
   return row?.notification_settings ?? {};
 }
 
+/** The organization's notification settings (migration 041): what its processes take for the events they have not set. */
+export async function organizationNotificationSettings(db: Queryable, organizationId: string): Promise<StoredNotificationSettings> {
+  const [row] = await db.query<{ notification_settings: StoredNotificationSettings | null }>(
+    'SELECT notification_settings FROM organizations WHERE id = $1',
+    [organizationId],
+  );
+  return row?.notification_settings ?? {};
+}
+
 export async function setProcessNotificationSettings(
   db: Queryable,
   organizationId: string,

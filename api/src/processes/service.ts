@@ -20,6 +20,7 @@ import {
   listProcessesByIds,
   lockOrganization,
   processModuleSwitches,
+  organizationNotificationSettings,
   processNotificationSettings,
   setProcessModuleSwitches,
   setProcessNotificationSettings,
@@ -51,9 +52,13 @@ export function removeProcess(db: Queryable, organizationId: string, id: string)
   return deleteProcess(db, organizationId, id);
 }
 
-/** The process's notification settings as stored (events never set are missing). */
-export function notificationSettingsOf(db: Queryable, organizationId: string, processId: string): Promise<StoredNotificationSettings> {
-  return processNotificationSettings(db, organizationId, processId);
+/**
+ * The process's notification settings as in force: its own, and the organization's for the events
+ * it has not set (events set by neither are missing).
+ */
+export async function notificationSettingsOf(db: Queryable, organizationId: string, processId: string): Promise<StoredNotificationSettings> {
+  const organization = await organizationNotificationSettings(db, organizationId);
+  return { ...organization, ...(await processNotificationSettings(db, organizationId, processId)) };
 }
 
 /** Merges `changes` into the process's notification settings in one transaction; resolves to the merged settings. */
@@ -66,7 +71,7 @@ export function changeNotificationSettings(
   return db.transaction(async (tx) => {
     const merged = { ...(await processNotificationSettings(tx, organizationId, processId)), ...changes };
     await setProcessNotificationSettings(tx, organizationId, processId, merged);
-    return merged;
+    return { ...(await organizationNotificationSettings(tx, organizationId)), ...merged };
   });
 }
 

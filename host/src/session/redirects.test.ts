@@ -24,6 +24,8 @@ describe('where an authenticated user lands (spec 4.1)', () => {
     ['Global Admin without organization, home', ['_global_admin'], null, '/', '/administration/global'],
     ['Global Admin without organization, elsewhere', ['_global_admin'], null, '/requirements', '/administration/global'],
     ['Global Admin without organization, a global-admin path', ['_global_admin'], null, '/administration/global/x', undefined],
+    ['Global Admin without organization, IAM (global roles)', ['_global_admin'], null, '/administration/iam', undefined],
+    ['Global Admin without organization, account settings', ['_global_admin'], null, '/settings/change-password', '/administration/global'],
     ['Global Admin of an organization without processes', ['_global_admin'], ACME, '/dashboard', '/administration/global'],
     ['member, home', ['AUTHOR'], ACME, '/', '/dashboard'],
     ['member, deep link', ['AUTHOR'], ACME, '/requirements', undefined],

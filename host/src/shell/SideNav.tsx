@@ -6,6 +6,7 @@ import { apiClient, SIDE_NAV_WIDTH, useSession } from '@portal/shared';
 import { useAuthorizationState } from '../permissions/Authorization';
 import { processLabel } from '../processes/processes';
 import { activeEntryPath, sideNavigation, visibleNavigation, type NavEntry, type NavSection, type ReportedModule } from './navigation';
+import { mayOpen } from './shellAccess';
 
 const COLLAPSED_WIDTH = 56;
 // Icons and flyouts: only once someone collapses the navigation.
@@ -65,7 +66,7 @@ function useVisibleNavigation(): NavSection[] | null {
     const { authorization } = authorizationState;
     return visibleNavigation(
       sections,
-      (entry) => authorization.canOpen(entry.path) && (!entry.permission || authorization.permits(entry.permission)),
+      (entry) => mayOpen(authorization, entry.path, entry.permission),
     );
   }, [authorizationState, modules, poc]);
 }

@@ -19,7 +19,7 @@ const page = (path: string, description: string, check: AdminCheck): AdminPage =
 
 export const ORGANIZATION_ADMINISTRATION_PAGE = page(
   '/administration/organization',
-  'Your organization: its edition, module configuration and usage.',
+  'Your organization: its name, contacts and default notification settings; its edition, module configuration and usage.',
   PERMISSIONS.processes.MANAGE_ORGANIZATION,
 );
 

@@ -2,6 +2,7 @@
 // and workgroups, IAM roles and policies, service modules' API keys and a process's notification
 // channels. The API answers (or receives) them and mfe-admin reads (or sends) them: both import
 // them from here.
+import type { FieldRules } from './formField';
 import type { DashboardType, ProcessModuleConfiguration, ProcessType } from './process';
 import type { PolicyEffect } from './session';
 
@@ -125,6 +126,48 @@ export interface IssuedApiKey extends ApiKeyView {
 export interface NotificationChannels {
   mail: boolean;
   portal: boolean;
+}
+
+/** A contact of an organization (spec 6 organization manage): whom to reach, and for what. */
+export interface OrganizationContact {
+  /** What the contact is for: 'Security', 'Billing', 'Data protection officer'… */
+  role: string;
+  name: string;
+  email: string;
+}
+
+/** How many contacts an organization keeps. */
+export const ORGANIZATION_CONTACTS_MAX = 10;
+
+/** The rules of the organization manage form, the API judging with the same (spec 5 messages). */
+export const ORGANIZATION_FIELD_RULES = Object.freeze({
+  name: { required: true, max: 255 },
+  contact: {
+    role: { required: true, format: 'safetext', max: 255 },
+    name: { required: true, max: 255 },
+    email: { required: true, format: 'email', max: 255 },
+  },
+} as const satisfies { name: FieldRules; contact: Record<keyof OrganizationContact, FieldRules> });
+
+/**
+ * GET organizations/{id}/settings: what an organization admin manages of their organization. The
+ * notification settings are the organization's defaults: a process takes them for each event it
+ * has not set itself (GET projects/notificationSettings answers them so).
+ */
+export interface OrganizationSettings {
+  id: string;
+  name: string;
+  contacts: OrganizationContact[];
+  notification_settings: Record<string, NotificationChannels>;
+}
+
+/** PATCH organizations/{id}/settings: what changes; a part left out is kept. */
+export interface OrganizationSettingsChanges {
+  name?: string;
+  /** The whole list: contacts left out of it are removed. */
+  contacts?: OrganizationContact[];
+  /** Events left out keep their default. */
+  notification_settings?: Record<string, NotificationChannels>;
 }
 
 /** POST administration/initialization: the first organization and its Global Admin. */

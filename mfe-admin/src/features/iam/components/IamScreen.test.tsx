@@ -107,11 +107,12 @@ describe('IamScreen', () => {
     await fill(user, within(form).getByLabelText(fieldLabel('Name')), 'AUDITOR');
     await user.selectOptions(within(form).getByLabelText('Kind'), 'Organization role');
     await fill(user, within(form).getByLabelText('Description'), 'Reads reports.');
-    const first = within(form).getByRole('group', { name: 'Policy 1' });
-    await fill(user, within(first).getByLabelText('Actions'), 'list, view');
-    await fill(user, within(first).getByLabelText('Resources'), 'Requirement');
+    // The permissions by family: view before list is stored in the catalogue's order.
+    await user.click(within(form).getByRole('button', { name: /^Requirements, tasks and documents/ }));
+    await user.click(within(form).getByRole('checkbox', { name: 'view=>Requirement' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'list=>Requirement' }));
     await user.click(within(form).getByRole('button', { name: 'Add policy' }));
-    const second = within(form).getByRole('group', { name: 'Policy 2' });
+    const second = within(form).getByRole('group', { name: 'Policy 1' });
     expect(within(second).getByLabelText('Effect')).toHaveFocus();
     await user.selectOptions(within(second).getByLabelText('Effect'), 'forbid');
     await fill(user, within(second).getByLabelText('Actions'), 'delete');
@@ -146,6 +147,7 @@ describe('IamScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Create role' }));
     const form = screen.getByRole('form', { name: 'Create role' });
     await fill(user, within(form).getByLabelText(fieldLabel('Name')), '_X');
+    await user.click(within(form).getByRole('button', { name: 'Add policy' }));
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     expect(within(form).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Only global role names begin with _.',
@@ -168,6 +170,7 @@ describe('IamScreen', () => {
     await user.tab();
     expect(within(form).getByRole('alert')).toHaveTextContent('A global role name begins with _.');
     await fill(user, within(form).getByLabelText(fieldLabel('Name')), '_auditor');
+    await user.click(within(form).getByRole('button', { name: 'Add policy' }));
     await fill(user, within(form).getByLabelText('Actions'), 'list');
     await fill(user, within(form).getByLabelText('Resources'), 'Organization');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
@@ -206,12 +209,37 @@ describe('IamScreen', () => {
     ]);
   });
 
+  it("shows a role's plain grants as chosen permissions, by family, and saves them as the built-in roles are stored", async () => {
+    const { mutations } = fakeApi({ 'GET /api/iam/roles': ok([reader]), 'PUT /api/iam/roles/READER': ok(reader) });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit READER' }));
+    const form = screen.getByRole('form', { name: 'Edit role READER' });
+    expect(within(form).getByText('No other policies.')).toBeInTheDocument();
+    const family = within(form).getByRole('button', { name: /^Requirements, tasks and documents/ });
+    expect(family).toHaveAccessibleName(/2 of \d+ chosen$/);
+    await user.click(family);
+    expect(within(form).getByRole('checkbox', { name: 'list=>Requirement' })).toBeChecked();
+    await user.click(within(form).getByRole('checkbox', { name: 'comment=>Requirement' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'list=>Task' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mutations()).toHaveLength(1));
+    expect(mutations()[0].body).toEqual({
+      description: 'Reads the process.',
+      policies: [
+        { effect: 'allow', actions: ['list', 'view', 'comment'], resources: ['Requirement'] },
+        { effect: 'allow', actions: ['list'], resources: ['Task'] },
+      ],
+    });
+  });
+
   it("shows the API's refusal of an edit", async () => {
     fakeApi({ 'GET /api/iam/roles': ok([auditor]), 'PUT /api/iam/roles/AUDITOR': problem(400, 'Unknown action "lsit" in policy 1.') });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Edit AUDITOR' }));
     const form = screen.getByRole('form', { name: 'Edit role AUDITOR' });
+    await user.click(within(form).getByRole('button', { name: 'Add policy' }));
     await fill(user, within(form).getByLabelText('Actions'), 'lsit');
+    await fill(user, within(form).getByLabelText('Resources'), 'Requirement');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Unknown action "lsit" in policy 1.');
   });

@@ -12,11 +12,13 @@ export interface PolicyEditorProps {
   showRequired: boolean;
   onChange: (policies: PolicyValues[]) => void;
   disabled?: boolean;
+  /** What an empty list says. */
+  emptyText?: string;
 }
 
 const EFFECT_OPTIONS = POLICY_EFFECTS.map((effect) => ({ value: effect, label: effect }));
 
-export function PolicyEditor({ policies, errors, showRequired, onChange, disabled }: PolicyEditorProps) {
+export function PolicyEditor({ policies, errors, showRequired, onChange, disabled, emptyText = 'No policies: this role grants nothing.' }: PolicyEditorProps) {
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const focusRef = useRef<HTMLSelectElement>(null);
@@ -36,7 +38,7 @@ export function PolicyEditor({ policies, errors, showRequired, onChange, disable
     <Stack gap="4">
       {policies.length === 0 && (
         <Text fontSize="sm" color="fg.muted">
-          No policies: this role grants nothing.
+          {emptyText}
         </Text>
       )}
       {policies.map((policy, index) => {

@@ -1,10 +1,12 @@
-// Creates a role (name, kind, description, policies) or edits one (description and policies; a
-// built-in role's edit is stored as this organization's own version, or the global one).
+// Creates a role (name, kind, description, permissions and other policies) or edits one
+// (description, permissions and policies; a built-in role's edit is stored as this organization's
+// own version, or the global one).
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/fields';
 import { useCreateRole, useUpdateRole, type Role, type RoleKind, type RoleScope } from '../api/roles';
+import { PermissionChooser } from './PermissionChooser';
 import { PolicyEditor } from './PolicyEditor';
 import { changed, emptyRole, hasErrors, kindsOf, roleErrors, toNewRole, toPolicies, toValues, type RoleValues } from './roleValues';
 
@@ -102,13 +104,27 @@ export function RoleForm({ scope, role, onDone, onCancel }: RoleFormProps) {
         />
         <Box>
           <Heading as="h3" size="md" mb="3">
-            Policies
+            Permissions
           </Heading>
+          <PermissionChooser
+            chosen={values.permissions}
+            disabled={mutation.isPending}
+            onChange={(permissions) => setValues((current) => ({ ...current, permissions }))}
+          />
+        </Box>
+        <Box>
+          <Heading as="h3" size="md" mb="1">
+            Other policies
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" mb="3">
+            What the permissions above cannot say: forbid or restrict, a condition, a wildcard, a resource of its own.
+          </Text>
           <PolicyEditor
             policies={values.policies}
             errors={errors.policies}
             showRequired={submitted}
             disabled={mutation.isPending}
+            emptyText="No other policies."
             onChange={(policies) => setValues((current) => ({ ...current, policies }))}
           />
         </Box>

@@ -1,7 +1,9 @@
-// The values of the role form and their checks: a role's name (created only), kind, description
-// and its policies, each policy edited as text (comma-separated actions and resources).
+// The values of the role form and their checks: a role's name (created only), kind, description,
+// the catalogue permissions it grants (chosen by family, permissionGroups.ts) and its other
+// policies, each edited as text (comma-separated actions and resources).
 import { MESSAGES, validateField, type PolicyEffect } from '@portal/shared';
 import type { NewRole, PolicyInput, Role, RoleKind, RoleScope } from '../api/roles';
+import { grantPolicies, splitPolicies } from './permissionGroups';
 
 export const POLICY_EFFECTS: readonly PolicyEffect[] = ['allow', 'forbid', 'restrict'];
 
@@ -16,6 +18,9 @@ export interface RoleValues {
   name: string;
   kind: RoleKind;
   description: string;
+  /** Catalogue permissions granted (`action=>Resource`). */
+  permissions: string[];
+  /** The other policies: forbid, restrict, conditions, wildcards, resources outside the catalogue. */
   policies: PolicyValues[];
 }
 
@@ -33,18 +38,20 @@ export function kindsOf(scope: RoleScope): RoleKind[] {
 export const emptyPolicy = (): PolicyValues => ({ effect: 'allow', actions: '', resources: '', condition: '' });
 
 export function emptyRole(scope: RoleScope): RoleValues {
-  return { name: scope === 'global' ? '_' : '', kind: kindsOf(scope)[0], description: '', policies: [emptyPolicy()] };
+  return { name: scope === 'global' ? '_' : '', kind: kindsOf(scope)[0], description: '', permissions: [], policies: [] };
 }
 
 const listText = (items: readonly string[]): string => items.join(', ');
 const listOf = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
 
 export function toValues(role: Role): RoleValues {
+  const { permissions, others } = splitPolicies(role.policies);
   return {
     name: role.name,
     kind: role.kind,
     description: role.description,
-    policies: role.policies.map((policy) => ({
+    permissions,
+    policies: others.map((policy) => ({
       effect: policy.effect,
       actions: listText(policy.actions),
       resources: listText(policy.resources),
@@ -54,6 +61,10 @@ export function toValues(role: Role): RoleValues {
 }
 
 export function toPolicies(values: RoleValues): PolicyInput[] {
+  return [...grantPolicies(values.permissions), ...otherPolicies(values)];
+}
+
+function otherPolicies(values: RoleValues): PolicyInput[] {
   return values.policies.map((policy) => ({
     effect: policy.effect,
     actions: listOf(policy.actions),
