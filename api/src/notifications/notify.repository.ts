@@ -22,7 +22,7 @@ export async function activeRecipients(tx: Queryable, ids: readonly string[]): P
 }
 
 export async function storedSettingsOf(tx: Queryable, processId: string): Promise<Record<string, { mail: boolean; portal: boolean }>> {
-  // The process's own settings over its organization's (migration 041) for the events it has not set.
+  // The process's own settings over its organization's (migration 039) for the events it has not set.
   const [row] = await tx.query<{ notification_settings: Record<string, { mail: boolean; portal: boolean }> | null }>(
     `SELECT o.notification_settings || p.notification_settings AS notification_settings
        FROM processes p JOIN organizations o ON o.id = p.organization_id WHERE p.id = $1`,

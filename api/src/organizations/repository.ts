@@ -1,5 +1,5 @@
 // The organizations (tenants, spec 3) as stored: name, subscription edition and trial, module
-// configuration (migration 005), its contacts and notification defaults (migration 041), and the
+// configuration (migration 005), its contacts and notification defaults (migration 039), and the
 // counts their limits apply to.
 import {
   DEFAULT_MODULE_CONFIGURATION,
@@ -139,7 +139,7 @@ export async function organizationUsage(db: Queryable, ids?: readonly string[]):
   return new Map(rows.map(({ organization_id, projects, users, apps }) => [organization_id, { projects, users, apps }]));
 }
 
-/** What an organization admin manages (migration 041): its name, contacts and notification defaults. */
+/** What an organization admin manages (migration 039): its name, contacts and notification defaults. */
 export interface OrganizationSettingsRecord {
   id: string;
   name: string;

@@ -151,7 +151,7 @@ export async function processNotificationSettings(db: Queryable, organizationId:
   return row?.notification_settings ?? {};
 }
 
-/** The organization's notification settings (migration 041): what its processes take for the events they have not set. */
+/** The organization's notification settings (migration 039): what its processes take for the events they have not set. */
 export async function organizationNotificationSettings(db: Queryable, organizationId: string): Promise<StoredNotificationSettings> {
   const [row] = await db.query<{ notification_settings: StoredNotificationSettings | null }>(
     'SELECT notification_settings FROM organizations WHERE id = $1',
