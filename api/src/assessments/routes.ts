@@ -15,7 +15,7 @@ const R = PERMISSIONS.requirements;
 
 const gapSchema = {
   type: 'object',
-  required: ['id', 'requirement', 'description', 'remediation_plan', 'target_date', 'status', 'task_id', 'created_by', 'created_at', 'closed_at'],
+  required: ['id', 'requirement', 'description', 'remediation_plan', 'target_date', 'status', 'task_id', 'assignee', 'created_by', 'created_at', 'closed_at'],
   properties: {
     id: { type: 'string' },
     requirement: requirementRefSchema,
@@ -24,6 +24,7 @@ const gapSchema = {
     target_date: { type: 'string' },
     status: { type: 'string', enum: ['OPEN', 'CLOSED'] },
     task_id: { type: ['string', 'null'] },
+    assignee: userRefSchema,
     created_by: userRefSchema,
     created_at: { type: 'string' },
     closed_at: { type: ['string', 'null'] },
