@@ -9,7 +9,7 @@ import { graphQuery, idParams, requirementRefSchema, scopeOf, userRefSchema } fr
 import { problems } from '../http/answer';
 import { assessRisk, closeGap, gapsOf, identifyGap, risksOf } from './service';
 
-export { GAP_ALREADY_CLOSED, INVALID_DATE, type Gap, type Risk } from './service';
+export { GAP_ALREADY_CLOSED, INVALID_DATE, NOT_A_GAP_ASSIGNEE, type Gap, type Risk } from './service';
 
 const R = PERMISSIONS.requirements;
 

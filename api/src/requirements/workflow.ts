@@ -2,7 +2,6 @@
 // Review) or a rejected requirement again (Resume) for review by a reviewer or a workgroup.
 import { MESSAGES, PERMISSIONS, type RequirementTask } from '@portal/shared/server';
 import type { Caller } from '../authorization/guard';
-import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { openTaskIdsOf } from '../tasks/index';
 import { completeTask, openTask, taskView } from '../tasks/service';
