@@ -21,6 +21,7 @@ import { detailPath, useRequirement, useUpdateRequirement } from '../../requirem
 import { errorSummary } from './AddRequirementScreen';
 import { inputOf, requirementSteps, valuesOf, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';
+import { requirementWizardHelp } from './wizardHelp';
 
 export const ModifyRequirementScreen: ScreenComponent = ({ route }) => {
   const graph = useGraph();
@@ -65,7 +66,7 @@ function ModifyForm({ graph, requirement, onReload }: { graph: string; requireme
   const changed = requirement.version !== base.version;
   const initialValues = useMemo(() => valuesOf(base), [base]);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
-  const steps = useMemo(() => requirementSteps(serverErrors, null), [serverErrors]);
+  const steps = useMemo(() => requirementSteps(serverErrors, null, { graph, owner: base.owner }), [serverErrors, graph, base.owner]);
   const update = useUpdateRequirement(graph, requirement.id);
   const stale = errorStatus(update.error) === 409;
   const reload = () => {
@@ -94,6 +95,7 @@ function ModifyForm({ graph, requirement, onReload }: { graph: string; requireme
         onSubmit={submit}
         submitText="Save"
         busy={update.isPending}
+        {...requirementWizardHelp}
       />
       {changed && !update.error && (
         <Alert.Root status="info" mt={4} alignItems="center">
