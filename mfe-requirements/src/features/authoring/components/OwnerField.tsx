@@ -16,7 +16,7 @@ export interface OwnerFieldProps extends WizardFieldRenderProps<RequirementFormV
 
 export const personLabel = (user: UserRef) => `${user.name} (${user.login_id})`;
 
-export function OwnerField({ graph, current, id, value, setValue, onFocus, onBlur, disabled }: OwnerFieldProps) {
+export function OwnerField({ graph, current, id, value, setValue, onFocus, onBlur, disabled, invalid }: OwnerFieldProps) {
   const owners = useOwners(graph);
   const people = owners.data ?? [];
   const options = current && !people.some((user) => user.id === current.id) ? [current, ...people] : people;
@@ -32,6 +32,7 @@ export function OwnerField({ graph, current, id, value, setValue, onFocus, onBlu
         w="full"
         h={10}
         aria-busy={owners.isPending}
+        aria-invalid={invalid || undefined}
       >
         <option value="">{owners.isPending ? 'Loading people…' : 'Nobody'}</option>
         {options.map((user) => (
@@ -41,7 +42,7 @@ export function OwnerField({ graph, current, id, value, setValue, onFocus, onBlu
         ))}
       </NativeSelect>
       {owners.isError && (
-        <Text fontSize="sm" color="fg.error" role="alert">
+        <Text fontSize="sm" color="fg.error">
           The people of the process cannot be listed: {problemText(owners.error)}
         </Text>
       )}
