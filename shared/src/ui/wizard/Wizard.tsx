@@ -64,7 +64,7 @@ export function Wizard<V>({
   return (
     <chakra.form noValidate onSubmit={onFormSubmit} onKeyDown={onKeyDown} aria-busy={wizard.isBusy}>
       {(title !== undefined || help !== undefined) && (
-        <HStack justify="space-between" mb="4">
+        <HStack justify={title !== undefined ? 'space-between' : 'flex-end'} mb="4">
           {title !== undefined && (
             <Heading as="h2" size="lg">
               {title}
