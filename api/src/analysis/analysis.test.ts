@@ -220,11 +220,11 @@ describe('traceability', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="traceability-alpha.csv"');
     expect(csv.body.split('\r\n')).toEqual([
       CSV_HEADER.join(','),
-      'AC-2,Account management,ac-2,DRAFT,AC-2.1; AC-2.2,0,0,,ac-2,50,no,',
-      'AC-2.1,Automated account management,ac-2.1,COMPLETED,,1,1,,ac-2.1,100,yes,',
+      'AC-2,Account management,ac-2,Draft,AC-2.1; AC-2.2,0,0,,ac-2,50,no,',
+      'AC-2.1,Automated account management,ac-2.1,Completed,,1,1,,ac-2.1,100,yes,',
       // A cell a spreadsheet would run as a formula is quoted as text.
-      `AC-2.2,"'=HYPERLINK(""http://evil"")","ac-2.2, ac-2.3",DRAFT,,1,1,,ac-2.2; ac-2.3,40,no,`,
-      'AU-1,Audit policy,,DRAFT,,0,0,,,0,yes,',
+      `AC-2.2,"'=HYPERLINK(""http://evil"")","ac-2.2, ac-2.3",Draft,,1,1,,ac-2.2; ac-2.3,40,no,`,
+      'AU-1,Audit policy,,Draft,,0,0,,,0,yes,',
       '',
     ]);
   });

@@ -58,7 +58,7 @@ describe('applications of a requirement', () => {
     const matrix = (await f.call(f.rita, 'GET', '/api/requirements/traceability?graph=alpha')).json() as { requirement: { id: string }; applications: string[] }[];
     expect(matrix.find((row) => row.requirement.id === id)!.applications).toEqual(['Mobile', 'portal']);
     const csv = (await f.call(f.rita, 'GET', '/api/requirements/traceability?graph=alpha&format=csv')).body;
-    expect(csv.split('\r\n').find((line) => line.startsWith('APP-2,'))).toBe('APP-2,Log sign-ins,,DRAFT,,0,0,Mobile; portal,,0,yes,'); // no evidence: the last column (Evidence) is empty
+    expect(csv.split('\r\n').find((line) => line.startsWith('APP-2,'))).toBe('APP-2,Log sign-ins,,Draft,,0,0,Mobile; portal,,0,yes,'); // no evidence: the last column (Evidence) is empty
   });
 
   it("refuses a READER (403), another process's or organization's application or requirement (404) and a deleted requirement (409)", async () => {

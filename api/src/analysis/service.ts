@@ -1,7 +1,7 @@
 // What the analysis routes (gaps, risks, conflicts, attachments, planes, duplicates,
 // traceability) share: the requirement of a path or body looked up in the caller's process,
 // references as the contract names them, input checks of spec 5 and the caller as an actor.
-import { hasInjectionMarker, MESSAGES, type RequirementEventName } from '@portal/shared/server';
+import { hasInjectionMarker, MESSAGES, type PolicyContext, type RequirementEventName } from '@portal/shared/server';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { Queryable } from '../db/database';
@@ -24,6 +24,8 @@ export interface Scope {
   processCode: string;
   actor: { id: string; login_id: string };
   sessionId: string;
+  /** The caller's policy context in the process: whom a change may name is judged in it. */
+  policy: PolicyContext;
 }
 
 export function scopeOf(request: FastifyRequest): Scope {
@@ -35,6 +37,7 @@ export function scopeOf(request: FastifyRequest): Scope {
     processCode: process.code_name.toLowerCase(),
     actor: { id: caller.user.id, login_id: caller.user.login_id },
     sessionId: caller.session.record.id,
+    policy: caller.context,
   };
 }
 

@@ -4,7 +4,7 @@
 // COMPLETED); a parent's share of COMPLETED requirements among its descendants. Gap: an open gap
 // or no coverage at all. Evidence: the documents of the evidence library linked to it (issue 23).
 import { stringify } from 'csv-stringify/sync';
-import type { TraceabilityRow } from '@portal/shared/server';
+import { reportCellText, type TraceabilityRow } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { applicationLinksOf, evidenceLinksOf, openGapsOf, taskCountsOf, traceabilityRequirementsOf, type TraceabilityRequirement as Row } from './repository';
 import type { Scope } from './service';
@@ -94,7 +94,7 @@ export function traceabilityCsv(rows: readonly TraceabilityRow[]): string {
         cell(row.requirement.code),
         cell(row.requirement.title),
         cell(row.requirement.source ?? ''),
-        row.status,
+        reportCellText('status', row.status),
         cell(row.sub_requirements.map((child) => child.code).join('; ')),
         String(row.tasks.open),
         String(row.tasks.closed),

@@ -8,7 +8,7 @@ import { DELETED_REQUIREMENT } from '../analysis/service';
 import { expectProblem } from '../testing/identity';
 import { completeTask } from '../tasks/service';
 import { CONFLICT_RECORDED, SELF_CONFLICT } from '../conflicts/routes';
-import { GAP_ALREADY_CLOSED, INVALID_DATE } from './routes';
+import { GAP_ALREADY_CLOSED, INVALID_DATE, NOT_A_GAP_ASSIGNEE } from './routes';
 
 let f: Fixture;
 let login: string; // REQ-1, owned by amy
@@ -48,6 +48,8 @@ describe('gaps', () => {
       ...gapBody,
       status: 'OPEN',
       task_id: expect.any(String),
+      // Who closes it: by default the requirement's owner.
+      assignee: { id: f.ids.amy, login_id: 'amy', name: 'User amy' },
       created_by: { id: f.ids.amy, login_id: 'amy', name: 'User amy' },
       created_at: expect.any(String),
       closed_at: null,
@@ -79,8 +81,10 @@ describe('gaps', () => {
   it('assigns the task to the assignee named, or to nobody when the requirement has no owner', async () => {
     const named = (await f.call(f.amy, 'POST', `/api/requirements/${login}/gaps?graph=alpha`, { ...gapBody, assignee_id: f.ids.rex })).json();
     expect((await task(named.task_id)).assigned_to_user).toBe(f.ids.rex);
+    expect(named.assignee).toEqual({ id: f.ids.rex, login_id: 'rex', name: 'User rex' });
     const unowned = (await f.call(f.amy, 'POST', `/api/requirements/${mfa}/gaps?graph=alpha`, gapBody)).json();
     expect((await task(unowned.task_id)).assigned_to_user).toBeNull();
+    expect(unowned.assignee).toBeNull();
     // Completing the task (as the task routes do) closes the gap.
     await f.app.database.transaction((tx) => completeTask(tx, unowned.task_id, null));
     const [row] = await f.app.database.query<{ status: string }>('SELECT status FROM gaps WHERE id = $1', [unowned.id]);
@@ -104,6 +108,10 @@ describe('gaps', () => {
     expectProblem(await f.call(f.amy, 'POST', `/api/requirements/${UNKNOWN}/gaps?graph=alpha`, gapBody), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.amy, 'POST', `/api/requirements/not-a-uuid/gaps?graph=alpha`, gapBody), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.amy, 'POST', url, { ...gapBody, assignee_id: f.ids.bob }), 404, STATUS_MESSAGES[404]);
+    // A member who may not close gaps (a reader) is no assignee.
+    const reader = await f.call(f.amy, 'POST', url, { ...gapBody, assignee_id: f.ids.rita });
+    expectProblem(reader, 400, NOT_A_GAP_ASSIGNEE);
+    expect(reader.json().errors).toEqual([{ field: 'assignee_id', message: NOT_A_GAP_ASSIGNEE }]);
     expectProblem(await f.call(f.rita, 'POST', url, gapBody), 403, STATUS_MESSAGES[403]);
     expectProblem(await f.call(f.rex, 'POST', `/api/assessments/gaps/${UNKNOWN}/close?graph=alpha`, {}), 404, STATUS_MESSAGES[404]);
     expectProblem(await f.call(f.amy, 'GET', '/api/assessments/gaps?graph=alpha&status=DONE'), 400, "Data is not valid: the query parameter 'status' must be equal to one of the allowed values.");

@@ -8,8 +8,9 @@ export type { Gap, Risk };
 
 const GAP_SELECT = `SELECT g.id, json_build_object('id', r.id, 'code', r.code, 'title', r.title) AS requirement,
     g.description, g.remediation_plan, to_char(g.target_date, 'YYYY-MM-DD') AS target_date, g.status, g.task_id,
-    ${userRef('cu')} AS created_by, g.created_at, g.closed_at
-  FROM gaps g JOIN requirements r ON r.id = g.requirement_id LEFT JOIN users cu ON cu.id = g.created_by`;
+    ${userRef('au')} AS assignee, ${userRef('cu')} AS created_by, g.created_at, g.closed_at
+  FROM gaps g JOIN requirements r ON r.id = g.requirement_id LEFT JOIN users cu ON cu.id = g.created_by
+  LEFT JOIN tasks gt ON gt.id = g.task_id LEFT JOIN users au ON au.id = coalesce(gt.delegated_to, gt.assigned_to_user)`;
 
 const RISK_SELECT = `SELECT k.id, json_build_object('id', r.id, 'code', r.code, 'title', r.title) AS requirement,
     k.likelihood, k.impact, k.score, k.description, k.status, k.task_id, k.created_at

@@ -9,13 +9,13 @@ import { graphQuery, idParams, requirementRefSchema, scopeOf, userRefSchema } fr
 import { problems } from '../http/answer';
 import { assessRisk, closeGap, gapsOf, identifyGap, risksOf } from './service';
 
-export { GAP_ALREADY_CLOSED, INVALID_DATE, type Gap, type Risk } from './service';
+export { GAP_ALREADY_CLOSED, INVALID_DATE, NOT_A_GAP_ASSIGNEE, type Gap, type Risk } from './service';
 
 const R = PERMISSIONS.requirements;
 
 const gapSchema = {
   type: 'object',
-  required: ['id', 'requirement', 'description', 'remediation_plan', 'target_date', 'status', 'task_id', 'created_by', 'created_at', 'closed_at'],
+  required: ['id', 'requirement', 'description', 'remediation_plan', 'target_date', 'status', 'task_id', 'assignee', 'created_by', 'created_at', 'closed_at'],
   properties: {
     id: { type: 'string' },
     requirement: requirementRefSchema,
@@ -24,6 +24,7 @@ const gapSchema = {
     target_date: { type: 'string' },
     status: { type: 'string', enum: ['OPEN', 'CLOSED'] },
     task_id: { type: ['string', 'null'] },
+    assignee: userRefSchema,
     created_by: userRefSchema,
     created_at: { type: 'string' },
     closed_at: { type: ['string', 'null'] },

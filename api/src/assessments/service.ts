@@ -1,10 +1,11 @@
 // Gap analysis and risk assessment (issue 6 items 7 and 8): the work of the assessment routes.
 // A gap opens a HAS_GAP ('close gap') task and raises Identify Gap; closing it completes that task.
 // A risk (likelihood × impact, 1–5 each) opens a RESOLVE_RISK task and raises Identify Risk.
-import { MESSAGES } from '@portal/shared/server';
+import { MESSAGES, UPDATE_GAP_ANALYSIS } from '@portal/shared/server';
 import { findRequirement, isUuid, liveRequirement, organizationUser, raiseInScope, refuse, text, type Scope } from '../analysis/service';
 import type { Database, Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
+import { checkUserMay } from '../requirements/index';
 import { completeTask, findTaskRecord, openTask } from '../tasks/service';
 import {
   closeGapRow,
@@ -25,6 +26,7 @@ export type { Gap, Risk };
 
 export const GAP_ALREADY_CLOSED = 'The gap is already closed.';
 export const INVALID_DATE = 'Enter a date as YYYY-MM-DD.';
+export const NOT_A_GAP_ASSIGNEE = 'This user may not close gaps in this process.';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function likeText(search: unknown): string | null {
@@ -61,6 +63,10 @@ export async function identifyGap(db: Database, scope: Scope, requirementId: str
   const gapId = await db.transaction(async (tx) => {
     const requirement = await liveRequirement(tx, scope, requirementId);
     const assignedTo = await assignee(tx, scope, body, requirement.owner_id);
+    // Who is named must be able to close it (spec 6: a close-gap task needs UPDATE_GAP_ANALYSIS).
+    if (assignedTo !== null && assignedTo !== requirement.owner_id) {
+      await checkUserMay(tx, scope.policy, scope.organizationId, assignedTo, UPDATE_GAP_ANALYSIS, 'assignee_id', NOT_A_GAP_ASSIGNEE);
+    }
     const id = await insertGap(tx, scope, { requirementId: requirement.id, description, remediationPlan: plan, targetDate });
     const taskId = await openTask(tx, {
       organizationId: scope.organizationId,

@@ -135,10 +135,10 @@ export async function attachmentsRoutes(app: FastifyInstance, options: Attachmen
       config: { permission: D.DELETE },
       schema: {
         tags,
-        summary: 'Delete an attachment',
+        summary: 'Delete an attachment (not of a deleted requirement: 409)',
         params: idParams,
         querystring: graphQuery,
-        response: { 204: { type: 'null' }, ...problems(400, 401, 403, 404) },
+        response: { 204: { type: 'null' }, ...problems(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

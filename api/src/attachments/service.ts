@@ -49,6 +49,8 @@ export async function removeAttachment(db: Database, scope: Scope, id: string): 
     if (!isUuid(id)) throw new ApiProblem(404);
     const attachment = await findAttachment(tx, scope, id);
     if (!attachment) throw new ApiProblem(404);
+    // A deleted requirement is read-only: its attachments stay as they were (409).
+    await liveRequirement(tx, scope, attachment.requirement_id);
     await deleteAttachment(tx, attachment.id);
     await raiseInScope(tx, scope, attachment.requirement_id, 'Update', { attachment: { removed: attachment.name, id: attachment.id } });
   });

@@ -1,20 +1,21 @@
 // A report as CSV (csv-stringify; a header of the column labels) or as a PDF table (pdfkit, as
-// the Beginners Guide). Cells a spreadsheet would run as a formula are quoted with a leading "'".
+// the Beginners Guide), both written for people as the reports screen is (reportCellText: 'In
+// review', not IN_REVIEW; days as MM/DD/YYYY, spec 9). Cells a spreadsheet would run as a formula
+// are quoted with a leading "'".
 import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
-import { PRODUCT_NAME } from '@portal/shared/server';
+import { PRODUCT_NAME, reportCellText } from '@portal/shared/server';
 import type { Report, ReportValue } from './reports';
 
 const FORMULA = /^[=+\-@\t\r]/;
 
-function cell(value: ReportValue): string {
-  if (value === null) return '';
-  const text = String(value);
+function cell(key: string, value: ReportValue): string {
+  const text = reportCellText(key, value);
   return typeof value === 'string' && FORMULA.test(text) ? `'${text}` : text;
 }
 
 export function reportCsv(report: Report): string {
-  return stringify([report.columns.map((column) => column.label), ...report.rows.map((row) => report.columns.map(({ key }) => cell(row[key] ?? null)))], {
+  return stringify([report.columns.map((column) => column.label), ...report.rows.map((row) => report.columns.map(({ key }) => cell(key, row[key] ?? null)))], {
     record_delimiter: '\r\n',
   });
 }
@@ -23,6 +24,12 @@ export interface PdfHeading {
   process: string;
   /** When it was made (ISO time). */
   generatedAt: string;
+}
+
+/** '2026-11-27T09:53:47.000Z' as '11/27/2026 09:53 UTC' (spec 9's dates). */
+export function generatedText(iso: string): string {
+  const [, year, month, day, time] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(iso) ?? [];
+  return year ? `${month}/${day}/${year} ${time} UTC` : iso;
 }
 
 // Long texts (descriptions, plans) get more room than codes and numbers.
@@ -57,7 +64,7 @@ export function reportPdf(report: Report, heading: PdfHeading): Promise<Buffer> 
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#555555')
-    .text(`Process ${heading.process} · ${report.rows.length} rows · generated ${heading.generatedAt.replace('T', ' ').slice(0, 16)} UTC`)
+    .text(`Process ${heading.process} · ${report.rows.length} rows · generated ${generatedText(heading.generatedAt)}`)
     .fillColor('black');
   doc.moveDown(0.8);
 
@@ -84,11 +91,11 @@ export function reportPdf(report: Report, heading: PdfHeading): Promise<Buffer> 
 
   drawRow(report.columns.map((column) => column.label), true);
   // A cell never outgrows a page (the CSV and JSON keep the whole text).
-  const text = (value: ReportValue | undefined) => {
-    const whole = value === null || value === undefined ? '' : String(value);
+  const text = (key: string, value: ReportValue | undefined) => {
+    const whole = reportCellText(key, value ?? null);
     return whole.length > CELL_MAX ? `${whole.slice(0, CELL_MAX - 1)}…` : whole;
   };
-  for (const row of report.rows) drawRow(report.columns.map(({ key }) => text(row[key])), false);
+  for (const row of report.rows) drawRow(report.columns.map(({ key }) => text(key, row[key])), false);
   if (report.rows.length === 0) doc.font('Helvetica-Oblique').fontSize(9).text('Nothing to report.', left, doc.y + 6);
 
   const pages = doc.bufferedPageRange();

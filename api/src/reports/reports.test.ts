@@ -1,6 +1,10 @@
 // Reports (issue 6 item 13) and the dashboard's statistics (item 14) over requirements, tasks,
 // gaps and risks inserted here: the JSON and CSV contents are exactly the data, the PDF is a PDF,
-// a reader may read them, deleted requirements never count.
+// a reader may read them, deleted requirements never count. CSV and PDF are written for people:
+// labels ('In review') and MM/DD/YYYY days (issue 26 item 5).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { manualClock } from '../identity/clock';
@@ -9,6 +13,7 @@ import type { DashboardStatistics } from '../statistics/routes';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { authenticate } from '../testing/users';
+import { pdfText } from '../documents/text';
 import type { Report } from './reports';
 
 const clock = manualClock(new Date('2026-04-06T09:00:00Z'));
@@ -158,9 +163,19 @@ describe('reports', () => {
         remediation_plan: 'Plan for GOV-1',
         target_date: '2026-04-20',
         status: 'OPEN',
+        owner: 'User ann (ann)',
         assignee: 'User ann (ann)',
       },
-      { code: 'OPS', title: 'Title of OPS', description: 'Runbook missing', remediation_plan: 'Plan for OPS', target_date: '2026-03-01', status: 'CLOSED', assignee: null },
+      {
+        code: 'OPS',
+        title: 'Title of OPS',
+        description: 'Runbook missing',
+        remediation_plan: 'Plan for OPS',
+        target_date: '2026-03-01',
+        status: 'CLOSED',
+        owner: 'User olga (olga)',
+        assignee: null,
+      },
     ]);
     expect((await report('risks')).rows).toEqual([
       { code: 'GOV-1', title: 'Title of GOV-1', likelihood: 4, impact: 5, score: 20, description: 'Risk of GOV-1', status: 'OPEN' },
@@ -190,8 +205,41 @@ describe('reports', () => {
       ['Tag,Requirements,Completed,Average progress (%)', "'=cmd,1,0,10", 'access,1,0,50', 'policy,2,1,75', ''].join('\r\n'),
     );
     const progress = await call(rita, 'GET', '/api/reports/progress?graph=rep&format=csv');
-    expect(progress.body.split('\r\n')[2]).toBe('GOV-1,Title of GOV-1,IN_PROGRESS,CRITICAL,50,User ann (ann),2026-04-01');
+    // Labels, not the API's values, and days as MM/DD/YYYY (spec 9).
+    expect(progress.body.split('\r\n')[2]).toBe('GOV-1,Title of GOV-1,In progress,Critical,50,User ann (ann),04/01/2026');
+    const gaps = await call(rita, 'GET', '/api/reports/gaps?graph=rep&format=csv');
+    expect(gaps.body.replace(/^\ufeff/, '').split('\r\n')).toEqual([
+      'Requirement,Title,Gap,Remediation plan,Target date,Status,Owner,Assignee',
+      'GOV-1,Title of GOV-1,No access review,Plan for GOV-1,04/20/2026,Open,User ann (ann),User ann (ann)',
+      'OPS,Title of OPS,Runbook missing,Plan for OPS,03/01/2026,Closed,User olga (olga),',
+      '',
+    ]);
+    const status = await call(rita, 'GET', '/api/reports/status?graph=rep&format=csv');
+    expect(status.body.split('\r\n')[2]).toBe('In review,0,0,0');
   });
+
+  it('as PDF: the labels and MM/DD/YYYY days people read, never the raw values', async () => {
+    const text = async (kind: string) => {
+      const response = await call(rita, 'GET', `/api/reports/${kind}?graph=rep&format=pdf`);
+      const file = join(await mkdtemp(join(tmpdir(), 'report-')), `${kind}.pdf`);
+      await writeFile(file, response.rawPayload);
+      try {
+        return await pdfText(file, response.rawPayload.length);
+      } finally {
+        await rm(dirname(file), { recursive: true, force: true });
+      }
+    };
+    const progress = await text('progress');
+    expect(progress).toContain('In progress');
+    expect(progress).toContain('Critical');
+    expect(progress).toContain('04/01/2026');
+    expect(progress).toContain('generated 04/06/2026');
+    expect(progress).not.toMatch(/IN_PROGRESS|CRITICAL|2026-04-01/);
+    const gaps = await text('gaps');
+    expect(gaps).toContain('04/20/2026');
+    expect(gaps).toMatch(/\bOpen\b/);
+    expect(gaps).not.toMatch(/\bOPEN\b|\bCLOSED\b/);
+  }, 60_000);
 
   it('as PDF: a PDF document as an attachment, also when empty', async () => {
     for (const kind of ['progress', 'gaps', 'status']) {

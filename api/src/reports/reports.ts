@@ -79,6 +79,7 @@ const DEFINITIONS: Record<ReportKind, { title: string; columns: ReportColumn[]; 
       ['remediation_plan', 'Remediation plan'],
       ['target_date', 'Target date'],
       ['status', 'Status'],
+      ['owner', 'Owner'],
       ['assignee', 'Assignee'],
     ),
     rows: gapsReportRows,

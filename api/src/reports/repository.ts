@@ -68,8 +68,8 @@ export function overdueReportRows(db: Queryable, { processId, today }: ReportSco
 export function gapsReportRows(db: Queryable, { processId }: ReportScope): Promise<Row[]> {
   return db.query<Row>(
     `SELECT r.code, r.title, g.description, g.remediation_plan, to_char(g.target_date, 'YYYY-MM-DD') AS target_date, g.status,
-            CASE WHEN u.id IS NULL THEN NULL ELSE u.name || ' (' || u.login_id || ')' END AS assignee
-       FROM gaps g JOIN requirements r ON r.id = g.requirement_id
+            ${OWNER} AS owner, CASE WHEN u.id IS NULL THEN NULL ELSE u.name || ' (' || u.login_id || ')' END AS assignee
+       FROM gaps g JOIN requirements r ON r.id = g.requirement_id LEFT JOIN users o ON o.id = r.owner_id
        LEFT JOIN tasks t ON t.id = g.task_id LEFT JOIN users u ON u.id = coalesce(t.delegated_to, t.assigned_to_user)
       WHERE g.process_id = $1 AND r.deleted_at IS NULL
       ORDER BY (g.status = 'OPEN') DESC, g.target_date, r.code_key, g.created_at`,

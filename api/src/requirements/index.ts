@@ -3,3 +3,4 @@
 export { raiseRequirementEvent, type EventActor } from './events';
 export { recentEvents } from './repository';
 export { eventRecordSchema, taskSchema } from './schemas';
+export { checkUserMay } from './people';

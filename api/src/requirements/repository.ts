@@ -383,6 +383,11 @@ export async function setRequirementStatus(tx: Queryable, id: string, status: st
   await tx.query('UPDATE requirements SET status = $2, updated_at = now(), version = version + 1 WHERE id = $1', [id, status]);
 }
 
+/** Makes `ownerId` the requirement's owner (accepted and delegated work). */
+export async function setRequirementOwner(tx: Queryable, id: string, ownerId: string): Promise<void> {
+  await tx.query('UPDATE requirements SET owner_id = $2, updated_at = now(), version = version + 1 WHERE id = $1 AND owner_id IS DISTINCT FROM $2', [id, ownerId]);
+}
+
 /** The requirement's due date ('YYYY-MM-DD'), null when it has none or does not exist. */
 export async function requirementDueDate(tx: Queryable, id: string): Promise<string | null> {
   const [row] = await tx.query<{ due_date: string | null }>(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM requirements WHERE id = $1`, [id]);

@@ -2,9 +2,9 @@
 // tree of a process (`?graph=`), its history, progress, review submission and comments, and the
 // process's recent events. Each route declares its spec 6 permission; the guard resolves the
 // process in the caller's organization (404 otherwise).
-import { PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type CommentQuery, type RequirementEventQuery } from '@portal/shared/server';
+import { any, PERMISSIONS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type CommentQuery, type RequirementEventQuery } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf, processOf } from '../authorization/guard';
+import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { createReadCache } from '../http/read-cache';
 import { problems } from '../http/answer';
@@ -24,7 +24,9 @@ import {
   requirementSchema,
   requirementUpdateBody,
   taskSchema,
+  userRefSchema,
 } from './schemas';
+import { possibleOwners } from './people';
 import {
   addComment,
   changeContext,
@@ -136,6 +138,24 @@ export async function requirementsRoutes(app: FastifyInstance): Promise<void> {
         offset: q.offset ?? 0,
         limit: q.limit ?? 50,
       });
+    },
+  );
+
+  app.get(
+    '/requirements/owners',
+    {
+      // Whoever adds or modifies a requirement chooses its owner (not only who may list users).
+      config: { permission: any(R.CREATE_REQUIREMENT, R.UPDATE_REQUIREMENT) },
+      schema: {
+        tags,
+        summary: "Who may own the process's requirements: its active members who may update their progress, by name",
+        querystring: graphQuery,
+        response: { 200: { type: 'array', items: userRefSchema }, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      processOf(request);
+      return possibleOwners(db, callerOf(request).context, organizationOf(request));
     },
   );
 

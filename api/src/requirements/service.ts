@@ -7,6 +7,7 @@ import { ApiProblem } from '../http/problem';
 import { openTaskIdsOf, setTaskFailed } from '../tasks/index';
 import { changeContext, completeTask, raiseEventOf, findTaskRecord, type ChangeContext } from '../tasks/service';
 import { activeUserOfOrganization as checkUser } from '../users/service';
+import { checkOwner } from './people';
 import { raiseRecordEvent, raiseRequirementEvent } from './events';
 import { notifyProgress } from './notices';
 import { parseProgress, parseRequirementInput, refuse, textField, type ParsedInput } from './input';
@@ -132,7 +133,7 @@ export async function createRequirement(context: ChangeContext, body: unknown): 
     await lockProcessForAdd(tx, context.process.id);
     const parentId = input.parent_id ?? null;
     if (parentId) await checkParent(tx, context.process.id, parentId);
-    if (input.owner_id) await checkUser(tx, context.organizationId, input.owner_id);
+    if (input.owner_id) await checkOwner(tx, context.policy, context.organizationId, input.owner_id);
     const code = input.code ?? (await nextCode(tx, context.process.id));
     if (await codeTaken(tx, context.process.id, code)) throw new ApiProblem(409, DUPLICATE_CODE, {}, { code: DUPLICATE_CODE });
     const id = await insertRequirement(tx, {
@@ -191,7 +192,8 @@ export async function updateRequirement(context: ChangeContext, id: string, body
       moved = { from: await parentRef(tx, context.process.id, state.parent_id), to };
       changes.push(['parent_id', input.parent_id], ['position', await nextPosition(tx, context.process.id, input.parent_id)]);
     }
-    if (input.owner_id) await checkUser(tx, context.organizationId, input.owner_id);
+    // The owner a requirement keeps need not be checked again (they may have changed roles since).
+    if (input.owner_id && input.owner_id !== state.owner_id) await checkOwner(tx, context.policy, context.organizationId, input.owner_id);
     if (input.code !== undefined && input.code.toLowerCase() !== state.code.toLowerCase()) {
       if (await codeTaken(tx, context.process.id, input.code, id)) throw new ApiProblem(409, DUPLICATE_CODE, {}, { code: DUPLICATE_CODE });
     }

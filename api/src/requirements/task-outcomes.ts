@@ -2,14 +2,16 @@
 // (ACCEPTED, then IN_PROGRESS), a rejected one sends it back to its author (REJECTED), a
 // delegation's progress is the requirement's, and a failed delegation fails it. The tasks family
 // calls these through its TaskOutcomes interface (registered in app.ts): tasks never import
-// requirements.
+// requirements. Whom the work is delegated to (on acceptance, or when the delegation is given to
+// someone else) becomes the requirement's owner, and must be one who may own it (people.ts).
 import { ApiProblem } from '../http/problem';
 import { completeTask, openTask, type ChangeContext, type TaskRecord } from '../tasks/service';
 import { NOT_A_REVIEW_TASK, type TaskOutcomes } from '../tasks/index';
 import { raiseRequirementEvent } from './events';
 import { notifyReviewed } from './notices';
-import { lockRequirement, requirementDueDate, setRequirementStatus } from './repository';
-import { checkUser, eventBase, setRequirementProgress } from './service';
+import { checkOwner } from './people';
+import { lockRequirement, requirementDueDate, setRequirementOwner, setRequirementStatus } from './repository';
+import { eventBase, setRequirementProgress } from './service';
 import type { Queryable } from '../db/database';
 
 async function requirementOf(tx: Queryable, context: ChangeContext, task: TaskRecord) {
@@ -21,14 +23,15 @@ async function requirementOf(tx: Queryable, context: ChangeContext, task: TaskRe
 
 export const requirementTaskOutcomes: TaskOutcomes = {
   async reviewAccepted(tx, context, task, { delegateToId, dueDate, comment }) {
-    const delegate = await checkUser(tx, context.organizationId, delegateToId);
+    const delegate = await checkOwner(tx, context.policy, context.organizationId, delegateToId, 'delegate_to_id');
     const state = await requirementOf(tx, context, task);
     await completeTask(tx, task.id, context.actor, comment || undefined, context.sessionId);
     await setRequirementStatus(tx, state.id, 'ACCEPTED');
+    await setRequirementOwner(tx, state.id, delegate.id);
     await raiseRequirementEvent(tx, {
       ...eventBase(context, state.id),
       type: 'Accept Review',
-      data: { task_id: task.id, delegate_to: delegate.login_id, ...(comment ? { comment } : {}) },
+      data: { task_id: task.id, delegate_to: delegate.login_id, owner: delegate.login_id, ...(comment ? { comment } : {}) },
     });
     await notifyReviewed(tx, context, state, { event: 'Accept Review', delegate: delegate.login_id });
     const requirementDue = await requirementDueDate(tx, state.id);
@@ -66,6 +69,15 @@ export const requirementTaskOutcomes: TaskOutcomes = {
       createdBy: context.actor.id,
       sessionId: context.sessionId,
     });
+  },
+
+  async delegated(tx, context, task, userId) {
+    if (task.type !== 'DELEGATE' || !task.requirement_id) return;
+    const owner = await checkOwner(tx, context.policy, context.organizationId, userId, 'user_id');
+    const state = await lockRequirement(tx, context.process.id, task.requirement_id);
+    if (!state || state.deleted_at !== null || state.owner_id === owner.id) return;
+    await setRequirementOwner(tx, state.id, owner.id);
+    await raiseRequirementEvent(tx, { ...eventBase(context, state.id), type: 'Update', data: { fields: ['owner_id'], owner: owner.login_id, task_id: task.id } });
   },
 
   async progressed(tx, context, task, progress) {

@@ -1,13 +1,11 @@
 // The review workflow's first step (spec 4.5, issue 6): the author submits a draft (Submit for
 // Review) or a rejected requirement again (Resume) for review by a reviewer or a workgroup.
-import { checkPermission, MESSAGES, PERMISSIONS, type RequirementTask } from '@portal/shared/server';
-import { resolveAccess } from '../authorization/access';
+import { MESSAGES, PERMISSIONS, type RequirementTask } from '@portal/shared/server';
 import type { Caller } from '../authorization/guard';
-import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import { openTaskIdsOf } from '../tasks/index';
 import { completeTask, openTask, taskView } from '../tasks/service';
-import { findUserOfOrganization } from '../users/index';
+import { checkUserMay, NOT_A_REVIEWER } from './people';
 import { raiseRequirementEvent } from './events';
 import { notifyReviewers } from './notices';
 import { dateField, isUuid, refuse, textField } from './input';
@@ -15,24 +13,9 @@ import { requirementDueDate, setRequirementStatus } from './repository';
 import { eventBase, lockLive, type ChangeContext } from './service';
 import { checkWorkgroup } from '../workgroups/service';
 
-export const NOT_SUBMITTABLE = 'Only a draft or rejected requirement can be submitted for review.';
-export const NOT_A_REVIEWER = 'This user may not review requirements in this process.';
+export { checkUserMay, NOT_A_REVIEWER };
 
-/** An active user of the organization holding `permission` in the request's process; 404 when not the organization's. */
-export async function checkUserMay(
-  db: Queryable,
-  caller: Caller,
-  organizationId: string,
-  userId: string,
-  permission: string,
-  field: string,
-  message: string,
-): Promise<void> {
-  const user = await findUserOfOrganization(db, organizationId, userId);
-  if (!user || user.inactive) throw new ApiProblem(404);
-  const access = await resolveAccess(db, user);
-  if (!checkPermission(access, permission as `${string}=>${string}`, caller.context)) throw new ApiProblem(400, message, {}, { [field]: message });
-}
+export const NOT_SUBMITTABLE = 'Only a draft or rejected requirement can be submitted for review.';
 
 
 /** POST requirements/:id/submit: a REVIEW task; the requirement IN_REVIEW. */
@@ -48,7 +31,7 @@ export async function submitForReview(context: ChangeContext, caller: Caller, id
   refuse(errors);
   const db = context.db;
   if (reviewer) {
-    await checkUserMay(db, caller, context.organizationId, reviewer as string, PERMISSIONS.requirements.REVIEW_REQUIREMENT, 'reviewer_id', NOT_A_REVIEWER);
+    await checkUserMay(db, caller.context, context.organizationId, reviewer as string, PERMISSIONS.requirements.REVIEW_REQUIREMENT, 'reviewer_id', NOT_A_REVIEWER);
   }
   if (workgroup) await checkWorkgroup(db, context.organizationId, workgroup as string);
   return db.transaction(async (tx) => {

@@ -130,7 +130,7 @@ export async function tasksRoutes(app: FastifyInstance, { outcomes }: TasksRoute
         response: { 200: taskSchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => assignTask(context(request), id(request), request.body),
+    async (request) => assignTask(outcomes, context(request), id(request), request.body),
   );
 
   await inboxRoutes(app);

@@ -1,7 +1,7 @@
 // Tasks (spec 3, 4.5, 6; issue 6): who acts on what. Opening, completing and failing a task raise
 // its task events (task_events + outbox); the requirement workflow (requirements/workflow.ts) and
 // the analyses (gaps, risks, conflicts) open and complete tasks through these functions.
-import type { TaskEventName } from '@portal/shared/server';
+import type { PolicyContext, TaskEventName } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { ApiProblem } from '../http/problem';
 import type { Caller } from '../authorization/guard';
@@ -21,6 +21,8 @@ export interface ChangeContext {
   process: { id: string; code_name: string };
   actor: EventActor;
   sessionId: string;
+  /** The caller's policy context in the process: whom a change may name (an owner, a reviewer) is judged in it. */
+  policy: PolicyContext;
 }
 
 export function changeContext(db: Database, caller: Caller): ChangeContext {
@@ -31,6 +33,7 @@ export function changeContext(db: Database, caller: Caller): ChangeContext {
     process: { id: caller.process.id, code_name: caller.process.code_name },
     actor: { id: caller.user.id, login_id: caller.user.login_id },
     sessionId: caller.session.record.id,
+    policy: caller.context,
   };
 }
 

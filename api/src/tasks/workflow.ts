@@ -62,6 +62,11 @@ export interface TaskOutcomes {
   reviewAccepted(tx: Queryable, context: ChangeContext, task: TaskRecord, input: AcceptedReview): Promise<string>;
   /** A review rejected: completes the task and sends the requirement back; the author's task's id. */
   reviewRejected(tx: Queryable, context: ChangeContext, task: TaskRecord, comment: string): Promise<string>;
+  /**
+   * A task is given to the user `userId`, before the change is recorded: a DELEGATE task's new
+   * delegate is checked (a refusal ends the change) and becomes its requirement's owner.
+   */
+  delegated(tx: Queryable, context: ChangeContext, task: TaskRecord, userId: string): Promise<void>;
   /** A task's progress changed (already recorded on the task). */
   progressed(tx: Queryable, context: ChangeContext, task: TaskRecord, progress: number): Promise<void>;
   /** A task failed (already recorded on the task). */
@@ -143,7 +148,7 @@ export async function failTaskOf(outcomes: TaskOutcomes, context: ChangeContext,
 }
 
 /** POST tasks/:id/assign: a user (the delegate of a DELEGATE task, else the assignee) and/or a workgroup. */
-export async function assignTask(context: ChangeContext, taskId: string, input: unknown): Promise<RequirementTask> {
+export async function assignTask(outcomes: TaskOutcomes, context: ChangeContext, taskId: string, input: unknown): Promise<RequirementTask> {
   const values = body(input);
   const errors: Record<string, string> = {};
   const hasUser = 'user_id' in values;
@@ -159,6 +164,7 @@ export async function assignTask(context: ChangeContext, taskId: string, input: 
     open(task);
     if (userId) await activeUserOfOrganization(tx, context.organizationId, userId as string);
     if (groupId) await checkWorkgroup(tx, context.organizationId, groupId as string);
+    if (userId) await outcomes.delegated(tx, context, task, userId as string);
     const userColumn = task.type === 'DELEGATE' ? 'delegated_to' : 'assigned_to_user';
     await assignTaskRow(tx, task.id, userColumn, { ...(hasUser ? { userId } : {}), ...(hasGroup ? { groupId } : {}) });
     await raiseEventOf(

@@ -3,4 +3,4 @@
 export { notFoundUnlessUuid } from './administration';
 export { insertInvitation, mailInvitation } from './invitations';
 export { consumeCode, deleteCodes, issueCode } from './one-time-codes.repository';
-export { countUsers, findUserById, findUserOfOrganization, insertUser, usersOfOrganization, type UserRecord } from './repository';
+export { countUsers, findUserById, findUserOfOrganization, insertUser, listActiveUsers, usersOfOrganization, type UserRecord } from './repository';

@@ -114,12 +114,25 @@ test('a requirement goes from draft through rejection, review, delegation to com
   await expect(authorTasks.getByText('Rejected: Name the accepted MFA methods.')).toBeVisible();
   await authorTasks.getByRole('link', { name: 'Modify' }).click();
   await expect(mainHeading(author)).toHaveText('Modify Requirement');
+  // The wizard's help icon (spec 2.3): markdown help on click, the field rules on right-click.
+  const helpIcon = author.getByRole('main').getByRole('button', { name: 'Help' });
+  await helpIcon.click();
+  const help = author.getByRole('dialog', { name: 'Help' });
+  await expect(help.getByRole('heading', { name: 'Adding and modifying a requirement' })).toBeVisible();
+  await help.getByRole('button', { name: 'Close' }).click();
+  await helpIcon.click({ button: 'right' });
+  await expect(help.getByText('Field rules')).toBeVisible();
+  await help.getByRole('button', { name: 'Close' }).click();
   await author.getByRole('button', { name: 'Next' }).click();
   await author.getByRole('textbox', { name: 'Description' }).fill('## Policy\n\nEvery administrator signs in with **MFA**: a hardware key or TOTP.');
   await author.getByRole('button', { name: 'Next' }).click();
+  // The Owner: one of the people of the process who may own it; the author takes it.
+  await author.getByRole('combobox', { name: 'Owner' }).selectOption({ label: `${USERS.reqAuthor.name} (${USERS.reqAuthor.login})` });
   await author.getByRole('button', { name: 'Save' }).click();
   await expect(author).toHaveURL(new RegExp(`/requirements\\?id=${parentId}`));
   await expect(detail.getByText('a hardware key or TOTP.', { exact: false })).toBeVisible();
+  const ownerOf = (page: Page) => detailOf(page).locator('dt:text-is("Owner") + dd');
+  await expect(ownerOf(author)).toHaveText(USERS.reqAuthor.name);
   await authorTasks.getByRole('button', { name: 'Resubmit for review' }).click();
   await author.getByRole('dialog', { name: `Submit ${code} for review` }).getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(detail.getByText('In review', { exact: true })).toBeVisible();
@@ -133,6 +146,8 @@ test('a requirement goes from draft through rejection, review, delegation to com
   await accept.getByRole('combobox', { name: 'Implementer' }).selectOption({ label: `${USERS.reqImplementer.name} (${USERS.reqImplementer.login})` });
   await accept.getByRole('button', { name: 'Accept and delegate' }).click();
   await expect(watched.getByText('In progress', { exact: true })).toBeVisible();
+  // Accepting made the implementer the owner.
+  await expect(ownerOf(watcher)).toHaveText(USERS.reqImplementer.name);
 
   // The implementer completes it; the reviewer's page shows it without reloading. The task is on
   // the implementer's dashboard.

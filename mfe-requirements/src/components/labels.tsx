@@ -1,23 +1,11 @@
 // How statuses, priorities and task types are named and marked in the requirement screens.
 import { chakra } from '@chakra-ui/react';
-import type { RequirementPriority, RequirementStatus, TaskType } from '@portal/shared';
+import { REQUIREMENT_PRIORITY_LABELS, REQUIREMENT_STATUS_LABELS, type RequirementPriority, type RequirementStatus, type TaskType } from '@portal/shared';
 
-export const STATUS_LABELS: Record<RequirementStatus, string> = {
-  DRAFT: 'Draft',
-  IN_REVIEW: 'In review',
-  REJECTED: 'Rejected',
-  ACCEPTED: 'Accepted',
-  IN_PROGRESS: 'In progress',
-  COMPLETED: 'Completed',
-  FAILED: 'Failed',
-};
+// The labels are the contract's: the reports' CSV and PDF written by the API read the same.
+export const STATUS_LABELS = REQUIREMENT_STATUS_LABELS;
 
-export const PRIORITY_LABELS: Record<RequirementPriority, string> = {
-  LOW: 'Low',
-  MEDIUM: 'Medium',
-  HIGH: 'High',
-  CRITICAL: 'Critical',
-};
+export const PRIORITY_LABELS = REQUIREMENT_PRIORITY_LABELS;
 
 export const TASK_TYPE_LABELS: Record<TaskType, string> = {
   REVIEW: 'Review',

@@ -2,15 +2,17 @@
 // attachments, duplicates, traceability, reports, the dashboard's statistics, the applications
 // linked to a requirement and the task list's filters. The API answers them and mfe-requirements
 // reads them: both import them from here.
-import type {
-  RequirementEventRecord,
-  RequirementPriority,
-  RequirementRef,
-  RequirementStatus,
-  RequirementTask,
-  TaskStatus,
-  TaskType,
-  UserRef,
+import {
+  REQUIREMENT_PRIORITY_LABELS,
+  REQUIREMENT_STATUS_LABELS,
+  type RequirementEventRecord,
+  type RequirementPriority,
+  type RequirementRef,
+  type RequirementStatus,
+  type RequirementTask,
+  type TaskStatus,
+  type TaskType,
+  type UserRef,
 } from './requirement';
 
 /** GET/POST requirements/{id}/gaps, gaps/{id}: a gap of a gap analysis. */
@@ -22,6 +24,8 @@ export interface Gap {
   target_date: string;
   status: 'OPEN' | 'CLOSED';
   task_id: string | null;
+  /** Who closes it: the user (or delegate) of its close-gap task; by default the requirement's owner. */
+  assignee: UserRef | null;
   created_by: UserRef | null;
   created_at: string;
   closed_at: string | null;
@@ -103,6 +107,28 @@ export interface Report {
   title: string;
   columns: ReportColumn[];
   rows: Record<string, ReportValue>[];
+}
+
+/** The statuses of a gap, a risk and a conflict as reports name them. */
+export const ANALYSIS_STATUS_LABELS: Record<'OPEN' | 'CLOSED' | 'RESOLVED', string> = { OPEN: 'Open', CLOSED: 'Closed', RESOLVED: 'Resolved' };
+
+const REPORT_VALUE_LABELS: Record<string, Record<string, string>> = {
+  status: { ...REQUIREMENT_STATUS_LABELS, ...ANALYSIS_STATUS_LABELS },
+  priority: REQUIREMENT_PRIORITY_LABELS,
+};
+
+/**
+ * A report cell as people read it (the reports screen, CSV and PDF; spec 9): statuses and
+ * priorities by their labels ('In review', not IN_REVIEW), days ('…_date' columns,
+ * 'YYYY-MM-DD') as MM/DD/YYYY, null as ''. The JSON report keeps the API's values.
+ */
+export function reportCellText(key: string, value: ReportValue): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const labels = Object.hasOwn(REPORT_VALUE_LABELS, key) ? REPORT_VALUE_LABELS[key] : undefined;
+  if (labels && Object.hasOwn(labels, value)) return labels[value];
+  const day = key.endsWith('_date') ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  return day ? `${day[2]}/${day[3]}/${day[1]}` : value;
 }
 
 /** GET statistics: the requirements dashboard. */

@@ -3,10 +3,28 @@
 
 export const REQUIREMENT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 export type RequirementPriority = (typeof REQUIREMENT_PRIORITIES)[number];
+/** How screens and reports (CSV, PDF) name a priority. */
+export const REQUIREMENT_PRIORITY_LABELS: Record<RequirementPriority, string> = { LOW: 'Low', MEDIUM: 'Medium', HIGH: 'High', CRITICAL: 'Critical' };
 
 /** The workflow states: authored, in review, rejected back, accepted, delegated (in progress), done or failed. */
 export const REQUIREMENT_STATUSES = ['DRAFT', 'IN_REVIEW', 'REJECTED', 'ACCEPTED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
+/** How screens and reports (CSV, PDF) name a status: 'In review', not IN_REVIEW. */
+export const REQUIREMENT_STATUS_LABELS: Record<RequirementStatus, string> = {
+  DRAFT: 'Draft',
+  IN_REVIEW: 'In review',
+  REJECTED: 'Rejected',
+  ACCEPTED: 'Accepted',
+  IN_PROGRESS: 'In progress',
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
+};
+
+/**
+ * Who may own a requirement (the Owner of Add and Modify, the delegate of an accepted review): a
+ * member of the process who may update its progress. GET requirements/owners lists them.
+ */
+export const REQUIREMENT_OWNER_PERMISSION = 'updateProgress=>Requirement' as const;
 
 /** Task types as stored; HAS_GAP is the spec's name of the 'close gap' kind; GENERAL a task a user creates (issue 23). */
 export const TASK_TYPES = ['REVIEW', 'DELEGATE', 'HAS_GAP', 'RESOLVE_REJECTED', 'RESOLVE_RISK', 'RESOLVE_CONFLICT', 'GENERAL'] as const;

@@ -20,6 +20,8 @@ export interface AttachmentsPanelProps {
   /** The process code (graph) the requirement belongs to. */
   graph: string;
   requirementId: string;
+  /** A deleted requirement's attachments: listed and downloadable, never added or removed. */
+  readOnly?: boolean;
 }
 
 interface Progress {
@@ -28,10 +30,11 @@ interface Progress {
   total: number;
 }
 
-export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps) {
+export function AttachmentsPanel({ graph, requirementId, readOnly = false }: AttachmentsPanelProps) {
   const inputId = useId();
-  const canUpload = usePermitted(P.DOCUMENT_UPLOAD);
-  const canDelete = usePermitted(P.DOCUMENT_DELETE);
+  const mayUpload = usePermitted(P.DOCUMENT_UPLOAD);
+  const canUpload = mayUpload && !readOnly;
+  const canDelete = usePermitted(P.DOCUMENT_DELETE) && !readOnly;
   const [progress, setProgress] = useState<Progress | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
@@ -144,7 +147,8 @@ export function AttachmentsPanel({ graph, requirementId }: AttachmentsPanelProps
                     header: 'Actions',
                     cell: (attachment) => (
                       <HStack gap={2}>
-                        {canUpload && (
+                        {/* Sharing copies the file into the library: the requirement stays as it is. */}
+                        {mayUpload && (
                           <Button
                             size="xs"
                             variant="outline"

@@ -8,8 +8,10 @@ import { heatCells, scoreBand } from './riskGrid';
 import { REQ } from '../../testing/fixtures';
 
 const route = routeOf('/gap-analysis');
-const gap = (id: string, status: 'OPEN' | 'CLOSED' = 'OPEN') => ({
+const ann = { id: 'u1', login_id: 'ann', name: 'Ann Author' };
+const gap = (id: string, status: 'OPEN' | 'CLOSED' = 'OPEN', assignee: typeof ann | null = ann) => ({
   id,
+  assignee,
   requirement: REQ(1, 'Encrypt backups'),
   description: 'Backups are plain',
   remediation_plan: 'Enable encryption',
@@ -37,11 +39,18 @@ describe('GapAnalysisScreen', () => {
   it('lists the open gaps and filters by status and text', async () => {
     const { calls } = fakeApi({ 'GET /api/assessments/gaps': { body: [gap('g1')] } });
     const { user } = renderScreen(<GapAnalysisScreen route={route} />);
-    expect(await screen.findByRole('row', { name: /REQ-1 Encrypt backups/ })).toHaveTextContent(/Backups are plain.*Enable encryption.*12\/31\/2026.*Open/);
+    expect(await screen.findByRole('row', { name: /REQ-1 Encrypt backups/ })).toHaveTextContent(/Backups are plain.*Enable encryption.*12\/31\/2026.*Ann Author \(ann\).*Open/);
+    expect(screen.getByRole('columnheader', { name: 'Assignee' })).toBeInTheDocument();
     expect(calls[0].query).toEqual({ graph: 'core', status: 'OPEN' });
     await user.selectOptions(screen.getByLabelText('Gap status'), 'CLOSED');
     await fill(user, screen.getByRole('searchbox', { name: 'Search gaps' }), 'backup');
     await waitFor(() => expect(calls.at(-1)!.query).toEqual({ graph: 'core', status: 'CLOSED', search: 'backup' }));
+  });
+
+  it('says when a gap has nobody to close it', async () => {
+    fakeApi({ 'GET /api/assessments/gaps': { body: [gap('g1', 'OPEN', null)] } });
+    renderScreen(<GapAnalysisScreen route={route} />);
+    expect(await screen.findByRole('row', { name: /REQ-1 Encrypt backups/ })).toHaveTextContent(/12\/31\/2026Nobody/);
   });
 
   it('identifies a gap on a chosen requirement', async () => {

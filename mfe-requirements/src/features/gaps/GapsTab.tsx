@@ -1,5 +1,6 @@
 // The gaps of the process (spec: gap analysis): filter open/closed, search, identify a gap on a
-// requirement (HAS_GAP task), close a gap after confirmation.
+// requirement (HAS_GAP task) for an assignee (by default the requirement's owner), see who closes
+// each, close a gap after confirmation.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, Empty, FormDialog, QueryView, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
 import { SelectField, TextField } from '@portal/shared/screens';
@@ -75,7 +76,7 @@ function IdentifyGapDialog({ graph, open, onClose }: { graph: string; open: bool
           label="Assignee (optional)"
           value={form.assignee_id}
           onChange={set('assignee_id')}
-          emptyOption="Nobody in particular"
+          emptyOption="The requirement's owner"
           options={assignees.data.map((user) => ({ value: user.id, label: `${user.name} (${user.login_id})` }))}
         />
       )}
@@ -129,6 +130,7 @@ export function GapsTab({ graph }: { graph: string }) {
                 { header: 'Description', cell: (gap) => gap.description },
                 { header: 'Remediation plan', cell: (gap) => gap.remediation_plan },
                 { header: 'Target date', cell: (gap) => formatDate(gap.target_date) },
+                { header: 'Assignee', cell: (gap) => (gap.assignee ? `${gap.assignee.name} (${gap.assignee.login_id})` : 'Nobody') },
                 { header: 'Status', cell: (gap) => (gap.status === 'OPEN' ? 'Open' : 'Closed') },
                 {
                   header: 'Actions',

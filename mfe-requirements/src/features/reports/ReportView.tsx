@@ -1,10 +1,8 @@
 // One report of the process as a table, with its CSV and PDF downloads.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { Empty, ErrorAlert, QueryView, type RequirementStatus } from '@portal/shared';
+import { Empty, ErrorAlert, QueryView, reportCellText } from '@portal/shared';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
-import { STATUS_LABELS } from '../../components/labels';
-import { formatDate } from '../../lib/dates';
 import type { ReportKind, ReportValue } from '../../types/analysis';
 import { downloadReport, useReport } from './api/getReport';
 
@@ -19,13 +17,10 @@ export const REPORT_LABELS: Record<ReportKind, string> = {
   tag: 'By tag',
 };
 
-const show = (value: ReportValue) => (value === null || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
-
-/** A cell as the portal names things: statuses by their label, dates MM/DD/YYYY (the CSV keeps the API's values). */
+/** A cell as the CSV and PDF write it (labels, MM/DD/YYYY days: the contract's reportCellText); '—' when empty. */
 function cellText(key: string, value: ReportValue): string {
-  if (key === 'status' && typeof value === 'string' && value in STATUS_LABELS) return STATUS_LABELS[value as RequirementStatus];
-  if ((key.endsWith('_date') || key === 'due') && typeof value === 'string' && value !== '') return formatDate(value);
-  return show(value);
+  const text = reportCellText(key, value);
+  return text === '' ? '—' : text;
 }
 
 export function ReportView({ graph, kind }: { graph: string; kind: ReportKind }) {

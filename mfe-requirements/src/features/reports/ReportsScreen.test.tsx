@@ -56,6 +56,29 @@ describe('ReportsScreen', () => {
     expect(await screen.findByText('Nothing to report')).toBeInTheDocument();
   });
 
+  it('reads labels and MM/DD/YYYY days, not the API values, and the gaps with owner and assignee', async () => {
+    const gaps = {
+      kind: 'gaps',
+      title: 'Gaps',
+      columns: [
+        { key: 'code', label: 'Requirement' },
+        { key: 'target_date', label: 'Target date' },
+        { key: 'status', label: 'Status' },
+        { key: 'owner', label: 'Owner' },
+        { key: 'assignee', label: 'Assignee' },
+      ],
+      rows: [{ code: 'AC-2', target_date: '2026-04-20', status: 'OPEN', owner: 'Ann Author (ann)', assignee: null }],
+    };
+    fakeApi({ ...base, 'GET /api/reports/status': { body: { ...statusReport, rows: [{ status: 'IN_REVIEW', requirements: 2 }] } }, 'GET /api/reports/gaps': { body: gaps } });
+    const { user } = renderScreen(<ReportsScreen route={route} />);
+    const table = await screen.findByRole('table', { name: 'Requirements by status' });
+    expect(within(table).getByRole('row', { name: /In review/ })).toHaveTextContent('In review2');
+    expect(table).not.toHaveTextContent('IN_REVIEW');
+    await user.selectOptions(screen.getByLabelText('Report'), 'gaps');
+    const gapTable = await screen.findByRole('table', { name: 'Gaps' });
+    expect(within(gapTable).getByRole('row', { name: /AC-2/ })).toHaveTextContent('AC-204/20/2026OpenAnn Author (ann)—');
+  });
+
   it('downloads the CSV and the PDF of a report', async () => {
     const { calls } = fakeApi({ ...base, 'GET /api/reports/status': ({ query }) => (query.format === 'json' ? { body: statusReport } : { body: 'status,requirements' }) });
     const { user } = renderScreen(<ReportsScreen route={route} />);

@@ -6,6 +6,7 @@ export { useRequirement } from './api/getRequirement';
 export { useCreateRequirement } from './api/createRequirement';
 export { useUpdateRequirement } from './api/updateRequirement';
 export { useAssignees } from './api/getAssignees';
+export { useOwners } from './api/getOwners';
 export { useMyTasks, useProcessTasks, type TaskQuery } from './api/getTasks';
 export { useTask } from './api/getTask';
 export { PAGE_SIZE, SORT_FIELDS, type DeletedFilter, type RequirementFilters, type RequirementListParams, type SortField } from './api/filters';

@@ -2,7 +2,7 @@ import { Icon, IconButton } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 
 export interface HelpButtonProps {
-  /** Markdown help text (shown as plain text until the markdown renderer arrives). */
+  /** Markdown help text (the wizard's `renderHelp` renders it; plain text without one). */
   help: string;
   /** Shown on right-click instead, when given. */
   alternateHelp?: string;

@@ -232,6 +232,17 @@ describe('Wizard', () => {
     expect(await screen.findByRole('dialog', { name: 'Help' })).toHaveTextContent('Ask your admin.');
   });
 
+  it("shows the help through the caller's renderer when given (a remote's markdown)", async () => {
+    const { user } = renderWizard({ help: '# Sign in', alternateHelp: 'Ask', renderHelp: (text) => <strong>rendered {text}</strong> });
+    await user.click(button('Help'));
+    const help = await screen.findByRole('dialog', { name: 'Help' });
+    expect(within(help).getByText('rendered # Sign in').tagName).toBe('STRONG');
+    await user.click(within(help).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.pointer({ keys: '[MouseRight]', target: button('Help') });
+    expect(await screen.findByRole('dialog', { name: 'Help' })).toHaveTextContent('rendered Ask');
+  });
+
   it('validates with the formats and messages of spec 5 by default, and runs whole-form checks', async () => {
     interface PasswordValues {
       new_password: string;

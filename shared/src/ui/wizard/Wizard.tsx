@@ -1,5 +1,5 @@
 import { Alert, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { MESSAGES } from '../../validation/messages';
 import { NoticeDialog } from '../dialogs/NoticeDialog';
 import { HelpButton } from './HelpButton';
@@ -25,6 +25,8 @@ export interface WizardProps<V> {
   /** Markdown help behind the help icon; right-click shows `alternateHelp` when given. */
   help?: string;
   alternateHelp?: string;
+  /** How the help notice shows the text, e.g. a remote's sanitized markdown renderer; plain text otherwise. */
+  renderHelp?: (text: string) => ReactNode;
 }
 
 /** The generic wizard form of spec 2.3 and 4.3. */
@@ -40,8 +42,10 @@ export function Wizard<V>({
   title,
   help,
   alternateHelp,
+  renderHelp,
 }: WizardProps<V>) {
   const wizard = useWizard({ steps, initialValues, validate, validateForm, onSubmit, busy, disableBack });
+  const [shownHelp, setShownHelp] = useState<string | null>(null);
   const { step } = wizard;
 
   // Enter moves on from any one-line input; textareas keep Enter for new lines and buttons for
@@ -60,7 +64,7 @@ export function Wizard<V>({
   return (
     <chakra.form noValidate onSubmit={onFormSubmit} onKeyDown={onKeyDown} aria-busy={wizard.isBusy}>
       {(title !== undefined || help !== undefined) && (
-        <HStack justify="space-between" mb="4">
+        <HStack justify={title !== undefined ? 'space-between' : 'flex-end'} mb="4">
           {title !== undefined && (
             <Heading as="h2" size="lg">
               {title}
@@ -70,7 +74,7 @@ export function Wizard<V>({
             <HelpButton
               help={help}
               alternateHelp={alternateHelp}
-              onShow={(text) => wizard.showNotice({ title: 'Help', message: text })}
+              onShow={(text) => (renderHelp ? setShownHelp(text) : wizard.showNotice({ title: 'Help', message: text }))}
             />
           )}
         </HStack>
@@ -131,6 +135,7 @@ export function Wizard<V>({
       {wizard.notice && (
         <NoticeDialog open title={wizard.notice.title} message={wizard.notice.message} onClose={wizard.closeNotice} />
       )}
+      {shownHelp !== null && renderHelp && <NoticeDialog open title="Help" message={renderHelp(shownHelp)} onClose={() => setShownHelp(null)} />}
     </chakra.form>
   );
 }

@@ -6,6 +6,8 @@ import { fill, renderScreen } from '../../../testing/renderScreen';
 import { AddRequirementScreen } from './AddRequirementScreen';
 import { signIn } from '../../../testing/session';
 
+const ANN = { id: 'u-ann', login_id: 'ann', name: 'Ann Author' };
+const OLGA = { id: 'u-olga', login_id: 'olga', name: 'Olga Admin' };
 const route = ROUTES.find((candidate) => candidate.path === '/requirements/add-requirement')!;
 
 beforeEach(() => {
@@ -69,9 +71,64 @@ describe('AddRequirementScreen', () => {
           due_date: '2099-12-31',
           tags: ['iso27001', 'access'],
           parent_id: 'r1',
+          // Nobody chosen: '' (the API client drops nulls).
+          owner_id: '',
         },
       }),
     ]);
+  });
+
+  it('offers the people who may own it as Owner and sends the one chosen', async () => {
+    const { mutations, calls } = fakeApi({
+      'GET /api/requirements/owners': { body: [ANN, OLGA] },
+      'POST /api/requirements': { status: 201, body: requirement(8, { owner: ANN }) },
+    });
+    const { user } = renderScreen(<AddRequirementScreen route={route} />);
+    await fill(user, screen.getByRole('textbox', { name: 'Title' }), 'Owned');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const owner = screen.getByRole('combobox', { name: 'Owner' });
+    await waitFor(() => expect(within(owner).getAllByRole('option').map((option) => option.textContent)).toEqual(['Nobody', 'Ann Author (ann)', 'Olga Admin (olga)']));
+    expect(calls.find((call) => call.path === '/api/requirements/owners')?.query).toEqual({ graph: 'core' });
+    await user.selectOptions(owner, 'Ann Author (ann)');
+    await user.click(screen.getByRole('button', { name: 'Add requirement' }));
+    await waitFor(() => expect(mutations()).toHaveLength(1));
+    expect(mutations()[0].body).toMatchObject({ title: 'Owned', owner_id: ANN.id });
+  });
+
+  it("shows the API's refusal of the owner on the Owner field", async () => {
+    const message = 'This user may not own requirements in this process: owners are members who may update their progress.';
+    fakeApi({
+      'GET /api/requirements/owners': { body: [ANN] },
+      'POST /api/requirements': { status: 400, problem: { detail: message, errors: [{ field: 'owner_id', message }] } },
+    });
+    const { user } = renderScreen(<AddRequirementScreen route={route} />);
+    await fill(user, screen.getByRole('textbox', { name: 'Title' }), 'Owned');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Owner' }), 'Ann Author (ann)');
+    await user.click(screen.getByRole('button', { name: 'Add requirement' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Owner: ${message}`);
+    expect(screen.getByRole('combobox', { name: 'Owner' })).toHaveAttribute('aria-invalid', 'true');
+    // On the field too (the summary reads 'Owner: …').
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it('has the help icon: markdown help on click, the field rules on right-click', async () => {
+    fakeApi({});
+    const { user } = renderScreen(<AddRequirementScreen route={route} />);
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    const help = await screen.findByRole('dialog', { name: 'Help' });
+    // Rendered markdown, not its source.
+    expect(await within(help).findByRole('heading', { name: 'Adding and modifying a requirement' })).toBeInTheDocument();
+    expect(within(help).getByText('owner', { selector: 'em' })).toBeInTheDocument();
+    expect(help).not.toHaveTextContent('**');
+    await user.click(within(help).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.pointer({ keys: '[MouseRight]', target: screen.getByRole('button', { name: 'Help' }) });
+    const rules = await screen.findByRole('dialog', { name: 'Help' });
+    expect(await within(rules).findByText('Field rules')).toBeInTheDocument();
+    expect(rules).toHaveTextContent('Code: letters, digits, hyphen, underscore and period');
   });
 
   it("shows the API's refusal on the field it concerns", async () => {

@@ -9,6 +9,7 @@ import { useGraph } from '../../../lib/graph';
 import { detailPath, useCreateRequirement, useRequirement } from '../../requirement';
 import { EMPTY_FORM, inputOf, requirementSteps, todayText, type RequirementFormValues, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';
+import { requirementWizardHelp } from './wizardHelp';
 import { NoProcessFrame } from '../../../components/NoProcessFrame';
 
 export const AddRequirementScreen: ScreenComponent = ({ route }) => {
@@ -17,7 +18,7 @@ export const AddRequirementScreen: ScreenComponent = ({ route }) => {
   const parentId = params.get('parent') ?? undefined;
   const parent = useRequirement(graph, parentId);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
-  const steps = useMemo(() => requirementSteps(serverErrors, todayText()), [serverErrors]);
+  const steps = useMemo(() => requirementSteps(serverErrors, todayText(), { graph: graph ?? '' }), [serverErrors, graph]);
   const create = useCreateRequirement(graph ?? '');
 
   const submit = async (values: RequirementFormValues) => {
@@ -57,7 +58,7 @@ export const AddRequirementScreen: ScreenComponent = ({ route }) => {
             )}
           </Box>
         )}
-        <Wizard steps={steps} initialValues={EMPTY_FORM} onSubmit={submit} submitText="Add requirement" busy={create.isPending} />
+        <Wizard steps={steps} initialValues={EMPTY_FORM} onSubmit={submit} submitText="Add requirement" busy={create.isPending} {...requirementWizardHelp} />
         {create.error && (
           <Alert.Root status="error" role="alert" mt={4}>
             <Alert.Indicator />
@@ -69,7 +70,7 @@ export const AddRequirementScreen: ScreenComponent = ({ route }) => {
   );
 };
 
-const LABELS: Record<string, string> = { title: 'Title', code: 'Code', priority: 'Priority', description: 'Description', due_date: 'Due date', tags: 'Tags', source: 'Source' };
+const LABELS: Record<string, string> = { title: 'Title', code: 'Code', priority: 'Priority', description: 'Description', due_date: 'Due date', tags: 'Tags', source: 'Source', owner_id: 'Owner' };
 
 /** The API's message, naming the fields it concerns (they may be on another step). */
 export function errorSummary(error: unknown, serverErrors: ServerFieldErrors): string {

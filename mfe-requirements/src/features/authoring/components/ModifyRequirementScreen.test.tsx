@@ -1,5 +1,5 @@
 import { history, ROUTES } from '@portal/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../../testing/fakeApi';
 import { detail } from '../../../testing/fixtures';
 import { fill, renderScreen } from '../../../testing/renderScreen';
@@ -44,6 +44,26 @@ describe('ModifyRequirementScreen', () => {
     await waitFor(() => expect(history.location.search).toBe('?id=r1'));
     expect(history.location.pathname).toBe('/requirements');
     expect(mutations()[1].body).toMatchObject({ title: 'Mine again', version: 4 });
+  });
+
+  it('keeps the owner it has, even one no longer listed, and Nobody removes them', async () => {
+    const rex = { id: 'u-rex', login_id: 'rex', name: 'Rex Reviewer' };
+    const { mutations } = fakeApi({
+      'GET /api/requirements/r1': { body: detail(1, { owner: rex, version: 2 }) },
+      'GET /api/requirements/owners': { body: [{ id: 'u-ann', login_id: 'ann', name: 'Ann Author' }] },
+      'PUT /api/requirements/r1': { body: detail(1, { owner: null, version: 3 }) },
+    });
+    const { user } = renderScreen(<ModifyRequirementScreen route={route} />);
+    await screen.findByRole('textbox', { name: 'Title' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const owner = screen.getByRole('combobox', { name: 'Owner' });
+    expect(owner).toHaveDisplayValue('Rex Reviewer (rex)');
+    await waitFor(() => expect(within(owner).getAllByRole('option').map((option) => option.textContent)).toEqual(['Nobody', 'Rex Reviewer (rex)', 'Ann Author (ann)']));
+    await user.selectOptions(owner, 'Nobody');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mutations()).toHaveLength(1));
+    expect(mutations()[0].body).toMatchObject({ owner_id: '', version: 2 });
   });
 
   it('does not modify a deleted requirement', async () => {

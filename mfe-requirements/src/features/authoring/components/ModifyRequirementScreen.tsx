@@ -22,6 +22,7 @@ import { errorSummary } from './AddRequirementScreen';
 import { inputOf, requirementSteps, valuesOf, type ServerFieldErrors } from './requirementForm';
 import { serverErrorsFrom } from './serverErrors';
 import { parentErrorFrom, parentField, parentOf, withParentField, type ModifyFormValues, type ParentError } from './ParentField';
+import { requirementWizardHelp } from './wizardHelp';
 
 export const ModifyRequirementScreen: ScreenComponent = ({ route }) => {
   const graph = useGraph();
@@ -69,7 +70,7 @@ function ModifyForm({ graph, requirement, onReload }: { graph: string; requireme
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
   const [parentError, setParentError] = useState<ParentError>();
   const steps = useMemo(
-    () => withParentField(requirementSteps(serverErrors, null), parentField(graph, base, parentError)),
+    () => withParentField(requirementSteps(serverErrors, null, { graph, owner: base.owner }), parentField(graph, base, parentError)),
     [serverErrors, graph, base, parentError],
   );
   const update = useUpdateRequirement(graph, requirement.id);
@@ -105,6 +106,7 @@ function ModifyForm({ graph, requirement, onReload }: { graph: string; requireme
         onSubmit={submit}
         submitText="Save"
         busy={update.isPending}
+        {...requirementWizardHelp}
       />
       {changed && !update.error && (
         <Alert.Root status="info" mt={4} alignItems="center">

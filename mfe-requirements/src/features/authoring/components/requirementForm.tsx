@@ -2,10 +2,11 @@
 // code's format, a real due date, well-formed tags, and a markdown description with its live
 // sanitized preview. Text with a script-injection marker is 'Invalid input.' here and at the API.
 import { Input } from '@chakra-ui/react';
-import { MESSAGES, REQUIREMENT_PRIORITIES, type Requirement, type RequirementInput, type RequirementPriority } from '@portal/shared';
+import { MESSAGES, REQUIREMENT_PRIORITIES, type Requirement, type RequirementInput, type RequirementPriority, type UserRef } from '@portal/shared';
 import { Select, type WizardFieldRenderProps, type WizardStep } from '@portal/shared/screens';
 import { MarkdownEditor } from '../../markdown';
 import { PRIORITY_LABELS } from '../../../components/labels';
+import { ownerField } from './OwnerField';
 
 export interface RequirementFormValues {
   title: string;
@@ -15,9 +16,11 @@ export interface RequirementFormValues {
   due_date: string;
   tags: string;
   source: string;
+  /** A user id; '' for nobody. */
+  owner_id: string;
 }
 
-export const EMPTY_FORM: RequirementFormValues = { title: '', code: '', priority: 'MEDIUM', description: '', due_date: '', tags: '', source: '' };
+export const EMPTY_FORM: RequirementFormValues = { title: '', code: '', priority: 'MEDIUM', description: '', due_date: '', tags: '', source: '', owner_id: '' };
 
 export const CODE_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{0,63}$/;
 export const CODE_MESSAGE = 'Letters, digits, hyphen, underscore and period only, starting with a letter (at most 64).';
@@ -45,6 +48,7 @@ export function valuesOf(requirement: Requirement): RequirementFormValues {
     due_date: requirement.due_date ?? '',
     tags: requirement.tags.join(', '),
     source: requirement.source ?? '',
+    owner_id: requirement.owner?.id ?? '',
   };
 }
 
@@ -57,6 +61,8 @@ export function inputOf(values: RequirementFormValues): RequirementInput {
     due_date: values.due_date || null,
     tags: parseTags(values.tags),
     source: values.source.trim() || null,
+    // '' (not null, which the API client drops) removes the owner.
+    owner_id: values.owner_id,
   };
 }
 
@@ -83,7 +89,13 @@ function DescriptionEditor({ id, value, setValue, onFocus, onBlur, disabled, inv
 /** A message the API gave for a field, shown while the field keeps the value it was given for. */
 export type ServerFieldErrors = Partial<Record<keyof RequirementFormValues, { value: string; message: string }>>;
 
-export function requirementSteps(serverErrors: ServerFieldErrors, today: string | null): WizardStep<RequirementFormValues>[] {
+/** Where the wizard runs: the process (graph) and, in Modify, the requirement's owner. */
+export interface RequirementFormContext {
+  graph: string;
+  owner?: UserRef | null;
+}
+
+export function requirementSteps(serverErrors: ServerFieldErrors, today: string | null, context: RequirementFormContext): WizardStep<RequirementFormValues>[] {
   const server = (name: keyof RequirementFormValues) => (value: string) =>
     serverErrors[name] && serverErrors[name]!.value === value ? serverErrors[name]!.message : undefined;
   return [
@@ -120,8 +132,9 @@ export function requirementSteps(serverErrors: ServerFieldErrors, today: string 
     {
       id: 'planning',
       title: 'Planning',
-      description: 'When it is due, how it is tagged and where it comes from.',
+      description: 'Who owns it, when it is due, how it is tagged and where it comes from.',
       fields: [
+        ownerField(context.graph, context.owner ?? null, server('owner_id')),
         {
           name: 'due_date',
           label: 'Due date',

@@ -2,7 +2,7 @@
 import { hasInjectionMarker, problemFieldMap, problemText } from '@portal/shared';
 import type { RequirementFormValues, ServerFieldErrors } from './requirementForm';
 
-const FIELDS: (keyof RequirementFormValues)[] = ['title', 'code', 'priority', 'description', 'due_date', 'tags', 'source'];
+const FIELDS: (keyof RequirementFormValues)[] = ['title', 'code', 'priority', 'description', 'due_date', 'tags', 'source', 'owner_id'];
 const TEXT_FIELDS: (keyof RequirementFormValues)[] = ['description', 'title', 'source', 'tags', 'code'];
 
 function fieldName(raw: string): keyof RequirementFormValues | undefined {

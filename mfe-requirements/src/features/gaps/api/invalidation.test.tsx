@@ -37,6 +37,7 @@ const gap: Gap = {
   target_date: '2026-12-31',
   status: 'OPEN',
   task_id: 't1',
+  assignee: null,
   created_by: null,
   created_at: '2026-11-01T10:00:00.000Z',
   closed_at: null,

@@ -17,6 +17,8 @@ export const REQUIREMENT_KEYS = {
   processApplications: (graph: string) => [...PROCESS_KEYS.requirements(graph), 'process-applications'] as const,
   assignees: (graph: string, permission: string) => [...PROCESS_KEYS.requirements(graph), 'assignees', permission] as const,
   workgroups: (graph: string) => [...PROCESS_KEYS.requirements(graph), 'workgroups'] as const,
+  /** Who may own the process's requirements (GET requirements/owners). */
+  owners: (graph: string) => [...PROCESS_KEYS.requirements(graph), 'owners'] as const,
 };
 
 export const TASK_KEYS = {

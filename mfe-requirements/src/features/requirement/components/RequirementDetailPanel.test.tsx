@@ -188,4 +188,37 @@ describe('RequirementDetailPanel', () => {
     expect(within(panel).getByText(/shown read-only/)).toBeInTheDocument();
     expect(within(panel).queryByRole('toolbar', { name: 'Requirement actions' })).not.toBeInTheDocument();
   });
+
+  it('offers no attach, edit or comment action on a deleted requirement, even with every permission', async () => {
+    setPermissionChecker(null);
+    const attachment = { id: 'a1', requirement_id: 'r1', name: 'policy.pdf', size: 2048, content_type: 'application/pdf', uploaded_by: AUTHOR, created_at: '2026-11-01T10:00:00.000Z' };
+    api({
+      'GET /api/requirements/r1': { body: detail(1, { deleted_at: '2026-11-05T10:00:00.000Z' }) },
+      'GET /api/requirements/r1/attachments': { body: [attachment] },
+      'GET /api/requirements/r1/comments': { body: [{ id: 'c1', requirement: { id: 'r1', code: 'REQ-1', title: 'Requirement 1' }, author: REVIEWER, text: 'Earlier remark', created_at: '2026-11-02T10:00:00.000Z' }] },
+    });
+    renderScreen(<RequirementDetailPanel graph="core" id="r1" onClose={() => undefined} />);
+    const panel = await screen.findByRole('group', { name: 'REQ-1 Requirement 1' });
+    // What it had stays readable: its attachment (downloadable) and its comments.
+    expect(await within(panel).findByRole('row', { name: /policy\.pdf/ })).toBeInTheDocument();
+    expect(await within(panel).findByText('Earlier remark')).toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Attach a file')).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /^Delete policy\.pdf/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Modify' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('textbox', { name: 'New comment' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Add application' })).not.toBeInTheDocument();
+  });
+
+  it('offers attach, edit and comment on a live requirement', async () => {
+    setPermissionChecker(null);
+    const attachment = { id: 'a1', requirement_id: 'r1', name: 'policy.pdf', size: 2048, content_type: 'application/pdf', uploaded_by: AUTHOR, created_at: '2026-11-01T10:00:00.000Z' };
+    api({ 'GET /api/requirements/r1/attachments': { body: [attachment] } });
+    renderScreen(<RequirementDetailPanel graph="core" id="r1" onClose={() => undefined} />);
+    const panel = await screen.findByRole('group', { name: 'REQ-1 Access control' });
+    expect(await within(panel).findByRole('row', { name: /policy\.pdf/ })).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Attach a file')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /^Delete policy\.pdf/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Modify' })).toBeInTheDocument();
+    expect(within(panel).getByRole('textbox', { name: 'New comment' })).toBeInTheDocument();
+  });
 });

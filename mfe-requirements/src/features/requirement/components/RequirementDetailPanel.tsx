@@ -215,7 +215,7 @@ export function RequirementDetailView({
         <EvidenceSection graph={graph} id={requirement.id} />
       </Section>
       <Separator />
-      <AttachmentsPanel graph={graph} requirementId={requirement.id} />
+      <AttachmentsPanel graph={graph} requirementId={requirement.id} readOnly={requirement.deleted_at !== null} />
       <Separator />
       <Section title="History">
         <HistoryList graph={graph} id={requirement.id} />

@@ -1,13 +1,11 @@
 // The decisions on a review: accept and delegate to an implementer, or reject with a comment (the
 // comment is required: the author must know what to resolve). Also a failure report's comment.
 import { Field, Textarea } from '@chakra-ui/react';
-import { FormDialog } from '@portal/shared';
+import { FormDialog, REQUIREMENT_OWNER_PERMISSION } from '@portal/shared';
 import { useState } from 'react';
 import { Select, TextField } from '@portal/shared/screens';
 import type { AcceptValues } from '../api/decideTask';
 import { useAssignees } from '../api/getAssignees';
-import { P } from '../../../lib/permissions';
-
 
 /** What every decision dialog of a task takes: its title, the running decision and its failure, and closing. */
 interface DecisionDialogProps {
@@ -18,8 +16,8 @@ interface DecisionDialogProps {
 }
 
 export function AcceptDialog({ graph, title, busy, error, onClose, onAccept }: DecisionDialogProps & { graph: string; onAccept: (values: AcceptValues) => void }) {
-  // Implementers: who may update a requirement's progress in the process.
-  const implementers = useAssignees(graph, P.UPDATE_REQUIREMENT_PROGRESS, true);
+  // Implementers: who may own a requirement (update its progress) in the process; the one chosen becomes its owner.
+  const implementers = useAssignees(graph, REQUIREMENT_OWNER_PERMISSION, true);
   const [delegate, setDelegate] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [comment, setComment] = useState('');
@@ -49,6 +47,7 @@ export function AcceptDialog({ graph, title, busy, error, onClose, onAccept }: D
             </option>
           ))}
         </Select>
+        <Field.HelperText>The implementer becomes the requirement's owner.</Field.HelperText>
       </Field.Root>
       <TextField label="Implementation due date" type="date" value={dueDate} onChange={setDueDate} />
       <TextField label="Comment" multiline rows={3} value={comment} onChange={setComment} />
