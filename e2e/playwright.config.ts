@@ -79,6 +79,9 @@ export default defineConfig({
         DATA_DIR,
         // The suite reads one-time codes from the mail outbox.
         MAIL_OUTBOX_API: 'true',
+        // The POC group's routes (spec 2.3) are served, so the route table visits them; without the
+        // flag they are the 404 page (host/src/app/poc.test.tsx).
+        POC_FEATURES: 'true',
         PASSWORD_MAX_AGE_DAYS: String(PASSWORD_MAX_AGE_DAYS),
         OIDC_ISSUER,
         OIDC_CLIENT_ID: 'portal-e2e',

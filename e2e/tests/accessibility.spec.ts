@@ -12,7 +12,15 @@ function samplePath(path: string): string {
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return result.violations.map((violation) => `${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+  // What failed, where: the rule, and the first nodes' HTML and axe's reason (a contrast ratio, a name).
+  return result.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}) ×${violation.nodes.length}: ` +
+      violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.html.slice(0, 160)} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`)
+        .join(' | '),
+  );
 }
 
 test('every route has no WCAG 2.1 A/AA violation', async ({ page }) => {

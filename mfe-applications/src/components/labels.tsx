@@ -3,9 +3,10 @@
 import { Box, chakra, HStack, Spinner } from '@chakra-ui/react';
 import { isFinalStatus, SEVERITIES, type BuildStatus, type Severity, type SeverityCounts } from '../lib/types';
 
+// Every pair of colours reads at 4.5:1 or more (WCAG AA): black on orange.600, not white (3.55:1).
 const SEVERITY_STYLE: Record<Severity, { bg: string; color: string; label: string }> = {
   CRITICAL: { bg: 'red.700', color: 'white', label: 'Critical' },
-  HIGH: { bg: 'orange.600', color: 'white', label: 'High' },
+  HIGH: { bg: 'orange.600', color: 'black', label: 'High' },
   MEDIUM: { bg: 'yellow.400', color: 'black', label: 'Medium' },
   LOW: { bg: 'blue.100', color: 'blue.900', label: 'Low' },
   NONE: { bg: 'gray.100', color: 'gray.800', label: 'None' },

@@ -21,7 +21,7 @@ export const SEVERITY_LABELS: Record<FindingSeverity, string> = {
 
 export const SEVERITY_COLORS: Record<FindingSeverity, string> = {
   critical: 'red.700',
-  high: 'orange.600',
+  high: 'orange.700',
   medium: 'yellow.700',
   low: 'blue.600',
   info: 'gray.600',

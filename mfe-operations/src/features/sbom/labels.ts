@@ -13,7 +13,7 @@ export const SEVERITY_LABELS: Record<VulnerabilitySeverity, string> = {
 
 export const SEVERITY_COLORS: Record<VulnerabilitySeverity, string> = {
   CRITICAL: 'red.700',
-  HIGH: 'orange.600',
+  HIGH: 'orange.700',
   MEDIUM: 'yellow.700',
   LOW: 'blue.600',
   NONE: 'gray.600',

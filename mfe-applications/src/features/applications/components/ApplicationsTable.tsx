@@ -11,7 +11,7 @@ import type { ApplicationSummary, Severity } from '../../../lib/types';
 import { DESCENDING_FIRST, type ApplicationColumn } from './applicationOrder';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
-const SEVERITY_COLOR: Partial<Record<Severity, string>> = { CRITICAL: 'red.700', HIGH: 'orange.600', MEDIUM: 'yellow.600', LOW: 'blue.600' };
+const SEVERITY_COLOR: Partial<Record<Severity, string>> = { CRITICAL: 'red.700', HIGH: 'orange.700', MEDIUM: 'yellow.700', LOW: 'blue.600' };
 
 function SeverityCount({ app, severity }: { app: ApplicationSummary; severity: Severity }) {
   const count = app.vulnerabilities[severity];

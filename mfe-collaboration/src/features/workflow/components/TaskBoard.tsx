@@ -4,7 +4,7 @@
 // column, or with its "Move to" menu from the keyboard. Completing reports the task done (100 %,
 // or a general task's complete); failing asks for the comment the API requires. A refused move
 // says why on the card; an open card links to its task page.
-import { Box, Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { showSnackbar, type TaskStatus } from '@portal/shared';
 import { type InboxTask } from '@portal/shared/collaboration';
 import { Select } from '@portal/shared/screens';
@@ -81,8 +81,9 @@ function BoardColumn({ graph, status, dragged, onDrag }: { graph: string; status
         <Heading as="h3" size="sm">
           {label}
         </Heading>
-        <Text fontSize="sm" fontWeight="semibold" aria-label={`${total ?? 0} ${label.toLowerCase()} tasks`}>
+        <Text fontSize="sm" fontWeight="semibold">
           {total ?? '…'}
+          <chakra.span srOnly> {label.toLowerCase()} tasks</chakra.span>
         </Text>
       </HStack>
       {inbox.isPending ? (

@@ -107,12 +107,13 @@ export function WorkflowDiagram({ counts }: WorkflowDiagramProps) {
               textDecoration="none"
               _hover={{ borderColor: 'brand.solid' }}
             >
-              <Link to={`/requirements?status=${status}`} aria-label={`${STATUS_LABELS[status]}: ${count ?? 'unknown'} requirements`}>
+              <Link to={`/requirements?status=${status}`}>
                 <Text fontWeight="semibold" fontSize="sm">
                   {STATUS_LABELS[status]}
                 </Text>
-                <Text fontSize="lg" data-testid={`workflow-count-${status}`}>
-                  {count ?? '–'}
+                <Text fontSize="lg">
+                  <chakra.span data-testid={`workflow-count-${status}`}>{count ?? '–'}</chakra.span>
+                  <chakra.span srOnly>{count === undefined || count === null ? ' (count unknown)' : ' requirements'}</chakra.span>
                 </Text>
               </Link>
             </ChakraLink>

@@ -48,7 +48,6 @@ function MetricCard({ metric, chosen, onChoose }: { metric: MetricReading; chose
         whiteSpace="normal"
         borderColor={chosen ? 'brand.solid' : undefined}
         aria-pressed={chosen}
-        aria-label={`${metric.title}: ${formatValue(value, metric.unit)}, ${changeText(metric)}`}
         onClick={onChoose}
       >
         <Stack gap={1} align="flex-start" w="full">
