@@ -36,7 +36,7 @@ export function SeverityBadge({ severity, score }: { severity: Severity; score?:
 /** The severities shown as columns of Security Posture (NONE and UNKNOWN only when present). */
 export const MAIN_SEVERITIES: readonly Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
 
-/** Counts by severity, worst first; zero counts are dimmed, so the eye finds what matters. */
+/** Counts by severity, worst first; zero counts are grey (not faded: still 4.5:1), so the eye finds what matters. */
 export function SeverityCountsView({ counts, label }: { counts: SeverityCounts; label: string }) {
   const shown = SEVERITIES.filter((severity) => MAIN_SEVERITIES.includes(severity) || counts[severity] > 0);
   return (
@@ -46,11 +46,9 @@ export function SeverityCountsView({ counts, label }: { counts: SeverityCounts; 
         const count = counts[severity] ?? 0;
         return (
           <li key={severity} aria-label={`${style.label}: ${count}`}>
-            <Box opacity={count === 0 ? 0.4 : 1}>
-              <Pill bg={style.bg} color={style.color} title={style.label}>
-                {style.label} {count}
-              </Pill>
-            </Box>
+            <Pill bg={count === 0 ? 'gray.100' : style.bg} color={count === 0 ? 'gray.700' : style.color} title={style.label}>
+              {style.label} {count}
+            </Pill>
           </li>
         );
       })}
