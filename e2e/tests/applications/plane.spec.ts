@@ -15,7 +15,7 @@ test('an application dragged onto the priority plane, then moved with the keyboa
 
   await page.goto('/applications/priorityPlanes');
   await expect(mainHeading(page)).toHaveText('Application Priority Planes');
-  const item = page.getByRole('button', { name: `Place Plane app (${key})` });
+  const item = page.getByRole('button', { name: `Place ${key} Plane app` });
   await expect(item).toBeVisible();
 
   // Onto risk 80 %, business criticality 30 % (the plane's geometry: a 640 × 440 view box, the plot
@@ -48,7 +48,7 @@ test('an application dragged onto the priority plane, then moved with the keyboa
   await expect(page.getByRole('button', { name: raised })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: raised })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Place Plane app (${key})` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Place ${key} Plane app` })).toHaveCount(0);
 
   // Issue 26 item 8, as Chromium lays the chart out at 1440 × 900 and below the small breakpoint:
   // every tick label and axis title inside the chart, the titles clear of the tick labels.

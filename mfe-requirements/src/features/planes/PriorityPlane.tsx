@@ -61,7 +61,7 @@ const VIEW: PlaneItemView<PlaneItem> = {
     <>
       <Text as="span" fontWeight="semibold">
         {item.code}
-      </Text>
+      </Text>{' '}
       <Text as="span" truncate>
         {item.title}
       </Text>

@@ -95,7 +95,7 @@ export function TraceabilityMatrix({ graph }: { graph: string }) {
                             <Text fontSize="xs">{Math.round(row.coverage * 100)}%</Text>
                           </HStack>
                         </chakra.td>
-                        <chakra.td px={3} py={2} fontWeight={row.gap ? 'bold' : undefined} color={row.gap ? 'fg.error' : undefined}>
+                        <chakra.td px={3} py={2} fontWeight={row.gap ? 'bold' : undefined} color={row.gap ? 'red.700' : undefined}>
                           {row.gap ? 'Gap' : '—'}
                         </chakra.td>
                       </chakra.tr>

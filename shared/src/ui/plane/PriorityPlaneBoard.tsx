@@ -145,10 +145,11 @@ function UnplacedList<T>({ words, view, items, listRef, onPlace }: { words: Plan
                   mb={1}
                   touchAction="none"
                   cursor="grab"
-                  aria-label={`Place ${view.name(item)}`}
                   title={view.listTitle?.(item)}
                   onClick={() => onPlace(item)}
                 >
+                  {/* Named by what it shows (WCAG 2.5.3), "Place" said to screen readers only. */}
+                  <chakra.span srOnly>Place </chakra.span>
                   {view.listItem(item)}
                 </Button>
               </li>

@@ -45,7 +45,7 @@ const VIEW: PlaneItemView<PlaneApplication> = {
       <Box as="span" w={3} h={3} borderRadius="full" bg={worstColor(application)} flexShrink={0} aria-hidden />
       <Text as="span" fontWeight="semibold">
         {application.app_key}
-      </Text>
+      </Text>{' '}
       <Text as="span" truncate color="fg.muted">
         {application.name}
       </Text>

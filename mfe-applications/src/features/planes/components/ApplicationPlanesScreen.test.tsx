@@ -70,13 +70,13 @@ describe('ApplicationPlanesScreen', () => {
   it('places an unplaced application at its suggested risk when pressed, then takes it off with Delete', async () => {
     const { mutations } = fakeApi({ 'GET /api/apps/planes': { body: planes }, 'PUT /api/apps/billing/plane': [{ body: {} }, { status: 204 }] });
     const { user } = renderRoute(ApplicationPlanesScreen, PATH);
-    await user.click(await point('Place billing app (billing)'));
+    await user.click(await point('Place billing billing app'));
     await waitFor(() => expect(mutations()[0]).toMatchObject({ path: '/api/apps/billing/plane', body: { x: 0.2, y: 0.5 } }));
     const placed = await point(/^billing app \(billing\): risk 20%, business criticality 50%/);
     expect(screen.getByText('Every application is on the plane.')).toBeInTheDocument();
     fireEvent.keyDown(placed, { key: 'Delete' });
     await waitFor(() => expect(mutations()[1]).toMatchObject({ path: '/api/apps/billing/plane', body: { x: null, y: null } }));
-    expect(await point('Place billing app (billing)')).toBeInTheDocument();
+    expect(await point('Place billing billing app')).toBeInTheDocument();
   });
 
   it('takes the selected application off with the Remove button', async () => {
@@ -91,7 +91,7 @@ describe('ApplicationPlanesScreen', () => {
   it('places an application dragged from the list onto the plot, where it was dropped', async () => {
     const { mutations } = fakeApi({ 'GET /api/apps/planes': { body: planes }, 'PUT /api/apps/billing/plane': { body: {} } });
     renderRoute(ApplicationPlanesScreen, PATH);
-    const item = await point('Place billing app (billing)');
+    const item = await point('Place billing billing app');
     // jsdom lays nothing out: the chart's coordinates are the client coordinates.
     fireEvent.mouseDown(item, { view: window, button: 0, clientX: 5, clientY: 5 });
     fireEvent.mouseMove(window, { view: window, clientX: 300, clientY: 200 });
@@ -106,7 +106,7 @@ describe('ApplicationPlanesScreen', () => {
     try {
       const { mutations } = fakeApi({ 'GET /api/apps/planes': { body: planes } });
       renderRoute(ApplicationPlanesScreen, PATH);
-      const item = await point('Place billing app (billing)');
+      const item = await point('Place billing billing app');
       fireEvent.mouseDown(item, { view: window, button: 0, clientX: 5, clientY: 5 });
       fireEvent.mouseMove(window, { view: window, clientX: 40, clientY: 60 });
       expect(await screen.findByRole('status', { name: 'Drag preview' })).toHaveTextContent('billing app (billing)');
