@@ -1,6 +1,6 @@
 // The small coloured labels of these screens: severity, counts by severity, 'active exploit' and a
 // build's processing status. Colour is never the only signal: each label says its word.
-import { Box, chakra, HStack, Spinner } from '@chakra-ui/react';
+import { chakra, HStack, Spinner } from '@chakra-ui/react';
 import { isFinalStatus, SEVERITIES, type BuildStatus, type Severity, type SeverityCounts } from '../lib/types';
 
 // Every pair of colours reads at 4.5:1 or more (WCAG AA): black on orange.600, not white (3.55:1).
