@@ -18,6 +18,7 @@ let alice: SessionCookie; // Acme's organization admin: owns the objects
 let bob: SessionCookie; // Beta's organization admin: reaches for them
 
 interface AcmeObjects {
+  organizationId: string;
   userId: string;
   processId: string;
   processCode: string;
@@ -117,7 +118,8 @@ beforeAll(async () => {
     }),
   );
   bobId = (await json<{ id: string; login_id: string }[]>(call(bob, 'GET', '/api/users'))).find((user) => user.login_id === 'bob')!.id;
-  acme = { userId: user.id, processId: process.id, processCode: process.code_name, workgroupId: workgroup.id, moduleId: module.id, role: 'AUDITOR' };
+  const [organization] = await app.database.query<{ id: string }>("SELECT id FROM organizations WHERE name = 'Acme'");
+  acme = { organizationId: organization.id, userId: user.id, processId: process.id, processCode: process.code_name, workgroupId: workgroup.id, moduleId: module.id, role: 'AUDITOR' };
 }, 60_000);
 
 afterAll(async () => {
@@ -132,6 +134,8 @@ function fill(route: DeclaredRoute): string | undefined {
   let unknown = false;
   const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     if (route.url.startsWith('/api/users/') && name === 'id') return acme.userId;
+    // An organization's settings are its admin's to manage (issue 26 item 14): another's is a 404.
+    if (route.url.startsWith('/api/organizations/:id/settings') && name === 'id') return acme.organizationId;
     if (route.url.startsWith('/api/workgroups/') && name === 'id') return acme.workgroupId;
     if (route.url.startsWith('/api/modules/') && name === 'id') return acme.moduleId;
     if (route.url.startsWith('/api/projects/') && name === 'id') return acme.processId;
@@ -151,6 +155,7 @@ const BODIES: Record<string, () => object> = {
   'PUT /api/workgroups/:id': () => ({ name: 'Taken', description: '', member_ids: [] }),
   'PUT /api/modules/:id/configs': () => ({ configs: {} }),
   'PATCH /api/projects/:id': () => ({ name: 'Taken over' }),
+  'PATCH /api/organizations/:id/settings': () => ({ name: 'Taken over' }),
   'PATCH /api/projects/:code/moduleConfiguration': () => ({ code: false }),
   'PUT /api/iam/roles/:name': () => ({ description: 'Taken', policies: [] }),
   // The caller's own user: the 404 can only come from the other organization's role.
@@ -206,4 +211,6 @@ it("leaves the other organization's objects as they were", async () => {
   expect(processes).toEqual([expect.objectContaining({ id: acme.processId, name: 'Acme process' })]);
   const roles = await json<{ name: string; description: string }[]>(call(alice, 'GET', '/api/iam/roles'));
   expect(roles.find((role) => role.name === 'AUDITOR')).toMatchObject({ description: 'Reads subscriptions' });
+  const settings = await json<{ name: string }>(call(alice, 'GET', `/api/organizations/${acme.organizationId}/settings`));
+  expect(settings.name).toBe('Acme');
 });
