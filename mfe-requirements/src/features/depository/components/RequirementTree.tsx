@@ -175,9 +175,12 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
         <Text as="span" truncate flex="1" minW={0}>
           {requirement.title}
         </Text>
-        {requirement.deleted_at && <DeletedTag />}
-        <StatusTag status={requirement.status} />
-        <PriorityTag priority={requirement.priority} />
+        {/* The item's name is its code and title (and "(Deleted)"): the tags beside them are for the eye (WCAG 2.5.3). */}
+        <chakra.span aria-hidden display="contents">
+          {requirement.deleted_at && <DeletedTag />}
+          <StatusTag status={requirement.status} />
+          <PriorityTag priority={requirement.priority} />
+        </chakra.span>
       </>
     );
   };
