@@ -34,7 +34,11 @@ export function NotificationDefaultsForm({ settings }: { settings: OrganizationS
       canSave
       saveText="Save notification defaults"
       onSave={() =>
-        update.mutate({ id: settings.id, changes: { notification_settings: changed } }, { onSuccess: () => showSnackbar('Default notification settings saved.', 'success') })
+        // Re-keyed by the saved settings, as the details form: the promise outlives this form.
+        void update
+          .mutateAsync({ id: settings.id, changes: { notification_settings: changed } })
+          .then(() => showSnackbar('Default notification settings saved.', 'success'))
+          .catch(() => undefined)
       }
     >
       <Text fontSize="sm" color="fg.muted">

@@ -46,7 +46,14 @@ export function OrganizationDetailsForm({ settings }: { settings: OrganizationSe
       onAttempt={() => setSubmitted(true)}
       invalid={hasOrganizationErrors(errors)}
       stack={{ gap: 5, maxW: '2xl' }}
-      onSave={() => update.mutate({ id: settings.id, changes }, { onSuccess: () => showSnackbar('Organization saved.', 'success') })}
+      // The saved settings re-key this form (a fresh one from them): a mutate() callback would die
+      // with the old one, the promise does not. A failure shows in the form (update.error).
+      onSave={() =>
+        void update
+          .mutateAsync({ id: settings.id, changes })
+          .then(() => showSnackbar('Organization saved.', 'success'))
+          .catch(() => undefined)
+      }
     >
       <TextField
         label="Organization name"
