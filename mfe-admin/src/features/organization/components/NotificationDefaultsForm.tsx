@@ -2,19 +2,13 @@
 // members of the organization's processes hear of it by mail and in the portal — what a process
 // takes for the events it has not set itself (its Process Settings → Notifications).
 import { Text } from '@chakra-ui/react';
-import { showSnackbar, type NotificationChannels, type OrganizationSettings } from '@portal/shared';
-import { DataTable } from '@portal/shared/screens';
+import { showSnackbar, type OrganizationSettings } from '@portal/shared';
 import { useState } from 'react';
-import { Checkbox } from '../../../components/fields';
+import { NotificationMatrix, type NotificationSettings } from '../../../components/NotificationMatrix';
 import { SettingsForm } from '../../../components/SettingsForm';
 import { useUpdateOrganizationSettings } from '../api/updateOrganizationSettings';
 
-type Settings = Record<string, NotificationChannels>;
-
-const CHANNELS = [
-  { key: 'mail', label: 'Mail' },
-  { key: 'portal', label: 'Portal' },
-] as const;
+type Settings = NotificationSettings;
 
 export function NotificationDefaultsForm({ settings }: { settings: OrganizationSettings }) {
   const update = useUpdateOrganizationSettings(settings.id);
@@ -23,8 +17,6 @@ export function NotificationDefaultsForm({ settings }: { settings: OrganizationS
   const events = Object.keys(initial);
   // Only the events changed are sent: the others keep what they have.
   const changed = Object.fromEntries(events.filter((event) => JSON.stringify(values[event]) !== JSON.stringify(initial[event])).map((event) => [event, values[event]]));
-  const set = (event: string, channel: keyof NotificationChannels, on: boolean) =>
-    setValues((current) => ({ ...current, [event]: { ...current[event], [channel]: on } }));
 
   return (
     <SettingsForm
@@ -44,26 +36,7 @@ export function NotificationDefaultsForm({ settings }: { settings: OrganizationS
       <Text fontSize="sm" color="fg.muted">
         How the members of your processes hear of each kind of event, where a process has not chosen otherwise in its settings.
       </Text>
-      <DataTable
-        caption="Default notifications by kind of event"
-        rows={events}
-        rowKey={(event) => event}
-        columns={[
-          { header: 'Event', rowHeader: true, cell: (event) => event },
-          ...CHANNELS.map(({ key, label }) => ({
-            header: label,
-            cell: (event: string) => (
-              <Checkbox
-                label=""
-                ariaLabel={`${label} for ${event}`}
-                checked={Boolean(values[event]?.[key])}
-                onChange={(on) => set(event, key, on)}
-                disabled={update.isPending}
-              />
-            ),
-          })),
-        ]}
-      />
+      <NotificationMatrix caption="Default notifications by kind of event" values={values} onChange={setValues} disabled={update.isPending} />
     </SettingsForm>
   );
 }

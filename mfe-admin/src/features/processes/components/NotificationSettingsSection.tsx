@@ -3,18 +3,13 @@
 import { Text } from '@chakra-ui/react';
 import { Empty, QueryView, showSnackbar } from '@portal/shared';
 import { useState } from 'react';
-import { DataTable } from '@portal/shared/screens';
-import { Checkbox } from '../../../components/fields';
+import { NotificationMatrix, type NotificationSettings } from '../../../components/NotificationMatrix';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
-import { useNotificationSettings, useSaveNotificationSettings, type NotificationChannels } from '../api/processCommands';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/processCommands';
 import { AdminSection } from '../../../components/sections';
 import { SettingsForm } from '../../../components/SettingsForm';
 
-type Settings = Record<string, NotificationChannels>;
-const CHANNELS = [
-  { key: 'mail', label: 'Mail' },
-  { key: 'portal', label: 'Portal' },
-] as const;
+type Settings = NotificationSettings;
 
 export function NotificationSettingsSection({ code }: { code: string }) {
   const settings = useNotificationSettings(code);
@@ -37,10 +32,7 @@ function NotificationSettingsForm({ code, initial }: { code: string; initial: Se
   const canUpdate = useAllowed(ADMIN_PERMISSIONS.UPDATE_PROCESS);
   const save = useSaveNotificationSettings(code);
   const [settings, setSettings] = useState<Settings>(initial);
-  const events = Object.keys(initial);
   const changed = JSON.stringify(settings) !== JSON.stringify(initial);
-  const set = (event: string, channel: keyof NotificationChannels, on: boolean) =>
-    setSettings((current) => ({ ...current, [event]: { ...current[event], [channel]: on } }));
 
   return (
     <SettingsForm
@@ -54,26 +46,7 @@ function NotificationSettingsForm({ code, initial }: { code: string; initial: Se
       <Text fontSize="sm" color="fg.muted">
         Choose how the members of the process hear of each kind of event.
       </Text>
-      <DataTable
-        caption="Notifications by kind of event"
-        rows={events}
-        rowKey={(event) => event}
-        columns={[
-          { header: 'Event', rowHeader: true, cell: (event) => event },
-          ...CHANNELS.map(({ key, label }) => ({
-            header: label,
-            cell: (event: string) => (
-              <Checkbox
-                label=""
-                ariaLabel={`${label} for ${event}`}
-                checked={Boolean(settings[event]?.[key])}
-                onChange={(on) => set(event, key, on)}
-                disabled={!canUpdate}
-              />
-            ),
-          })),
-        ]}
-      />
+      <NotificationMatrix caption="Notifications by kind of event" values={settings} onChange={setSettings} disabled={!canUpdate} />
     </SettingsForm>
   );
 }
