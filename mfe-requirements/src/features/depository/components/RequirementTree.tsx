@@ -50,6 +50,17 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
   const [moving, setMoving] = useState<NodeRow | null>(null);
   const nodes = useMemo(() => new Map(rows.flatMap((row) => (row.kind === 'node' ? [[row.key, row] as const] : []))), [rows]);
 
+  // A requirement opened by its link (?id=) is brought into view once its row is loaded: the tree
+  // is virtualized, and one at the end of a long process would otherwise stay out of sight.
+  const revealed = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!activeId || revealed.current === activeId) return;
+    const index = rows.findIndex((row) => row.kind === 'node' && row.requirement.id === activeId);
+    if (index < 0) return;
+    revealed.current = activeId;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [activeId, rows, virtualizer]);
+
   const parentRef = (node: NodeRow) => {
     const parent = nodes.get(node.parent);
     return parent ? refOf(parent.requirement) : null;
