@@ -86,6 +86,8 @@ test('a task assigned by one user appears live in the other’s inbox, is comple
   await expect(card).toHaveCount(1);
   await lead.goto('/workflow');
   await expect(board(lead, 'Open').getByTestId('board-card').filter({ hasText: title })).toHaveAttribute('draggable', 'false');
+  // The card is draggable once the board knows what the member may do with it.
+  await expect(card).toHaveAttribute('draggable', 'true');
   await card.dragTo(board(member, 'Completed'));
   await expect(board(member, 'Completed').getByTestId('board-card').filter({ hasText: title })).toHaveCount(2);
   await expect(board(lead, 'Completed').getByTestId('board-card').filter({ hasText: title })).toHaveCount(2, { timeout: 10_000 });
