@@ -35,10 +35,13 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
   }, [remote, attempt, retry]);
 
   const area = REMOTE_AREAS[remote];
+  // The loading state lies over the remote's container instead of above it: the remote renders its
+  // first screen in place underneath, so nothing moves when the loading state goes (issue 26 item
+  // 21: the content jumped up by the loading line's height on every route).
   return (
-    <Box data-testid="remote-outlet" data-remote={remote} data-state={state.status}>
+    <Box data-testid="remote-outlet" data-remote={remote} data-state={state.status} position="relative" minH={state.status === 'loading' ? '88px' : undefined}>
       {state.status === 'loading' ? (
-        <Box p={8} display="flex" alignItems="center" gap={3} role="status">
+        <Box p={8} display="flex" alignItems="flex-start" gap={3} role="status" position="absolute" inset={0} zIndex={1} bg="bg">
           <Spinner size="sm" />
           <Text>Loading {area}…</Text>
         </Box>

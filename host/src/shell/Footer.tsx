@@ -8,7 +8,7 @@ export const COMPANY_NAME = 'Security Portal Project';
 export function Footer({ now = () => new Date() }: { now?: () => Date }) {
   const year = now().getFullYear();
   return (
-    <Box as="footer" px={4} py={3} borderTopWidth="1px" fontSize="xs" color="fg.muted" data-testid="footer">
+    <Box as="footer" flexShrink={0} px={4} py={3} borderTopWidth="1px" fontSize="xs" color="fg.muted" data-testid="footer">
       <Text>
         {COMPANY_NAME} · © {year} {COMPANY_NAME}. All rights reserved.
       </Text>

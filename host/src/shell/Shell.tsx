@@ -43,8 +43,10 @@ function HeaderMenus() {
       </Flex>
     );
   }
+  // The menus fill the header's right side from its end: those that appear once permissions load
+  // do not move the container (a layout shift on every route, issue 26 item 21).
   return (
-    <Flex ml="auto" align="center" gap={3}>
+    <Flex flex="1" justify="flex-end" align="center" gap={3}>
       <ConnectionStatus />
       <NotificationsBell />
       <AdminMenu />
@@ -73,11 +75,15 @@ function Header() {
   );
 }
 
-/** The portal's frame: the new-version banner, header, side navigation, the content area and the footer. */
+/**
+ * The portal's frame: the new-version banner, header, side navigation, the content area and the
+ * footer. The frame is the window's height and the content area scrolls inside it: a page growing
+ * as its data arrive does not push the footer (the frame stays put; issue 26 item 21).
+ */
 export function Shell({ children }: { children: ReactNode }) {
   useDocumentTitle();
   return (
-    <Flex direction="column" minH="100vh">
+    <Flex direction="column" h="100dvh">
       <NewVersionBanner />
       <Header />
       <Flex flex="1" minH={0}>

@@ -105,10 +105,14 @@ export function SideNav() {
       >
         {collapsed ? '»' : '«'}
       </Button>
-      {collapsed || !process ? null : (
+      {collapsed ? null : process ? (
         <Text px={5} pb={2} fontWeight="semibold" truncate data-testid="nav-process-name" title={processLabel(process)}>
           {processLabel(process)}
         </Text>
+      ) : (
+        // The process's line is kept while the session's process is not known yet, so the entries
+        // below do not move down when it comes (issue 26 item 21).
+        <Box h="32px" aria-hidden="true" />
       )}
       {collapsed && sections ? (
         <Suspense fallback={null}>
