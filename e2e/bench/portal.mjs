@@ -17,10 +17,10 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 /**
  * Starts the portal on `port` with a fresh data directory holding organization `organization`,
  * process `process` and `user` (ORG_ADMIN), and the OSV files `advisories` imported (a Global
- * Admin's import, made with the command line as an operator would); resolves to the function that
- * stops it.
+ * Admin's import, made with the command line as an operator would) and the command lines `seed`
+ * (e.g. [['demo']]: the demo data) run; resolves to the function that stops it.
  */
-export async function startPortal({ port, organization, process: code, user, advisories = [], env = {} }) {
+export async function startPortal({ port, organization, process: code, user, advisories = [], seed = [], env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const cli = (...args) =>
     execFileSync('node', ['scripts/portal.mjs', 'cli', ...args], {
@@ -33,6 +33,7 @@ export async function startPortal({ port, organization, process: code, user, adv
   cli('create-user', '--org', organization, '--login', user.login, '--email', `${user.login}@example.com`, '--name', user.login,
     '--password', user.password, '--role', 'ORG_ADMIN');
   if (advisories.length > 0) cli('import-advisories', ...advisories);
+  for (const command of seed) cli(...command);
   const child = spawn('node', ['scripts/portal.mjs', 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', RABBITMQ_URL: '', LOG_LEVEL: 'warn', ...env },
