@@ -18,7 +18,7 @@ import { OrganizationDetailsForm } from './OrganizationDetailsForm';
 function ManagedSettings({ organizationId }: { organizationId: string }) {
   const settings = useOrganizationSettings(organizationId);
   return (
-    <QueryView query={settings} loading="Loading the organization's settings…" noAccessOnForbidden>
+    <QueryView query={settings} loading="Loading the organization's settings…" noAccessOnForbidden reserve="42rem">
       {(data: OrganizationSettings) => (
         <Stack gap="8">
           <Box as="section" aria-labelledby="organization-details-heading">
@@ -81,7 +81,18 @@ export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => 
   return (
     <ScreenFrame route={route}>
       <Stack gap="8" maxW="4xl">
-        <QueryView query={subscription} loading="Loading the organization…" noAccessOnForbidden>
+        {/* The links first: they need no data, and nothing loading above them moves them (issue 26 item 21). */}
+        <Box as="section" aria-label="Administration of the organization">
+          <Heading as="h2" size="md" mb="3">
+            Administration
+          </Heading>
+          {pages.length === 0 ? (
+            <Text color="fg.muted">No administration page of the organization is open to you.</Text>
+          ) : (
+            <PageLinks label="Administration of the organization" pages={pages} />
+          )}
+        </Box>
+        <QueryView query={subscription} loading="Loading the organization…" noAccessOnForbidden reserve="7rem">
           {(data) => (
             <Stack gap="8">
               <Box as="section" aria-label="Organization">
@@ -102,16 +113,6 @@ export const OrganizationAdministrationScreen: ScreenComponent = ({ route }) => 
         {organizationId && <ManagedSettings organizationId={organizationId} />}
         {/* The module view: what the read above answered (its loading and refusal show there). */}
         {subscription.data && <ModuleView subscription={subscription.data} />}
-        <Box as="section" aria-label="Administration of the organization">
-          <Heading as="h3" size="md" mb="3">
-            Administration
-          </Heading>
-          {pages.length === 0 ? (
-            <Text color="fg.muted">No administration page of the organization is open to you.</Text>
-          ) : (
-            <PageLinks label="Administration of the organization" pages={pages} />
-          )}
-        </Box>
       </Stack>
     </ScreenFrame>
   );
