@@ -6,7 +6,7 @@ import type { Alarm, AlarmComparator, AlarmEvent, AlarmPreview, AlarmState, Alar
 import type { Database, Queryable } from '../db/database';
 import type { SecretBox } from '../identity/secret-box';
 import { ApiProblem } from '../http/problem';
-import { latestValueOf, seriesOf } from '../metrics/service';
+import { currentValueOf, seriesOf } from '../metrics/service';
 import { notify } from '../notifications/index';
 import {
   insertAlarmEvent,
@@ -73,9 +73,12 @@ export function holds(value: number | null, comparator: AlarmComparator, thresho
   }
 }
 
-/** The value the alarm's series has now: its latest snapshot; a series never stored is 0 (a count) or no value (an average). */
-async function currentValue(db: Queryable, alarm: AlarmRow): Promise<number | null> {
-  const value = await latestValueOf(db, alarm.process_id, alarm.metric_key, alarm.labels);
+/**
+ * The value the alarm's series has now: its latest snapshot (a metric that moves with the clock:
+ * its value now); a series never stored is 0 (a count) or no value (an average).
+ */
+async function currentValue(db: Queryable, alarm: AlarmRow, now: Date): Promise<number | null> {
+  const value = await currentValueOf(db, { id: alarm.process_id, organization_id: alarm.organization_id }, alarm.metric_key, alarm.labels, now);
   if (value !== undefined) return value;
   return (await isAverage(db, alarm.organization_id, alarm.process_id, alarm.metric_key)) ? null : 0;
 }
@@ -176,7 +179,7 @@ export async function evaluateProcessAlarms(db: Database, context: TransitionCon
     const deliveries: string[] = [];
     let changes = 0;
     for (const alarm of await lockAlarmsOfProcess(tx, processId)) {
-      const value = await currentValue(tx, alarm);
+      const value = await currentValue(tx, alarm, now);
       const step = nextState(alarm, value, now);
       if (step.to === alarm.state) {
         // No change: the value and the condition's start kept current.

@@ -29,7 +29,8 @@ export function changeText(metric: MetricReading): string {
   if (value === null) return `No value now (${formatValue(previous, metric.unit)} ${since})`;
   const delta = Math.round((value - previous) * 10) / 10;
   if (delta === 0) return `No change ${since}`;
-  const unit = metric.unit === 'percent' ? ' points' : metric.unit === 'days' ? (Math.abs(delta) === 1 ? ' day' : ' days') : '';
+  const plural = (one: string) => (Math.abs(delta) === 1 ? ` ${one}` : ` ${one}s`);
+  const unit = metric.unit === 'percent' ? ' points' : metric.unit === 'days' ? plural('day') : metric.unit === 'minutes' ? plural('minute') : '';
   return `${delta > 0 ? '+' : '−'}${Math.abs(delta)}${unit} ${since}`;
 }
 
