@@ -19,6 +19,7 @@ export const METRIC_GROUPS: ReadonlyArray<{ title: string; keys: readonly string
   { title: 'Remediation', keys: ['mean_time_to_remediate_days', 'sla_breaches'] },
   { title: 'Requirements', keys: ['requirements', 'requirement_progress_percent'] },
   { title: 'Tasks', keys: ['overdue_tasks', 'review_cycle_time_days'] },
+  { title: 'Disaster recovery', keys: ['recovery_point_age_minutes'] },
 ];
 
 /** The change of a card in words: against the latest snapshot, when there is one. */
