@@ -40,7 +40,7 @@ export function announceAlarmChange(
   states: { from: AlarmState; to: AlarmState } | null = null,
 ): Promise<void> {
   const scope = { organizationId: alarm.organization_id, processId: alarm.process_id, processCode: alarm.process_code };
-  return announceChange(tx, scope, PERMISSIONS.operations.ALARM.VIEW, ALARM_CHANGE_EVENT, { id: alarm.id, change, ...(states ?? {}) });
+  return announceChange(tx, scope, PERMISSIONS.operations.ALARM.VIEW, ALARM_CHANGE_EVENT, { id: alarm.id, change, ...states });
 }
 const MINUTE = 60_000;
 const DAY = 86_400_000;
