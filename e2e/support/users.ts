@@ -135,6 +135,13 @@ export const USERS = {
    */
   liveAppOwner: { login: 'live_app_owner', email: 'live.app.owner@example.com', name: 'Liv Owner', password: 'LiveAppOwner@2026', roles: ['ORG_ADMIN', '_global_admin'] },
   liveAppWatcher: { login: 'live_app_watcher', email: 'live.app.watcher@example.com', name: 'Wat Watcher', password: 'LiveAppWatcher@2026', roles: ['READER'] },
+  /**
+   * Metrics and alarms (issue 25 items 1-5): an organization admin who reads the metrics and defines
+   * a custom one; another who sets an alarm and acknowledges it while a third watches the list.
+   */
+  metricsReader: { login: 'metrics_reader', email: 'metrics.reader@example.com', name: 'Mia Metrics', password: 'MetricsReader@2026', roles: ['ORG_ADMIN'] },
+  alarmKeeper: { login: 'alarm_keeper', email: 'alarm.keeper@example.com', name: 'Al Keeper', password: 'AlarmKeeper@2026', roles: ['ORG_ADMIN'] },
+  alarmWatcher: { login: 'alarm_watcher', email: 'alarm.watcher@example.com', name: 'Ava Watcher', password: 'AlarmWatcher@2026', roles: ['ORG_ADMIN'] },
 } satisfies Record<string, E2EUser>;
 
 /** The password policy of the suite's portal (PASSWORD_MAX_AGE_DAYS). */

@@ -87,7 +87,10 @@ export interface BackupList {
   recovery_point: RecoveryPoint;
 }
 
-/** POST recovery/backups/{id}/restore: the new process (code name and name) and its organization (default: the caller's). */
+/**
+ * POST recovery/backups/{id}/restore: the new process (code name and name) and its organization
+ * (default: the caller's; another one for a Global Admin only — 404 for anyone else).
+ */
 export interface RestoreRequest {
   code_name: string;
   name?: string;

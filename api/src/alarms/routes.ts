@@ -12,6 +12,7 @@ import { parseAlarmRule, type ParsedRule } from './rules';
 import {
   acknowledgeAlarm,
   alarmEventOf,
+  announceAlarmChange,
   alarmEvents,
   alarmOf,
   alarmsOfProcess,
@@ -109,6 +110,15 @@ export async function alarmsRoutes(app: FastifyInstance): Promise<void> {
     if (!found) throw new ApiProblem(404, ALARM_ROUTE_MESSAGES.noAlarm);
     return found;
   };
+  /**
+   * After a rule was created or changed (its viewers told in the same transaction): the process's
+   * alarms are evaluated at once, so a condition that already holds shows pending or firing in the
+   * answer rather than at the next timer tick; an evaluation that fails leaves it to the timer.
+   */
+  const evaluated = async (processId: string) => {
+    app.outboxRelay.notify();
+    await app.alarms.evaluateProcess(processId).catch((error: unknown) => app.log.warn({ err: error }, 'alarm evaluation after a change failed'));
+  };
   const sealed = (rule: ParsedRule) => ({ ...rule, webhook_secret: rule.webhook_secret === undefined ? undefined : box().seal(rule.webhook_secret) });
 
   app.get(
@@ -136,7 +146,12 @@ export async function alarmsRoutes(app: FastifyInstance): Promise<void> {
       const organizationId = organizationOf(request);
       const process = processOf(request);
       const rule = await parseAlarmRule(db, organizationId, process.id, request.body);
-      const id = await insertAlarm(db, organizationId, process.id, sealed(rule), callerOf(request).user.id, now());
+      const id = await db.transaction(async (tx) => {
+        const inserted = await insertAlarm(tx, organizationId, process.id, sealed(rule), callerOf(request).user.id, now());
+        await announceAlarmChange(tx, { id: inserted, organization_id: organizationId, process_id: process.id, process_code: process.code_name }, 'created');
+        return inserted;
+      });
+      await evaluated(process.id);
       return reply.code(201).send(alarmOf((await findAlarm(db, organizationId, process.id, id))!));
     },
   );
@@ -185,7 +200,11 @@ export async function alarmsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const found = await alarmOfRequest(request);
       const rule = await parseAlarmRule(db, found.organization_id, found.process_id, request.body, { hasSecret: found.webhook_secret !== null });
-      if (!(await updateAlarm(db, found.organization_id, found.id, sealed(rule), now()))) throw new ApiProblem(404, ALARM_ROUTE_MESSAGES.noAlarm);
+      await db.transaction(async (tx) => {
+        if (!(await updateAlarm(tx, found.organization_id, found.id, sealed(rule), now()))) throw new ApiProblem(404, ALARM_ROUTE_MESSAGES.noAlarm);
+        await announceAlarmChange(tx, found, 'updated');
+      });
+      await evaluated(found.process_id);
       return alarmOf((await findAlarm(db, found.organization_id, found.process_id, found.id))!);
     },
   );
@@ -198,7 +217,11 @@ export async function alarmsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const found = await alarmOfRequest(request);
-      if (!(await deleteAlarm(db, found.organization_id, found.process_id, found.id))) throw new ApiProblem(404, ALARM_ROUTE_MESSAGES.noAlarm);
+      await db.transaction(async (tx) => {
+        if (!(await deleteAlarm(tx, found.organization_id, found.process_id, found.id))) throw new ApiProblem(404, ALARM_ROUTE_MESSAGES.noAlarm);
+        await announceAlarmChange(tx, found, 'deleted');
+      });
+      app.outboxRelay.notify();
       return reply.code(204).send();
     },
   );

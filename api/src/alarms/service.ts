@@ -2,12 +2,13 @@
 // process and on a timer, every state change recorded (alarm_events), told to the recipients
 // through notify() and queued for the webhook in the same transaction; the answer shapes; the
 // preview of a rule replayed over the metric's stored series.
-import type { Alarm, AlarmComparator, AlarmEvent, AlarmPreview, AlarmState, AlarmWebhookBody } from '@portal/shared/server';
+import { PERMISSIONS, type Alarm, type AlarmComparator, type AlarmEvent, type AlarmPreview, type AlarmState, type AlarmWebhookBody } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { SecretBox } from '../identity/secret-box';
 import { ApiProblem } from '../http/problem';
-import { latestValueOf, seriesOf } from '../metrics/service';
+import { currentValueOf, seriesOf } from '../metrics/service';
 import { notify } from '../notifications/index';
+import { announceChange } from '../realtime/audience';
 import {
   insertAlarmEvent,
   insertDelivery,
@@ -24,6 +25,23 @@ import { isAverage, type ParsedRule } from './rules';
 export { alarmEvents, alarmsOfProcess, deleteAlarm, findAlarm, insertAlarm, updateAlarm, type AlarmRow } from './repository';
 
 export const ALARM_NOTIFICATION_EVENT = 'Alarm';
+/**
+ * The live event of an alarm's change (docs/alarms.md "Live"): created, changed, deleted, or a
+ * state change (`data: { id, change, from?, to?, graph }`), to everyone who may view the process's
+ * alarms, so the screens open elsewhere read them again.
+ */
+export const ALARM_CHANGE_EVENT = 'Alarm Change';
+
+/** Tells the process's alarm viewers that an alarm changed (in the caller's transaction; the outbox relays it). */
+export function announceAlarmChange(
+  tx: Queryable,
+  alarm: Pick<AlarmRow, 'id' | 'organization_id' | 'process_id' | 'process_code'>,
+  change: 'created' | 'updated' | 'deleted' | 'state',
+  states: { from: AlarmState; to: AlarmState } | null = null,
+): Promise<void> {
+  const scope = { organizationId: alarm.organization_id, processId: alarm.process_id, processCode: alarm.process_code };
+  return announceChange(tx, scope, PERMISSIONS.operations.ALARM.VIEW, ALARM_CHANGE_EVENT, { id: alarm.id, change, ...states });
+}
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -73,9 +91,12 @@ export function holds(value: number | null, comparator: AlarmComparator, thresho
   }
 }
 
-/** The value the alarm's series has now: its latest snapshot; a series never stored is 0 (a count) or no value (an average). */
-async function currentValue(db: Queryable, alarm: AlarmRow): Promise<number | null> {
-  const value = await latestValueOf(db, alarm.process_id, alarm.metric_key, alarm.labels);
+/**
+ * The value the alarm's series has now: its latest snapshot (a metric that moves with the clock:
+ * its value now); a series never stored is 0 (a count) or no value (an average).
+ */
+async function currentValue(db: Queryable, alarm: AlarmRow, now: Date): Promise<number | null> {
+  const value = await currentValueOf(db, { id: alarm.process_id, organization_id: alarm.organization_id }, alarm.metric_key, alarm.labels, now);
   if (value !== undefined) return value;
   return (await isAverage(db, alarm.organization_id, alarm.process_id, alarm.metric_key)) ? null : 0;
 }
@@ -156,6 +177,7 @@ export async function recordTransition(
     link: `/alarms/${alarm.id}`,
     time: now.toISOString(),
   });
+  await announceAlarmChange(tx, alarm, 'state', { from, to: step.to });
   if (alarm.webhook_url === null || alarm.webhook_secret === null) return undefined;
   const body: AlarmWebhookBody = {
     alarm: { id: alarm.id, name: alarm.name, metric_key: alarm.metric_key, labels: alarm.labels, severity: alarm.severity },
@@ -176,7 +198,7 @@ export async function evaluateProcessAlarms(db: Database, context: TransitionCon
     const deliveries: string[] = [];
     let changes = 0;
     for (const alarm of await lockAlarmsOfProcess(tx, processId)) {
-      const value = await currentValue(tx, alarm);
+      const value = await currentValue(tx, alarm, now);
       const step = nextState(alarm, value, now);
       if (step.to === alarm.state) {
         // No change: the value and the condition's start kept current.

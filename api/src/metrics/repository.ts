@@ -95,6 +95,18 @@ const BUILT_IN_SQL: Record<BuiltInMetricKey, string> = {
      WHERE t.organization_id = $1 AND t.process_id = ANY($2::uuid[]) AND t.type = 'REVIEW' AND t.status = 'COMPLETED'
        AND done.at > $3::timestamptz - interval '90 days' AND done.at <= $3::timestamptz
      GROUP BY t.process_id`,
+  // The age of the recovery point (docs/recovery.md): minutes since the newest good backup, or since
+  // the process was created when it has none (all of it would be lost). Weight 1 per process: the
+  // platform's value is the mean over its processes.
+  recovery_point_age_minutes: `
+    SELECT p.id AS process_id, '{}'::jsonb AS labels,
+           greatest(0, floor(extract(epoch FROM $3::timestamptz - coalesce(b.at, p.created_at)) / 60)) AS sum, 1 AS weight
+      FROM processes p
+      LEFT JOIN LATERAL (
+        SELECT max(r.finished_at) AS at FROM recovery_backups r
+         WHERE r.process_id = p.id AND r.status = 'succeeded' AND r.finished_at IS NOT NULL
+      ) b ON true
+     WHERE p.organization_id = $1 AND p.id = ANY($2::uuid[])`,
 };
 
 interface ContributionRow {

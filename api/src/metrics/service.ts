@@ -62,7 +62,13 @@ export function valueOf(part: { sum: number; weight: number | null }): number | 
 
 const BUILT_IN_KEYS = new Set<string>(BUILT_IN_METRICS.map((metric) => metric.key));
 export const isBuiltIn = (key: string): key is BuiltInMetricKey => BUILT_IN_KEYS.has(key);
-const AVERAGES = new Set<string>(['mean_time_to_remediate_days', 'requirement_progress_percent', 'review_cycle_time_days']);
+const AVERAGES = new Set<string>(['mean_time_to_remediate_days', 'requirement_progress_percent', 'review_cycle_time_days', 'recovery_point_age_minutes']);
+/**
+ * The built-in metrics whose value moves with the clock alone (no change in the process moves
+ * them): snapshots record them daily and on change like the others, and an alarm reads them as
+ * they are now (currentValueOf), not as the latest snapshot left them.
+ */
+const CLOCK_DRIVEN = new Set<string>(['recovery_point_age_minutes']);
 
 export function customMetricOf(row: StoredDefinition): CustomMetric {
   return {
@@ -265,4 +271,21 @@ export function removeCustomMetric(db: Queryable, organizationId: string, proces
 export async function latestValueOf(db: Queryable, processId: string, key: string, labels: Record<string, string>): Promise<number | undefined> {
   const wanted = labelsKey(labels);
   return (await latestSnapshots(db, [processId], key)).find((row) => labelsKey(row.labels) === wanted)?.value;
+}
+
+/**
+ * The value an alarm watches: the latest snapshot's, or for a metric that moves with the clock
+ * (the recovery point's age) its value now. undefined: the series has no value.
+ */
+export async function currentValueOf(
+  db: Queryable,
+  process: { id: string; organization_id: string },
+  key: string,
+  labels: Record<string, string>,
+  now: Date,
+): Promise<number | undefined> {
+  if (!CLOCK_DRIVEN.has(key) || !isBuiltIn(key)) return latestValueOf(db, process.id, key, labels);
+  const wanted = labelsKey(labels);
+  const row = (await builtInContributions(db, key, process.organization_id, [process.id], now, DEFAULT_FINDING_SLA)).find((part) => labelsKey(part.labels) === wanted);
+  return row ? (valueOf(row) ?? undefined) : undefined;
 }

@@ -23,6 +23,10 @@ export function registerRecovery(app: FastifyInstance, now: Clock): Recovery {
     now,
     log: app.log,
     published: () => app.outboxRelay.notify(),
+    // The recovery point's age is a metric (recovery_point_age_minutes): snapshot it after a backup.
+    backedUp: (process) => {
+      if (app.hasDecorator('metricSnapshots')) app.metricSnapshots.schedule(process);
+    },
   });
   app.decorate('recovery', recovery);
   app.addHook('onReady', async () => recovery.start_timer());

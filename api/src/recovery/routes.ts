@@ -2,7 +2,8 @@
 // settings, its backups (history, back up now with progress, verify, restore into a new process,
 // delete) and its recovery point against the objective. view/configure/delete/execute=>
 // DisasterRecovery (which needs the CodeProvenance module) in the process of `graph`; another
-// organization's backup is not found (404).
+// organization's backup is not found (404). A restore goes into the caller's organization, or —
+// for a Global Admin (create=>Organization@global) — into another one.
 import { checkPermission, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
@@ -10,12 +11,14 @@ import { ORG_ADMIN } from '../authorization/defaults';
 import { problems } from '../http/answer';
 import { isUuid } from '../http/input';
 import { ApiProblem } from '../http/problem';
+import { findOrganizationById } from '../organizations/index';
 import { NewerFormat } from './archive';
 import { BackupDamaged } from './crypto';
 import { parseRestore, parseSettings } from './input';
 import { backupOf, backupsOf, findBackup, nextRun, recoveryPointOf, RECOVERY_MESSAGES, saveSettings, settingsOf, type BackupRow } from './service';
 
 const DR = PERMISSIONS.applications.DISASTER_RECOVERY;
+const ORGANIZATION = PERMISSIONS.processes.GLOBAL_ORGANIZATION;
 
 export const RECOVERY_ROUTE_MESSAGES = {
   noBackup: 'There is no such backup in this process.',
@@ -212,7 +215,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'Restores the backup into a NEW process ({ code_name, name?, organization_id? }: an organization where the caller may create processes, default their own), all or nothing; a damaged backup is refused (422), one of a newer format too (422)',
+          "Restores the backup into a NEW process ({ code_name, name?, organization_id? }: the caller's organization by default; another one for a Global Admin only, 404 for anyone else), all or nothing; a damaged backup is refused (422), one of a newer format too (422)",
         params: idParams,
         querystring: graphQuery,
         response: {
@@ -225,16 +228,25 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       const row = await backupOfRequest(request);
       const into = parseRestore(request.body);
       const caller = callerOf(request);
-      const organizationId = into.organizationId ?? organizationOf(request);
-      // A caller belongs to one organization: another one is not found for them.
-      if (organizationId !== organizationOf(request)) throw new ApiProblem(404, RECOVERY_ROUTE_MESSAGES.noOrganization);
-      if (!checkPermission(caller.access, PERMISSIONS.processes.CREATE_PROCESS, caller.context)) throw new ApiProblem(403);
+      const own = organizationOf(request);
+      const organizationId = into.organizationId ?? own;
+      const elsewhere = organizationId !== own;
+      if (elsewhere) {
+        // Another organization: only a Global Admin (who administers every organization) restores
+        // there; for anyone else, and for an organization that does not exist, it is not found.
+        if (!checkPermission(caller.access, ORGANIZATION.CREATE, caller.context)) throw new ApiProblem(404, RECOVERY_ROUTE_MESSAGES.noOrganization);
+        if (!(await findOrganizationById(db, organizationId))) throw new ApiProblem(404, RECOVERY_ROUTE_MESSAGES.noOrganization);
+      } else if (!checkPermission(caller.access, PERMISSIONS.processes.CREATE_PROCESS, caller.context)) {
+        throw new ApiProblem(403);
+      }
       try {
         const result = await recovery().restore(row, {
           organizationId,
           codeName: into.codeName,
           name: into.name,
-          enrollUserId: caller.user.roles.includes(ORG_ADMIN) ? undefined : caller.user.id,
+          // The caller is enrolled as ADMIN of a process of their own organization (an organization
+          // admin already administers it); a user is never a member of another organization's.
+          enrollUserId: elsewhere || caller.user.roles.includes(ORG_ADMIN) ? undefined : caller.user.id,
         });
         return reply.code(201).send({ process: result.process, counts: result.counts });
       } catch (error) {

@@ -120,6 +120,8 @@ export interface RecoveryOptions {
   log?: FastifyBaseLogger;
   /** Called after a change that recorded notifications or events (the outbox relay). */
   published?: () => void;
+  /** Called after a backup succeeded: the recovery point moved (the metrics take a snapshot). */
+  backedUp?: (process: BackupProcess) => void;
   tickMs?: number;
 }
 
@@ -180,6 +182,7 @@ export function createRecovery(options: RecoveryOptions): Recovery {
       });
       await finishBackup(db, id, { status: 'succeeded', size: written.size, sha256: written.sha256, counts: written.counts }, now());
       progress.delete(id);
+      options.backedUp?.(process);
       await prune(process, settings);
     } catch (error) {
       options.log?.warn({ err: error }, 'backup failed');

@@ -36,6 +36,8 @@ export const ADMIN_PERMISSIONS = {
   /** Back up now, verify and restore. */
   EXECUTE_DISASTER_RECOVERY: applications.DISASTER_RECOVERY.EXECUTE,
   DELETE_DISASTER_RECOVERY: applications.DISASTER_RECOVERY.DELETE,
+  /** A Global Admin's: a backup restored into another organization than their own. */
+  RESTORE_INTO_ANOTHER_ORGANIZATION: processes.GLOBAL_ORGANIZATION.CREATE,
 } as const satisfies Record<string, Permission>;
 
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[keyof typeof ADMIN_PERMISSIONS];

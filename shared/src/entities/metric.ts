@@ -5,7 +5,7 @@
 export interface BuiltInMetric {
   key: string;
   title: string;
-  unit: 'count' | 'days' | 'percent';
+  unit: 'count' | 'days' | 'percent' | 'minutes';
   labels: readonly string[];
   help: string;
 }
@@ -20,6 +20,13 @@ export const BUILT_IN_METRICS = [
   { key: 'requirement_progress_percent', title: 'Requirement progress', unit: 'percent', labels: [], help: 'Average progress of the requirements (not deleted).' },
   { key: 'overdue_tasks', title: 'Overdue tasks', unit: 'count', labels: [], help: 'Open tasks past their due date.' },
   { key: 'review_cycle_time_days', title: 'Review cycle time', unit: 'days', labels: [], help: 'Mean days from creation to completion of the review tasks completed in the last 90 days.' },
+  {
+    key: 'recovery_point_age_minutes',
+    title: 'Recovery point age',
+    unit: 'minutes',
+    labels: [],
+    help: "Minutes since the process's newest good backup (since the process was created when it has none); the platform's value is the mean over its processes.",
+  },
 ] as const satisfies readonly BuiltInMetric[];
 
 export type BuiltInMetricKey = (typeof BUILT_IN_METRICS)[number]['key'];

@@ -122,23 +122,57 @@ describe('Process Settings → Disaster recovery', () => {
     expect(within(section()).getByRole('button', { name: 'Back up now' })).toBeDisabled();
   });
 
-  it('restores into a new process with the code name and organization asked for', async () => {
-    const { mutations } = fakeApi({ ...reads, 'POST /api/recovery/backups/b1/restore': { status: 201, body: { process: { id: 'p9', code_name: 'demo-copy', name: 'Copy' }, counts: {} } } });
-    const { user } = renderScreen(<ProcessSettingsScreen route={route} />);
+  const restored = { status: 201, body: { process: { id: 'p9', code_name: 'demo-copy', name: 'Copy' }, counts: {} } };
+  const openRestore = async (user: ReturnType<typeof renderScreen>['user']) => {
     await user.click(await within(await screen.findByRole('region', { name: 'Disaster recovery' })).findByRole('button', { name: /^Restore the backup of/ }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Restore into a new process' });
+    return screen.findByRole('alertdialog', { name: 'Restore into a new process' });
+  };
+
+  it("restores an organization admin's backup into a new process of her organization, without an organization picker", async () => {
+    setPermissionChecker((check) => check !== 'create=>Organization@global');
+    const { mutations } = fakeApi({ ...reads, 'POST /api/recovery/backups/b1/restore': restored });
+    const { user } = renderScreen(<ProcessSettingsScreen route={route} />);
+    const dialog = await openRestore(user);
+    expect(within(dialog).queryByRole('combobox', { name: /^Organization/ })).toBeNull();
     await user.type(within(dialog).getByLabelText(/^Code name of the new process/), 'demo-copy');
     await user.type(within(dialog).getByLabelText(/^Name/), 'Copy');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(snackbars).toEqual(['Restored into the new process demo-copy.']));
-    const organization = sessionStore.getState().session?.organization?.id;
-    expect(mutations()).toEqual([
-      expect.objectContaining({
-        method: 'POST',
-        path: '/api/recovery/backups/b1/restore',
-        body: { code_name: 'demo-copy', name: 'Copy', ...(organization ? { organization_id: organization } : {}) },
-      }),
-    ]);
+    expect(mutations()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/recovery/backups/b1/restore', body: { code_name: 'demo-copy', name: 'Copy' } })]);
+  });
+
+  it('lets a Global Admin pick the organization the new process goes to', async () => {
+    const organizations = [
+      { id: 'o1', name: 'Acme Corp' },
+      { id: 'o2', name: 'Globex' },
+    ];
+    const { mutations } = fakeApi({ ...reads, 'GET /api/organizations': { body: organizations }, 'POST /api/recovery/backups/b1/restore': restored });
+    const { user } = renderScreen(<ProcessSettingsScreen route={route} />);
+    const dialog = await openRestore(user);
+    const picker = await within(dialog).findByRole('combobox', { name: /^Organization/ });
+    // Their own organization first.
+    expect(picker).toHaveValue('o1');
+    await user.selectOptions(picker, 'o2');
+    await user.type(within(dialog).getByLabelText(/^Code name of the new process/), 'demo-copy');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(snackbars).toEqual(['Restored into the new process demo-copy.']));
+    expect(mutations()).toEqual([expect.objectContaining({ path: '/api/recovery/backups/b1/restore', body: { code_name: 'demo-copy', organization_id: 'o2' } })]);
+  });
+
+  it("shows the API's 404 for another organization in the dialog and keeps it open", async () => {
+    fakeApi({
+      ...reads,
+      'GET /api/organizations': { body: [{ id: 'o1', name: 'Acme Corp' }, { id: 'o2', name: 'Globex' }] },
+      'POST /api/recovery/backups/b1/restore': { status: 404, body: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is no such organization, or you may not create processes in it.' } },
+    });
+    const { user } = renderScreen(<ProcessSettingsScreen route={route} />);
+    const dialog = await openRestore(user);
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: /^Organization/ }), 'o2');
+    await user.type(within(dialog).getByLabelText(/^Code name of the new process/), 'demo-copy');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await within(dialog).findByText('The requested resource does not exist.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Restore' })).toBeEnabled();
+    expect(snackbars).toEqual([]);
   });
 
   it('verifies a backup and deletes one after the confirmation', async () => {

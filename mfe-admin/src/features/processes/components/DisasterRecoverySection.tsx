@@ -3,15 +3,16 @@
 // (configure=>), Back up now with its progress, verify and restore into a new process
 // (execute=>), and deleting a backup (delete=>), each after a confirmation.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, ErrorAlert, QueryView, showSnackbar, useSession } from '@portal/shared';
+import { ErrorAlert, QueryView, showSnackbar } from '@portal/shared';
 import type { Backup, RecoveryPoint, RecoverySettings, RecoverySettingsView } from '@portal/shared/recovery';
 import { DataTable } from '@portal/shared/screens';
 import { useState } from 'react';
 import { Checkbox, SelectField, TextField } from '../../../components/fields';
-import { AdminSection, ConfirmDeletion, MessageWithError } from '../../../components/sections';
+import { AdminSection, ConfirmDeletion } from '../../../components/sections';
 import { SettingsForm } from '../../../components/SettingsForm';
 import { ADMIN_PERMISSIONS, useAllowed } from '../../../lib/permissions';
-import { useBackUp, useBackups, useDeleteBackup, useRecoverySettings, useRestoreBackup, useSaveRecoverySettings, useVerifyBackup } from '../api/recovery';
+import { useBackUp, useBackups, useDeleteBackup, useRecoverySettings, useSaveRecoverySettings, useVerifyBackup } from '../api/recovery';
+import { fieldErrors, RestoreDialog } from './RestoreDialog';
 
 const MB = 1024 * 1024;
 
@@ -96,11 +97,6 @@ function settingsOf(draft: Draft): RecoverySettings {
 }
 
 /** The API's field errors of a refused save, by field. */
-function fieldErrors(error: unknown): Record<string, string> {
-  const errors = (error as { problem?: { errors?: Array<{ field: string; message: string }> } } | null)?.problem?.errors ?? [];
-  return Object.fromEntries(errors.map((item) => [item.field, item.message]));
-}
-
 function RecoverySettingsForm({ code, initial }: { code: string; initial: RecoverySettingsView }) {
   const canConfigure = useAllowed(ADMIN_PERMISSIONS.CONFIGURE_DISASTER_RECOVERY);
   const save = useSaveRecoverySettings(code);
@@ -265,52 +261,5 @@ function BackupHistory({ code }: { code: string }) {
         </Stack>
       )}
     </QueryView>
-  );
-}
-
-function RestoreDialog({ code, backup, onClose }: { code: string; backup: Backup; onClose: () => void }) {
-  const organization = useSession((state) => state.session?.organization ?? null);
-  const restore = useRestoreBackup(code);
-  const [codeName, setCodeName] = useState('');
-  const [name, setName] = useState('');
-  const [organizationId, setOrganizationId] = useState(organization?.id ?? '');
-  const errors = fieldErrors(restore.error);
-  const organizations = organization ? [{ value: organization.id, label: organization.name }] : [];
-
-  return (
-    <ConfirmDialog
-      open
-      title="Restore into a new process"
-      yesText="Restore"
-      noText="Cancel"
-      busy={restore.isPending}
-      onNo={() => {
-        restore.reset();
-        onClose();
-      }}
-      onYes={() =>
-        restore.mutate(
-          { code, id: backup.id, request: { code_name: codeName.trim(), ...(name.trim() ? { name: name.trim() } : {}), ...(organizationId ? { organization_id: organizationId } : {}) } },
-          {
-            onSuccess: (result) => {
-              showSnackbar(`Restored into the new process ${result.process.code_name}.`, 'success');
-              onClose();
-            },
-          },
-        )
-      }
-      message={
-        <MessageWithError error={Object.keys(errors).length > 0 ? null : restore.error}>
-          <Stack gap={3}>
-            <Text>
-              The backup of {new Date(backup.started_at).toLocaleString()} becomes a new process with all its data; this process is not changed.
-            </Text>
-            <TextField label="Code name of the new process" value={codeName} onChange={setCodeName} error={errors.code_name} />
-            <TextField label="Name (optional)" value={name} onChange={setName} error={errors.name} />
-            <SelectField label="Organization" value={organizationId} onChange={setOrganizationId} options={organizations} error={errors.organization_id} />
-          </Stack>
-        </MessageWithError>
-      }
-    />
   );
 }

@@ -33,6 +33,7 @@ const metricsAnswer: MetricsAnswer = {
     reading({ key: 'mean_time_to_remediate_days', title: 'Mean time to remediate', unit: 'days', values: [{ labels: {}, value: null, previous: null, previous_at: null }] }),
     reading({ key: 'requirement_progress_percent', title: 'Requirement progress', unit: 'percent', values: [{ labels: {}, value: 42.5, previous: 40, previous_at: SNAPSHOT_AT }] }),
     reading({ key: 'overdue_tasks', title: 'Overdue tasks', values: [{ labels: {}, value: 1, previous: 3, previous_at: SNAPSHOT_AT }] }),
+    reading({ key: 'recovery_point_age_minutes', title: 'Recovery point age', unit: 'minutes', values: [{ labels: {}, value: 90, previous: 0, previous_at: SNAPSHOT_AT }] }),
     reading({ key: 'custom.0b5c2a4e-9a43-4b5e-9d8e-0c1f7c2d3a11', title: 'Open critical findings', custom: true, values: [{ labels: {}, value: 2, previous: null, previous_at: null }] }),
   ],
 };
@@ -84,6 +85,7 @@ describe('the metrics screen (/metrics)', () => {
     expect(remediation).toHaveTextContent('No snapshot yet');
     expect(within(screen.getByRole('region', { name: 'Requirements' })).getByRole('button')).toHaveTextContent('42.5%+2.5 points since 11/26/2026');
     expect(within(screen.getByRole('region', { name: 'Tasks' })).getByRole('button')).toHaveTextContent('1−2 since 11/26/2026');
+    expect(within(screen.getByRole('region', { name: 'Disaster recovery' })).getByRole('button')).toHaveTextContent('Recovery point age90 minutes+90 minutes since 11/26/2026');
     expect(within(screen.getByRole('region', { name: 'Custom' })).getByRole('button')).toHaveTextContent('Open critical findings2No snapshot yet');
     expect(calls.find((call) => call.path === '/api/metrics')?.query).toEqual({ graph: 'core' });
     expect(screen.getByText('Choose a metric to see it over time.')).toBeInTheDocument();

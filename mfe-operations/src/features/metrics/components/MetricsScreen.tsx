@@ -19,6 +19,7 @@ export const METRIC_GROUPS: ReadonlyArray<{ title: string; keys: readonly string
   { title: 'Remediation', keys: ['mean_time_to_remediate_days', 'sla_breaches'] },
   { title: 'Requirements', keys: ['requirements', 'requirement_progress_percent'] },
   { title: 'Tasks', keys: ['overdue_tasks', 'review_cycle_time_days'] },
+  { title: 'Disaster recovery', keys: ['recovery_point_age_minutes'] },
 ];
 
 /** The change of a card in words: against the latest snapshot, when there is one. */
@@ -29,7 +30,8 @@ export function changeText(metric: MetricReading): string {
   if (value === null) return `No value now (${formatValue(previous, metric.unit)} ${since})`;
   const delta = Math.round((value - previous) * 10) / 10;
   if (delta === 0) return `No change ${since}`;
-  const unit = metric.unit === 'percent' ? ' points' : metric.unit === 'days' ? (Math.abs(delta) === 1 ? ' day' : ' days') : '';
+  const plural = (one: string) => (Math.abs(delta) === 1 ? ` ${one}` : ` ${one}s`);
+  const unit = metric.unit === 'percent' ? ' points' : metric.unit === 'days' ? plural('day') : metric.unit === 'minutes' ? plural('minute') : '';
   return `${delta > 0 ? '+' : '−'}${Math.abs(delta)}${unit} ${since}`;
 }
 

@@ -47,6 +47,8 @@ describe('the metrics screen’s numbers', () => {
     expect(formatValue(1, 'days')).toBe('1 day');
     expect(formatValue(2.25, 'days')).toBe('2.3 days');
     expect(formatValue(40, 'percent')).toBe('40%');
+    expect(formatValue(1, 'minutes')).toBe('1 minute');
+    expect(formatValue(90, 'minutes')).toBe('90 minutes');
     expect(formatValue(null, 'count')).toBe('no value');
     expect(totalOf([{ labels: {}, value: null, previous: null, previous_at: null }])).toEqual({ value: null, previous: null, previousAt: null });
   });

@@ -52,6 +52,7 @@ export function formatValue(value: number | null, unit: string): string {
   if (value === null) return 'no value';
   if (unit === 'days') return `${round(value)} ${value === 1 ? 'day' : 'days'}`;
   if (unit === 'percent') return `${round(value)}%`;
+  if (unit === 'minutes') return `${round(value)} ${value === 1 ? 'minute' : 'minutes'}`;
   return round(value);
 }
 
