@@ -1,5 +1,5 @@
 // One report of the process as a table, with its CSV and PDF downloads.
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Empty, ErrorAlert, QueryView, reportCellText } from '@portal/shared';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -49,24 +49,28 @@ export function ReportView({ graph, kind }: { graph: string; kind: ReportKind })
         </HStack>
       </HStack>
       {problem !== null && <ErrorAlert error={problem} />}
-      <QueryView query={report} loading={`Loading the ${label.toLowerCase()} report…`}>
-        {(data) =>
-          data.rows.length === 0 ? (
-            <Empty title="Nothing to report" description="The report has no rows for this process yet." />
-          ) : (
-            <DataTable
-              caption={data.title}
-              rows={data.rows.map((row, index) => ({ row, index }))}
-              rowKey={({ index }) => String(index)}
-              columns={data.columns.map((column, position) => ({
-                header: column.label,
-                rowHeader: position === 0,
-                cell: ({ row }: { row: Record<string, ReportValue> }) => cellText(column.key, row[column.key] ?? null),
-              }))}
-            />
-          )
-        }
-      </QueryView>
+      {/* A preview of a fixed height (the whole report is the download): the sections below stay
+          where they are while it loads and whatever its length (issue 26 item 21). */}
+      <Box h="22rem" overflowY="auto" tabIndex={0} role="region" aria-label={`${label} report preview`}>
+        <QueryView query={report} loading={`Loading the ${label.toLowerCase()} report…`}>
+          {(data) =>
+            data.rows.length === 0 ? (
+              <Empty title="Nothing to report" description="The report has no rows for this process yet." />
+            ) : (
+              <DataTable
+                caption={data.title}
+                rows={data.rows.map((row, index) => ({ row, index }))}
+                rowKey={({ index }) => String(index)}
+                columns={data.columns.map((column, position) => ({
+                  header: column.label,
+                  rowHeader: position === 0,
+                  cell: ({ row }: { row: Record<string, ReportValue> }) => cellText(column.key, row[column.key] ?? null),
+                }))}
+              />
+            )
+          }
+        </QueryView>
+      </Box>
     </Stack>
   );
 }

@@ -51,6 +51,11 @@ describe('ReportsScreen', () => {
     const { user } = renderScreen(<ReportsScreen route={route} />);
     const table = await screen.findByRole('table', { name: 'Requirements by status' });
     expect(within(table).getByRole('row', { name: /Draft/ })).toHaveTextContent('Draft3');
+    // The preview keeps one height, loading or loaded, and scrolls by keyboard (issue 26 item 21).
+    const preview = screen.getByRole('region', { name: 'Status report preview' });
+    expect(preview).toContainElement(table);
+    expect(preview).toHaveAttribute('tabindex', '0');
+    expect(preview).toHaveStyle({ height: '22rem', overflowY: 'auto' });
     expect(calls.find((call) => call.path === '/api/reports/status')!.query).toEqual({ graph: 'core', format: 'json' });
     await user.selectOptions(screen.getByLabelText('Report'), 'risks');
     expect(await screen.findByText('Nothing to report')).toBeInTheDocument();
