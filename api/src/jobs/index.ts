@@ -3,4 +3,5 @@
 export type { DeadLetter, JobContext, JobKind, Jobs, RetryPolicy, SendOptions } from './types';
 export { cronEvery, JobTimeoutError } from './types';
 export { createJobs, jobWorkersOn, type JobsOptions } from './create';
+export type { PgBossSettings } from './pg-boss';
 export { registerJobs, schedulePass, PASS_TIMEOUT_SECONDS } from './plugin';

@@ -3,6 +3,7 @@
 // scheduled jobs.
 import type { FastifyInstance } from 'fastify';
 import { createJobs } from './create';
+import type { PgBossSettings } from './pg-boss';
 import { cronEvery, type Jobs } from './types';
 
 declare module 'fastify' {
@@ -16,8 +17,8 @@ declare module 'fastify' {
 export const PASS_TIMEOUT_SECONDS = 15 * 60;
 
 /** Before the families that define jobs: its close (waiting for running jobs) comes before theirs. */
-export async function registerJobs(app: FastifyInstance, options: { workers: boolean }): Promise<Jobs> {
-  const jobs = await createJobs(app.database, { log: app.log });
+export async function registerJobs(app: FastifyInstance, options: { workers: boolean; settings?: PgBossSettings }): Promise<Jobs> {
+  const jobs = await createJobs(app.database, { ...options.settings, log: app.log });
   app.decorate('jobs', jobs);
   if (options.workers) app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
