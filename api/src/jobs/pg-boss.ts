@@ -65,10 +65,25 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     await boss.updateQueue(kind.name, options);
   }
 
+  /** This process's worker of each kind, by pg-boss's worker id. */
+  const workers = new Map<string, string>();
+  /** Wakes the kind's worker here: pg-boss's loop otherwise waits its polling interval after every fetch, even one that found a job. */
+  const wake = (name: string) => {
+    const id = workers.get(name);
+    if (id) boss.notifyWorker(id);
+  };
+
   async function work(kind: JobKind): Promise<void> {
-    await boss.work<object>(kind.name, { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds ?? 2 }, async ([job]) => {
-      if (job) await runAttempt(kind, job.data, job.id);
+    const id = await boss.work<object>(kind.name, { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds ?? 2 }, async ([job]) => {
+      if (!job) return;
+      try {
+        await runAttempt(kind, job.data, job.id);
+      } finally {
+        // A job found: look for the next at once.
+        wake(kind.name);
+      }
     });
+    workers.set(kind.name, id);
   }
 
   const jobs: Jobs = {
@@ -80,7 +95,9 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     async send(name, payload = {}, options = {}) {
       if (!kinds.has(name)) throw new Error(`no job kind '${name}' is defined`);
       await open();
-      return boss.send(name, payload, { singletonKey: options.singletonKey ?? randomUUID() });
+      const id = await boss.send(name, payload, { singletonKey: options.singletonKey ?? randomUUID() });
+      wake(name);
+      return id;
     },
     async schedule(name, cron) {
       if (!kinds.has(name)) throw new Error(`no job kind '${name}' is defined`);
@@ -103,6 +120,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     },
     async stop() {
       working = false;
+      workers.clear();
       if (!opened) return;
       await opened.catch(() => undefined);
       // Waits for the jobs running; pg-boss closes nothing of ours (its db is the API's pool).
