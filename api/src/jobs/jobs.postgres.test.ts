@@ -53,3 +53,25 @@ test('a schedule fires once per tick with two workers on one database', async ()
   expect(runs).toHaveLength(ticks.length);
   expect(new Set(runs.map((run) => run.id)).size).toBe(runs.length);
 });
+
+test('a schedule a worker no longer sets stops firing', async () => {
+  const database = await openDatabase(environment.config);
+  databases.push(database);
+  const schema = await bossSchema(database);
+  const scheduled = async () => (await database.query<{ name: string }>(`SELECT name FROM ${schema}.schedule`)).map((row) => row.name);
+  const kind = { name: 'nightly', handler: async () => undefined, timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } };
+
+  const before = createPgBossJobs(database, schema);
+  before.define(kind);
+  await before.schedule('nightly', '0 0 * * *');
+  await before.start();
+  expect(await scheduled()).toEqual(['nightly']);
+  await before.stop();
+
+  // Restarted with the interval set to 0: the kind is defined, not scheduled.
+  const after = createPgBossJobs(database, schema);
+  workers.push(after);
+  after.define(kind);
+  await after.start();
+  expect(await scheduled()).toEqual([]);
+});

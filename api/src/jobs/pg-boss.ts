@@ -115,7 +115,13 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       if (working) return;
       await open();
       working = true;
-      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
+      // The schedules are the workers' (their configuration): a kind this process schedules no
+      // longer (an interval set to 0) stops firing.
+      for (const name of kinds.keys()) {
+        const cron = schedules.get(name);
+        if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
+        else await boss.unschedule(name);
+      }
       for (const kind of kinds.values()) await work(kind);
     },
     async stop() {
