@@ -90,7 +90,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     backend: 'pg-boss',
     define(kind) {
       kinds.set(kind.name, kind as JobKind);
-      if (opened) void opened.then(() => createQueue(kind as JobKind));
+      if (opened) opened.then(() => createQueue(kind as JobKind)).catch((error: unknown) => log?.warn({ err: error, kind: kind.name }, 'job queue not created'));
     },
     async send(name, payload = {}, options = {}) {
       if (!kinds.has(name)) throw new Error(`no job kind '${name}' is defined`);
