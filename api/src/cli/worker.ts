@@ -6,6 +6,10 @@ import type { PgBossSettings } from '../jobs/index';
 
 type Print = (line: string) => void;
 
+/** Several processes need one broker: each relays the outbox, and an embedded broker reaches only its own process's browsers. */
+export const NO_BROKER_WARNING =
+  'worker: without RABBITMQ_URL the live events relayed here go to this process\'s embedded broker, which no browser reaches (notifications stay in the inbox); set RABBITMQ_URL beside DATABASE_URL for several processes';
+
 export const EMBEDDED_REFUSAL =
   'worker: the embedded database belongs to one process, which runs the jobs itself (npm start); set DATABASE_URL to run workers of their own';
 
@@ -15,6 +19,7 @@ export async function runWorker(config: Config, print: Print, stop: () => Promis
     print(EMBEDDED_REFUSAL);
     return 2;
   }
+  if (!config.rabbitmqUrl) print(NO_BROKER_WARNING);
   // Loaded here: the other commands do without the whole app.
   const { buildApp } = await import('../app');
   const app = await buildApp({ config: { ...config, serveStatic: false }, jobWorkers: true, jobSettings });
