@@ -87,6 +87,7 @@ import { cloudSyncRoutes, createCloudSync, findingLinkRoutes, findingOverviewRou
 import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
 import { alarmsRoutes, registerAlarmEvaluator } from './alarms/index';
 import { recoveryRoutes, registerRecovery } from './recovery/index';
+import { jobWorkersOn, registerJobs, schedulePass, type PgBossSettings } from './jobs/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +138,10 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** The mail relay's pauses and batch (tests shorten the retry pause). */
   mailRelay?: MailRelaySettings;
+  /** Runs this process's job workers from ready until close; default: unless JOB_WORKERS=off. */
+  jobWorkers?: boolean;
+  /** How often pg-boss polls and looks at the schedules (tests shorten them). */
+  jobSettings?: PgBossSettings;
   /** The cloud syncs' schedule and transport (tests: no timer, an HTTPS agent trusting the local Azure endpoints). */
   cloudSync?: Pick<CloudSyncOptions, 'tickMs' | 'defaultMinutes' | 'azure'>;
 }
@@ -184,6 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.close();
     throw error;
   }
+
+  // The job queue (issue 27): before the families that define jobs, so it closes before them.
+  await registerJobs(app, { workers: options.jobWorkers ?? jobWorkersOn(), settings: options.jobSettings });
 
   // Before any route: child contexts take the error handler in force when they are created.
   registerErrorHandler(app);
@@ -343,20 +351,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  // Due-date reminders and past-due events (issue 6): from ready until close.
-  const dueDates = createDueDateScheduler({
-    db: database,
-    now: options.now ?? systemClock,
-    log: app.log,
-    raiseRequirementEvent,
-  });
+  // Due-date reminders and past-due events (issue 6): a scheduled job.
+  const dueDates = createDueDateScheduler({ db: database, now: options.now ?? systemClock, raiseRequirementEvent });
   app.decorate('dueDates', dueDates);
-  app.addHook('onReady', async () => dueDates.start());
+  schedulePass(app, 'due-dates', dueDates.intervalMs, () => dueDates.tick());
   app.addHook('preClose', async () => dueDates.stop());
   // Cloud modules' scheduled syncs (issue 24 item 4): from ready until close.
   const cloudSync = createCloudSync({ db: database, box: identity.box, now: options.now ?? systemClock, log: app.log, ...options.cloudSync });
   app.decorate('cloudSync', cloudSync);
-  app.addHook('onReady', async () => cloudSync.start());
+  schedulePass(app, 'cloud-syncs', cloudSync.tickMs, () => cloudSync.tick());
   app.addHook('preClose', async () => cloudSync.stop());
   // Alarms (issue 25 item 4): evaluated after each metric snapshot and on a timer; signed webhooks.
   registerAlarmEvaluator(app, options.now ?? systemClock);
@@ -364,9 +367,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetricSnapshots(app, options.now ?? systemClock);
   // Disaster recovery (issue 25 items 6-9): scheduled backups and the recovery point watch.
   registerRecovery(app, options.now ?? systemClock);
-  const documentReviews = createReviewReminders({ db: database, now: options.now ?? systemClock, log: app.log });
+  const documentReviews = createReviewReminders({ db: database, now: options.now ?? systemClock });
   app.decorate('documentReviews', documentReviews);
-  app.addHook('onReady', async () => documentReviews.start());
+  schedulePass(app, 'document-reviews', documentReviews.intervalMs, () => documentReviews.tick());
   app.addHook('preClose', async () => documentReviews.stop());
 
   const fallback = config.serveStatic ? await registerStatic(app, config) : undefined;

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runCli } from './cli';
+import { EMBEDDED_REFUSAL } from './cli/worker';
 import { createTestEnvironment, type TestEnvironment } from './testing/test-environment';
 
 let environment: TestEnvironment;
@@ -44,6 +45,13 @@ it('lists the commands, and fails on an unknown one', async () => {
   const unknown = await run('frobnicate');
   expect(unknown.code).toBe(1);
   expect(unknown.output[0]).toBe("unknown command 'frobnicate'");
+});
+
+it('refuses to run job workers beside the embedded database, whose one process runs them', async () => {
+  const output: string[] = [];
+  // Without DATABASE_URL whichever pass this is: the data directory's database.
+  const code = await runCli(['worker'], { DATA_DIR: environment.config.dataDir }, (line) => output.push(line));
+  expect({ code, output }).toEqual({ code: 2, output: [EMBEDDED_REFUSAL] });
 });
 
 it('runs a batch of commands with one database open, and refuses a malformed batch before any', async () => {

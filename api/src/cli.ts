@@ -87,6 +87,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       }
     },
   },
+  worker: {
+    summary: 'run the job workers without HTTP until Ctrl+C or SIGTERM (Postgres: DATABASE_URL; npm start runs them in the API process as well)',
+    async run({ config, print }) {
+      const { runWorker, signalled } = await import('./cli/worker');
+      return runWorker(config, print, signalled);
+    },
+  },
   demo: {
     summary: 'seed the demo organization and its demo data (safe to run again)',
     async run({ config, print }) {

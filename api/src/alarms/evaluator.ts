@@ -1,8 +1,9 @@
 // When alarms are evaluated (docs/alarms.md): after each metric snapshot of a process (the
 // metrics family calls `evaluateProcess` — one call, nothing else of alarms is known there), and
-// on a timer (ALARMS_TICK_MS, default a minute; 0: no timer) so that `for` elapses without new
+// as the scheduled job `alarms` (ALARMS_TICK_MS, default a minute; 0: not scheduled) so that `for` elapses without new
 // snapshots and pending webhook deliveries are picked up again. Tests call `tick()`.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { schedulePass } from '../jobs/index';
 import type { Database } from '../db/database';
 import type { Clock } from '../identity/clock';
 import type { SecretBox } from '../identity/secret-box';
@@ -28,7 +29,8 @@ export interface AlarmEvaluator {
   send(deliveries: readonly (string | undefined)[]): void;
   webhooks: WebhookSender;
   context: TransitionContext;
-  start(): void;
+  /** How often the pass is scheduled (0: never). */
+  readonly tickMs: number;
   stop(): Promise<void>;
 }
 
@@ -61,7 +63,6 @@ export function createAlarmEvaluator(options: AlarmEvaluatorOptions): AlarmEvalu
     backoffMs: options.backoffMs ?? milliseconds(process.env.ALARMS_WEBHOOK_BACKOFF_MS, 1000),
   });
   const context: TransitionContext = { box: options.box, wallClock: () => new Date() };
-  let timer: NodeJS.Timeout | undefined;
 
   const evaluator: AlarmEvaluator = {
     webhooks,
@@ -81,16 +82,8 @@ export function createAlarmEvaluator(options: AlarmEvaluatorOptions): AlarmEvalu
       await webhooks.resume();
       return changes;
     },
-    start() {
-      if (timer || tickMs <= 0) return;
-      timer = setInterval(() => {
-        evaluator.tick().catch((error: unknown) => options.log?.warn({ err: error }, 'alarm evaluation failed'));
-      }, tickMs);
-      timer.unref();
-    },
+    tickMs,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       webhooks.stop();
       await webhooks.settle();
     },
@@ -98,11 +91,11 @@ export function createAlarmEvaluator(options: AlarmEvaluatorOptions): AlarmEvalu
   return evaluator;
 }
 
-/** Decorates `app.alarms` and runs its timer from ready to close. */
+/** Decorates `app.alarms` and schedules its pass (the job `alarms`). */
 export function registerAlarmEvaluator(app: FastifyInstance, now: Clock): AlarmEvaluator {
   const evaluator = createAlarmEvaluator({ db: app.database, box: app.identity.box, now, log: app.log, published: () => app.outboxRelay.notify() });
   app.decorate('alarms', evaluator);
-  app.addHook('onReady', async () => evaluator.start());
+  schedulePass(app, 'alarms', evaluator.tickMs, () => evaluator.tick());
   app.addHook('preClose', async () => evaluator.stop());
   return evaluator;
 }

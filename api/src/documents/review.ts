@@ -2,8 +2,8 @@
 // its uploader) is told 'Remind Due Date' three days before its review-by date and
 // 'Past Due' once it has passed — each once per date (a new date is reminded of again). They are
 // notified as the process's settings say for the task kinds of the same name ('Task: Remind Due
-// Date', 'Task: Past Due'). Started with the app; tests call tick() with a manual clock.
-import type { FastifyBaseLogger } from 'fastify';
+// Date', 'Task: Past Due'). A pass is the scheduled job `document-reviews` (app.ts); tests call tick()
+// with a manual clock.
 import type { Database } from '../db/database';
 import type { Clock } from '../identity/clock';
 import { notify } from '../notifications/index';
@@ -12,7 +12,9 @@ import { claimReview, dueReviews } from './review.repository';
 
 export interface ReviewReminders {
   tick(): Promise<{ reminded: number; pastDue: number }>;
-  start(): void;
+  /** How often the pass is scheduled (0: never). */
+  readonly intervalMs: number;
+  /** Waits for a running pass. */
   stop(): Promise<void>;
 }
 
@@ -23,10 +25,9 @@ const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.sli
 export const REVIEW_REMINDER_DAYS = 3;
 export const REVIEW_INTERVAL_MS = 60_000;
 
-export function createReviewReminders(options: { db: Database; now: Clock; log?: FastifyBaseLogger; reminderDays?: number; intervalMs?: number }): ReviewReminders {
+export function createReviewReminders(options: { db: Database; now: Clock; reminderDays?: number; intervalMs?: number }): ReviewReminders {
   const reminderDays = options.reminderDays ?? REVIEW_REMINDER_DAYS;
   const intervalMs = options.intervalMs ?? REVIEW_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
   async function pass() {
@@ -71,16 +72,8 @@ export function createReviewReminders(options: { db: Database; now: Clock; log?:
         running = undefined;
       }
     },
-    start() {
-      if (timer || intervalMs <= 0) return;
-      timer = setInterval(() => {
-        if (!running) reminders.tick().catch((error: unknown) => options.log?.warn({ err: error }, 'document review pass failed'));
-      }, intervalMs);
-      timer.unref();
-    },
+    intervalMs,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       if (running) await running.catch(() => undefined);
     },
   };

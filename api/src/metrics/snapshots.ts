@@ -1,5 +1,5 @@
 // Metric snapshots (issue 25 item 2, docs/metrics.md): every process's metrics are snapshotted on
-// a timer (METRICS_SNAPSHOT_TICK_MS, default daily; 0: no timer) and, debounced per process
+// the scheduled job `metric-snapshots` (METRICS_SNAPSHOT_TICK_MS, default daily; 0: not scheduled) and, debounced per process
 // (METRICS_SNAPSHOT_DEBOUNCE_MS, default 10 s), after a change that moves them: a findings import
 // or triage, a task or requirement change through the API. A snapshot stores only the values that
 // changed since the latest one (a series that disappeared is stored as 0) and, when any did,
@@ -9,6 +9,7 @@
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
+import { schedulePass } from '../jobs/index';
 import type { Clock } from '../identity/clock';
 import { announceChange } from '../realtime/audience';
 import { allProcesses, insertSnapshots, latestSnapshots, lockProcess, processWithCode, type ProcessRow } from './repository';
@@ -38,7 +39,8 @@ export interface MetricSnapshots {
   schedule(process: ProcessRow): void;
   /** Takes the scheduled snapshots now (tests); resolves to how many values were stored. */
   flush(): Promise<number>;
-  start(): void;
+  /** How often every process is snapshotted (0: never). */
+  readonly tickMs: number;
   stop(): Promise<void>;
 }
 
@@ -101,7 +103,6 @@ export function createMetricSnapshots(options: MetricSnapshotOptions): MetricSna
   const { db, now } = options;
   const tickMs = options.tickMs ?? milliseconds(process.env.METRICS_SNAPSHOT_TICK_MS, DEFAULT_TICK_MS);
   const debounceMs = options.debounceMs ?? milliseconds(process.env.METRICS_SNAPSHOT_DEBOUNCE_MS, DEFAULT_DEBOUNCE_MS);
-  let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const pending = new Map<string, { process: ProcessRow; timer: NodeJS.Timeout | undefined }>();
   // Snapshots run one after the other: a tick and a debounced one never interleave in one process.
@@ -151,17 +152,9 @@ export function createMetricSnapshots(options: MetricSnapshotOptions): MetricSna
       }
       return stored;
     },
-    start() {
-      if (timer || tickMs <= 0) return;
-      timer = setInterval(() => {
-        snapshots.tick().catch((error: unknown) => options.log?.warn({ err: error }, 'metric snapshots failed'));
-      }, tickMs);
-      timer.unref();
-    },
+    tickMs,
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
       for (const entry of pending.values()) clearTimeout(entry.timer);
       pending.clear();
       await queue;
@@ -181,7 +174,7 @@ async function changedProcess(app: FastifyInstance, request: FastifyRequest): Pr
 }
 
 /**
- * Decorates `app.metricSnapshots`, runs its timer from ready to close, schedules a snapshot after
+ * Decorates `app.metricSnapshots`, schedules its daily pass (the job `metric-snapshots`), schedules a snapshot after
  * each change that moves metrics, and has the process's alarms evaluated after each snapshot.
  */
 export function registerMetricSnapshots(app: FastifyInstance, now: Clock): void {
@@ -194,7 +187,7 @@ export function registerMetricSnapshots(app: FastifyInstance, now: Clock): void 
     afterSnapshot: async (process) => (app.hasDecorator('alarms') ? app.alarms.evaluateProcess(process.id) : 0),
   });
   app.decorate('metricSnapshots', snapshots);
-  app.addHook('onReady', async () => snapshots.start());
+  schedulePass(app, 'metric-snapshots', snapshots.tickMs, () => snapshots.tick());
   app.addHook('preClose', async () => snapshots.stop());
   app.addHook('onResponse', async (request, reply) => {
     if (READS.has(request.method) || reply.statusCode >= 300 || !MOVING.test(request.url)) return;

@@ -2,9 +2,8 @@
 // Remind Due Date `reminderDays` (REQUIREMENT_REMINDER_DAYS, default 3) days before it and Past
 // Due once it has passed — each once — and their assignees (a requirement's owner, else its
 // author) are notified through notify(): in the portal and by mail as the process's notification
-// settings say. Started by the app when ready, stopped when it closes; tests call `tick()` with a
-// manual clock.
-import type { FastifyBaseLogger } from 'fastify';
+// settings say. A pass is the scheduled job `due-dates` (app.ts; issue 27: once per tick across
+// the processes, each raise claimed besides); tests call `tick()` with a manual clock.
 import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
 import { notify } from '../notifications/index';
@@ -25,8 +24,9 @@ export const DEFAULT_INTERVAL_MS = 60_000;
 export interface DueDateScheduler {
   /** One pass; resolves to what it raised. */
   tick(): Promise<{ reminded: number; pastDue: number }>;
-  start(): void;
-  /** Stops the timer and waits for a running pass. */
+  /** How often the pass is scheduled (REQUIREMENT_SCHEDULER_INTERVAL_MS; 0: never). */
+  readonly intervalMs: number;
+  /** Waits for a running pass. */
   stop(): Promise<void>;
 }
 
@@ -46,7 +46,6 @@ export interface SchedulerOptions {
   /** Records a requirement's due-date event (app.ts wires the requirements family's). */
   raiseRequirementEvent(tx: Queryable, event: RequirementDueEvent): Promise<unknown>;
   now: Clock;
-  log?: FastifyBaseLogger;
   reminderDays?: number;
   intervalMs?: number;
 }
@@ -82,7 +81,6 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
   const settings = schedulerSettings();
   const reminderDays = options.reminderDays ?? settings.reminderDays;
   const intervalMs = options.intervalMs ?? settings.intervalMs;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
   /** Claims and raises one task's event; false when another pass took it first. */
@@ -165,17 +163,8 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
         running = undefined;
       }
     },
-    start() {
-      if (timer || intervalMs <= 0) return;
-      timer = setInterval(() => {
-        if (running) return;
-        scheduler.tick().catch((error: unknown) => options.log?.warn({ err: error }, 'due-date pass failed'));
-      }, intervalMs);
-      timer.unref();
-    },
+    intervalMs,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       if (running) await running.catch(() => undefined);
     },
   };

@@ -31,7 +31,7 @@ export interface TaskWorld {
 }
 
 /** `options`: what else the app is built with (the cloud syncs' transport, configuration of its own). */
-export async function taskWorld(options: Pick<AppOptions, 'cloudSync'> & { config?: Partial<Config> } = {}): Promise<TaskWorld> {
+export async function taskWorld(options: Pick<AppOptions, 'cloudSync' | 'jobWorkers'> & { config?: Partial<Config> } = {}): Promise<TaskWorld> {
   const environment = await createTestEnvironment();
   const clock = manualClock(new Date('2030-06-01T08:00:00Z'));
   const { config, ...rest } = options;

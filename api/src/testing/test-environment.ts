@@ -62,7 +62,8 @@ export async function createTestEnvironment(options: { embedded?: boolean; unmig
     const schema = `test_${randomUUID().replace(/-/g, '')}`;
     await withClient(serverUrl, `CREATE SCHEMA ${schema}`);
     databaseUrl = inSchema(serverUrl, schema);
-    dropSchema = () => withClient(serverUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    // With the job queue's schema beside it (jobs/pg-boss.ts).
+    dropSchema = () => withClient(serverUrl, `DROP SCHEMA IF EXISTS ${schema}, ${schema}_pgboss CASCADE`);
   } else {
     const variable = options.unmigrated ? TEMPLATE_VARIABLE : MIGRATED_TEMPLATE_VARIABLE;
     const template = process.env[variable];

@@ -1,7 +1,7 @@
 // Cloud syncs (issue 24 item 4): an AWS or Azure service module's findings pulled from the cloud
 // into a process — on demand (the route; it also chooses the process the module syncs into) and
-// on the module's schedule (`sync_interval_minutes`, default CLOUD_SYNC_DEFAULT_MINUTES; a timer
-// from ready until close, like the due-date scheduler). Everything is read from the cloud before
+// on the module's schedule (`sync_interval_minutes`, default CLOUD_SYNC_DEFAULT_MINUTES; looked at
+// by the scheduled job `cloud-syncs`, like the due-date scheduler). Everything is read from the cloud before
 // anything is written, then each scope is recorded in one transaction with the module's last
 // sync: a failed sync stores no finding, only its cause on the module (`last_sync_attempt`).
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,8 +42,9 @@ export interface CloudSync {
   syncNow(organizationId: string, moduleId: string, process: EventScope, userId: string | null): Promise<StoredSyncAttempt>;
   /** One pass of the schedule: the modules due synced; resolves to how many were tried. */
   tick(): Promise<number>;
-  start(): void;
-  /** Stops the timer and waits for a running pass. */
+  /** How often the pass is scheduled, the job `cloud-syncs` (app.ts; 0: never). */
+  readonly tickMs: number;
+  /** Waits for a running pass and the syncs in flight. */
   stop(): Promise<void>;
 }
 
@@ -52,7 +53,7 @@ export interface CloudSyncOptions {
   box: SecretBox;
   now: Clock;
   log?: FastifyBaseLogger;
-  /** How often the schedule looks for modules due (0: no timer). */
+  /** How often the schedule looks for modules due (0: not scheduled). */
   tickMs?: number;
   /** Minutes between syncs of a module that sets none. */
   defaultMinutes?: number;
@@ -65,7 +66,7 @@ function count(text: string | undefined, fallback: number): number {
   return text !== undefined && text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
-/** CLOUD_SYNC_TICK_MS (0: no timer) and CLOUD_SYNC_DEFAULT_MINUTES from the environment. */
+/** CLOUD_SYNC_TICK_MS (0: not scheduled) and CLOUD_SYNC_DEFAULT_MINUTES from the environment. */
 export function cloudSyncSettings(env: Partial<Record<string, string | undefined>> = process.env): { tickMs: number; defaultMinutes: number } {
   return { tickMs: count(env.CLOUD_SYNC_TICK_MS, DEFAULT_TICK_MS), defaultMinutes: count(env.CLOUD_SYNC_DEFAULT_MINUTES, DEFAULT_SYNC_MINUTES) };
 }
@@ -82,7 +83,6 @@ export function createCloudSync(options: CloudSyncOptions): CloudSync {
   const settings = cloudSyncSettings();
   const tickMs = options.tickMs ?? settings.tickMs;
   const defaultMinutes = options.defaultMinutes ?? settings.defaultMinutes;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   /** One sync per module at a time: a second request waits for the first. */
   const inFlight = new Map<string, Promise<StoredSyncAttempt>>();
@@ -188,17 +188,8 @@ export function createCloudSync(options: CloudSyncOptions): CloudSync {
         running = undefined;
       }
     },
-    start() {
-      if (timer || tickMs <= 0) return;
-      timer = setInterval(() => {
-        if (running) return;
-        sync.tick().catch((error: unknown) => options.log?.warn({ err: error }, 'cloud sync pass failed'));
-      }, tickMs);
-      timer.unref();
-    },
+    tickMs,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       if (running) await running.catch(() => undefined);
       await Promise.allSettled(inFlight.values());
     },

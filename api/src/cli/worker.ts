@@ -1,0 +1,48 @@
+// `npm run portal -- worker` (issue 27 item 2): the job workers without HTTP — the app built as
+// `npm start` builds it (every family defines its kinds of job), made ready but listening on no
+// port, until a signal stops it: it finishes the jobs running, then closes.
+import type { Config } from '../config';
+import type { PgBossSettings } from '../jobs/index';
+
+type Print = (line: string) => void;
+
+/** Several processes need one broker: each relays the outbox, and an embedded broker reaches only its own process's browsers. */
+export const NO_BROKER_WARNING =
+  'worker: without RABBITMQ_URL the live events relayed here go to this process\'s embedded broker, which no browser reaches (notifications stay in the inbox); set RABBITMQ_URL beside DATABASE_URL for several processes';
+
+export const EMBEDDED_REFUSAL =
+  'worker: the embedded database belongs to one process, which runs the jobs itself (npm start); set DATABASE_URL to run workers of their own';
+
+/** Runs until `stop()` resolves; resolves to the exit code (2: no Postgres server to share). `jobSettings`: tests shorten pg-boss's pauses. */
+export async function runWorker(config: Config, print: Print, stop: () => Promise<unknown>, jobSettings?: PgBossSettings): Promise<number> {
+  if (!config.databaseUrl) {
+    print(EMBEDDED_REFUSAL);
+    return 2;
+  }
+  if (!config.rabbitmqUrl) print(NO_BROKER_WARNING);
+  // Loaded here: the other commands do without the whole app.
+  const { buildApp } = await import('../app');
+  const app = await buildApp({ config: { ...config, serveStatic: false }, jobWorkers: true, jobSettings });
+  try {
+    await app.ready();
+    print(`job workers running (${app.jobs.backend}), no HTTP; stop with Ctrl+C or SIGTERM`);
+    await stop();
+    print('stopping: waiting for the jobs running');
+  } finally {
+    await app.close();
+  }
+  return 0;
+}
+
+/** Resolves at the first SIGINT or SIGTERM. */
+export function signalled(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const once = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', once);
+      process.off('SIGTERM', once);
+      resolve(signal);
+    };
+    process.on('SIGINT', once);
+    process.on('SIGTERM', once);
+  });
+}

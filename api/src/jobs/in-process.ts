@@ -1,0 +1,120 @@
+// The job queue on the embedded database: in memory, in the one process that holds the data
+// directory (docs/jobs.md says why not pg-boss there). The same rules as on Postgres: one waiting
+// job per singleton key, a timeout per attempt, retries with backoff, dead letters kept; schedules
+// fire from croner, one job per tick (a tick whose job still waits adds none).
+import { randomUUID } from 'node:crypto';
+import { Cron } from 'croner';
+import { errorText, retryDelaySeconds, runAttempt, type DeadLetter, type JobKind, type Jobs, type SendOptions } from './types';
+
+interface Job {
+  id: string;
+  name: string;
+  payload: object;
+  key: string | undefined;
+  attempts: number;
+}
+
+const SCHEDULE_KEY = 'schedule';
+
+export function createInProcessJobs(options: { log?: { warn(object: object, message: string): void } } = {}): Jobs {
+  const kinds = new Map<string, JobKind>();
+  const waiting: Job[] = [];
+  const dead = new Map<string, DeadLetter[]>();
+  const schedules = new Map<string, string>();
+  const crons: Cron[] = [];
+  const retries = new Set<NodeJS.Timeout>();
+  /** The job running per kind: kinds run side by side, the jobs of one kind one at a time. */
+  const running = new Map<string, Promise<void>>();
+  let started = false;
+
+  const kindOf = (name: string): JobKind => {
+    const kind = kinds.get(name);
+    if (!kind) throw new Error(`no job kind '${name}' is defined`);
+    return kind;
+  };
+
+  async function attempt(job: Job): Promise<void> {
+    const kind = kindOf(job.name);
+    job.attempts += 1;
+    try {
+      await runAttempt(kind, job.payload, job.id);
+    } catch (error) {
+      if (job.attempts > kind.retry.limit) {
+        options.log?.warn({ err: error, job: job.id, kind: job.name }, 'job failed its last attempt');
+        dead.set(job.name, [{ id: job.id, payload: job.payload, error: errorText(error), attempts: job.attempts }, ...(dead.get(job.name) ?? [])]);
+        return;
+      }
+      const timer = setTimeout(() => {
+        retries.delete(timer);
+        enqueue(job);
+      }, retryDelaySeconds(kind.retry, job.attempts) * 1000);
+      retries.add(timer);
+    }
+  }
+
+  /** Starts the first waiting job of each idle kind, as long as the worker is started. */
+  function drain(): void {
+    if (!started) return;
+    for (let index = 0; index < waiting.length; index += 1) {
+      const job = waiting[index]!;
+      if (running.has(job.name)) continue;
+      waiting.splice(index, 1);
+      index -= 1;
+      const run = attempt(job).finally(() => {
+        running.delete(job.name);
+        drain();
+      });
+      running.set(job.name, run);
+    }
+  }
+
+  function enqueue(job: Job): void {
+    waiting.push(job);
+    // Later than the sender's turn, like a job fetched by a worker.
+    setImmediate(drain);
+  }
+
+  const jobs: Jobs = {
+    backend: 'in-process',
+    define(kind) {
+      kinds.set(kind.name, kind as JobKind);
+    },
+    async send(name, payload = {}, sendOptions: SendOptions = {}) {
+      kindOf(name);
+      const key = sendOptions.singletonKey;
+      if (key !== undefined && waiting.some((job) => job.name === name && job.key === key)) return null;
+      const job = { id: randomUUID(), name, payload, key, attempts: 0 };
+      enqueue(job);
+      return job.id;
+    },
+    async schedule(name, cron) {
+      kindOf(name);
+      schedules.set(name, cron);
+      if (started) startCron(name, cron);
+    },
+    async failed(name) {
+      return dead.get(name) ?? [];
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      for (const [name, cron] of schedules) startCron(name, cron);
+      drain();
+    },
+    async stop() {
+      started = false;
+      for (const cron of crons.splice(0)) cron.stop();
+      for (const timer of retries) clearTimeout(timer);
+      retries.clear();
+      await Promise.allSettled(running.values());
+    },
+  };
+
+  function startCron(name: string, cron: string): void {
+    const send = () => {
+      jobs.send(name, {}, { singletonKey: SCHEDULE_KEY }).catch((error: unknown) => options.log?.warn({ err: error, kind: name }, 'scheduled job not sent'));
+    };
+    crons.push(new Cron(cron, { timezone: 'UTC', unref: true }, send));
+  }
+  return jobs;
+}

@@ -1,0 +1,77 @@
+// Schedules across processes (issue 27 item 1): two workers on one Postgres database — each with
+// its own pool, as two processes would have — and a per-minute schedule whose tick runs once.
+import type { Database } from '../db/database';
+import { openDatabase } from '../db/open';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { until } from '../testing/until';
+import { createPgBossJobs } from './pg-boss';
+import { bossSchema } from './repository';
+import type { Jobs } from './types';
+
+let environment: TestEnvironment;
+const databases: Database[] = [];
+const workers: Jobs[] = [];
+
+beforeEach(async () => {
+  environment = await createTestEnvironment();
+});
+
+afterEach(async () => {
+  for (const jobs of workers.splice(0)) await jobs.stop();
+  for (const database of databases.splice(0)) await database.close();
+  await environment.cleanup();
+});
+
+test('a schedule fires once per tick with two workers on one database', async () => {
+  const runs: Array<{ worker: string; id: string }> = [];
+  for (const worker of ['A', 'B']) {
+    const database = await openDatabase(environment.config);
+    databases.push(database);
+    // Both clocks look at the cron table every second: each would send the tick's job if the
+    // queue let it.
+    const jobs = createPgBossJobs(database, await bossSchema(database), { pollingSeconds: 0.5, cronSeconds: 1 });
+    jobs.define({
+      name: 'minute-pass',
+      handler: async (_payload, { id }) => void runs.push({ worker, id }),
+      timeoutSeconds: 30,
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+    });
+    await jobs.schedule('minute-pass', '* * * * *');
+    workers.push(jobs);
+  }
+  await Promise.all(workers.map((jobs) => jobs.start()));
+  await until(() => runs.length > 0, 'the first tick');
+  // Five more passes of both clocks within the same tick send nothing more.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+
+  const schema = await bossSchema(databases[0]!);
+  const ticks = await databases[0]!.query<{ minute: string; jobs: number }>(
+    `SELECT date_trunc('minute', created_on)::text AS minute, count(*)::int AS jobs FROM ${schema}.job WHERE name = 'minute-pass' GROUP BY 1`,
+  );
+  // One job per tick (a run that crossed a minute has two ticks, each of one job), each run once.
+  expect(ticks.every((tick) => tick.jobs === 1)).toBe(true);
+  expect(runs).toHaveLength(ticks.length);
+  expect(new Set(runs.map((run) => run.id)).size).toBe(runs.length);
+});
+
+test('a schedule a worker no longer sets stops firing', async () => {
+  const database = await openDatabase(environment.config);
+  databases.push(database);
+  const schema = await bossSchema(database);
+  const scheduled = async () => (await database.query<{ name: string }>(`SELECT name FROM ${schema}.schedule`)).map((row) => row.name);
+  const kind = { name: 'nightly', handler: async () => undefined, timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } };
+
+  const before = createPgBossJobs(database, schema);
+  before.define(kind);
+  await before.schedule('nightly', '0 0 * * *');
+  await before.start();
+  expect(await scheduled()).toEqual(['nightly']);
+  await before.stop();
+
+  // Restarted with the interval set to 0: the kind is defined, not scheduled.
+  const after = createPgBossJobs(database, schema);
+  workers.push(after);
+  after.define(kind);
+  await after.start();
+  expect(await scheduled()).toEqual([]);
+});

@@ -1,0 +1,137 @@
+// The job queue on Postgres: pg-boss 10 (docs/jobs.md says why), in a schema of its own, through
+// the API's own connection pool. A kind is a pg-boss queue of policy 'short' (one waiting job per
+// singleton key; a send without a key gets a key of its own, so it never collides); its timeout,
+// retries and backoff are the queue's. A job over its timeout fails here (runAttempt) before
+// pg-boss's expiry, which is left a margin for a worker that died in the middle: pg-boss's
+// supervisor then hands the job to another worker once the expiry has passed.
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database';
+import { createBossQueue, failedJobs } from './repository';
+import { runAttempt, type DeadLetter, type JobKind, type Jobs } from './types';
+
+/** What a worker killed in the middle costs: its job is taken again this long after its timeout. */
+const EXPIRY_MARGIN_SECONDS = 30;
+const SCHEDULE_KEY = 'schedule';
+
+export interface PgBossSettings {
+  /** How often an idle worker looks for jobs (pg-boss: at least 0.5 s). */
+  pollingSeconds?: number;
+  /** How often the schedules' clock looks at the cron table. */
+  cronSeconds?: number;
+}
+
+export function createPgBossJobs(database: Database, schema: string, settings: PgBossSettings = {}, log?: { warn(object: object, message: string): void }): Jobs {
+  const kinds = new Map<string, JobKind>();
+  const schedules = new Map<string, string>();
+  const boss = new PgBoss({
+    schema,
+    // The API's pool: no connections of pg-boss's own. A multi-statement script (its install)
+    // returns no rows of interest.
+    db: {
+      async executeSql(text: string, values: unknown[] = []) {
+        const rows = await database.query(text, values);
+        return { rows: Array.isArray(rows) ? rows : [] };
+      },
+    },
+    cronMonitorIntervalSeconds: settings.cronSeconds ?? 30,
+    // Completed jobs are archived after a day (pg-boss's schedules need at least a minute).
+    archiveCompletedAfterSeconds: 86_400,
+  });
+  boss.on('error', (error: unknown) => log?.warn({ err: error }, 'job queue error'));
+  let opened: Promise<void> | undefined;
+  let working = false;
+
+  /** Installs or migrates pg-boss's schema and creates the kinds' queues, once. */
+  function open(): Promise<void> {
+    opened ??= (async () => {
+      await boss.start();
+      for (const kind of kinds.values()) await createQueue(kind);
+    })();
+    return opened;
+  }
+
+  async function createQueue(kind: JobKind): Promise<void> {
+    const options = {
+      name: kind.name,
+      policy: 'short' as const,
+      retryLimit: kind.retry.limit,
+      retryDelay: kind.retry.delaySeconds,
+      retryBackoff: kind.retry.backoff,
+      expireInSeconds: kind.timeoutSeconds + EXPIRY_MARGIN_SECONDS,
+    };
+    await createBossQueue(database, schema, kind.name, options);
+    // A queue made by an older version keeps its options until updated.
+    await boss.updateQueue(kind.name, options);
+  }
+
+  /** This process's worker of each kind, by pg-boss's worker id. */
+  const workers = new Map<string, string>();
+  /** Wakes the kind's worker here: pg-boss's loop otherwise waits its polling interval after every fetch, even one that found a job. */
+  const wake = (name: string) => {
+    const id = workers.get(name);
+    if (id) boss.notifyWorker(id);
+  };
+
+  async function work(kind: JobKind): Promise<void> {
+    const id = await boss.work<object>(kind.name, { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds ?? 2 }, async ([job]) => {
+      if (!job) return;
+      try {
+        await runAttempt(kind, job.data, job.id);
+      } finally {
+        // A job found: look for the next at once.
+        wake(kind.name);
+      }
+    });
+    workers.set(kind.name, id);
+  }
+
+  const jobs: Jobs = {
+    backend: 'pg-boss',
+    define(kind) {
+      kinds.set(kind.name, kind as JobKind);
+      if (opened) opened.then(() => createQueue(kind as JobKind)).catch((error: unknown) => log?.warn({ err: error, kind: kind.name }, 'job queue not created'));
+    },
+    async send(name, payload = {}, options = {}) {
+      if (!kinds.has(name)) throw new Error(`no job kind '${name}' is defined`);
+      await open();
+      const id = await boss.send(name, payload, { singletonKey: options.singletonKey ?? randomUUID() });
+      wake(name);
+      return id;
+    },
+    async schedule(name, cron) {
+      if (!kinds.has(name)) throw new Error(`no job kind '${name}' is defined`);
+      schedules.set(name, cron);
+      if (working) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
+    },
+    async failed(name) {
+      await open();
+      const rows = await failedJobs(database, schema, name);
+      return rows.map(
+        (row): DeadLetter => ({ id: row.id, payload: row.data, error: row.output?.message ?? 'failed', attempts: row.retry_count + 1 }),
+      );
+    },
+    async start() {
+      if (working) return;
+      await open();
+      working = true;
+      // The schedules are the workers' (their configuration): a kind this process schedules no
+      // longer (an interval set to 0) stops firing.
+      for (const name of kinds.keys()) {
+        const cron = schedules.get(name);
+        if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
+        else await boss.unschedule(name);
+      }
+      for (const kind of kinds.values()) await work(kind);
+    },
+    async stop() {
+      working = false;
+      workers.clear();
+      if (!opened) return;
+      await opened.catch(() => undefined);
+      // Waits for the jobs running; pg-boss closes nothing of ours (its db is the API's pool).
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    },
+  };
+  return jobs;
+}

@@ -1,0 +1,34 @@
+// The SQL the job queue sends itself beside pg-boss's: where pg-boss's schema is, its queues
+// created one process at a time, and the failed jobs read back as dead letters.
+import type { Database, Queryable } from '../db/database';
+
+/** pg-boss's schema beside the API's: `pgboss`, or `<schema>_pgboss` when the API works in another schema than public. */
+export async function bossSchema(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return !row || row.schema === 'public' ? 'pgboss' : `${row.schema}_pgboss`;
+}
+
+/** pg-boss's create_queue (a partition of its job table), under a lock: two processes starting at once deadlock on it otherwise. */
+export async function createBossQueue(database: Database, schema: string, name: string, options: object): Promise<void> {
+  await database.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${schema}.create_queue`]);
+    await tx.query(`SELECT ${schema}.create_queue($1, $2)`, [name, options]);
+  });
+}
+
+export interface FailedJobRow {
+  id: string;
+  data: object;
+  output: { message?: string } | null;
+  retry_count: number;
+}
+
+/** The kind's failed jobs, the latest first; pg-boss moves them to its archive after a week. */
+export function failedJobs(db: Queryable, schema: string, name: string): Promise<FailedJobRow[]> {
+  return db.query<FailedJobRow>(
+    `SELECT id, data, output, retry_count, completed_on FROM ${schema}.job WHERE name = $1 AND state = 'failed'
+      UNION ALL SELECT id, data, output, retry_count, completed_on FROM ${schema}.archive WHERE name = $1 AND state = 'failed'
+      ORDER BY completed_on DESC`,
+    [name],
+  );
+}

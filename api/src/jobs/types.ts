@@ -1,0 +1,102 @@
+// The job queue's one interface (issue 27, docs/jobs.md): kinds of job defined by the families
+// that run them, sent or scheduled, run by a worker with a timeout and retries, and kept as dead
+// letters once their last retry failed. Two back ends implement it: pg-boss on Postgres
+// (pg-boss.ts) and an in-process queue on the embedded database (in-process.ts).
+
+export interface RetryPolicy {
+  /** Retries after the first attempt (0: none). */
+  limit: number;
+  /** The pause before the first retry. */
+  delaySeconds: number;
+  /** Doubles the pause after each further failure (with pg-boss's jitter of up to as much again). */
+  backoff: boolean;
+}
+
+export interface JobContext {
+  /** Aborted once the job's timeout has passed: the job has failed by then, a handler should stop. */
+  signal: AbortSignal;
+  /** The job's id (as the back end names it). */
+  id: string;
+}
+
+export interface JobKind<P extends object = object> {
+  /** Letters, digits and hyphens: the queue's name. */
+  name: string;
+  handler(payload: P, context: JobContext): Promise<void>;
+  timeoutSeconds: number;
+  retry: RetryPolicy;
+}
+
+export interface SendOptions {
+  /** At most one waiting job of the kind per key: a send while one waits is absorbed (resolves to null). */
+  singletonKey?: string;
+}
+
+/** A job that failed its last attempt: it stays until someone looks (issue 27 item 5 lists them). */
+export interface DeadLetter {
+  id: string;
+  payload: object;
+  error: string;
+  /** Attempts made: 1 + the retries. */
+  attempts: number;
+}
+
+export interface Jobs {
+  readonly backend: 'pg-boss' | 'in-process';
+  define<P extends object>(kind: JobKind<P>): void;
+  /** Queues a job; resolves to its id, or null when a waiting job with the same singleton key absorbed it. */
+  send(name: string, payload?: object, options?: SendOptions): Promise<string | null>;
+  /** A five-field cron (UTC) whose every tick sends one job of the kind, once across all processes; the workers must be started for it to fire. */
+  schedule(name: string, cron: string): Promise<void>;
+  /** The kind's dead letters, the latest first. */
+  failed(name: string): Promise<DeadLetter[]>;
+  /** Starts this process's workers (and its schedules' clock). */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for the ones running. */
+  stop(): Promise<void>;
+}
+
+export class JobTimeoutError extends Error {
+  constructor(name: string, seconds: number) {
+    super(`the ${name} job did not finish within ${seconds} s`);
+    this.name = 'JobTimeoutError';
+  }
+}
+
+/** Runs one attempt of a job: its handler, failed with JobTimeoutError (and the signal aborted) at the timeout. */
+export async function runAttempt<P extends object>(kind: JobKind<P>, payload: P, id: string): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new JobTimeoutError(kind.name, kind.timeoutSeconds);
+      // Failed first: a handler that ends at once on the abort has still run out of time.
+      reject(error);
+      controller.abort(error);
+    }, kind.timeoutSeconds * 1000);
+  });
+  try {
+    await Promise.race([kind.handler(payload, { signal: controller.signal, id }), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The pause before retry number `retry` (1-based), as pg-boss computes it (its jitter left out). */
+export function retryDelaySeconds(policy: RetryPolicy, retry: number): number {
+  return policy.backoff ? policy.delaySeconds * 2 ** (retry - 1) : policy.delaySeconds;
+}
+
+/**
+ * A periodic pass's interval as a cron: the queue's schedules tick by the minute, so an interval
+ * is rounded to whole minutes (at least one), hours or, from a day on, midnight UTC.
+ */
+export function cronEvery(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 60) return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return hours === 1 ? '0 * * * *' : `0 */${hours} * * *`;
+  return '0 0 * * *';
+}
+
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
