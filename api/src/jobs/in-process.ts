@@ -22,7 +22,8 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
   const dead = new Map<string, DeadLetter[]>();
   const schedules = new Map<string, string>();
   const crons: Cron[] = [];
-  const retries = new Set<NodeJS.Timeout>();
+  /** The jobs pausing before a retry, by their timer. */
+  const retries = new Map<NodeJS.Timeout, Job>();
   /** The job running per kind: kinds run side by side, the jobs of one kind one at a time. */
   const running = new Map<string, Promise<void>>();
   let started = false;
@@ -48,7 +49,7 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
         retries.delete(timer);
         enqueue(job);
       }, retryDelaySeconds(kind.retry, job.attempts) * 1000);
-      retries.add(timer);
+      retries.set(timer, job);
     }
   }
 
@@ -95,6 +96,15 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
     async failed(name) {
       return dead.get(name) ?? [];
     },
+    async counts() {
+      const pausing = [...retries.values()];
+      return [...kinds.keys()].map((name) => ({
+        name,
+        queued: waiting.filter((job) => job.name === name).length + pausing.filter((job) => job.name === name).length,
+        running: running.has(name) ? 1 : 0,
+        failed: dead.get(name)?.length ?? 0,
+      }));
+    },
     async start() {
       if (started) return;
       started = true;
@@ -104,7 +114,7 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
     async stop() {
       started = false;
       for (const cron of crons.splice(0)) cron.stop();
-      for (const timer of retries) clearTimeout(timer);
+      for (const timer of retries.keys()) clearTimeout(timer);
       retries.clear();
       await Promise.allSettled(running.values());
     },

@@ -115,6 +115,35 @@ describe.each(backends)('jobs %s', (_name, create) => {
     expect(seen.sort()).toEqual(['p1', 'p2']);
   });
 
+  test('counts queued, running and failed jobs per kind', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    jobs.define(
+      kind('held', async () => {
+        started += 1;
+        await held;
+      }),
+    );
+    jobs.define(kind('refused', async () => Promise.reject(new Error('no'))));
+    jobs.define(kind('idle', async () => undefined));
+    const byName = async () => Object.fromEntries((await jobs.counts()).map(({ name, ...counts }) => [name, counts]));
+    await jobs.send('held', { n: 1 });
+    await jobs.send('held', { n: 2 });
+    expect((await byName()).held).toEqual({ queued: 2, running: 0, failed: 0 });
+    await jobs.start();
+    await jobs.send('refused');
+    await until(async () => started === 1 && (await jobs.failed('refused')).length === 1, 'one held job running and the refused one dead');
+    // One job of a kind at a time per worker: the second waits for the first.
+    expect(await byName()).toEqual({
+      held: { queued: 1, running: 1, failed: 0 },
+      refused: { queued: 0, running: 0, failed: 1 },
+      idle: { queued: 0, running: 0, failed: 0 },
+    });
+    release();
+    await until(async () => (await byName()).held!.running + (await byName()).held!.queued === 0, 'both held jobs done');
+  });
+
   test('a job of a kind nobody defined is refused', async () => {
     await expect(jobs.send('unknown')).rejects.toThrow("no job kind 'unknown' is defined");
   });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
-import { createBossQueue, failedJobs } from './repository';
+import { createBossQueue, failedJobs, jobCounts } from './repository';
 import { runAttempt, type DeadLetter, type JobKind, type Jobs } from './types';
 
 /** What a worker killed in the middle costs: its job is taken again this long after its timeout. */
@@ -110,6 +110,12 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       return rows.map(
         (row): DeadLetter => ({ id: row.id, payload: row.data, error: row.output?.message ?? 'failed', attempts: row.retry_count + 1 }),
       );
+    },
+    async counts() {
+      await open();
+      const rows = await jobCounts(database, schema);
+      const of = new Map(rows.map((row) => [row.name, row]));
+      return [...kinds.keys()].map((name) => ({ name, queued: of.get(name)?.queued ?? 0, running: of.get(name)?.running ?? 0, failed: of.get(name)?.failed ?? 0 }));
     },
     async start() {
       if (working) return;

@@ -1,5 +1,5 @@
 // The SQL the job queue sends itself beside pg-boss's: where pg-boss's schema is, its queues
-// created one process at a time, and the failed jobs read back as dead letters.
+// created one process at a time, the failed jobs read back as dead letters, and the counts per kind.
 import type { Database, Queryable } from '../db/database';
 
 /** pg-boss's schema beside the API's: `pgboss`, or `<schema>_pgboss` when the API works in another schema than public. */
@@ -30,5 +30,21 @@ export function failedJobs(db: Queryable, schema: string, name: string): Promise
       UNION ALL SELECT id, data, output, retry_count, completed_on FROM ${schema}.archive WHERE name = $1 AND state = 'failed'
       ORDER BY completed_on DESC`,
     [name],
+  );
+}
+
+/**
+ * Queued (created or pausing before a retry), running and failed jobs per kind, from the job table
+ * (pg-boss's states are an enum ordered created < retry < active < … < failed). Failed jobs move to
+ * the archive after a week; the archive, a week of completed jobs with no index on the name, is
+ * not scanned at every scrape.
+ */
+export function jobCounts(db: Queryable, schema: string): Promise<Array<{ name: string; queued: number; running: number; failed: number }>> {
+  return db.query(
+    `SELECT name,
+            count(*) FILTER (WHERE state < 'active')::int AS queued,
+            count(*) FILTER (WHERE state = 'active')::int AS running,
+            count(*) FILTER (WHERE state = 'failed')::int AS failed
+       FROM ${schema}.job GROUP BY name`,
   );
 }

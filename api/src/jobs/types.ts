@@ -41,6 +41,16 @@ export interface DeadLetter {
   attempts: number;
 }
 
+/** What a kind's queue holds now (the Prometheus endpoint serves it, issue 27 item 5). */
+export interface JobCounts {
+  name: string;
+  /** Waiting to run, a retry's pause included. */
+  queued: number;
+  running: number;
+  /** Dead letters: jobs that failed their last retry (on pg-boss, those of the last week: older ones are archived). */
+  failed: number;
+}
+
 export interface Jobs {
   readonly backend: 'pg-boss' | 'in-process';
   define<P extends object>(kind: JobKind<P>): void;
@@ -50,6 +60,8 @@ export interface Jobs {
   schedule(name: string, cron: string): Promise<void>;
   /** The kind's dead letters, the latest first. */
   failed(name: string): Promise<DeadLetter[]>;
+  /** Every defined kind's counts, by name (a read: it runs nothing). */
+  counts(): Promise<JobCounts[]>;
   /** Starts this process's workers (and its schedules' clock). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for the ones running. */

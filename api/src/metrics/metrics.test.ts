@@ -310,7 +310,8 @@ describe('GET metrics/prometheus', () => {
     const answer = await scrape({ 'x-api-key': pipelineKey });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    const samples = parsePrometheus(answer.body);
+    // The job queue's counts (the next test) are no metric of GET metrics.
+    const samples = new Map([...parsePrometheus(answer.body)].filter(([name]) => !name.startsWith('portal_jobs_')));
     const expected = new Map<string, number>();
     for (const metric of (await metrics()).metrics.filter((each) => !each.custom)) {
       for (const value of metric.values) {
@@ -325,6 +326,19 @@ describe('GET metrics/prometheus', () => {
     expect(answer.body).not.toContain('omega');
     // The same with Authorization: Bearer.
     expect((await scrape({ authorization: `Bearer ${pipelineKey}` })).body).toBe(answer.body);
+  });
+
+  it("serves the job queue's queued, running and failed jobs per kind", async () => {
+    const jobSamples = async () =>
+      Object.fromEntries([...parsePrometheus((await scrape({ 'x-api-key': pipelineKey })).body)].filter(([name]) => name.startsWith('portal_jobs_') && name.endsWith('{kind=due-dates}')));
+    const before = await jobSamples();
+    expect(before).toEqual({ 'portal_jobs_queued{kind=due-dates}': expect.any(Number), 'portal_jobs_running{kind=due-dates}': 0, 'portal_jobs_failed{kind=due-dates}': 0 });
+    // The suite's app runs no workers (JOB_WORKERS=off): a job sent waits, as behind busy workers.
+    await world.app.jobs.send('due-dates');
+    expect(await jobSamples()).toEqual({ ...before, 'portal_jobs_queued{kind=due-dates}': before['portal_jobs_queued{kind=due-dates}']! + 1 });
+    const text = (await scrape({ 'x-api-key': pipelineKey })).body;
+    for (const kind of ['due-dates', 'alarms', 'metric-snapshots']) expect(text).toContain(`portal_jobs_queued{kind="${kind}"}`);
+    expect(text).toContain('# TYPE portal_jobs_failed gauge');
   });
 
   it('refuses a missing or wrong key (401) and a key of another module type (403)', async () => {

@@ -1,9 +1,12 @@
 // GET metrics/prometheus (issue 25 item 3): every built-in and custom metric of every process of
 // the key's organization in the Prometheus text exposition format, through prom-client with a
-// Registry of its own per request (nothing global: two organizations never share a gauge).
+// Registry of its own per request (nothing global: two organizations never share a gauge). With
+// them, the job queue's counts per kind (issue 27 item 5): the platform's, labelled by kind only —
+// numbers of jobs, nothing of any organization's.
 import { BUILT_IN_METRICS } from '@portal/shared/server';
 import { Gauge, Registry } from 'prom-client';
 import type { Queryable } from '../db/database';
+import type { Jobs } from '../jobs';
 import { processesOfOrganization } from './repository';
 import { customKey, readMetrics, valueOf } from './service';
 
@@ -11,7 +14,20 @@ import { customKey, readMetrics, valueOf } from './service';
 export const SCRAPER_MODULE_TYPES: readonly string[] = ['pipeline-management', 'cicd-ingestion'];
 export const PROMETHEUS_PREFIX = 'portal_';
 
-export async function prometheusText(db: Queryable, organizationId: string, now: Date): Promise<{ contentType: string; text: string }> {
+const JOB_GAUGES = [
+  ['queued', "Jobs of the kind waiting to run (a retry's pause included): the queue's depth."],
+  ['running', 'Jobs of the kind running now, in every worker process.'],
+  ['failed', 'Dead letters of the kind: jobs that failed their last retry (on Postgres, those of the last week).'],
+] as const;
+
+function addJobCounts(registry: Registry, counts: Awaited<ReturnType<Jobs['counts']>>): void {
+  for (const [state, help] of JOB_GAUGES) {
+    const gauge = new Gauge({ name: `${PROMETHEUS_PREFIX}jobs_${state}`, help, labelNames: ['kind'], registers: [registry] });
+    for (const kind of counts) gauge.set({ kind: kind.name }, kind[state]);
+  }
+}
+
+export async function prometheusText(db: Queryable, organizationId: string, now: Date, jobs?: Pick<Jobs, 'counts'>): Promise<{ contentType: string; text: string }> {
   const processes = await processesOfOrganization(db, organizationId);
   const { readings, definitions } = await readMetrics(db, organizationId, processes, now);
   const registry = new Registry();
@@ -31,5 +47,6 @@ export async function prometheusText(db: Queryable, organizationId: string, now:
     const value = part ? valueOf(part) : null;
     if (value !== null) custom.set({ process: codes.get(definition.process_id)!, id: definition.id, name: definition.name }, value);
   }
+  if (jobs) addJobCounts(registry, await jobs.counts());
   return { contentType: registry.contentType, text: await registry.metrics() };
 }

@@ -190,7 +190,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          "Every metric of every process of the key's organization in the Prometheus text exposition format (labels process, source, severity, status); takes a pipeline-management or cicd-ingestion module's key",
+          "Every metric of every process of the key's organization in the Prometheus text exposition format (labels process, source, severity, status), and the job queue's queued, running and failed jobs per kind; takes a pipeline-management or cicd-ingestion module's key",
         response: { ...problems(401, 403) },
       },
     },
@@ -204,7 +204,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
         if (!holder) throw new ApiProblem(401, INVALID_API_KEY);
       }
       if (!SCRAPER_MODULE_TYPES.includes(holder.type)) throw new ApiProblem(403, METRIC_MESSAGES.notAScraper);
-      const { contentType, text } = await prometheusText(db, holder.organization_id, now());
+      const { contentType, text } = await prometheusText(db, holder.organization_id, now(), app.jobs);
       return reply.header('content-type', contentType).header('cache-control', 'no-store').send(text);
     },
   );
