@@ -66,3 +66,15 @@ test('the sign-in screen has no WCAG 2.1 A/AA violation', async ({ browser }) =>
   expect(await violations(page)).toEqual([]);
   await context.close();
 });
+
+test('the skip link is the first Tab stop and moves focus into the main content', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
