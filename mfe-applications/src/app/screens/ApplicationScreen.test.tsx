@@ -116,6 +116,27 @@ describe('the app page', () => {
     expect(calls.filter((call) => call.method === 'GET' && call.path === '/api/apps/shop')).toHaveLength(1);
   });
 
+  it('gives focus back to Edit when its dialog closes, by Escape or by saving (it fell to the page before)', async () => {
+    const shop = applicationDetail('shop', [], { name: 'Juice Shop' });
+    fakeApi({ 'GET /api/apps/shop': { body: shop }, 'PUT /api/apps/shop': { body: { ...shop, name: 'Juice Shop EU' } } });
+    const { user } = renderRoute(ApplicationScreen, PATH, '/applications/shop');
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    edit.focus();
+    await user.keyboard('{Enter}');
+    let dialog = await screen.findByRole('dialog', { name: 'Edit application shop' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/App key/)).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(edit).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Edit application shop' });
+    await user.type(within(dialog).getByLabelText(/^Name/), ' EU');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it('offers a READER no upload and no changes, and an app without builds its empty state', async () => {
     setPermissionChecker((permission) => permission.startsWith('view=>') || permission.startsWith('list=>'));
     fakeApi({ 'GET /api/apps/shop': { body: applicationDetail('shop', []) } });

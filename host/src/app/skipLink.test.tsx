@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from '@portal/shared';
 import { testSession } from '@portal/shared/testing';
-import { json, renderPortal } from '../app/testing/portal';
+import { json, renderPortal } from './testing/portal';
 import { loadRemoteApp } from '../remotes/remoteRegistry';
 
 jest.mock('../remotes/remoteRegistry', () => ({ loadRemoteApp: jest.fn() }));
