@@ -59,4 +59,18 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'Risks' })).toHaveAttribute('tabindex', '-1');
     expect(screen.getByRole('tabpanel', { name: 'Gaps' })).toBeInTheDocument();
   });
+
+  it("points every tab's aria-controls at its panel, the closed ones empty and hidden", () => {
+    renderWithPortal(<GapTabs initial="risks" />);
+    for (const element of screen.getAllByRole('tab')) {
+      const panel = document.getElementById(element.getAttribute('aria-controls') ?? '');
+      expect(panel).toHaveAttribute('role', 'tabpanel');
+      expect(panel).toHaveAttribute('aria-labelledby', element.id);
+      if (element.getAttribute('aria-selected') === 'true') expect(panel).toHaveTextContent('Risks panel');
+      else expect(panel).toBeEmptyDOMElement();
+    }
+    // Only the open panel is exposed.
+    expect(screen.getAllByRole('tabpanel').map((panel) => panel.textContent)).toEqual(['Risks panel']);
+    expect(new Set(rendered)).toEqual(new Set(['risks']));
+  });
 });
