@@ -25,6 +25,7 @@ import {
   type PlaneAxes,
   type Placement,
 } from './planeGeometry';
+import { ChartTable } from '../chart/ChartTable';
 import { useSmallScreen } from './useSmallScreen';
 
 /** An item on the plane. */
@@ -91,6 +92,7 @@ interface DragState {
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 function clientPoint(source: MouseEvent | TouchEvent | undefined): { clientX: number; clientY: number } | null {
   if (!source) return null;
@@ -376,6 +378,12 @@ export function PriorityPlaneBoard<T>({ words, view, placed, shown = placed, unp
           onDrag={setDragging}
           onPlace={onPlace}
           onRemove={onRemove}
+        />
+        {/* The plane's text alternative beside its summary: the placed items and their coordinates. */}
+        <ChartTable
+          caption={`${capitalised(words.many)} on the priority plane`}
+          headers={[capitalised(words.one), capitalised(words.axes.x), capitalised(words.axes.y), 'Details']}
+          rows={shown.map((point) => [view.name(point.item), percent(point.x), percent(point.y), view.detail?.(point.item) ?? '—'])}
         />
         {!readOnly && (
           <HStack justify="space-between" mt={2} gap={3} flexWrap="wrap">
