@@ -193,7 +193,12 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
             if (hasChildren) tree.toggle(requirement.id);
           }}
         >
-          {hasChildren ? (open ? '▾' : '▸') : ''}
+          {/* Drawn, not a character: text inside the treeitem must be part of its name (WCAG 2.5.3). */}
+          {hasChildren && (
+            <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+              <path d={open ? 'M1 3 L5 7 L9 3' : 'M3 1 L7 5 L3 9'} fill="none" stroke="currentColor" strokeWidth="1.5" />
+            </svg>
+          )}
         </chakra.span>
         <Text as="span" fontWeight="semibold" flexShrink={0}>
           {requirement.code}
