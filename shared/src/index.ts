@@ -57,6 +57,7 @@ export {
 // Screen helpers every remote uses: forms in a dialog, the states of a read, file downloads.
 export { FormDialog, type FormDialogProps } from './ui/dialogs/FormDialog';
 export { useDismiss } from './ui/dialogs/useDismiss';
+export { useReturnFocus } from './ui/dialogs/useReturnFocus';
 export {
   Empty,
   ErrorAlert,

@@ -32,6 +32,8 @@ export type {
 } from './ui/wizard/types';
 // Tables: a page's list (DataTable) and thousands of rows, sortable, virtual (VirtualTable).
 export { DataTable, type Column, type DataTableProps } from './ui/table/DataTable';
+// A chart's data as a table behind a toggle: its text alternative beside its summary.
+export { ChartTable, type ChartCell, type ChartTableProps } from './ui/chart/ChartTable';
 export {
   nextSort,
   VirtualTable,

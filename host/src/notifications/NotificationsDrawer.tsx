@@ -2,7 +2,7 @@
 // (a '##…##' part as a link), sender and time, and can be deleted; clicking an item marks it read;
 // 'No new notifications.' when there are none.
 import { Box, Button, Dialog, Flex, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { formatDate, type Notification } from '@portal/shared';
+import { formatDate, useReturnFocus, type Notification } from '@portal/shared';
 import { messageParts } from './messageText';
 
 export const NO_NOTIFICATIONS = 'No new notifications.';
@@ -89,9 +89,11 @@ export interface NotificationsDrawerProps {
 }
 
 export function NotificationsDrawer({ open, notifications, onClose, onRead, onDelete }: NotificationsDrawerProps) {
+  const finalFocusEl = useReturnFocus(open);
   return (
     <Dialog.Root
       open={open}
+      finalFocusEl={finalFocusEl}
       lazyMount
       unmountOnExit
       onOpenChange={(details) => {

@@ -10,6 +10,7 @@ import { Footer } from './Footer';
 import { NewVersionBanner } from './NewVersionBanner';
 import { onlyLogout } from './shellAccess';
 import { SideNav } from './SideNav';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { SupportMenu } from './SupportMenu';
 import { useDocumentTitle } from './useDocumentTitle';
 import { UserMenu } from './UserMenu';
@@ -84,11 +85,13 @@ export function Shell({ children }: { children: ReactNode }) {
   useDocumentTitle();
   return (
     <Flex direction="column" h="100dvh">
+      <SkipLink />
       <NewVersionBanner />
       <Header />
       <Flex flex="1" minH={0}>
         <SideNav />
-        <Box as="main" flex="1" minW={0} overflow="auto">
+        {/* Focusable from script only: the skip link's target, and where focus goes when a dialog's opener is gone. */}
+        <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minW={0} overflow="auto" _focus={{ outline: 'none' }}>
           {children}
         </Box>
       </Flex>

@@ -50,7 +50,8 @@ describe('mfe-requirements live routes', () => {
     deliver('Submit for Review', { graph: 'core', id: 'r1', requirement_id: 'r1', kind: 'requirement' });
     expect(await within(panel).findByText('In review')).toBeInTheDocument();
     const item = screen.getByRole('treeitem', { name: 'REQ-1 Requirement 1' });
-    expect(await within(item).findByText('In review')).toBeInTheDocument();
+    // The tree row's status, beside its item, describes it.
+    await waitFor(() => expect(item).toHaveAccessibleDescription(/^In review /));
     expect(realtime.subscriptions).toBe(1);
   });
 

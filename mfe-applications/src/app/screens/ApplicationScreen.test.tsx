@@ -116,6 +116,52 @@ describe('the app page', () => {
     expect(calls.filter((call) => call.method === 'GET' && call.path === '/api/apps/shop')).toHaveLength(1);
   });
 
+  it('gives focus back to Edit when its dialog closes, by Escape or by saving (it fell to the page before)', async () => {
+    const shop = applicationDetail('shop', [], { name: 'Juice Shop' });
+    fakeApi({ 'GET /api/apps/shop': { body: shop }, 'PUT /api/apps/shop': { body: { ...shop, name: 'Juice Shop EU' } } });
+    const { user } = renderRoute(ApplicationScreen, PATH, '/applications/shop');
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    edit.focus();
+    await user.keyboard('{Enter}');
+    let dialog = await screen.findByRole('dialog', { name: 'Edit application shop' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/App key/)).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(edit).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Edit application shop' });
+    await user.type(within(dialog).getByLabelText(/^Name/), ' EU');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
+  it('has tabs of the WAI-ARIA pattern: one Tab stop, arrow keys and Home/End move between them', async () => {
+    fakeApi({ 'GET /api/apps/shop': { body: applicationDetail('shop', []) }, 'GET /api/apps/shop/deploymentProfiles': { body: [] } });
+    const { user } = renderRoute(ApplicationScreen, PATH, '/applications/shop');
+    const tablist = await screen.findByRole('tablist', { name: 'Application shop' });
+    const builds = within(tablist).getByRole('tab', { name: 'Builds' });
+    const profiles = within(tablist).getByRole('tab', { name: 'Deployment profiles' });
+    expect(builds).toHaveAttribute('aria-selected', 'true');
+    expect(builds).toHaveAttribute('tabindex', '0');
+    expect(profiles).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('tabpanel', { name: 'Builds' })).toHaveTextContent('No builds yet');
+    builds.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(profiles).toHaveFocus();
+    expect(profiles).toHaveAttribute('aria-selected', 'true');
+    expect(profiles).toHaveAttribute('tabindex', '0');
+    expect(history.location.search).toBe('?tab=deployment');
+    expect(await screen.findByRole('tabpanel', { name: 'Deployment profiles' })).toHaveTextContent('Create them on the RBOM settings page.');
+    await user.keyboard('{Home}');
+    expect(builds).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(profiles).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(builds).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('offers a READER no upload and no changes, and an app without builds its empty state', async () => {
     setPermissionChecker((permission) => permission.startsWith('view=>') || permission.startsWith('list=>'));
     fakeApi({ 'GET /api/apps/shop': { body: applicationDetail('shop', []) } });

@@ -85,6 +85,17 @@ describe('GraphViewScreen', () => {
     expect((await screen.findByText('Depth')).nextSibling).toHaveTextContent('2');
   });
 
+  it('lists its components as a table, the text alternative of the drawing', async () => {
+    answers();
+    const { user } = renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);
+    await screen.findByRole('img', { name: /^Dependency graph of build 1 of shop/ });
+    await user.click(screen.getByRole('button', { name: 'Show table of components of build 1 of shop' }));
+    const table = screen.getByRole('table', { name: 'Components of build 1 of shop' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Component', 'Version', 'Depth', 'Depends on', 'Dependents', 'Vulnerabilities']);
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(within(table).getByRole('rowheader', { name: 'lodash' }).parentElement).toHaveTextContent(/1 \(Critical\)$/);
+  });
+
   it('explains its colours in a legend', async () => {
     answers();
     renderRoute(GraphViewScreen, PATH, `${PATH}?app=shop&build=b1`);

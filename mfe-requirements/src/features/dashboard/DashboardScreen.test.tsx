@@ -56,6 +56,19 @@ describe('DashboardScreen', () => {
     expect(screen.getByRole('status', { name: 'Dashboard mode' })).toHaveTextContent('Live: updates as requirements and tasks change');
   });
 
+  it("gives each chart a summary and its figures as a table (the charts' text alternative)", async () => {
+    signIn(AUTHOR, { dashboard_type: 'LIVE' });
+    fakeApi({ 'GET /api/statistics/dashboard': { body: stats(5) } });
+    const { user } = renderScreen(<DashboardScreen route={route} />);
+    await screen.findByRole('img', { name: 'Requirements by status: Draft 2, In progress 3' });
+    await user.click(screen.getByRole('button', { name: 'Show table of requirements by status' }));
+    expect(within(screen.getByRole('table', { name: 'Requirements by status' })).getAllByRole('row').map((row) => row.textContent)).toEqual(['StatusRequirements', 'Draft2', 'In progress3']);
+    await user.click(screen.getByRole('button', { name: 'Show table of requirements by priority' }));
+    expect(within(screen.getByRole('table', { name: 'Requirements by priority' })).getByRole('rowheader', { name: 'High' }).nextSibling).toHaveTextContent('5');
+    await user.click(screen.getByRole('button', { name: 'Show table of average progress' }));
+    expect(screen.getByRole('table', { name: 'Average progress' })).toHaveTextContent('Average progress of the requirements42%');
+  });
+
   it('is a large read-only view for PRESENTATION', async () => {
     signIn(AUTHOR, { dashboard_type: 'PRESENTATION' });
     fakeApi({ 'GET /api/statistics/dashboard': { body: stats(5) } });

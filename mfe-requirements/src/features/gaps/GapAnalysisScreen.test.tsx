@@ -115,6 +115,17 @@ describe('GapAnalysisScreen', () => {
     await user.click(screen.getByRole('tab', { name: 'Risks' }));
     expect(await screen.findByRole('img', { name: 'Risk heat grid: 1 open risk' })).toBeInTheDocument();
     expect(screen.getByTestId('heat-4-5')).toHaveTextContent('1');
+    // Its text alternative: the counts by impact (rows, 5 first) and likelihood (columns).
+    await user.click(screen.getByRole('button', { name: 'Show table of open risks by impact and likelihood' }));
+    const counts = screen.getByRole('table', { name: 'Open risks by impact and likelihood' });
+    expect(within(counts).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'ImpactLikelihood 1Likelihood 2Likelihood 3Likelihood 4Likelihood 5',
+      'Impact 500010',
+      'Impact 400000',
+      'Impact 300000',
+      'Impact 200000',
+      'Impact 100000',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Add risk' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add risk' });
     await fill(user, within(dialog).getByRole('searchbox', { name: 'Requirement' }), 'req');

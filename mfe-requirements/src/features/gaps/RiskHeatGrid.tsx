@@ -1,6 +1,8 @@
 // The 5×5 heat grid of open risks, drawn with d3 scales: likelihood across, impact up, each cell
-// coloured by its score and labelled with its count of open risks.
+// coloured by its score and labelled with its count of open risks; its counts as a table (impact
+// by likelihood) behind a toggle, the grid's text alternative.
 import { Box } from '@chakra-ui/react';
+import { ChartTable } from '@portal/shared/screens';
 import { interpolateRgbBasis, scaleBand, scaleSequential } from 'd3';
 import type { Risk } from '../../types/analysis';
 import { heatCells, LEVELS } from './riskGrid';
@@ -47,6 +49,11 @@ export function RiskHeatGrid({ risks }: { risks: readonly Risk[] }) {
           Impact
         </text>
       </svg>
+      <ChartTable
+        caption="Open risks by impact and likelihood"
+        headers={['Impact', ...LEVELS.map((level) => `Likelihood ${level}`)]}
+        rows={[...LEVELS].reverse().map((impact) => [`Impact ${impact}`, ...LEVELS.map((likelihood) => cells.find((cell) => cell.likelihood === likelihood && cell.impact === impact)?.count ?? 0)])}
+      />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../testing/fakeApi';
 import { renderScreen, routeOf } from '../../testing/renderScreen';
 import { signIn } from '../../testing/session';
@@ -24,6 +24,15 @@ describe('PriorityPlanesScreen', () => {
     expect(await screen.findByRole('button', { name: 'REQ-1 Encrypt backups: urgency 50%, importance 70%' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Priority plane: 1 placed requirement' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Unplaced requirements (1)' })).toBeInTheDocument();
+  });
+
+  it('lists the placed requirements and their place as a table, the text alternative of the plane', async () => {
+    const { user } = renderPlacing();
+    await screen.findByRole('group', { name: 'Priority plane: 1 placed requirement' });
+    await user.click(screen.getByRole('button', { name: 'Show table of requirements on the priority plane' }));
+    const table = screen.getByRole('table', { name: 'Requirements on the priority plane' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Requirement', 'Urgency', 'Importance', 'Details']);
+    expect(within(table).getByRole('rowheader', { name: 'REQ-1 Encrypt backups' }).parentElement).toHaveTextContent(/^REQ-1 Encrypt backups50%70%/);
   });
 
   it('moves a placed requirement with the arrow keys and saves the placement', async () => {

@@ -1,5 +1,6 @@
 import { Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
+import { useReturnFocus } from './useReturnFocus';
 
 export interface DialogFrameProps {
   open: boolean;
@@ -26,6 +27,7 @@ export function DialogFrame({
   busy = false,
   initialFocusRef,
 }: DialogFrameProps) {
+  const finalFocusEl = useReturnFocus(open);
   return (
     <Dialog.Root
       open={open}
@@ -36,6 +38,7 @@ export function DialogFrame({
       closeOnEscape={!busy}
       closeOnInteractOutside={!busy}
       initialFocusEl={initialFocusRef ? () => initialFocusRef.current : undefined}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
         if (!details.open) onDismiss();
       }}

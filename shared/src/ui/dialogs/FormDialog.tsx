@@ -5,6 +5,7 @@ import { Button, chakra, Dialog, Portal, Stack, type ButtonProps } from '@chakra
 import { useId, type ReactNode } from 'react';
 import { ErrorAlert } from '../feedback/QueryStates';
 import { useDismiss } from './useDismiss';
+import { useReturnFocus } from './useReturnFocus';
 
 export interface FormDialogProps {
   open: boolean;
@@ -44,6 +45,7 @@ export function FormDialog({
 }: FormDialogProps) {
   const formId = useId();
   const onOpenChange = useDismiss(onClose);
+  const finalFocusEl = useReturnFocus(open);
   return (
     <Dialog.Root
       open={open}
@@ -55,6 +57,7 @@ export function FormDialog({
       closeOnEscape={!busy}
       closeOnInteractOutside={!busy}
       onOpenChange={onOpenChange}
+      finalFocusEl={finalFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -6,7 +6,7 @@
 // in a drag preview. What the items are, and how they are saved, is the caller's.
 import { Box, Button, chakra, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { axisBottom, axisLeft, drag, scaleLinear, select, type Axis, type NumberValue } from 'd3';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { compareCodes } from '../../entities/requirement';
 import {
   axisTitlePositions,
@@ -25,6 +25,7 @@ import {
   type PlaneAxes,
   type Placement,
 } from './planeGeometry';
+import { ChartTable } from '../chart/ChartTable';
 import { useSmallScreen } from './useSmallScreen';
 
 /** An item on the plane. */
@@ -91,6 +92,7 @@ interface DragState {
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 function clientPoint(source: MouseEvent | TouchEvent | undefined): { clientX: number; clientY: number } | null {
   if (!source) return null;
@@ -302,31 +304,34 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
         const isSelected = selected === id;
         const detail = view.detail?.(point.item);
         return (
-          <g
-            key={id}
-            ref={(element) => {
-              pointRefs.current[id] = element;
-            }}
-            data-drag-id={readOnly ? undefined : id}
-            data-testid={`plane-point-${view.code(point.item)}`}
-            data-x={shown.x}
-            data-y={shown.y}
-            transform={`translate(${px} ${py})`}
-            role={readOnly ? 'img' : 'button'}
-            tabIndex={0}
-            aria-pressed={readOnly ? undefined : isSelected}
-            aria-label={`${view.name(point.item)}: ${describePlacement(shown, words.axes)}${detail ? `; ${detail}` : ''}`}
-            onFocus={() => onSelect(id)}
-            onClick={() => onSelect(id)}
-            onKeyDown={onPointKey(point)}
-            style={{ cursor: readOnly ? 'default' : 'grab', outline: 'none' }}
-          >
-            <title>{view.title(point.item)}</title>
-            <circle r={isSelected ? 10 : 8} fill={view.color(point.item)} stroke={isSelected ? '#1a202c' : '#fff'} strokeWidth={isSelected ? 3 : 1.5} />
-            <text {...labelPlacement(shown)} y={4} fontSize={11}>
+          <Fragment key={id}>
+            <g
+              ref={(element) => {
+                pointRefs.current[id] = element;
+              }}
+              data-drag-id={readOnly ? undefined : id}
+              data-testid={`plane-point-${view.code(point.item)}`}
+              data-x={shown.x}
+              data-y={shown.y}
+              transform={`translate(${px} ${py})`}
+              role={readOnly ? 'img' : 'button'}
+              tabIndex={0}
+              aria-pressed={readOnly ? undefined : isSelected}
+              aria-label={`${view.name(point.item)}: ${describePlacement(shown, words.axes)}${detail ? `; ${detail}` : ''}`}
+              onFocus={() => onSelect(id)}
+              onClick={() => onSelect(id)}
+              onKeyDown={onPointKey(point)}
+              style={{ cursor: readOnly ? 'default' : 'grab', outline: 'none' }}
+            >
+              <title>{view.title(point.item)}</title>
+              <circle r={isSelected ? 10 : 8} fill={view.color(point.item)} stroke={isSelected ? '#1a202c' : '#fff'} strokeWidth={isSelected ? 3 : 1.5} />
+            </g>
+            {/* The code beside the point, outside it: a point's name need not hold its code (an app's
+                name with its key in parentheses), and text inside a button must be in its name (WCAG 2.5.3). */}
+            <text transform={`translate(${px} ${py})`} {...labelPlacement(shown)} y={4} fontSize={11} aria-hidden="true" pointerEvents="none">
               {view.code(point.item)}
             </text>
-          </g>
+          </Fragment>
         );
       })}
       {ghost && <circle cx={ghost.px} cy={ghost.py} r={8} fill="#3182ce" opacity={0.5} pointerEvents="none" data-testid="drag-ghost" />}
@@ -376,6 +381,12 @@ export function PriorityPlaneBoard<T>({ words, view, placed, shown = placed, unp
           onDrag={setDragging}
           onPlace={onPlace}
           onRemove={onRemove}
+        />
+        {/* The plane's text alternative beside its summary: the placed items and their coordinates. */}
+        <ChartTable
+          caption={`${capitalised(words.many)} on the priority plane`}
+          headers={[capitalised(words.one), capitalised(words.axes.x), capitalised(words.axes.y), 'Details']}
+          rows={shown.map((point) => [view.name(point.item), percent(point.x), percent(point.y), view.detail?.(point.item) ?? '—'])}
         />
         {!readOnly && (
           <HStack justify="space-between" mt={2} gap={3} flexWrap="wrap">

@@ -69,77 +69,80 @@ export function VirtualTable<T, C extends string = string>({
   const grid = columns.map((column) => column.width).join(' ');
   const height = Math.min(maxHeight, Math.max(count, 1) * rowHeight);
   return (
-    <Box role="table" aria-label={label} aria-rowcount={count + 1} borderWidth="1px" borderRadius="md" fontSize="sm" overflowX="auto">
-      <Box role="rowgroup" bg="bg.muted" borderBottomWidth="1px" minW="fit-content">
-        <chakra.div role="row" aria-rowindex={1} display="grid" gridTemplateColumns={grid} px={2}>
-          {columns.map((column) => {
-            const active = sort?.column === column.id;
-            return (
-              <chakra.div
-                key={column.id}
-                role="columnheader"
-                aria-sort={active ? (sort?.direction === 'desc' ? 'descending' : 'ascending') : undefined}
-                py={2}
-                px={1}
-                fontWeight="semibold"
-              >
-                {column.sortable && onSort ? (
-                  <chakra.button type="button" onClick={() => onSort(column.id)} fontWeight="semibold" cursor="pointer" textAlign="start">
-                    {column.header}
-                    {active ? (sort?.direction === 'desc' ? ' ▼' : ' ▲') : ''}
-                  </chakra.button>
-                ) : (
-                  column.header
-                )}
-              </chakra.div>
-            );
-          })}
-        </chakra.div>
-      </Box>
-      <Box ref={scrollRef} role="rowgroup" h={`${height}px`} overflowY="auto" position="relative" data-testid={testId} minW="fit-content">
-        <Box h={`${virtualizer.getTotalSize()}px`} position="relative">
-          {items.map((item) => {
-            const row = rowAt(item.index);
-            const key = row === undefined ? `loading-${item.index}` : rowKey(row);
-            const active = row !== undefined && key === activeKey;
-            return (
-              <chakra.div
-                key={key}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-current={active ? 'true' : undefined}
-                tabIndex={onOpen && row !== undefined ? 0 : undefined}
-                {...virtualRowPosition(item.start, rowHeight)}
-                display="grid"
-                gridTemplateColumns={grid}
-                alignItems="center"
-                px={2}
-                borderBottomWidth="1px"
-                bg={active ? 'bg.emphasized' : undefined}
-                cursor={onOpen ? 'pointer' : undefined}
-                _hover={onOpen ? { bg: 'bg.muted' } : undefined}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
-                onClick={(event) => {
-                  if (onOpen && row !== undefined && !(event.target as HTMLElement).closest('a, button, input, select')) onOpen(row);
-                }}
-                onKeyDown={(event) => {
-                  if (onOpen && row !== undefined && event.key === 'Enter' && event.target === event.currentTarget) onOpen(row);
-                }}
-              >
-                {row === undefined ? (
-                  <chakra.div role="cell" px={1} color="fg.muted" gridColumn="1 / -1">
-                    Loading…
-                  </chakra.div>
-                ) : (
-                  columns.map((column) => (
-                    <chakra.div key={column.id} role="cell" px={1} minW={0} display="flex" alignItems="center" gap={1} overflow="hidden">
-                      {column.cell(row)}
+    <Box borderWidth="1px" borderRadius="md" fontSize="sm">
+      {/* The live footer sits after the table, not in it: a table holds only rows (aria-required-children). */}
+      <Box role="table" aria-label={label} aria-rowcount={count + 1} overflowX="auto">
+        <Box role="rowgroup" bg="bg.muted" borderBottomWidth="1px" minW="fit-content">
+          <chakra.div role="row" aria-rowindex={1} display="grid" gridTemplateColumns={grid} px={2}>
+            {columns.map((column) => {
+              const active = sort?.column === column.id;
+              return (
+                <chakra.div
+                  key={column.id}
+                  role="columnheader"
+                  aria-sort={active ? (sort?.direction === 'desc' ? 'descending' : 'ascending') : undefined}
+                  py={2}
+                  px={1}
+                  fontWeight="semibold"
+                >
+                  {column.sortable && onSort ? (
+                    <chakra.button type="button" onClick={() => onSort(column.id)} fontWeight="semibold" cursor="pointer" textAlign="start">
+                      {column.header}
+                      {active ? (sort?.direction === 'desc' ? ' ▼' : ' ▲') : ''}
+                    </chakra.button>
+                  ) : (
+                    column.header
+                  )}
+                </chakra.div>
+              );
+            })}
+          </chakra.div>
+        </Box>
+        <Box ref={scrollRef} role="rowgroup" h={`${height}px`} overflowY="auto" position="relative" data-testid={testId} minW="fit-content">
+          <Box h={`${virtualizer.getTotalSize()}px`} position="relative">
+            {items.map((item) => {
+              const row = rowAt(item.index);
+              const key = row === undefined ? `loading-${item.index}` : rowKey(row);
+              const active = row !== undefined && key === activeKey;
+              return (
+                <chakra.div
+                  key={key}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  aria-current={active ? 'true' : undefined}
+                  tabIndex={onOpen && row !== undefined ? 0 : undefined}
+                  {...virtualRowPosition(item.start, rowHeight)}
+                  display="grid"
+                  gridTemplateColumns={grid}
+                  alignItems="center"
+                  px={2}
+                  borderBottomWidth="1px"
+                  bg={active ? 'bg.emphasized' : undefined}
+                  cursor={onOpen ? 'pointer' : undefined}
+                  _hover={onOpen ? { bg: 'bg.muted' } : undefined}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
+                  onClick={(event) => {
+                    if (onOpen && row !== undefined && !(event.target as HTMLElement).closest('a, button, input, select')) onOpen(row);
+                  }}
+                  onKeyDown={(event) => {
+                    if (onOpen && row !== undefined && event.key === 'Enter' && event.target === event.currentTarget) onOpen(row);
+                  }}
+                >
+                  {row === undefined ? (
+                    <chakra.div role="cell" px={1} color="fg.muted" gridColumn="1 / -1">
+                      Loading…
                     </chakra.div>
-                  ))
-                )}
-              </chakra.div>
-            );
-          })}
+                  ) : (
+                    columns.map((column) => (
+                      <chakra.div key={column.id} role="cell" px={1} minW={0} display="flex" alignItems="center" gap={1} overflow="hidden">
+                        {column.cell(row)}
+                      </chakra.div>
+                    ))
+                  )}
+                </chakra.div>
+              );
+            })}
+          </Box>
         </Box>
       </Box>
       {footer !== undefined && (

@@ -59,4 +59,20 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'Risks' })).toHaveAttribute('tabindex', '-1');
     expect(screen.getByRole('tabpanel', { name: 'Gaps' })).toBeInTheDocument();
   });
+
+  it("points every tab's aria-controls at its panel, the closed ones empty and hidden", () => {
+    renderWithPortal(<GapTabs initial="risks" />);
+    const panels = screen.getAllByRole('tab').map((element) => {
+      const panel = document.getElementById(element.getAttribute('aria-controls') ?? '');
+      return { role: panel?.getAttribute('role'), labelledBy: panel?.getAttribute('aria-labelledby') === element.id, text: panel?.textContent, hidden: panel?.hidden };
+    });
+    expect(panels).toEqual([
+      { role: 'tabpanel', labelledBy: true, text: '', hidden: true },
+      { role: 'tabpanel', labelledBy: true, text: 'Risks panel', hidden: false },
+      { role: 'tabpanel', labelledBy: true, text: '', hidden: true },
+    ]);
+    // Only the open panel is exposed.
+    expect(screen.getAllByRole('tabpanel').map((panel) => panel.textContent)).toEqual(['Risks panel']);
+    expect(new Set(rendered)).toEqual(new Set(['risks']));
+  });
 });

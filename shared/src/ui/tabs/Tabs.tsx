@@ -1,6 +1,7 @@
 // Accessible tabs (Chakra's Tabs is not on the portal's federation surface): a tablist of buttons,
-// arrow keys, Home and End move between them, the selected panel is labelled by its tab. Only the
-// selected panel is rendered, so a tab's data is read when it is opened.
+// arrow keys, Home and End move between them, the selected panel is labelled by its tab; only the
+// selected tab is a Tab stop (roving tabindex, the WAI-ARIA tabs pattern). Only the selected panel's
+// content is rendered, so a tab's data is read when it is opened.
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -69,9 +70,16 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
           );
         })}
       </HStack>
-      <Box role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`}>
-        {current.render()}
-      </Box>
+      {tabs.map((tab) =>
+        tab.id === current.id ? (
+          <Box key={tab.id} role="tabpanel" id={`${base}-panel-${tab.id}`} aria-labelledby={`${base}-tab-${tab.id}`}>
+            {current.render()}
+          </Box>
+        ) : (
+          // An empty, hidden panel: what the tab's aria-controls names exists before it is opened.
+          <Box key={tab.id} role="tabpanel" id={`${base}-panel-${tab.id}`} aria-labelledby={`${base}-tab-${tab.id}`} hidden />
+        ),
+      )}
     </Box>
   );
 }

@@ -12,6 +12,7 @@ import { pathsFromRoot } from '../utils/paths';
 import { GraphCanvas, type FocusRequest } from './GraphCanvas';
 import { GraphLegend } from './GraphLegend';
 import { GraphMetricsPanel } from './GraphMetricsPanel';
+import { GraphTable } from './GraphTable';
 import { ComponentSearch, SelectionDetails, VulnerableComponents } from './GraphSidePanel';
 
 export interface GraphExplorerProps {
@@ -54,6 +55,7 @@ function Explorer({ data, graph, appKey, buildId, chosen, onChoose }: GraphExplo
           }`}
         />
         <GraphLegend groups={model.scene.groups} />
+        <GraphTable data={data} />
       </Box>
       <Stack gap={5} width={{ base: 'full', lg: '22rem' }} flexShrink={0}>
         <ComponentSearch nodes={data.nodes} selected={selected} onChoose={choose} />

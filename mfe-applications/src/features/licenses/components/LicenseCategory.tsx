@@ -26,11 +26,10 @@ export function CategoryCounts({ counts, label }: { counts: LicenseCategoryCount
     <HStack as="ul" gap={1.5} listStyleType="none" flexWrap="wrap" aria-label={label}>
       {LICENSE_CATEGORIES.map((category) => (
         <li key={category} aria-label={`${categoryLabel(category)}: ${counts[category] ?? 0}`}>
-          <chakra.span opacity={(counts[category] ?? 0) === 0 ? 0.45 : 1}>
-            <CategoryBadge category={category}>
-              {categoryLabel(category)} {counts[category] ?? 0}
-            </CategoryBadge>
-          </chakra.span>
+          {/* Not dimmed when zero: a faded badge fell to 2.7:1 contrast (WCAG 1.4.3); its count says zero. */}
+          <CategoryBadge category={category}>
+            {categoryLabel(category)} {counts[category] ?? 0}
+          </CategoryBadge>
         </li>
       ))}
     </HStack>

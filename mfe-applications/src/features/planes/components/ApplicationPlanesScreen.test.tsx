@@ -46,7 +46,8 @@ describe('ApplicationPlanesScreen', () => {
     renderRoute(ApplicationPlanesScreen, PATH);
     // One finding reads in the singular.
     expect(await point(/; 1 high vulnerability$/)).toBeInTheDocument();
-    const label = async (name: RegExp) => (await point(name)).querySelector('text')!;
+    // The label is the point's next sibling (outside the button: its text need not be in the point's name).
+    const label = async (name: RegExp) => (await point(name)).nextElementSibling!;
     expect(await label(/^shop app \(shop\): risk 100%/)).toHaveAttribute('text-anchor', 'end');
     expect(await label(/\(billing\): risk 20%/)).toHaveAttribute('text-anchor', 'start');
   });

@@ -2,7 +2,7 @@
 // mapping of its columns (proposed from the header, chosen here) → import → the change report, or
 // the row errors with their lines (nothing changed; fix the file and choose it again).
 import { Box, Button, Dialog, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
-import { ErrorAlert, Loading, useDismiss } from '@portal/shared';
+import { ErrorAlert, Loading, useDismiss, useReturnFocus } from '@portal/shared';
 import { type OrgChartField } from '@portal/shared/collaboration';
 import { FileDrop, Select } from '@portal/shared/screens';
 import { ORG_CHART_ACCEPT } from '../api/previewOrgChart';
@@ -94,8 +94,9 @@ export function OrgChartUploadDialog({ graph, open, onClose, nameOf }: OrgChartU
     onClose();
   };
   const onOpenChange = useDismiss(close);
+  const finalFocusEl = useReturnFocus(open);
   return (
-    <Dialog.Root open={open} placement="center" size="xl" lazyMount unmountOnExit scrollBehavior="inside" closeOnEscape={!busy} closeOnInteractOutside={false} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} finalFocusEl={finalFocusEl} placement="center" size="xl" lazyMount unmountOnExit scrollBehavior="inside" closeOnEscape={!busy} closeOnInteractOutside={false} onOpenChange={onOpenChange}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -37,6 +37,10 @@ describe('DepositoryScreen', () => {
     const first = await within(tree).findByRole('treeitem', { name: 'REQ-1 Requirement 1' });
     expect(first).toHaveAttribute('aria-expanded', 'false');
     expect(first).toHaveAttribute('aria-level', '1');
+    // An item's name is all the text it shows (WCAG 2.5.3, axe's label-content-name-mismatch): its
+    // status and priority sit beside it and describe it.
+    for (const item of within(tree).getAllByRole('treeitem')) expect(item.textContent?.replace(/[▸▾]/g, '')).toBe(item.getAttribute('aria-label')?.replace(' ', ''));
+    expect(first).toHaveAccessibleDescription(/^Draft /);
     expect(calls.find((call) => call.path === '/api/requirements')?.query).toMatchObject({ graph: 'core', parent: 'root', offset: '0', limit: '100', sort: 'position', order: 'asc', deleted: 'exclude' });
 
     tree.focus();
@@ -139,7 +143,8 @@ describe('DepositoryScreen', () => {
     await waitFor(() => expect(last()?.query).toMatchObject({ search: 'access', status: 'IN_REVIEW', priority: 'HIGH', owner: AUTHOR.id }));
     await user.click(screen.getByRole('checkbox', { name: 'Show deleted' }));
     const deleted = await screen.findByRole('treeitem', { name: 'REQ-2 Gone (Deleted)' });
-    expect(within(deleted).getByText('Deleted')).toBeInTheDocument();
+    // Its tags sit beside the item (its name is all the text it shows) and describe it.
+    expect(deleted).toHaveAccessibleDescription(/^Deleted /);
   });
 
   it('opens on one state when the link names it (?status=, from the workflow diagram)', async () => {

@@ -38,6 +38,21 @@ function MoreRow({ onVisible }: { onVisible: () => void }) {
   return <Text color="fg.muted">Loading more…</Text>;
 }
 
+/**
+ * The status and priority of a tree row, outside its treeitem: the item's name is its code and
+ * title (and "(Deleted)"), and a name must hold all the text its element shows (WCAG 2.5.3).
+ * Not read twice: the treeitem is described by them (aria-describedby) and they are hidden otherwise.
+ */
+function RowTags({ id, requirement }: { id: string; requirement: NodeRow['requirement'] }) {
+  return (
+    <HStack id={id} aria-hidden gap={2} flexShrink={0}>
+      {requirement.deleted_at && <DeletedTag />}
+      <StatusTag status={requirement.status} />
+      <PriorityTag priority={requirement.priority} />
+    </HStack>
+  );
+}
+
 export function RequirementTree({ graph, filters, activeId, onOpen, empty }: RequirementTreeProps) {
   const tree = useRequirementTree(graph, filters);
   const { rows } = tree;
@@ -178,7 +193,12 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
             if (hasChildren) tree.toggle(requirement.id);
           }}
         >
-          {hasChildren ? (open ? '▾' : '▸') : ''}
+          {/* Drawn, not a character: text inside the treeitem must be part of its name (WCAG 2.5.3). */}
+          {hasChildren && (
+            <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+              <path d={open ? 'M1 3 L5 7 L9 3' : 'M3 1 L7 5 L3 9'} fill="none" stroke="currentColor" strokeWidth="1.5" />
+            </svg>
+          )}
         </chakra.span>
         <Text as="span" fontWeight="semibold" flexShrink={0}>
           {requirement.code}
@@ -186,12 +206,6 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
         <Text as="span" truncate flex="1" minW={0}>
           {requirement.title}
         </Text>
-        {/* The item's name is its code and title (and "(Deleted)"): the tags beside them are for the eye (WCAG 2.5.3). */}
-        <chakra.span aria-hidden display="contents">
-          {requirement.deleted_at && <DeletedTag />}
-          <StatusTag status={requirement.status} />
-          <PriorityTag priority={requirement.priority} />
-        </chakra.span>
       </>
     );
   };
@@ -217,40 +231,20 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
             const row = rows[item.index];
             const node = row.kind === 'node' ? row : undefined;
             const isFocused = focused?.key === row.key;
+            // A row of two parts: the treeitem (its name, code and title, is all the text it shows;
+            // WCAG 2.5.3) and, beside it, the status and priority tags for the eye.
             return (
               <chakra.div
                 key={row.key}
-                id={itemId(row.key)}
-                role={node ? 'treeitem' : 'none'}
-                aria-level={node ? row.depth : undefined}
-                aria-posinset={node?.position}
-                aria-setsize={node?.setSize}
-                aria-expanded={node && node.requirement.children_count > 0 ? tree.expanded.has(node.requirement.id) : undefined}
-                aria-selected={node ? node.requirement.id === activeId : undefined}
-                aria-label={node ? `${node.requirement.code} ${node.requirement.title}${node.requirement.deleted_at ? ' (Deleted)' : ''}` : undefined}
+                role="none"
                 {...virtualRowPosition(item.start, ROW_HEIGHT)}
                 display="flex"
                 alignItems="center"
                 gap={2}
                 pr={2}
-                pl={`${(row.depth - 1) * 20 + 8}px`}
                 cursor={node ? 'pointer' : undefined}
                 bg={dropKey === row.key ? 'blue.subtle' : node?.requirement.id === activeId ? 'bg.emphasized' : isFocused ? 'bg.muted' : undefined}
                 outline={isFocused ? '1px dashed' : undefined}
-                draggable={mayMove && node !== undefined && !node.requirement.deleted_at}
-                data-drop-target={dropKey === row.key || undefined}
-                onDragStart={(event: DragEvent) => {
-                  if (!node) return;
-                  event.dataTransfer?.setData('text/plain', `${node.requirement.code} ${node.requirement.title}`);
-                  if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
-                  // After the drag has started: a browser may cancel a drag whose start changes the page.
-                  setTimeout(() => setDragged(node), 0);
-                }}
-                onDragEnd={() => {
-                  setDragged(null);
-                  setDropKey(null);
-                }}
-                {...(node && dragged ? dragHandlers(node.key) : {})}
                 outlineColor="blue.400"
                 color={node?.requirement.deleted_at ? 'fg.muted' : undefined}
                 onClick={() => {
@@ -259,7 +253,41 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
                   onOpen(node.requirement.id);
                 }}
               >
-                {renderRow(row)}
+                <chakra.div
+                  id={itemId(row.key)}
+                  role={node ? 'treeitem' : 'none'}
+                  aria-level={node ? row.depth : undefined}
+                  aria-posinset={node?.position}
+                  aria-setsize={node?.setSize}
+                  aria-expanded={node && node.requirement.children_count > 0 ? tree.expanded.has(node.requirement.id) : undefined}
+                  aria-selected={node ? node.requirement.id === activeId : undefined}
+                  aria-label={node ? `${node.requirement.code} ${node.requirement.title}${node.requirement.deleted_at ? ' (Deleted)' : ''}` : undefined}
+                  aria-describedby={node ? `${itemId(row.key)}-tags` : undefined}
+                  display="flex"
+                  alignItems="center"
+                  alignSelf="stretch"
+                  gap={2}
+                  flex="1"
+                  minW={0}
+                  pl={`${(row.depth - 1) * 20 + 8}px`}
+                  draggable={mayMove && node !== undefined && !node.requirement.deleted_at}
+                  data-drop-target={dropKey === row.key || undefined}
+                  onDragStart={(event: DragEvent) => {
+                    if (!node) return;
+                    event.dataTransfer?.setData('text/plain', `${node.requirement.code} ${node.requirement.title}`);
+                    if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+                    // After the drag has started: a browser may cancel a drag whose start changes the page.
+                    setTimeout(() => setDragged(node), 0);
+                  }}
+                  onDragEnd={() => {
+                    setDragged(null);
+                    setDropKey(null);
+                  }}
+                  {...(node && dragged ? dragHandlers(node.key) : {})}
+                >
+                  {renderRow(row)}
+                </chakra.div>
+                {node && <RowTags id={`${itemId(row.key)}-tags`} requirement={node.requirement} />}
               </chakra.div>
             );
           })}

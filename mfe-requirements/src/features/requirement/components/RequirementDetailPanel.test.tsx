@@ -141,6 +141,8 @@ describe('RequirementDetailPanel', () => {
     await fill(user, within(dialog).getByRole('textbox', { name: 'Comment' }), 'Please look at the scope.');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit REQ-1 for review' })).not.toBeInTheDocument());
+    // Focus is back on the button that opened the dialog (WCAG 2.4.3).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit for review' })).toHaveFocus());
 
     await fill(user, screen.getByRole('textbox', { name: 'New comment' }), 'Looks good');
     await user.click(screen.getByRole('button', { name: 'Add comment' }));
@@ -166,6 +168,8 @@ describe('RequirementDetailPanel', () => {
     await fill(user, within(dialog).getByRole('spinbutton', { name: 'Progress (%)' }), '60');
     await user.click(within(dialog).getByRole('button', { name: 'Save progress' }));
     await waitFor(() => expect(mutations()).toEqual([expect.objectContaining({ method: 'PATCH', path: '/api/tasks/t2/progress', body: { progress: 60 } })]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(mine).getByRole('button', { name: 'Update progress' })).toHaveFocus());
     expect(calls.find((call) => call.path === '/api/tasks')?.query).toEqual({ graph: 'core', mine: 'true', requirement: 'r1', status: 'OPEN' });
   });
 
