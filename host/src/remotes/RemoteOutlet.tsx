@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Spinner, Text } from '@chakra-ui/react';
 import { REMOTE_AREAS, RemoteUnavailable, type RemoteMountProps, type RemoteName } from '@portal/shared';
 import { loadAndMount } from './parcel';
+import { takePreloaded } from './preload';
 import { loadRemoteApp } from './remoteRegistry';
 
 type LoadState = { status: 'loading' } | { status: 'mounted' } | { status: 'failed'; error: unknown };
@@ -21,7 +22,9 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
     setState({ status: 'loading' });
     return loadAndMount<RemoteMountProps>(
       container.current,
-      () => loadRemoteApp(remote, attempt > 0),
+      // The first attempt takes the load the host started with the page (its result or its
+      // failure); Try Again asks the runtime anew.
+      () => (attempt === 0 ? takePreloaded(remote) : undefined) ?? loadRemoteApp(remote, attempt > 0),
       { remote, onRetry: retry },
       {
         onMounted: () => setState({ status: 'mounted' }),

@@ -1,4 +1,4 @@
-import { preloadRouteOwner } from './preload';
+import { preloadRouteOwner, takePreloaded } from './preload';
 
 describe('preloadRouteOwner', () => {
   it("starts loading the remote that owns the first screen's route", () => {
@@ -23,5 +23,17 @@ describe('preloadRouteOwner', () => {
     process.off('unhandledRejection', unhandled);
     expect(load).toHaveBeenCalledWith('mfe-requirements', false);
     expect(unhandled).not.toHaveBeenCalled();
+  });
+});
+
+describe('takePreloaded', () => {
+  it("gives the outlet the preloaded load once, with its failure's own reason", async () => {
+    const refused = new Error('Version 4.2.0 from host of shared singleton module @portal/shared does not satisfy the requirement of mfe_admin which needs ^1.0.0');
+    const load = jest.fn().mockRejectedValue(refused);
+    preloadRouteOwner('/administration/iam', load);
+    const taken = takePreloaded('mfe-admin');
+    await expect(taken).rejects.toBe(refused);
+    expect(takePreloaded('mfe-admin')).toBeUndefined();
+    expect(takePreloaded('mfe-auth')).toBeUndefined();
   });
 });
