@@ -90,8 +90,9 @@ export function Shell({ children }: { children: ReactNode }) {
       <Header />
       <Flex flex="1" minH={0}>
         <SideNav />
-        {/* Focusable from script only: the skip link's target, and where focus goes when a dialog's opener is gone. */}
-        <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minW={0} overflow="auto" _focus={{ outline: 'none' }}>
+        {/* The skip link's target, where focus goes when a dialog's opener is gone, and a Tab stop:
+            the content area scrolls, and a page without a control in it must scroll by keyboard too. */}
+        <Box as="main" id={MAIN_CONTENT_ID} tabIndex={0} flex="1" minW={0} overflow="auto" _focus={{ outline: 'none' }}>
           {children}
         </Box>
       </Flex>

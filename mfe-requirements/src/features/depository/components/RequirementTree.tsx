@@ -203,6 +203,7 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
         <Text as="span" fontWeight="semibold" flexShrink={0}>
           {requirement.code}
         </Text>
+        {/* The space of the name (code, space, title): the text shown must read as the name does. */}{' '}
         <Text as="span" truncate flex="1" minW={0}>
           {requirement.title}
         </Text>
