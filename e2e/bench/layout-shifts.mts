@@ -10,7 +10,7 @@
 // measures only the routes starting with one of those.
 import { createRequire } from 'node:module';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS, signIn, startPortal } from './portal.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, observeVitals, signIn, startPortal } from './portal.mjs';
 
 // The contract is CommonJS TypeScript: required (tsx compiles it), as the ESM loader cannot name its exports.
 const { ROUTES } = createRequire(import.meta.url)('@portal/shared/server') as typeof import('@portal/shared/server');
@@ -29,37 +29,6 @@ interface Vitals {
   shifts: string[];
 }
 
-/**
- * In every page before its scripts: CLS as web-vitals counts it, and each shift of 0.01 or more with
- * what moved. Plain JavaScript in a string: the TypeScript loader's helpers do not exist in the page.
- */
-const OBSERVE_SHIFTS = `(() => {
-  const vitals = { cls: 0, shifts: [] };
-  const describe = (node) => {
-    if (!node || !(node instanceof Element)) return String(node?.nodeName ?? '?');
-    const label = node.getAttribute('aria-label') || node.getAttribute('data-testid') || node.getAttribute('role') || (node.textContent ?? '').trim().slice(0, 30);
-    return node.tagName.toLowerCase() + (label ? ' "' + label + '"' : '');
-  };
-  const rect = (r) => '(' + [r.x, r.y, r.width, r.height].map(Math.round).join(',') + ')';
-  let session = 0;
-  let first = 0;
-  let last = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.hadRecentInput) continue;
-      if (entry.value >= 0.01) vitals.shifts.push(entry.value.toFixed(3) + ' at ' + entry.startTime.toFixed(0) + ' ms: ' + entry.sources.map((source) => describe(source.node) + ' ' + rect(source.previousRect) + ' → ' + rect(source.currentRect)).join(', '));
-      if (session > 0 && entry.startTime - last < 1000 && entry.startTime - first < 5000) session += entry.value;
-      else {
-        session = entry.value;
-        first = entry.startTime;
-      }
-      last = entry.startTime;
-      vitals.cls = Math.max(vitals.cls, session);
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-  Object.defineProperty(window, '__shifts', { value: vitals });
-})();`;
-
 async function shiftsOf(page: Page, path: string): Promise<Vitals> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -70,7 +39,7 @@ async function shiftsOf(page: Page, path: string): Promise<Vitals> {
   await page.waitForLoadState('networkidle');
   // Late shifts (a list replacing its loading state) count too.
   await page.waitForTimeout(500);
-  const vitals = (await page.evaluate('({ ...window.__shifts })')) as Vitals;
+  const vitals = (await page.evaluate('({ ...window.__vitals })')) as Vitals;
   await cdp.detach();
   return vitals;
 }
@@ -80,7 +49,8 @@ const browser = await chromium.launch(CHROMIUM ? { executablePath: CHROMIUM, arg
 try {
   const storageState = await signIn(browser, BASE, DEMO_ADMIN);
   const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
-  await context.addInitScript({ content: OBSERVE_SHIFTS });
+  // The observer's own source: portal.mjs is plain JavaScript, untouched by the TypeScript loader.
+  await context.addInitScript({ content: `(${observeVitals.toString()})();` });
   // The demo admin has two processes: the requirements one is chosen once (remembered after).
   const chooser = await context.newPage();
   await chooser.goto(`${BASE}/dashboard`);

@@ -24,3 +24,6 @@ export function startPortal(options: {
 export function signIn(browser: Browser, base: string, user: BenchUser): Promise<NonNullable<BrowserContextOptions['storageState']>>;
 
 export function percentile(sorted: number[], p: number): number;
+
+/** For addInitScript: LCP, CLS and the shifts with what moved, read back as window.__vitals. */
+export function observeVitals(): void;

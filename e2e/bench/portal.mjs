@@ -72,3 +72,42 @@ export async function signIn(browser, base, user) {
 }
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/**
+ * For addInitScript, in every page before its scripts: LCP (the latest candidate) and CLS (the
+ * largest session window of layout shifts without recent input: gaps under 1 s, windows under 5 s,
+ * as web-vitals counts it), with each shift of 0.01 or more and the elements that moved (x, y,
+ * width, height before → after); read back as window.__vitals. Plain JavaScript: it runs in the page.
+ */
+export function observeVitals() {
+  const vitals = { lcp: 0, cls: 0, shifts: [] };
+  const describe = (node) => {
+    if (!node || !(node instanceof Element)) return String(node?.nodeName ?? '?');
+    const label = node.getAttribute('aria-label') || node.getAttribute('data-testid') || node.getAttribute('data-remote') || node.getAttribute('role') || (node.textContent ?? '').trim().slice(0, 30);
+    return `${node.tagName.toLowerCase()}${label ? ` "${label}"` : ''}`;
+  };
+  const rect = (r) => `(${[r.x, r.y, r.width, r.height].map(Math.round).join(',')})`;
+  let session = 0;
+  let first = 0;
+  let last = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      if (entry.value >= 0.01) {
+        const moved = entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`);
+        vitals.shifts.push(`${entry.value.toFixed(3)} at ${entry.startTime.toFixed(0)} ms: ${moved.join(', ')}`);
+      }
+      if (session > 0 && entry.startTime - last < 1000 && entry.startTime - first < 5000) session += entry.value;
+      else {
+        session = entry.value;
+        first = entry.startTime;
+      }
+      last = entry.startTime;
+      vitals.cls = Math.max(vitals.cls, session);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  Object.defineProperty(window, '__vitals', { value: vitals });
+}

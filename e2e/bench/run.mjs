@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { observeVitals } from './portal.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8282);
@@ -177,39 +178,6 @@ async function coldLoad(browser, storageState) {
   const median = times[Math.floor(times.length / 2)];
   console.log(`cold load to first remote content (/dashboard): median ${median.toFixed(0)} ms, ` +
     `min ${times[0].toFixed(0)} ms, max ${times[times.length - 1].toFixed(0)} ms over ${RUNS} runs (budget ${BUDGET.coldMs} ms)`);
-}
-
-/**
- * In every page before its scripts: LCP (the latest candidate) and CLS (the largest session window
- * of layout shifts without recent input: gaps under 1 s, windows under 5 s, as web-vitals counts it).
- */
-function observeVitals() {
-  const vitals = { lcp: 0, cls: 0, shifts: [] };
-  const describe = (node) => {
-    if (!node || !node.tagName) return String(node?.nodeName ?? '?');
-    const label = node.getAttribute('aria-label') || node.getAttribute('data-remote') || node.getAttribute('role') || (node.textContent ?? '').trim().slice(0, 30);
-    return `${node.tagName.toLowerCase()}${label ? ` "${label}"` : ''}`;
-  };
-  let session = 0;
-  let first = 0;
-  let last = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.hadRecentInput) continue;
-      if (entry.value >= 0.01) vitals.shifts.push(`${entry.value.toFixed(3)} at ${entry.startTime.toFixed(0)} ms: ${entry.sources.map((source) => describe(source.node)).join(', ')}`);
-      if (session > 0 && entry.startTime - last < 1000 && entry.startTime - first < 5000) session += entry.value;
-      else {
-        session = entry.value;
-        first = entry.startTime;
-      }
-      last = entry.startTime;
-      vitals.cls = Math.max(vitals.cls, session);
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-  Object.defineProperty(window, '__vitals', { value: vitals });
 }
 
 /** Opens `path` in `page` under the slow network until its remote's heading shows and the network is quiet: time, bytes, LCP, CLS. */
