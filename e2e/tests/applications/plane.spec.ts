@@ -21,6 +21,8 @@ test('an application dragged onto the priority plane, then moved with the keyboa
   // Onto risk 80 %, business criticality 30 % (the plane's geometry: a 640 × 440 view box, the plot
   // inside the margins planeGeometry computes from its labels: 71 left, 18 top, 22 right, 53 bottom).
   const chart = page.getByRole('group', { name: /^Priority plane:/ });
+  // Hovering the item first: it scrolls the content area (the page's scroller) to it, which moves the plane.
+  await item.hover();
   const box = (await chart.boundingBox())!;
   const scale = box.width / 640;
   const target = { x: box.x + (71 + 0.8 * 547) * scale, y: box.y + (18 + 0.7 * 369) * scale };

@@ -102,7 +102,7 @@ test('an alarm on the recovery point age fires at once, is acknowledged with a n
   await page.getByRole('button', { name: 'New alarm' }).click();
   const editor = page.getByRole('dialog', { name: 'New alarm' });
   await editor.getByLabel('Name').fill(name);
-  await editor.getByLabel('Metric').selectOption({ label: 'Recovery point age' });
+  await editor.getByLabel('Metric', { exact: true }).selectOption({ label: 'Recovery point age' });
   // A low threshold: any age holds.
   await editor.getByLabel('Comparator').selectOption('>=');
   await editor.getByLabel('Threshold').fill('0');

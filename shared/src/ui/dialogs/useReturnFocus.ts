@@ -13,8 +13,8 @@ function focusedElement(): HTMLElement | null {
 /**
  * The `finalFocusEl` of a dialog open while `open`: the element that had focus when it opened;
  * when that is gone (the dialog renamed the page's subject, a menu item closed with its menu),
- * the dialog still open underneath, else the page's main content, so focus stays where the user
- * was rather than at the top of the document.
+ * the page's main content, so focus stays where the user was rather than at the top of the
+ * document; when nothing had focus, null (the dialog's default).
  */
 export function useReturnFocus(open: boolean): () => HTMLElement | null {
   const [opener, setOpener] = useState<HTMLElement | null>(() => (open ? focusedElement() : null));
@@ -24,14 +24,10 @@ export function useReturnFocus(open: boolean): () => HTMLElement | null {
     if (open) setOpener(focusedElement());
   }
   return useCallback(() => {
-    if (opener?.isConnected) return opener;
-    // A dialog still open underneath (an Error notice over a form whose button was busy, so
-    // nothing had focus) keeps it: focus on the page behind would close that dialog as an
-    // interaction outside it.
-    const closing = document.activeElement;
-    const underneath = [...document.querySelectorAll<HTMLElement>('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')]
-      .filter((dialog) => !(closing && dialog.contains(closing)))
-      .at(-1);
-    return underneath ?? document.querySelector<HTMLElement>('main[tabindex]');
+    // Nothing had focus when it opened (a busy button under an Error notice): the dialog's own
+    // default, as before; focusing the page behind would close a dialog still open underneath.
+    if (!opener) return null;
+    if (opener.isConnected) return opener;
+    return document.querySelector<HTMLElement>('main[tabindex]');
   }, [opener]);
 }
