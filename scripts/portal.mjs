@@ -26,6 +26,11 @@ function log(message) {
   process.stdout.write(`[portal] ${message}\n`);
 }
 
+/** Seconds since `start` (a Date.now()), for the phases' timings in CI's output. */
+function seconds(start) {
+  return `${Math.round((Date.now() - start) / 1000)} s`;
+}
+
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
   if (result.error) throw result.error;
@@ -191,14 +196,18 @@ function runTests(extra) {
   delete embedded.DATABASE_URL;
   delete embedded.RABBITMQ_URL;
   const workers = chosen ? [] : [`--maxWorkers=${Math.max(2, availableParallelism())}`];
+  let phase = Date.now();
   let status = run(join(BIN, 'jest'), [...workers, ...extra], { env: embedded });
+  log(`suites on the embedded defaults: ${seconds(phase)}`);
   // …and the API suites again against the real servers when they are configured, as many files
   // at once: each works in a schema of its own, and the one suite RabbitMQ asks about tokens (the
   // broker conformance suite, listening on PORTAL_API_URL) is the only one that listens there.
   if (process.env.DATABASE_URL || process.env.RABBITMQ_URL) {
     log(`API suites against DATABASE_URL=${process.env.DATABASE_URL ?? '(unset)'} RABBITMQ_URL=${process.env.RABBITMQ_URL ?? '(unset)'}`);
     // Suites marked @backend-agnostic ran above and are left out here (api/jest.config.cjs).
+    phase = Date.now();
     status = jest(['--selectProjects', 'api', ...workers, ...extra], { PORTAL_TEST_PASS: 'servers' }) || status;
+    log(`API suites against the servers: ${seconds(phase)}`);
   }
   return status;
 }
@@ -224,10 +233,14 @@ async function main() {
     case 'test': {
       ensureInstalled();
       let status = runTests(rest);
+      let phase = Date.now();
       await buildWhatChanged();
+      log(`build: ${seconds(phase)}`);
       const [pnpmCommand, prefix] = pnpm();
       ensureBrowser(pnpmCommand, prefix);
+      phase = Date.now();
       status = run(pnpmCommand, [...prefix, '--filter', '@portal/e2e', 'test']) || status;
+      log(`end-to-end suite: ${seconds(phase)}`);
       log(status === 0 ? 'all suites passed' : 'some suites failed');
       process.exit(status);
       break;
