@@ -5,11 +5,15 @@ import {
   SIGN_IN_MESSAGES,
   type Session,
 } from '@portal/shared';
+import { takeEarlySession } from './earlySession';
 import { INITIALIZATION_PATH } from './redirects';
 
-/** GET sessions: the current session, or an unauthenticated one; stored for every root. */
+/**
+ * GET sessions: the current session, or an unauthenticated one; stored for every root. The first
+ * call takes the answer the entry chunk asked for early, when it came back well.
+ */
 export async function loadSession(): Promise<Session> {
-  const session = await apiClient.get<Session>('/sessions', { notices: false });
+  const session = (await takeEarlySession<Session>()) ?? (await apiClient.get<Session>('/sessions', { notices: false }));
   sessionStore.setSession(session);
   return session;
 }
