@@ -33,10 +33,14 @@ function federatedConfig({ dir, name, port, exposes, title, favicon }) {
       output: {
         path: path.join(dir, 'dist'),
         // The host lives at the origin's root (deep links like /applications/x must still find
-        // main.js); a remote's chunks are found relative to wherever its remoteEntry.js was loaded.
+        // its entry script); a remote's chunks are found relative to wherever its remoteEntry.js was loaded.
         publicPath: exposes ? 'auto' : '/',
         uniqueName: name,
-        filename: '[name].js', // entries (main, remoteEntry) are fetched fresh; chunks carry hashes
+        // A remote's remoteEntry.js keeps its name (the manifest points at it) and is revalidated;
+        // the host's entry is named in index.html only, so it carries the build's hash (the
+        // federation runtime takes no [contenthash] there) and is cached for good: a warm load no
+        // longer waits for its revalidation before anything else.
+        filename: production && !exposes ? '[name].[fullhash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         clean: true,
       },

@@ -13,8 +13,8 @@ export interface StaticOptions {
   remotesJson?: string;
 }
 
-// webpack names long-lived assets `<name>.<contenthash>.<ext>` (chunks) or `<hash><ext>` (images,
-// fonts); everything else (index.html, main.js, remoteEntry.js, mf-manifest.json) must be
+// webpack names long-lived assets `<name>.<contenthash>.<ext>` (chunks, the host's main entry) or `<hash><ext>` (images,
+// fonts); everything else (index.html, remoteEntry.js, mf-manifest.json) must be
 // revalidated (ETag, 304) so that a new deployment is seen at once.
 const HASHED_ASSET = /(^|[.-])[0-9a-f]{8,}\.[a-z0-9]+$/i;
 // The build's .br and .gz siblings (shared/federation/precompress.cjs), chosen by Accept-Encoding.

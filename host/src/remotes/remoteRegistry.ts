@@ -1,14 +1,16 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { federationName, readStaticFile, REMOTES, type RemoteMountProps, type RemoteName } from '@portal/shared';
+import { EARLY_REMOTES_URL, takeEarly } from '../early/requests';
 import type { ParcelConfig } from './parcel';
 
 /** `/remotes.json`: remote name -> URL of its mf-manifest.json (relative to the host's origin). */
 export type RemoteManifest = Partial<Record<RemoteName, string>>;
 
-const MANIFEST_URL = '/remotes.json';
+const MANIFEST_URL = EARLY_REMOTES_URL;
 
+/** The first read takes the answer the entry chunk asked for early, when it came back well. */
 async function fetchManifest(): Promise<RemoteManifest> {
-  return JSON.parse(await readStaticFile(MANIFEST_URL, { cache: 'no-store' })) as RemoteManifest;
+  return (await takeEarly<RemoteManifest>(MANIFEST_URL)) ?? (JSON.parse(await readStaticFile(MANIFEST_URL, { cache: 'no-store' })) as RemoteManifest);
 }
 
 let manifest: Promise<RemoteManifest> | undefined;

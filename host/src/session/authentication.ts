@@ -5,7 +5,7 @@ import {
   SIGN_IN_MESSAGES,
   type Session,
 } from '@portal/shared';
-import { takeEarlySession } from './earlySession';
+import { EARLY_SESSION_URL, takeEarly } from '../early/requests';
 import { INITIALIZATION_PATH } from './redirects';
 
 /**
@@ -13,7 +13,7 @@ import { INITIALIZATION_PATH } from './redirects';
  * call takes the answer the entry chunk asked for early, when it came back well.
  */
 export async function loadSession(): Promise<Session> {
-  const session = (await takeEarlySession<Session>()) ?? (await apiClient.get<Session>('/sessions', { notices: false }));
+  const session = (await takeEarly<Session>(EARLY_SESSION_URL)) ?? (await apiClient.get<Session>('/sessions', { notices: false }));
   sessionStore.setSession(session);
   return session;
 }
