@@ -10,6 +10,7 @@ export * from './entities/user';
 export * from './entities/task';
 export * from './entities/requirement';
 export * from './entities/application';
+export * from './entities/licenses';
 export * from './entities/vexAnalysis';
 export * from './entities/serviceModule';
 export * from './entities/notification';
