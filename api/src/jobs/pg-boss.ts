@@ -41,6 +41,9 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
   boss.on('error', (error: unknown) => log?.warn({ err: error }, 'job queue error'));
   let opened: Promise<void> | undefined;
   let working = false;
+  /** The kinds this process works once started (undefined: every kind). */
+  let worked: ReadonlySet<string> | undefined;
+  const works = (name: string) => working && (worked === undefined || worked.has(name));
 
   /** Installs or migrates pg-boss's schema and creates the kinds' queues, once. */
   function open(): Promise<void> {
@@ -102,7 +105,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     async schedule(name, cron) {
       if (!kinds.has(name)) throw new Error(`no job kind '${name}' is defined`);
       schedules.set(name, cron);
-      if (working) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
+      if (works(name)) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
     },
     async failed(name) {
       await open();
@@ -117,19 +120,23 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       const of = new Map(rows.map((row) => [row.name, row]));
       return [...kinds.keys()].map((name) => ({ name, queued: of.get(name)?.queued ?? 0, running: of.get(name)?.running ?? 0, failed: of.get(name)?.failed ?? 0 }));
     },
-    async start() {
+    async start(only) {
       if (working) return;
       await open();
       working = true;
-      // The schedules are the workers' (their configuration): a kind this process schedules no
-      // longer (an interval set to 0) stops firing.
-      for (const name of kinds.keys()) {
+      worked = only ? new Set(only) : undefined;
+      const mine = [...kinds.values()].filter((kind) => works(kind.name));
+      // The schedules are the workers' (their configuration): a kind this process works and
+      // schedules no longer (an interval set to 0) stops firing; the schedules of kinds it does not
+      // work are the business of the processes that do.
+      for (const { name } of mine) {
         const cron = schedules.get(name);
         if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
         else await boss.unschedule(name);
       }
-      for (const kind of kinds.values()) await work(kind);
+      for (const kind of mine) await work(kind);
     },
+    works,
     async stop() {
       working = false;
       workers.clear();
