@@ -87,7 +87,7 @@ import { cloudSyncRoutes, createCloudSync, findingLinkRoutes, findingOverviewRou
 import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
 import { alarmsRoutes, registerAlarmEvaluator } from './alarms/index';
 import { recoveryRoutes, registerRecovery } from './recovery/index';
-import { jobWorkersOn, registerJobs, schedulePass, type PgBossSettings } from './jobs/index';
+import { jobWorkersFrom, registerJobs, schedulePass, type JobWorkers, type PgBossSettings } from './jobs/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,8 +138,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** The mail relay's pauses and batch (tests shorten the retry pause). */
   mailRelay?: MailRelaySettings;
-  /** Runs this process's job workers from ready until close; default: unless JOB_WORKERS=off. */
-  jobWorkers?: boolean;
+  /** Runs this process's job workers from ready until close — of every kind (true), none, or those named; default: as JOB_WORKERS says. */
+  jobWorkers?: JobWorkers;
   /** How often pg-boss polls and looks at the schedules (tests shorten them). */
   jobSettings?: PgBossSettings;
   /** The cloud syncs' schedule and transport (tests: no timer, an HTTPS agent trusting the local Azure endpoints). */
@@ -191,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // The job queue (issue 27): before the families that define jobs, so it closes before them.
-  await registerJobs(app, { workers: options.jobWorkers ?? jobWorkersOn(), settings: options.jobSettings });
+  await registerJobs(app, { workers: options.jobWorkers ?? jobWorkersFrom(), settings: options.jobSettings });
 
   // Before any route: child contexts take the error handler in force when they are created.
   registerErrorHandler(app);

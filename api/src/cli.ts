@@ -90,8 +90,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   worker: {
     summary: 'run the job workers without HTTP until Ctrl+C or SIGTERM (Postgres: DATABASE_URL; npm start runs them in the API process as well)',
     async run({ config, print }) {
-      const { runWorker, signalled } = await import('./cli/worker');
-      return runWorker(config, print, signalled);
+      const { runWorker, signalled, workerKinds } = await import('./cli/worker');
+      return runWorker(config, print, signalled, undefined, workerKinds());
     },
   },
   demo: {

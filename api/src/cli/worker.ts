@@ -2,7 +2,7 @@
 // `npm start` builds it (every family defines its kinds of job), made ready but listening on no
 // port, until a signal stops it: it finishes the jobs running, then closes.
 import type { Config } from '../config';
-import type { PgBossSettings } from '../jobs/index';
+import { jobWorkersFrom, type JobWorkers, type PgBossSettings } from '../jobs/index';
 
 type Print = (line: string) => void;
 
@@ -13,8 +13,26 @@ export const NO_BROKER_WARNING =
 export const EMBEDDED_REFUSAL =
   'worker: the embedded database belongs to one process, which runs the jobs itself (npm start); set DATABASE_URL to run workers of their own';
 
-/** Runs until `stop()` resolves; resolves to the exit code (2: no Postgres server to share). `jobSettings`: tests shorten pg-boss's pauses. */
-export async function runWorker(config: Config, print: Print, stop: () => Promise<unknown>, jobSettings?: PgBossSettings): Promise<number> {
+/**
+ * The kinds a worker process works: those JOB_WORKERS lists (a worker dedicated to some kinds),
+ * else every kind — `off` would leave a process that does nothing else with nothing to do.
+ */
+export function workerKinds(env: Partial<Record<string, string | undefined>> = process.env): true | readonly string[] {
+  const selection = jobWorkersFrom(env);
+  return typeof selection === 'boolean' ? true : selection;
+}
+
+/**
+ * Runs until `stop()` resolves; resolves to the exit code (2: no Postgres server to share).
+ * `jobSettings`: tests shorten pg-boss's pauses; `workers`: the kinds worked (default every kind).
+ */
+export async function runWorker(
+  config: Config,
+  print: Print,
+  stop: () => Promise<unknown>,
+  jobSettings?: PgBossSettings,
+  workers: Exclude<JobWorkers, false> = true,
+): Promise<number> {
   if (!config.databaseUrl) {
     print(EMBEDDED_REFUSAL);
     return 2;
@@ -22,10 +40,11 @@ export async function runWorker(config: Config, print: Print, stop: () => Promis
   if (!config.rabbitmqUrl) print(NO_BROKER_WARNING);
   // Loaded here: the other commands do without the whole app.
   const { buildApp } = await import('../app');
-  const app = await buildApp({ config: { ...config, serveStatic: false }, jobWorkers: true, jobSettings });
+  const app = await buildApp({ config: { ...config, serveStatic: false }, jobWorkers: workers, jobSettings });
   try {
     await app.ready();
-    print(`job workers running (${app.jobs.backend}), no HTTP; stop with Ctrl+C or SIGTERM`);
+    const worked = workers === true ? app.jobs.backend : `${app.jobs.backend}: ${workers.join(', ')}`;
+    print(`job workers running (${worked}), no HTTP; stop with Ctrl+C or SIGTERM`);
     await stop();
     print('stopping: waiting for the jobs running');
   } finally {

@@ -1,9 +1,9 @@
 // Computing a profile's deployment configuration — its RBOM — in the background (spec 7: the UI
 // asks requestDeploymentConfiguration again every 15 s until it is ready). A request starts the
-// computation for the profile's version and attached build and waits for it a moment, so a small
-// build answers at once; a large one (tens of thousands of components) answers 202 PENDING until done.
+// computation for the profile's version and attached build (a job: configuration-jobs.ts) and waits
+// for it a moment, so a small build answers at once; a large one (tens of thousands of components)
+// answers 202 PENDING until done.
 import type { DeploymentConfiguration, RbomComponent, RbomExclusion } from '@portal/shared/server';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { severityView } from '../apps/index';
 import { loadGraph } from '../graph/index';
@@ -13,7 +13,6 @@ import {
   buildNumberOf,
   buildRootOf,
   componentsAt,
-  failConfiguration,
   findConfiguration,
   requestConfiguration,
   storeConfiguration,
@@ -29,7 +28,14 @@ export const buildFailed = (number: number) => `Build ${number} failed to proces
 export const buildProcessing = (number: number) => `Build ${number} is still being processed: the RBOM is computed once it is done.`;
 export const COMPUTE_FAILED = 'The RBOM could not be computed.';
 
-async function compute(database: Database, profile: ProfileRow): Promise<void> {
+/** How a request has its configuration computed: a job (configuration-jobs.ts), waited for a moment. */
+export interface ConfigurationJobs {
+  /** Sends the job of the profile's version and waits up to `waitMs` for its configuration to be computed (or to fail). */
+  request(profile: { id: string; version: number }, waitMs: number): Promise<void>;
+}
+
+/** Computes and stores the configuration of the profile's version (stored only while it is still the one asked for). */
+export async function computeConfiguration(database: Database, profile: ProfileRow): Promise<void> {
   const build = await buildRootOf(database, profile.build_id!);
   const graph = await loadGraph(database, profile.build_id!);
   const root = build?.root_ref === null || !build ? -1 : graph.components.findIndex((component) => component.bom_ref === build.root_ref);
@@ -43,42 +49,11 @@ async function compute(database: Database, profile: ProfileRow): Promise<void> {
   await storeConfiguration(database, profile.id, profile.version, result);
 }
 
-/** Computes configurations one at a time; a profile already being computed is not computed twice. */
-export class ConfigurationQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-  private readonly running = new Map<string, Promise<void>>();
-
-  constructor(
-    private readonly database: Database,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  compute(profile: ProfileRow): Promise<void> {
-    const key = `${profile.id}@${profile.version}`;
-    const known = this.running.get(key);
-    if (known) return known;
-    const run = this.tail
-      .then(() => compute(this.database, profile))
-      .catch(async (error: unknown) => {
-        this.log.error({ err: error, profile: profile.id }, 'RBOM not computed');
-        await failConfiguration(this.database, profile.id, profile.version, COMPUTE_FAILED);
-      })
-      .finally(() => this.running.delete(key));
-    this.running.set(key, run);
-    this.tail = run;
-    return run;
-  }
-
-  idle(): Promise<unknown> {
-    return this.tail;
-  }
-}
-
 /**
  * The profile's configuration as it stands after this request: computed already, being computed
  * (started now, waited for a moment), or waiting for its build. 409 without a usable build.
  */
-export async function ensureConfiguration(database: Database, queue: ConfigurationQueue, profile: ProfileRow): Promise<ConfigurationRow> {
+export async function ensureConfiguration(database: Database, configurations: ConfigurationJobs, profile: ProfileRow): Promise<ConfigurationRow> {
   if (profile.build_id === null) throw new ApiProblem(409, NO_BUILD);
   if (profile.build_status === 'FAILED') throw new ApiProblem(409, buildFailed(profile.build_number!));
   let current = await findConfiguration(database, profile.id);
@@ -89,9 +64,7 @@ export async function ensureConfiguration(database: Database, queue: Configurati
   }
   if (upToDate && current!.status !== 'PENDING') return current!;
   if (!upToDate || current!.message !== null) await requestConfiguration(database, profile.id, profile.version, profile.build_id, null);
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([queue.compute(profile), new Promise((resolve) => (timer = setTimeout(resolve, ANSWER_WAIT_MS)))]);
-  clearTimeout(timer);
+  await configurations.request(profile, ANSWER_WAIT_MS);
   current = await findConfiguration(database, profile.id);
   return current!;
 }

@@ -8,7 +8,7 @@ import type { ApplicationRecord } from '../apps/index';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { configurationView, ensureConfiguration, type ConfigurationQueue } from './configuration';
+import { configurationView, ensureConfiguration, type ConfigurationJobs } from './configuration';
 import { rbomDocument, rbomFileName } from './cyclonedx';
 import { configurationSchema, shareBody, shareSchema } from './schemas';
 import { DEFAULT_SHARE_DAYS, rbomBuild, revokeRbomShare, sharedRbom, shareRbom, sharesOf, shareView, type ProfileRow } from './service';
@@ -24,7 +24,7 @@ const profileParams = { type: 'object', required: ['appKey', 'id'], properties: 
 const graphQuery = { type: 'object', required: ['graph'], properties: { graph: { type: 'string' } } } as const;
 
 export interface RbomRouteOptions {
-  queue: ConfigurationQueue;
+  configurations: ConfigurationJobs;
   profileOf: (request: FastifyRequest) => Promise<{ application: ApplicationRecord; profile: ProfileRow }>;
 }
 
@@ -32,7 +32,7 @@ function sendDocument(reply: FastifyReply, document: unknown, fileName: string) 
   return reply.header('content-disposition', `attachment; filename="${fileName}"`).type(CYCLONEDX_JSON).send(JSON.stringify(document, null, 2));
 }
 
-export async function rbomRoutes(app: FastifyInstance, { queue, profileOf }: RbomRouteOptions): Promise<void> {
+export async function rbomRoutes(app: FastifyInstance, { configurations, profileOf }: RbomRouteOptions): Promise<void> {
   const tags = ['deployment profiles'];
   const db = app.database;
   const now = () => app.identity.now();
@@ -40,7 +40,7 @@ export async function rbomRoutes(app: FastifyInstance, { queue, profileOf }: Rbo
   /** The profile's RBOM, computed; 409 while it is not (yet). */
   async function readyRbom(request: FastifyRequest) {
     const { application, profile } = await profileOf(request);
-    const configuration = await ensureConfiguration(app.database, queue, profile);
+    const configuration = await ensureConfiguration(app.database, configurations, profile);
     if (configuration.status === 'FAILED') throw new ApiProblem(409, configuration.message ?? STILL_COMPUTING);
     if (configuration.status !== 'READY') throw new ApiProblem(409, configuration.message ?? STILL_COMPUTING);
     const build = await rbomBuild(db, configuration.build_id);
@@ -62,7 +62,7 @@ export async function rbomRoutes(app: FastifyInstance, { queue, profileOf }: Rbo
     },
     async (request, reply) => {
       const { profile } = await profileOf(request);
-      const configuration = await ensureConfiguration(app.database, queue, profile);
+      const configuration = await ensureConfiguration(app.database, configurations, profile);
       const view = await configurationView(db, profile, configuration);
       return reply.code(view.status === 'PENDING' ? 202 : 200).send(view);
     },

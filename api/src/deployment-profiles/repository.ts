@@ -58,6 +58,12 @@ export async function findProfile(db: Queryable, applicationId: string, id: stri
   return row;
 }
 
+/** A profile by its id alone (the RBOM job, which no request scopes). */
+export async function findProfileById(db: Queryable, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM ${PROFILE_FROM} WHERE d.id = $1::uuid`, [id]);
+  return row;
+}
+
 export async function profileNamed(db: Queryable, applicationId: string, name: string): Promise<{ id: string } | undefined> {
   const [row] = await db.query<{ id: string }>('SELECT id FROM deployment_profiles WHERE application_id = $1 AND lower(name) = lower($2)', [applicationId, name]);
   return row;
@@ -127,17 +133,18 @@ export async function requestConfiguration(db: Queryable, profileId: string, ver
   );
 }
 
+/** The computed configuration of the profile's version, if it is still the one asked for (a job run twice, or after a failure, changes nothing). */
 export async function storeConfiguration(db: Queryable, profileId: string, version: number, result: { kept: number[]; excluded: Exclusion[] }): Promise<void> {
   await db.query(
     `UPDATE deployment_configurations SET status = 'READY', positions = $3, excluded = $4::jsonb, message = NULL, computed_at = now()
-      WHERE profile_id = $1 AND profile_version = $2`,
+      WHERE profile_id = $1 AND profile_version = $2 AND status = 'PENDING'`,
     [profileId, version, result.kept, JSON.stringify(result.excluded)],
   );
 }
 
 export async function failConfiguration(db: Queryable, profileId: string, version: number, message: string): Promise<void> {
   await db.query(
-    `UPDATE deployment_configurations SET status = 'FAILED', message = $3, computed_at = now() WHERE profile_id = $1 AND profile_version = $2`,
+    `UPDATE deployment_configurations SET status = 'FAILED', message = $3, computed_at = now() WHERE profile_id = $1 AND profile_version = $2 AND status = 'PENDING'`,
     [profileId, version, message],
   );
 }

@@ -10,7 +10,7 @@ import { findBuild, type ApplicationRecord } from '../apps/index';
 import { callerOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
-import { ConfigurationQueue } from './configuration';
+import { defineConfigurationJobs } from './configuration-jobs';
 import { rbomRoutes } from './rbom-routes';
 import { profileBody, profileSchema } from './schemas';
 import { addProfile, changeProfile, findAppProfile, profilesOf, profileView, profileWithName, removeProfile, type ProfileRow, type ProfileValues } from './service';
@@ -59,10 +59,8 @@ async function valuesOf(request: FastifyRequest, application: ApplicationRecord,
 export async function deploymentProfileRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['deployment profiles'];
   const db = app.database;
-  const queue = new ConfigurationQueue(app.database, app.log);
-  app.addHook('preClose', async () => {
-    await queue.idle();
-  });
+  // RBOM computations run as jobs; the job queue's close waits for the one running.
+  const configurations = defineConfigurationJobs(app.jobs, app.database, app.log);
 
   async function profileOf(request: FastifyRequest) {
     const application = await applicationOfRequest(db, request);
@@ -152,5 +150,5 @@ export async function deploymentProfileRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  await app.register(rbomRoutes, { queue, profileOf });
+  await app.register(rbomRoutes, { configurations, profileOf });
 }

@@ -15,7 +15,26 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
   return createPgBossJobs(database, await bossSchema(database), options, options.log);
 }
 
-/** JOB_WORKERS=off: a process that sends jobs and runs none (an API behind workers of its own; the test suites). */
+/** The kinds of job a process works: every kind (true), none (false) or those named. */
+export type JobWorkers = boolean | readonly string[];
+
+const ALL = ['', 'on', 'all', '1', 'true', 'yes'];
+const NONE = ['off', 'none', '0', 'false', 'no'];
+
+/**
+ * JOB_WORKERS: unset or `on`, every kind; `off`, none (an API behind workers of its own); a
+ * comma-separated list of kinds, those only (a worker dedicated to SBOM processing, say; the test
+ * suites work the on-demand kinds and leave the scheduled passes to their tests' tick()).
+ */
+export function jobWorkersFrom(env: Partial<Record<string, string | undefined>> = process.env): JobWorkers {
+  const value = (env.JOB_WORKERS ?? '').trim();
+  if (ALL.includes(value.toLowerCase())) return true;
+  if (NONE.includes(value.toLowerCase())) return false;
+  const kinds = value.split(',').map((kind) => kind.trim()).filter((kind) => kind !== '');
+  return kinds.length > 0 ? kinds : false;
+}
+
+/** Whether a process with this JOB_WORKERS runs any job. */
 export function jobWorkersOn(env: Partial<Record<string, string | undefined>> = process.env): boolean {
-  return !['off', '0', 'false', 'no'].includes((env.JOB_WORKERS ?? '').trim().toLowerCase());
+  return jobWorkersFrom(env) !== false;
 }

@@ -27,6 +27,9 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
   /** The job running per kind: kinds run side by side, the jobs of one kind one at a time. */
   const running = new Map<string, Promise<void>>();
   let started = false;
+  /** The kinds this process works once started (undefined: every kind). */
+  let worked: ReadonlySet<string> | undefined;
+  const works = (name: string) => started && (worked === undefined || worked.has(name));
 
   const kindOf = (name: string): JobKind => {
     const kind = kinds.get(name);
@@ -53,12 +56,12 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
     }
   }
 
-  /** Starts the first waiting job of each idle kind, as long as the worker is started. */
+  /** Starts the first waiting job of each idle kind this process works, as long as the worker is started. */
   function drain(): void {
     if (!started) return;
     for (let index = 0; index < waiting.length; index += 1) {
       const job = waiting[index]!;
-      if (running.has(job.name)) continue;
+      if (running.has(job.name) || !works(job.name)) continue;
       waiting.splice(index, 1);
       index -= 1;
       const run = attempt(job).finally(() => {
@@ -91,7 +94,7 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
     async schedule(name, cron) {
       kindOf(name);
       schedules.set(name, cron);
-      if (started) startCron(name, cron);
+      if (works(name)) startCron(name, cron);
     },
     async failed(name) {
       return dead.get(name) ?? [];
@@ -105,12 +108,14 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
         failed: dead.get(name)?.length ?? 0,
       }));
     },
-    async start() {
+    async start(kinds) {
       if (started) return;
       started = true;
-      for (const [name, cron] of schedules) startCron(name, cron);
+      worked = kinds ? new Set(kinds) : undefined;
+      for (const [name, cron] of schedules) if (works(name)) startCron(name, cron);
       drain();
     },
+    works,
     async stop() {
       started = false;
       for (const cron of crons.splice(0)) cron.stop();

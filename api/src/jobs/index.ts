@@ -2,6 +2,6 @@
 // (pg-boss.ts), in process on the embedded database (in-process.ts), and its place on the app (plugin.ts).
 export type { DeadLetter, JobContext, JobCounts, JobKind, Jobs, RetryPolicy, SendOptions } from './types';
 export { cronEvery, JobTimeoutError } from './types';
-export { createJobs, jobWorkersOn, type JobsOptions } from './create';
+export { createJobs, jobWorkersFrom, jobWorkersOn, type JobWorkers, type JobsOptions } from './create';
 export type { PgBossSettings } from './pg-boss';
 export { registerJobs, schedulePass, PASS_TIMEOUT_SECONDS } from './plugin';

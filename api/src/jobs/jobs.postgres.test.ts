@@ -75,3 +75,26 @@ test('a schedule a worker no longer sets stops firing', async () => {
   await after.start();
   expect(await scheduled()).toEqual([]);
 });
+
+test("a worker of some kinds leaves the other kinds' schedules to the workers of those", async () => {
+  const database = await openDatabase(environment.config);
+  databases.push(database);
+  const schema = await bossSchema(database);
+  const scheduled = async () => (await database.query<{ name: string }>(`SELECT name FROM ${schema}.schedule ORDER BY name`)).map((row) => row.name);
+  const kind = (name: string) => ({ name, handler: async () => undefined, timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } });
+
+  const all = createPgBossJobs(database, schema);
+  all.define(kind('nightly'));
+  all.define(kind('sbom-like'));
+  await all.schedule('nightly', '0 0 * * *');
+  await all.start();
+  await all.stop();
+
+  // A dedicated worker of the on-demand kind, started without the nightly pass's interval.
+  const dedicated = createPgBossJobs(database, schema);
+  workers.push(dedicated);
+  dedicated.define(kind('nightly'));
+  dedicated.define(kind('sbom-like'));
+  await dedicated.start(['sbom-like']);
+  expect(await scheduled()).toEqual(['nightly']);
+});

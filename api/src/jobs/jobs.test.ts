@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { until } from '../testing/until';
+import { jobWorkersFrom, jobWorkersOn } from './create';
 import { createInProcessJobs } from './in-process';
 import { createPgBossJobs } from './pg-boss';
 import { bossSchema } from './repository';
@@ -144,6 +145,20 @@ describe.each(backends)('jobs %s', (_name, create) => {
     await until(async () => (await byName()).held!.running + (await byName()).held!.queued === 0, 'both held jobs done');
   });
 
+  test('a process started for some kinds works those only: the others wait for a process that works them', async () => {
+    const seen: string[] = [];
+    jobs.define(kind('on-demand', async () => void seen.push('on-demand')));
+    jobs.define(kind('pass', async () => void seen.push('pass')));
+    expect(jobs.works('on-demand')).toBe(false);
+    await jobs.start(['on-demand']);
+    expect([jobs.works('on-demand'), jobs.works('pass')]).toEqual([true, false]);
+    await jobs.send('pass');
+    await jobs.send('on-demand');
+    await until(() => seen.length > 0, 'the on-demand job');
+    expect(seen).toEqual(['on-demand']);
+    expect((await jobs.counts()).find((counts) => counts.name === 'pass')).toEqual({ name: 'pass', queued: 1, running: 0, failed: 0 });
+  });
+
   test('a job of a kind nobody defined is refused', async () => {
     await expect(jobs.send('unknown')).rejects.toThrow("no job kind 'unknown' is defined");
   });
@@ -155,6 +170,12 @@ test('an interval becomes the cron of the queue, by the minute', () => {
   expect(cronEvery(5 * 60_000)).toBe('*/5 * * * *');
   expect(cronEvery(3_600_000)).toBe('0 * * * *');
   expect(cronEvery(86_400_000)).toBe('0 0 * * *');
+});
+
+test('JOB_WORKERS names every kind, none, or the kinds a process works', () => {
+  expect([jobWorkersFrom({}), jobWorkersFrom({ JOB_WORKERS: 'on' }), jobWorkersFrom({ JOB_WORKERS: 'off' }), jobWorkersFrom({ JOB_WORKERS: 'OFF' })]).toEqual([true, true, false, false]);
+  expect(jobWorkersFrom({ JOB_WORKERS: ' sbom-builds, rbom-configurations ' })).toEqual(['sbom-builds', 'rbom-configurations']);
+  expect(jobWorkersOn({ JOB_WORKERS: 'sbom-builds' })).toBe(true);
 });
 
 test('the pause before a retry doubles with backoff', () => {

@@ -41,14 +41,33 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
   boss.on('error', (error: unknown) => log?.warn({ err: error }, 'job queue error'));
   let opened: Promise<void> | undefined;
   let working = false;
+  /** The kinds this process works once started (undefined: every kind). */
+  let worked: ReadonlySet<string> | undefined;
+  const works = (name: string) => working && (worked === undefined || worked.has(name));
 
-  /** Installs or migrates pg-boss's schema and creates the kinds' queues, once. */
+  /** Installs or migrates pg-boss's schema, once. */
   function open(): Promise<void> {
-    opened ??= (async () => {
-      await boss.start();
-      for (const kind of kinds.values()) await createQueue(kind);
-    })();
+    opened ??= boss.start().then(() => undefined);
     return opened;
+  }
+
+  /**
+   * The kind's queue, created (or updated) once per process when first used — sent to, scheduled
+   * or worked: creating one is a partition of pg-boss's job table, ~35 ms each, which a process
+   * that works and sends a few kinds does not pay for every kind.
+   */
+  const queues = new Map<string, Promise<void>>();
+  function queueOf(name: string): Promise<void> {
+    let queue = queues.get(name);
+    if (!queue) {
+      const kind = kinds.get(name);
+      if (!kind) return Promise.reject(new Error(`no job kind '${name}' is defined`));
+      queue = open().then(() => createQueue(kind));
+      queues.set(name, queue);
+      // A failure is not kept: the next use tries again.
+      queue.catch(() => queues.delete(name));
+    }
+    return queue;
   }
 
   async function createQueue(kind: JobKind): Promise<void> {
@@ -90,11 +109,11 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     backend: 'pg-boss',
     define(kind) {
       kinds.set(kind.name, kind as JobKind);
-      if (opened) opened.then(() => createQueue(kind as JobKind)).catch((error: unknown) => log?.warn({ err: error, kind: kind.name }, 'job queue not created'));
+      // Defined anew: its queue's options are updated at its next use.
+      queues.delete(kind.name);
     },
     async send(name, payload = {}, options = {}) {
-      if (!kinds.has(name)) throw new Error(`no job kind '${name}' is defined`);
-      await open();
+      await queueOf(name);
       const id = await boss.send(name, payload, { singletonKey: options.singletonKey ?? randomUUID() });
       wake(name);
       return id;
@@ -102,7 +121,9 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     async schedule(name, cron) {
       if (!kinds.has(name)) throw new Error(`no job kind '${name}' is defined`);
       schedules.set(name, cron);
-      if (working) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
+      if (!works(name)) return;
+      await queueOf(name);
+      await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
     },
     async failed(name) {
       await open();
@@ -117,19 +138,24 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       const of = new Map(rows.map((row) => [row.name, row]));
       return [...kinds.keys()].map((name) => ({ name, queued: of.get(name)?.queued ?? 0, running: of.get(name)?.running ?? 0, failed: of.get(name)?.failed ?? 0 }));
     },
-    async start() {
+    async start(only) {
       if (working) return;
       await open();
       working = true;
-      // The schedules are the workers' (their configuration): a kind this process schedules no
-      // longer (an interval set to 0) stops firing.
-      for (const name of kinds.keys()) {
+      worked = only ? new Set(only) : undefined;
+      const mine = [...kinds.values()].filter((kind) => works(kind.name));
+      // The schedules are the workers' (their configuration): a kind this process works and
+      // schedules no longer (an interval set to 0) stops firing; the schedules of kinds it does not
+      // work are the business of the processes that do.
+      for (const { name } of mine) {
+        await queueOf(name);
         const cron = schedules.get(name);
         if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
         else await boss.unschedule(name);
       }
-      for (const kind of kinds.values()) await work(kind);
+      for (const kind of mine) await work(kind);
     },
+    works,
     async stop() {
       working = false;
       workers.clear();

@@ -1,8 +1,8 @@
 // The job queue on the app (docs/jobs.md): `app.jobs`, whose workers run from ready until close
-// unless the process runs none (JOB_WORKERS=off), and the periodic passes of the families as
-// scheduled jobs.
+// unless the process runs none (JOB_WORKERS=off) — of every kind, or of the kinds JOB_WORKERS
+// lists — and the periodic passes of the families as scheduled jobs.
 import type { FastifyInstance } from 'fastify';
-import { createJobs } from './create';
+import { createJobs, type JobWorkers } from './create';
 import type { PgBossSettings } from './pg-boss';
 import { cronEvery, type Jobs } from './types';
 
@@ -17,10 +17,20 @@ declare module 'fastify' {
 export const PASS_TIMEOUT_SECONDS = 15 * 60;
 
 /** Before the families that define jobs: its close (waiting for running jobs) comes before theirs. */
-export async function registerJobs(app: FastifyInstance, options: { workers: boolean; settings?: PgBossSettings }): Promise<Jobs> {
+export async function registerJobs(app: FastifyInstance, options: { workers: JobWorkers; settings?: PgBossSettings }): Promise<Jobs> {
   const jobs = await createJobs(app.database, { ...options.settings, log: app.log });
   app.decorate('jobs', jobs);
-  if (options.workers) app.addHook('onReady', async () => jobs.start());
+  const { workers } = options;
+  if (workers === true) app.addHook('onReady', async () => jobs.start());
+  else if (workers !== false && workers.length > 0) {
+    app.addHook('onReady', async () => {
+      // Every family has defined its kinds by now: a name that is none of them is a typo.
+      const known = new Set((await jobs.counts()).map((counts) => counts.name));
+      const unknown = workers.filter((name) => !known.has(name));
+      if (unknown.length > 0) app.log.warn({ unknown, kinds: [...known] }, 'JOB_WORKERS names kinds of job that do not exist');
+      await jobs.start(workers);
+    });
+  }
   app.addHook('preClose', async () => jobs.stop());
   return jobs;
 }

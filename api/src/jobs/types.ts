@@ -62,8 +62,14 @@ export interface Jobs {
   failed(name: string): Promise<DeadLetter[]>;
   /** Every defined kind's counts, by name (a read: it runs nothing). */
   counts(): Promise<JobCounts[]>;
-  /** Starts this process's workers (and its schedules' clock). */
-  start(): Promise<void>;
+  /**
+   * Starts this process's workers (and its schedules' clock): of every defined kind, or of the
+   * kinds named only (JOB_WORKERS lists them: dedicated workers per kind). A kind this process does
+   * not work is neither run nor scheduled here; its jobs wait for a process that works it.
+   */
+  start(kinds?: readonly string[]): Promise<void>;
+  /** Whether this process's started workers run the kind (what a sender may keep for a job run here). */
+  works(name: string): boolean;
   /** Stops taking jobs and waits for the ones running. */
   stop(): Promise<void>;
 }

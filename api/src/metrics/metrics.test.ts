@@ -333,7 +333,8 @@ describe('GET metrics/prometheus', () => {
       Object.fromEntries([...parsePrometheus((await scrape({ 'x-api-key': pipelineKey })).body)].filter(([name]) => name.startsWith('portal_jobs_') && name.endsWith('{kind=due-dates}')));
     const before = await jobSamples();
     expect(before).toEqual({ 'portal_jobs_queued{kind=due-dates}': expect.any(Number), 'portal_jobs_running{kind=due-dates}': 0, 'portal_jobs_failed{kind=due-dates}': 0 });
-    // The suite's app runs no workers (JOB_WORKERS=off): a job sent waits, as behind busy workers.
+    // The suite's app works the on-demand kinds only (JOB_WORKERS, testing/global-setup.ts), not the
+    // due dates: a job sent waits, as behind busy workers.
     await world.app.jobs.send('due-dates');
     expect(await jobSamples()).toEqual({ ...before, 'portal_jobs_queued{kind=due-dates}': before['portal_jobs_queued{kind=due-dates}']! + 1 });
     const text = (await scrape({ 'x-api-key': pipelineKey })).body;

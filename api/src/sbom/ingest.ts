@@ -2,7 +2,7 @@
 // by a signed-in user (ingest=>SBOM in the app's process) or by a CI pipeline presenting its CI/CD
 // ingestion module's API key in X-Api-Key (the key's organization scopes the app). Who may upload
 // is settled before the body is read; the body is then inflated, parsed, validated and stored in
-// one transaction, and processed in the background (202 with the PENDING build).
+// one transaction, and processed in the background as a job (build-jobs.ts; 202 with the PENDING build).
 import fastifyMultipart from '@fastify/multipart';
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,8 +16,8 @@ import { inflateIfGzip, SBOM_MAX_UPLOAD_BYTES, tooLarge } from './body';
 import { announceStored } from './events';
 import { parseSbom } from './parse';
 import { INVALID_APP_KEY } from '../apps/index';
-import { BuildQueue, type BuildFollowUps } from './processing';
-import { requeueUnfinishedBuilds } from './processing.repository';
+import { defineBuildJobs } from './build-jobs';
+import type { BuildFollowUps } from './processing';
 import { storeBuild, type Uploader } from './store.repository';
 import { recordServiceModuleUse } from '../service-modules/service';
 
@@ -114,14 +114,11 @@ export interface IngestionOptions {
 }
 
 export async function ingestionRoutes(app: FastifyInstance, { followUps }: IngestionOptions): Promise<void> {
-  const queue = new BuildQueue({ database: app.database, followUps, log: app.log, notify: () => app.outboxRelay.notify() });
+  // Processing runs as a job; the job queue's close waits for the one running.
+  const builds = defineBuildJobs(app.jobs, { database: app.database, followUps, log: app.log, notify: () => app.outboxRelay.notify() });
   app.addHook('onReady', async () => {
-    // Builds a stopped server left unprocessed are processed now.
-    const stale = await requeueUnfinishedBuilds(app.database);
-    for (const build of stale) queue.enqueue(build.id);
-  });
-  app.addHook('preClose', async () => {
-    await queue.idle();
+    // Builds a stopped server left unprocessed are sent again.
+    await builds.resume();
   });
 
   // This plugin reads bodies itself: as bytes (JSON, XML, gzip — any type) or multipart.
@@ -168,11 +165,16 @@ export async function ingestionRoutes(app: FastifyInstance, { followUps }: Inges
       }
       // A CI key's upload is its module's sync (the Service Modules screen's "Last sync").
       if (request.apiKeyHolder) await recordServiceModuleUse(app.database, request.apiKeyHolder, new Date(stored.created_at));
-      // Processed once the answer is sent: PGlite's queries hold the event loop while they run.
-      // What processing would read back of the components, it is handed.
-      const enqueue = () => queue.enqueue(stored.id, stored.components);
-      reply.raw.once('finish', enqueue);
-      reply.raw.once('close', enqueue);
+      // Sent once the answer is: PGlite's queries hold the event loop while they run. What
+      // processing would read back of the components, it is handed (when this process runs it).
+      let sent = false;
+      const send = () => {
+        if (sent) return;
+        sent = true;
+        builds.send(stored.id, stored.components).catch((error: unknown) => app.log.error({ err: error, buildId: stored.id }, 'SBOM processing job not sent'));
+      };
+      reply.raw.once('finish', send);
+      reply.raw.once('close', send);
       // The server's own time for the upload (since the request arrived), for pipelines and benchmarks.
       reply.header('server-timing', `ingest;dur=${reply.elapsedTime.toFixed(1)}`);
       reply.header('location', `/api/apps/${encodeURIComponent(upload.application.app_key)}/builds/${stored.id}`);

@@ -30,24 +30,34 @@ export async function buildContext(db: Queryable, buildId: string): Promise<Buil
   return row;
 }
 
-/** Claims a PENDING build (PROCESSING, started now) with what processing needs to know of its app; undefined when it is not PENDING. */
-export async function claimBuild(db: Queryable, buildId: string): Promise<BuildContext | undefined> {
-  const [build] = await db.query<BuildContext>(
+/** A claimed build: its context, and its claim (the started_at it was claimed with, as text to the microsecond). */
+export interface ClaimedBuild extends BuildContext {
+  claim: string;
+}
+
+/**
+ * Claims a build (PROCESSING, started now) with what processing needs to know of its app: a
+ * PENDING one, or one PROCESSING for longer than `timeoutMs` — its process died (a live one marks
+ * it FAILED at the timeout). Undefined when neither (DONE, FAILED, or processing elsewhere).
+ */
+export async function claimBuild(db: Queryable, buildId: string, timeoutMs: number): Promise<ClaimedBuild | undefined> {
+  const [build] = await db.query<ClaimedBuild>(
     `UPDATE application_builds b SET status = 'PROCESSING', started_at = now()
        FROM applications a JOIN processes p ON p.id = a.process_id
-      WHERE b.id = $1 AND b.status = 'PENDING' AND a.id = b.application_id
-      RETURNING ${CONTEXT_COLUMNS}`,
-    [buildId],
+      WHERE b.id = $1 AND a.id = b.application_id
+        AND (b.status = 'PENDING' OR (b.status = 'PROCESSING' AND b.started_at < now() - make_interval(secs => $2::double precision / 1000)))
+      RETURNING ${CONTEXT_COLUMNS}, b.started_at::text AS claim`,
+    [buildId, timeoutMs],
   );
   return build;
 }
 
-/** Marks a PROCESSING build FAILED with `message`; false when it was not PROCESSING. */
-export async function markBuildFailed(tx: Queryable, buildId: string, message: string): Promise<boolean> {
+/** Marks the build FAILED with `message` if it is still PROCESSING under `claim`; false otherwise (claimed again by another process, or done). */
+export async function markBuildFailed(tx: Queryable, buildId: string, claim: string, message: string): Promise<boolean> {
   const failed = await tx.query(
-    `UPDATE application_builds SET status = 'FAILED', error = $2, finished_at = clock_timestamp()
-            WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
-    [buildId, message],
+    `UPDATE application_builds SET status = 'FAILED', error = $3, finished_at = clock_timestamp()
+            WHERE id = $1 AND status = 'PROCESSING' AND started_at = $2::timestamptz RETURNING id`,
+    [buildId, claim, message],
   );
   return failed.length > 0;
 }
@@ -96,21 +106,22 @@ export async function insertFindings(
 /**
  * In one statement: the Import SBOM event `event` to each of `recipients` (on the outbox, which the
  * commit wakes) and the build DONE with its count, finished when the work ended. False when the
- * build was no longer PROCESSING (timed out or deleted meanwhile): the caller rolls back.
+ * build was no longer PROCESSING under `claim` (timed out, deleted or claimed again meanwhile):
+ * the caller rolls back, so a build is stored once however many jobs ran for it.
  */
 export async function markBuildDone(
   tx: Queryable,
   recipients: readonly string[],
-  buildId: string,
+  build: { id: string; claim: string },
   vulnerabilityCount: number,
   event: unknown,
 ): Promise<boolean> {
   const done = await tx.query(
-    `WITH announced AS (INSERT INTO outbox (destination, body) SELECT 'events#' || r.id, $4::jsonb FROM unnest($1::text[]) AS r(id))
-       UPDATE application_builds SET status = 'DONE', vulnerability_count = $3, finished_at = clock_timestamp()
-        WHERE id = $2 AND status = 'PROCESSING'
+    `WITH announced AS (INSERT INTO outbox (destination, body) SELECT 'events#' || r.id, $5::jsonb FROM unnest($1::text[]) AS r(id))
+       UPDATE application_builds SET status = 'DONE', vulnerability_count = $4, finished_at = clock_timestamp()
+        WHERE id = $2 AND status = 'PROCESSING' AND started_at = $3::timestamptz
        RETURNING id, pg_notify('${OUTBOX_CHANNEL}', '')`,
-    [recipients, buildId, vulnerabilityCount, JSON.stringify(event)],
+    [recipients, build.id, build.claim, vulnerabilityCount, JSON.stringify(event)],
   );
   return done.length > 0;
 }
@@ -143,9 +154,26 @@ export async function placeComponents(tx: Queryable, buildId: string, parent: re
   );
 }
 
-/** Builds a stopped server left PENDING or PROCESSING are PENDING again; resolves to their ids. */
+/**
+ * Builds a stopped server left PENDING or PROCESSING are PENDING again; resolves to their ids. For
+ * the embedded database only: its one process holds the data directory, so no build is being
+ * processed elsewhere.
+ */
 export async function requeueUnfinishedBuilds(db: Queryable): Promise<Array<{ id: string }>> {
   return db.query<{ id: string }>(
     `UPDATE application_builds SET status = 'PENDING' WHERE status IN ('PENDING', 'PROCESSING') RETURNING id`,
+  );
+}
+
+/**
+ * Builds waiting for a job, on a server several processes share: PENDING ones, and those
+ * PROCESSING for longer than `timeoutMs` (their process died). A build PROCESSING within its time
+ * is another process's, left alone.
+ */
+export async function waitingBuilds(db: Queryable, timeoutMs: number): Promise<Array<{ id: string }>> {
+  return db.query<{ id: string }>(
+    `SELECT id FROM application_builds
+      WHERE status = 'PENDING' OR (status = 'PROCESSING' AND started_at < now() - make_interval(secs => $1::double precision / 1000))`,
+    [timeoutMs],
   );
 }

@@ -4,21 +4,12 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
 import type { Database, Queryable } from '../db/database';
-import { systemClock } from '../identity/clock';
-import { createTestUser } from '../testing/identity';
+import { buildWorld, followUps, testSbom } from '../testing/builds';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
-import { createOrganizationCommand, createProcessCommand } from '../cli/users';
-import { AdvisoryImporter } from '../vulnerabilities/sources';
 import { parseSbom } from './parse';
 import { INGESTION_TIMEOUT_MS, processBuild, TIMED_OUT } from './processing';
 import { storeBuild } from './store.repository';
-import { raiseLicenseAlerts } from '../licenses/alerts';
-import { carryOver, identifiedBuilds, previousBuild } from '../vex/carry-over.repository';
-
-// What app.ts hands the processing: the real VEX carry-over and license alerts.
-const followUps = { previousBuild, identifiedBuilds, carryOver, raiseLicenseAlerts };
 
 let environment: TestEnvironment;
 let app: FastifyInstance;
@@ -26,17 +17,7 @@ let applicationId: string;
 
 beforeAll(async () => {
   environment = await createTestEnvironment();
-  app = await buildApp({ config: environment.config });
-  await createOrganizationCommand(app.database, ['--name', 'Acme']);
-  await createProcessCommand(app.database, ['--org', 'Acme', '--code', 'alpha', '--name', 'Alpha']);
-  await createTestUser(app, 'olga', systemClock, '--org', 'Acme', '--role', 'ORG_ADMIN');
-  [{ id: applicationId }] = await app.database.query<{ id: string }>(
-    `INSERT INTO applications (organization_id, process_id, app_key, name)
-     SELECT organization_id, id, 'web', 'Web' FROM processes WHERE code_name = 'alpha' RETURNING id`,
-  );
-  const importer = new AdvisoryImporter(app.database);
-  await importer.add(JSON.parse(readFileSync(path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv', 'GHSA-35jh-r3h4-6jhm.json'), 'utf8')));
-  await importer.flush();
+  ({ app, applicationId } = await buildWorld(environment));
 }, 60_000);
 
 afterAll(async () => {
@@ -54,7 +35,7 @@ function slow(database: Database): Database {
   return { ...database, ...slowed(database), transaction: (fn) => database.transaction((tx) => fn(slowed(tx))), close: () => database.close() };
 }
 
-const sbom = () => parseSbom(readFileSync(path.join(__dirname, 'testdata', 'cyclonedx-1.6.bom.xml')));
+const sbom = testSbom;
 
 it('is the 15 minutes of the release notes', () => {
   expect(INGESTION_TIMEOUT_MS).toBe(15 * 60 * 1000);

@@ -3,8 +3,9 @@
 // vulnerability database, analyses carry over from the app's previous build, license-risk
 // alerts are raised, and an 'Import SBOM' event (events.ts) tells the members who may view the app
 // of each state — PROCESSING when claimed, DONE in the transaction that marks it so, or FAILED. A build not done within 15 minutes fails. The upload hands over what it
-// knows of the components (their purls, their license declarations), so processing reads back only
-// builds left PENDING by a stop.
+// knows of the components (their purls, their license declarations) when its process runs the
+// job (build-jobs.ts); otherwise processing reads them back. Each claim is its own: a build claimed
+// again after its process died is finished by the new claim only.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { matchComponents } from '../vulnerabilities/index';
@@ -20,6 +21,7 @@ import {
   placeComponents,
   readPurls,
   type BuildContext,
+  type ClaimedBuild,
 } from './processing.repository';
 import { announceBuild, buildAudience, buildStateEvent } from './events';
 import type { StoredComponents } from './store.repository';
@@ -63,6 +65,7 @@ export interface ProcessingContext {
   log: FastifyBaseLogger;
   /** Wakes the outbox relay after the commit that recorded the event. */
   notify: () => void;
+  /** The ingestion timeout (default INGESTION_TIMEOUT_MS): a build fails after it, and a build PROCESSING longer is claimed again. */
   timeoutMs?: number;
 }
 
@@ -72,9 +75,10 @@ export interface ProcessingContext {
  */
 export async function processBuild(context: ProcessingContext, buildId: string, known?: StoredComponents): Promise<void> {
   const { database } = context;
+  const timeoutMs = context.timeoutMs ?? INGESTION_TIMEOUT_MS;
   // Claimed, with what processing needs to know of its app, in one statement; its screens told.
   const build = await database.transaction(async (tx) => {
-    const claimed = await claimBuild(tx, buildId);
+    const claimed = await claimBuild(tx, buildId, timeoutMs);
     if (claimed) await announceBuild(tx, claimed, buildId, { status: 'PROCESSING' });
     return claimed;
   });
@@ -82,7 +86,7 @@ export async function processBuild(context: ProcessingContext, buildId: string, 
   context.notify();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(TIMED_OUT)), context.timeoutMs ?? INGESTION_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(TIMED_OUT)), timeoutMs);
     timer.unref?.();
   });
   try {
@@ -92,9 +96,9 @@ export async function processBuild(context: ProcessingContext, buildId: string, 
     context.log.error({ err: error, buildId }, 'SBOM processing failed');
     try {
       await database.transaction(async (tx) => {
-        const failed = await markBuildFailed(tx, buildId, message);
-        const build = failed ? await buildContext(tx, buildId) : undefined;
-        if (build) await announceBuild(tx, build, buildId, { status: 'FAILED', error: message });
+        const failed = await markBuildFailed(tx, buildId, build.claim, message);
+        const current = failed ? await buildContext(tx, buildId) : undefined;
+        if (current) await announceBuild(tx, current, buildId, { status: 'FAILED', error: message });
       });
       context.notify();
     } catch (cannotRecord) {
@@ -125,7 +129,7 @@ function oneRowEach<T extends { bomRef?: string; vulnerabilityId: string }>(find
   return { found, foundPositions };
 }
 
-async function derive(context: ProcessingContext, buildId: string, build: BuildContext, known: StoredComponents | undefined): Promise<void> {
+async function derive(context: ProcessingContext, buildId: string, build: ClaimedBuild, known: StoredComponents | undefined): Promise<void> {
   const { database } = context;
   const { positions, purls } = known ?? (await readPurls(database, buildId));
   const findings = await matchComponents(
@@ -150,10 +154,10 @@ async function derive(context: ProcessingContext, buildId: string, build: BuildC
     await context.followUps.raiseLicenseAlerts(tx, build, buildId, build.number, previous?.id ?? null, known?.declarations);
     // Last, in one statement: the Import SBOM event to each of its audience (on the outbox, which
     // the commit wakes) and the build DONE, its finished_at when the work ended (clock_timestamp,
-    // not the transaction's start). Timed out or deleted meanwhile: FAILED (or nothing) stays, and
+    // not the transaction's start). Timed out, deleted or claimed again meanwhile: FAILED (or nothing, or the other claim) stays, and
     // nothing of this transaction does.
     const event = buildStateEvent(build, buildId, { status: 'DONE', vulnerability_count: vulnerabilityCount });
-    const done = await markBuildDone(tx, await buildAudience(tx, build), buildId, vulnerabilityCount, event);
+    const done = await markBuildDone(tx, await buildAudience(tx, build), { id: buildId, claim: build.claim }, vulnerabilityCount, event);
     if (!done) throw new Error(TIMED_OUT);
   });
   context.notify();
@@ -169,36 +173,4 @@ async function placeUnplaced(tx: Queryable, buildId: string, rootRef: string | n
   const edges = await dependencyEdgesOf(tx, buildId);
   const tree = spanningTree(refs, edges.map((edge) => [edge.ref, edge.depends_on] as const), rootRef === null ? -1 : refs.indexOf(rootRef));
   await placeComponents(tx, buildId, Array.from(tree.parent), Array.from(tree.level));
-}
-
-/** Runs builds in the background, one at a time, and lets close wait for the one running. */
-export class BuildQueue {
-  private tail: Promise<void> = Promise.resolve();
-  private pending = 0;
-  constructor(private readonly context: ProcessingContext) {}
-
-  private readonly queued = new Set<string>();
-
-  /** Queues a build once (a second call for the same build is ignored), with what its upload knows of it. */
-  enqueue(buildId: string, known?: StoredComponents): void {
-    if (this.queued.has(buildId)) return;
-    this.queued.add(buildId);
-    this.pending += 1;
-    this.tail = this.tail
-      .then(() => processBuild(this.context, buildId, known))
-      .catch((error: unknown) => this.context.log.error({ err: error, buildId }, 'SBOM processing failed'))
-      .finally(() => {
-        this.queued.delete(buildId);
-        this.pending -= 1;
-      });
-  }
-
-  /** Resolves once every build queued so far is processed. */
-  idle(): Promise<void> {
-    return this.tail;
-  }
-
-  get size(): number {
-    return this.pending;
-  }
 }
