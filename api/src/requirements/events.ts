@@ -4,7 +4,7 @@
 import type { RequirementChangeEvent, RequirementEventName, RequirementRecordEventName } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { publishChange, type EventActor } from '../realtime/recipients';
-import { insertRequirementEvent } from './repository';
+import { insertRequirementEvent } from './history.repository';
 
 export type { EventActor };
 

@@ -13,7 +13,7 @@ import { findUserByLogin } from '../users/repository';
 import { authenticate } from '../testing/users';
 import { schedulerSettings } from '../tasks/scheduler';
 import { REVIEW_HAS_NO_PROGRESS } from '../tasks/workflow';
-import { historyOf } from './repository';
+import { historyOf } from './history.repository';
 import { DUPLICATE_CODE, HAS_CHILDREN, STALE_VERSION } from './service';
 
 const clock = manualClock(new Date('2030-06-01T08:00:00Z'));

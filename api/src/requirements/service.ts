@@ -14,28 +14,23 @@ import { parseProgress, parseRequirementInput, refuse, textField, type ParsedInp
 import {
   ancestorsOf,
   codeTaken,
-  commentsOf,
   countLiveChildren,
-  findComment,
   findRequirementView,
-  historyOf,
   isSelfOrDescendant,
-  listProcessComments,
   listRequirements,
   lockRequirement,
   nextCode,
   nextPosition,
   type RequirementState,
-  insertComment,
   insertRequirement,
   lockProcessForAdd,
   parentState,
-  recentEvents,
   setRequirementProgressAndStatus,
   softDeleteRequirement,
   updateRequirementColumns,
   type RequirementQuery,
 } from './repository';
+import { commentsOf, findComment, historyOf, insertComment, listProcessComments, recentEvents } from './history.repository';
 
 export type { RequirementQuery, RequirementSort } from './repository';
 
