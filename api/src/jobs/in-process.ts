@@ -4,6 +4,7 @@
 // fire from croner, one job per tick (a tick whose job still waits adds none).
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
+import { recentRuns } from './recent-runs';
 import { errorText, retryDelaySeconds, runAttempt, type DeadLetter, type JobKind, type Jobs, type SendOptions } from './types';
 
 interface Job {
@@ -30,6 +31,7 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
   /** The kinds this process works once started (undefined: every kind). */
   let worked: ReadonlySet<string> | undefined;
   const works = (name: string) => started && (worked === undefined || worked.has(name));
+  const runs = recentRuns();
 
   const kindOf = (name: string): JobKind => {
     const kind = kinds.get(name);
@@ -40,12 +42,14 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
   async function attempt(job: Job): Promise<void> {
     const kind = kindOf(job.name);
     job.attempts += 1;
+    const startedAt = Date.now();
     try {
       await runAttempt(kind, job.payload, job.id);
+      runs.record(job.name, startedAt, Date.now());
     } catch (error) {
       if (job.attempts > kind.retry.limit) {
         options.log?.warn({ err: error, job: job.id, kind: job.name }, 'job failed its last attempt');
-        dead.set(job.name, [{ id: job.id, payload: job.payload, error: errorText(error), attempts: job.attempts }, ...(dead.get(job.name) ?? [])]);
+        dead.set(job.name, [{ id: job.id, payload: job.payload, error: errorText(error), attempts: job.attempts, failedAt: new Date().toISOString() }, ...(dead.get(job.name) ?? [])]);
         return;
       }
       const timer = setTimeout(() => {
@@ -123,7 +127,29 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
       retries.clear();
       await Promise.allSettled(running.values());
     },
+    async retry(name, id) {
+      const letter = takeDeadLetter(name, id);
+      if (!letter) return false;
+      // Its attempts go on counting: the retry is one more attempt, as on pg-boss.
+      enqueue({ id, name, payload: letter.payload, key: undefined, attempts: letter.attempts });
+      return true;
+    },
+    async discard(name, id) {
+      return takeDeadLetter(name, id) !== undefined;
+    },
+    async durations() {
+      const now = Date.now();
+      return [...kinds.keys()].map((name) => runs.of(name, now));
+    },
   };
+
+  /** Removes the kind's dead letter and answers it (undefined: none such). */
+  function takeDeadLetter(name: string, id: string): DeadLetter | undefined {
+    const letters = dead.get(name) ?? [];
+    const letter = letters.find((candidate) => candidate.id === id);
+    if (letter) dead.set(name, letters.filter((candidate) => candidate !== letter));
+    return letter;
+  }
 
   function startCron(name: string, cron: string): void {
     const send = () => {

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
-import { createBossQueue, failedJobs, jobCounts } from './repository';
+import { createBossQueue, deleteFailedJob, failedJobs, jobCounts, jobDurations } from './repository';
+import { isUuid } from '../http/input';
 import { runAttempt, type DeadLetter, type JobKind, type Jobs } from './types';
 
 /** What a worker killed in the middle costs: its job is taken again this long after its timeout. */
@@ -129,7 +130,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       await open();
       const rows = await failedJobs(database, schema, name);
       return rows.map(
-        (row): DeadLetter => ({ id: row.id, payload: row.data, error: row.output?.message ?? 'failed', attempts: row.retry_count + 1 }),
+        (row): DeadLetter => ({ id: row.id, payload: row.data, error: row.output?.message ?? 'failed', attempts: row.retry_count + 1, failedAt: new Date(row.completed_on).toISOString() }),
       );
     },
     async counts() {
@@ -163,6 +164,30 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       await opened.catch(() => undefined);
       // Waits for the jobs running; pg-boss closes nothing of ours (its db is the API's pool).
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    },
+    async retry(name, id) {
+      if (!kinds.has(name) || !isUuid(id)) return false;
+      await open();
+      // pg-boss's retry: the failed job back to state 'retry' with one attempt more (a dead letter
+      // archived after a week is not retried: it has left the job table).
+      // Its typings say void; manager.js answers { jobs, requested, affected }.
+      const { affected } = (await boss.retry(name, id)) as unknown as { affected: number };
+      if (affected > 0) wake(name);
+      return affected > 0;
+    },
+    async discard(name, id) {
+      if (!kinds.has(name) || !isUuid(id)) return false;
+      await open();
+      // Not boss.deleteJob: it deletes a job in any state, and only from the job table.
+      return deleteFailedJob(database, schema, name, id);
+    },
+    async durations() {
+      await open();
+      const of = new Map((await jobDurations(database, schema)).map((row) => [row.name, row]));
+      return [...kinds.keys()].map((name) => {
+        const row = of.get(name);
+        return { name, completed: row?.completed ?? 0, averageSeconds: row?.average_seconds ?? 0, maxSeconds: row?.max_seconds ?? 0 };
+      });
     },
   };
   return jobs;

@@ -21,6 +21,7 @@ export interface FailedJobRow {
   data: object;
   output: { message?: string } | null;
   retry_count: number;
+  completed_on: Date | string;
 }
 
 /** The kind's failed jobs, the latest first; pg-boss moves them to its archive after a week. */
@@ -46,5 +47,31 @@ export function jobCounts(db: Queryable, schema: string): Promise<Array<{ name: 
             count(*) FILTER (WHERE state = 'active')::int AS running,
             count(*) FILTER (WHERE state = 'failed')::int AS failed
        FROM ${schema}.job GROUP BY name`,
+  );
+}
+
+/** A dead letter removed, from the job table or the archive; false when the kind has none with that id. */
+export async function deleteFailedJob(db: Queryable, schema: string, name: string, id: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `WITH live AS (DELETE FROM ${schema}.job WHERE name = $1 AND id = $2::uuid AND state = 'failed' RETURNING id),
+          archived AS (DELETE FROM ${schema}.archive WHERE name = $1 AND id = $2::uuid AND state = 'failed' RETURNING id)
+     SELECT id FROM live UNION ALL SELECT id FROM archived`,
+    [name, id],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Per kind, the jobs completed over the last hour and how long they ran (started_on to
+ * completed_on), from the job table: completed jobs stay there a day before they are archived.
+ */
+export function jobDurations(db: Queryable, schema: string): Promise<Array<{ name: string; completed: number; average_seconds: number; max_seconds: number }>> {
+  return db.query(
+    `SELECT name, count(*)::int AS completed,
+            coalesce(avg(extract(epoch FROM completed_on - started_on)), 0)::float8 AS average_seconds,
+            coalesce(max(extract(epoch FROM completed_on - started_on)), 0)::float8 AS max_seconds
+       FROM ${schema}.job
+      WHERE state = 'completed' AND completed_on > now() - interval '1 hour'
+      GROUP BY name`,
   );
 }

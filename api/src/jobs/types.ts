@@ -39,6 +39,8 @@ export interface DeadLetter {
   error: string;
   /** Attempts made: 1 + the retries. */
   attempts: number;
+  /** When its last attempt failed (ISO). */
+  failedAt: string;
 }
 
 /** What a kind's queue holds now (the Prometheus endpoint serves it, issue 27 item 5). */
@@ -50,6 +52,19 @@ export interface JobCounts {
   /** Dead letters: jobs that failed their last retry (on pg-boss, those of the last week: older ones are archived). */
   failed: number;
 }
+
+/** The kind's jobs completed over the last hour and how long they ran (issue 27 item 5). */
+export interface JobDurations {
+  name: string;
+  /** Jobs completed (successfully) over the last hour. */
+  completed: number;
+  /** Their average and longest run, in seconds (0 when none completed). */
+  averageSeconds: number;
+  maxSeconds: number;
+}
+
+/** Durations are those of the last hour. */
+export const DURATION_WINDOW_MS = 60 * 60 * 1000;
 
 export interface Jobs {
   readonly backend: 'pg-boss' | 'in-process';
@@ -72,6 +87,12 @@ export interface Jobs {
   works(name: string): boolean;
   /** Stops taking jobs and waits for the ones running. */
   stop(): Promise<void>;
+  /** Queues a dead letter of the kind again as a new attempt; false when the kind has no such dead letter. */
+  retry(name: string, id: string): Promise<boolean>;
+  /** Removes a dead letter of the kind; false when the kind has no such dead letter. */
+  discard(name: string, id: string): Promise<boolean>;
+  /** Every defined kind's completed jobs and their durations over the last hour, by name. */
+  durations(): Promise<JobDurations[]>;
 }
 
 export class JobTimeoutError extends Error {
@@ -115,6 +136,17 @@ export function cronEvery(ms: number): string {
   const hours = Math.round(minutes / 60);
   if (hours < 24) return hours === 1 ? '0 * * * *' : `0 */${hours} * * *`;
   return '0 0 * * *';
+}
+
+/** A kind's durations from the run times (in ms) of its jobs completed over the last hour. */
+export function durationsOf(name: string, runsMs: readonly number[]): JobDurations {
+  const total = runsMs.reduce((sum, ms) => sum + ms, 0);
+  return {
+    name,
+    completed: runsMs.length,
+    averageSeconds: runsMs.length ? total / runsMs.length / 1000 : 0,
+    maxSeconds: runsMs.length ? Math.max(...runsMs) / 1000 : 0,
+  };
 }
 
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
