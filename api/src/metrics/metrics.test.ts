@@ -328,11 +328,19 @@ describe('GET metrics/prometheus', () => {
     expect((await scrape({ authorization: `Bearer ${pipelineKey}` })).body).toBe(answer.body);
   });
 
-  it("serves the job queue's queued, running and failed jobs per kind", async () => {
+  it("serves the job queue's queued, running and failed jobs per kind, and the last hour's completed jobs and durations", async () => {
     const jobSamples = async () =>
       Object.fromEntries([...parsePrometheus((await scrape({ 'x-api-key': pipelineKey })).body)].filter(([name]) => name.startsWith('portal_jobs_') && name.endsWith('{kind=due-dates}')));
     const before = await jobSamples();
-    expect(before).toEqual({ 'portal_jobs_queued{kind=due-dates}': expect.any(Number), 'portal_jobs_running{kind=due-dates}': 0, 'portal_jobs_failed{kind=due-dates}': 0 });
+    expect(before).toEqual({
+      'portal_jobs_queued{kind=due-dates}': expect.any(Number),
+      'portal_jobs_running{kind=due-dates}': 0,
+      'portal_jobs_failed{kind=due-dates}': 0,
+      // The suite works no due dates: nothing of the kind completed.
+      'portal_jobs_completed_last_hour{kind=due-dates}': 0,
+      'portal_jobs_duration_seconds_avg{kind=due-dates}': 0,
+      'portal_jobs_duration_seconds_max{kind=due-dates}': 0,
+    });
     // The suite's app works the on-demand kinds only (JOB_WORKERS, testing/global-setup.ts), not the
     // due dates: a job sent waits, as behind busy workers.
     await world.app.jobs.send('due-dates');
@@ -340,6 +348,7 @@ describe('GET metrics/prometheus', () => {
     const text = (await scrape({ 'x-api-key': pipelineKey })).body;
     for (const kind of ['due-dates', 'alarms', 'metric-snapshots']) expect(text).toContain(`portal_jobs_queued{kind="${kind}"}`);
     expect(text).toContain('# TYPE portal_jobs_failed gauge');
+    expect(text).toContain('# TYPE portal_jobs_duration_seconds_max gauge');
   });
 
   it('refuses a missing or wrong key (401) and a key of another module type (403)', async () => {
