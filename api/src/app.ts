@@ -87,7 +87,7 @@ import { cloudSyncRoutes, createCloudSync, findingLinkRoutes, findingOverviewRou
 import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
 import { alarmsRoutes, registerAlarmEvaluator } from './alarms/index';
 import { recoveryRoutes, registerRecovery } from './recovery/index';
-import { jobWorkersFrom, registerJobs, schedulePass, type JobWorkers, type PgBossSettings } from './jobs/index';
+import { jobsRoutes, jobWorkersFrom, registerJobs, schedulePass, type JobWorkers, type PgBossSettings } from './jobs/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -335,6 +335,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(alarmsRoutes));
       // Disaster recovery of a process: settings, backups, verify, restore (issue 25 items 6-9).
       await api.register(named(recoveryRoutes));
+      // Issue 27 item 5: the job queue for the Global Admin.
+      await api.register(named(jobsRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
       if ((config.identity ?? DEFAULT_IDENTITY).mailOutboxApi) {
         await api.register(named(testingRoutes));

@@ -22,6 +22,7 @@ export * from './entities/monitoring';
 export * from './entities/deployment';
 export * from './entities/analysis';
 export * from './entities/administration';
+export * from './entities/jobs';
 export * from './entities/osv';
 export * from './entities/standards';
 export * from './api/errors';

@@ -5,3 +5,4 @@ export { cronEvery, JobTimeoutError } from './types';
 export { createJobs, jobWorkersFrom, jobWorkersOn, type JobWorkers, type JobsOptions } from './create';
 export type { PgBossSettings } from './pg-boss';
 export { registerJobs, schedulePass, PASS_TIMEOUT_SECONDS } from './plugin';
+export { jobsRoutes } from './routes';

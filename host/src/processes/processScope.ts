@@ -19,6 +19,7 @@ const PROCESS_FREE_PATHS: readonly string[] = [
   '/administration/global',
   '/administration/global/initialization',
   '/administration/global/vulnerabilities',
+  '/administration/global/jobs',
   '/administration/iam',
   '/administration/collaboration',
   '/administration/user-list',

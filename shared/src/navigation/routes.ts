@@ -106,6 +106,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   // The vulnerability database is the applications domain's, and the installation's: a Global Admin
   // imports into it from Global Administration, with or without a process.
   r('/administration/global/vulnerabilities', 'Vulnerability Database', 'mfe-applications'),
+  // Issue 27 item 5: the installation's job queue, for the Global Admin.
+  r('/administration/global/jobs', 'Background Jobs', 'mfe-admin'),
   r('/administration/iam', 'IAM', 'mfe-admin'),
   r('/administration/collaboration', 'Collaboration Administration', 'mfe-admin'),
   r('/administration/user-list', 'User List', 'mfe-admin'),

@@ -80,6 +80,8 @@ export const ROUTE_GUARDS: Readonly<Record<string, PermissionCheck | null>> = {
   // (chosen) what the database holds is read by organization administrators too; importing into it stays
   // the Global Admin's (import=>Vulnerability@global, the imports' own permission).
   '/administration/global/vulnerabilities': any(AP.IMPORT_ADVISORIES, A.ADMINISTRATOR),
+  // GET jobs (issue 27 item 5); retrying or discarding a failed job takes configureModules=>Organization@global.
+  '/administration/global/jobs': PR.GLOBAL_ORGANIZATION.LIST,
   '/administration/iam': any(A.ROLE.LIST, A.GLOBAL_ROLE.LIST), // global variants for Global Admin
   '/administration/collaboration': all(A.USER.LIST, A.ROLE.LIST, A.WORKGROUP.LIST),
   '/administration/user-list': A.USER.LIST,
