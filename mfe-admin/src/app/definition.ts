@@ -10,6 +10,7 @@ import { CollaborationAdministrationScreen } from '../features/collaboration/com
 import { ProcessesScreen } from '../features/processes/components/ProcessesScreen';
 import { NewProcessScreen } from '../features/processes/components/NewProcessScreen';
 import { ProcessSettingsScreen } from '../features/processes/components/ProcessSettingsScreen';
+import { JobsScreen } from '../features/jobs/components/JobsScreen';
 import { ServiceModulesScreen } from '../features/service-modules/components/ServiceModulesScreen';
 
 /** What this remote serves: its routes (owner 'mfe-admin' in the shared route table) and their screens. */
@@ -19,6 +20,7 @@ export const definition: RemoteDefinition = {
     '/administration/global/initialization': InitializationScreen,
     '/administration': AdministrationScreen,
     '/administration/global': GlobalAdministrationScreen,
+    '/administration/global/jobs': JobsScreen,
     '/administration/iam': IamScreen,
     '/administration/organization': OrganizationAdministrationScreen,
     '/settings/subscriptions': SubscriptionScreen,

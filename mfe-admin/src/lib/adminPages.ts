@@ -38,6 +38,13 @@ export const VULNERABILITY_DATABASE_PAGE = page(
   anyOf(PERMISSIONS.applications.IMPORT_ADVISORIES, PERMISSIONS.administration.ADMINISTRATOR),
 );
 
+// Issue 27 item 5: the installation's job queue, the Global Admin's (the route's guard).
+export const JOBS_PAGE = page(
+  '/administration/global/jobs',
+  'The background jobs of every worker process: queued, running and failed per kind, durations; retry or discard a failed job.',
+  PERMISSIONS.processes.GLOBAL_ORGANIZATION.LIST,
+);
+
 export const IAM_PAGE = page(
   '/administration/iam',
   'Roles, their policies and who holds them.',

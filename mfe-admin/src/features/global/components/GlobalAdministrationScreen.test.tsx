@@ -59,6 +59,14 @@ describe('GlobalAdministrationScreen', () => {
     expect(history.location.pathname).toBe('/administration/global/vulnerabilities');
   });
 
+  it("links a Global Admin to the installation's background jobs", async () => {
+    fakeApi({ 'GET /api/organizations': ok([acme]) });
+    const { user } = open();
+    const links = screen.getByRole('navigation', { name: "The installation's data" });
+    await user.click(within(links).getByRole('link', { name: 'Background Jobs' }));
+    expect(history.location.pathname).toBe('/administration/global/jobs');
+  });
+
   it('does not offer the vulnerability database without the import permission (nor the administration, which reads it)', async () => {
     setPermissionChecker((permission) => permission !== 'import=>Vulnerability@global' && permission !== 'access=>Administration');
     fakeApi({ 'GET /api/organizations': ok([acme]) });

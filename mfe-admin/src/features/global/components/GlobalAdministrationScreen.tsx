@@ -1,14 +1,14 @@
 // /administration/global: the Global Admin's organizations (spec 2.3 admin menu, 6 global
 // organization permissions): list with usage against limits, view one, create with its admin,
 // delete, module configuration and trial invitations; and the way to the installation's
-// vulnerability database (served by mfe-applications).
+// vulnerability database (served by mfe-applications) and its background jobs.
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { DeleteConfirmationDialog, QueryView, ScreenFrame, showSnackbar, usePermitted, type ScreenComponent } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
 import type { Organization } from '../../../lib/organizations';
 import { PanelHeading } from '../../../components/display';
 import { PageLinks } from '../../../components/PageLinks';
-import { VULNERABILITY_DATABASE_PAGE } from '../../../lib/adminPages';
+import { JOBS_PAGE, VULNERABILITY_DATABASE_PAGE } from '../../../lib/adminPages';
 import { usePermittedEach } from '../../../lib/permissions';
 import { useDeleteOrganization, useOrganization, useOrganizations } from '../api/organizations';
 import { GLOBAL_ORGANIZATION } from '../permissions';
@@ -42,7 +42,8 @@ export const GlobalAdministrationScreen: ScreenComponent = ({ route }) => {
   const mayCreate = usePermitted(GLOBAL_ORGANIZATION.CREATE);
   const mayDelete = usePermitted(GLOBAL_ORGANIZATION.DELETE);
   const mayConfigure = usePermitted(GLOBAL_ORGANIZATION.CONFIGURE_MODULES);
-  const [mayImportAdvisories] = usePermittedEach([VULNERABILITY_DATABASE_PAGE.check]);
+  const [mayImportAdvisories, mayViewJobs] = usePermittedEach([VULNERABILITY_DATABASE_PAGE.check, JOBS_PAGE.check]);
+  const installationPages = [...(mayImportAdvisories ? [VULNERABILITY_DATABASE_PAGE] : []), ...(mayViewJobs ? [JOBS_PAGE] : [])];
 
   const askDelete = mayDelete
     ? (organization: Organization) => {
@@ -76,9 +77,9 @@ export const GlobalAdministrationScreen: ScreenComponent = ({ route }) => {
           onDelete={askDelete}
         />
       )}
-      {panel.kind === 'list' && mayImportAdvisories && (
+      {panel.kind === 'list' && installationPages.length > 0 && (
         <Box mt="8">
-          <PageLinks label="The installation's data" pages={[VULNERABILITY_DATABASE_PAGE]} />
+          <PageLinks label="The installation's data" pages={installationPages} />
         </Box>
       )}
 
