@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 import { launchOptions } from './support/browser';
 import { BASE_URL, DEFAULT_REMOTES, E2E_DIR, E2E_PORT, REMOTES_JSON, REPO_ROOT } from './support/portal';
 import { AUTH_FILE, createUsers, PASSWORD_MAX_AGE_DAYS } from './support/users';
+import { serversConfigured } from './tests/scale-out/processes';
 
 const DATA_DIR = join(E2E_DIR, 'data');
 // E2E_OIDC_PORT with E2E_PORT lets two checkouts run their suites side by side.
@@ -38,7 +39,7 @@ export default defineConfig({
   projects: [
     { name: 'setup', testMatch: /\.setup\.ts$/ },
     // The composed portal, signed in as the navigator.
-    { name: 'portal', dependencies: ['setup'], testIgnore: /(\.setup|(identity|administration|realtime|requirements|applications|collaboration|operations)\/.*)\.ts$/, use: { storageState: AUTH_FILE } },
+    { name: 'portal', dependencies: ['setup'], testIgnore: /(\.setup|(identity|administration|realtime|requirements|applications|collaboration|operations|scale-out)\/.*)\.ts$/, use: { storageState: AUTH_FILE } },
     // Sign-in, two-factor and account flows: each test signs its own users in.
     { name: 'identity', dependencies: ['setup'], testMatch: /identity\/.*\.spec\.ts$/ },
     // Administration (issue 5): each test signs its own users in.
@@ -53,6 +54,10 @@ export default defineConfig({
     { name: 'operations', dependencies: ['setup'], testMatch: /operations\/.*\.spec\.ts$/ },
     // Real time (issue 4): tabs, instant messages, broker restart, shell; each test signs its own users in.
     { name: 'realtime', dependencies: ['setup'], testMatch: /realtime\/.*\.spec\.ts$/ },
+    // Scale-out (issue 27 item 3): two API processes and two job workers of its own on Postgres and
+    // RabbitMQ. Only where CI's servers are configured (.ci/run exports them): elsewhere the
+    // project does not exist, rather than a skipped test.
+    ...(serversConfigured() ? [{ name: 'scale-out', testMatch: /scale-out\/.*\.spec\.ts$/ }] : []),
   ],
   webServer: [
     {

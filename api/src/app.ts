@@ -191,7 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // The job queue (issue 27): before the families that define jobs, so it closes before them.
-  await registerJobs(app, { workers: options.jobWorkers ?? jobWorkersFrom(), settings: options.jobSettings });
+  await registerJobs(app, {
+    workers: options.jobWorkers ?? jobWorkersFrom(),
+    settings: { maintenanceSeconds: config.jobExpiryCheckSeconds, ...options.jobSettings },
+  });
 
   // Before any route: child contexts take the error handler in force when they are created.
   registerErrorHandler(app);

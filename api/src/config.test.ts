@@ -152,8 +152,15 @@ describe('loadConfig', () => {
     ['RECOVERY_S3_ENDPOINT', 'minio:9000'],
     ['RECOVERY_S3_ACCESS_KEY_ID', 'alone'],
     ['RECOVERY_S3_FORCE_PATH_STYLE', 'sometimes'],
+    ['SBOM_INGESTION_TIMEOUT_SECONDS', '0'],
+    ['JOB_EXPIRY_CHECK_SECONDS', 'often'],
   ])('rejects %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+  });
+
+  it('reads the ingestion timeout in seconds and the job expiry check, unset where the readers keep their defaults', () => {
+    expect(loadConfig({ SBOM_INGESTION_TIMEOUT_SECONDS: '10', JOB_EXPIRY_CHECK_SECONDS: '5' })).toMatchObject({ sbomIngestionTimeoutMs: 10_000, jobExpiryCheckSeconds: 5 });
+    expect(loadConfig({})).not.toHaveProperty('sbomIngestionTimeoutMs', expect.anything());
   });
 
   it('lists in ENVIRONMENT_VARIABLES exactly the variables it reads', () => {

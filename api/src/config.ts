@@ -42,6 +42,8 @@ export const ENVIRONMENT_VARIABLES = [
   'RECOVERY_S3_FORCE_PATH_STYLE',
   'POC_FEATURES',
   'GRAFANA_DASHBOARD_URL',
+  'SBOM_INGESTION_TIMEOUT_SECONDS',
+  'JOB_EXPIRY_CHECK_SECONDS',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -101,6 +103,13 @@ export interface Config {
   pocFeatures?: boolean;
   /** The Grafana dashboard /poc/grafana embeds (issue 25 item 3); unset: that screen says how to set it. */
   grafanaDashboardUrl?: string;
+  /** How long an SBOM's processing may take before its build fails (spec 9); unset: 15 minutes (sbom/processing.ts). */
+  sbomIngestionTimeoutMs?: number;
+  /**
+   * How often the job queue looks for jobs whose worker died (past their timeout) to fail and retry
+   * them (pg-boss's maintenance); unset: every 120 s, pg-boss's default.
+   */
+  jobExpiryCheckSeconds?: number;
 }
 
 export interface RecoveryConfig {
@@ -218,6 +227,11 @@ function parseCount(name: string, value: string | undefined, fallback: number, m
     throw new ConfigError(`${name} must be an integer of at least ${minimum}, not '${value}'.`);
   }
   return count;
+}
+
+/** A positive count when set (through `scale`), else undefined: the reader's own default applies. */
+function optionalCount(name: string, value: string | undefined, scale: (count: number) => number): number | undefined {
+  return value === undefined ? undefined : scale(parseCount(name, value, 0, 1));
 }
 
 function resolvePath(value: string | undefined, fallback: string): string {
@@ -347,9 +361,11 @@ export function loadConfig(env: Environment = process.env): Config {
     readCacheMs: READ_CACHE_MS,
     publicUrl: parsePublicUrl(read('PUBLIC_URL'), port),
     notificationDigestHour: parseHour('NOTIFICATION_DIGEST_HOUR', read('NOTIFICATION_DIGEST_HOUR'), DEFAULT_DIGEST_HOUR),
-    documentMaxBytes: read('DOCUMENT_MAX_BYTES') === undefined ? undefined : parseCount('DOCUMENT_MAX_BYTES', read('DOCUMENT_MAX_BYTES'), 0, 1),
+    documentMaxBytes: optionalCount('DOCUMENT_MAX_BYTES', read('DOCUMENT_MAX_BYTES'), (bytes) => bytes),
     recovery: parseRecovery(read),
     pocFeatures: parseBoolean('POC_FEATURES', read('POC_FEATURES'), false),
     grafanaDashboardUrl: parseUrl('GRAFANA_DASHBOARD_URL', read('GRAFANA_DASHBOARD_URL')),
+    sbomIngestionTimeoutMs: optionalCount('SBOM_INGESTION_TIMEOUT_SECONDS', read('SBOM_INGESTION_TIMEOUT_SECONDS'), (seconds) => seconds * 1000),
+    jobExpiryCheckSeconds: optionalCount('JOB_EXPIRY_CHECK_SECONDS', read('JOB_EXPIRY_CHECK_SECONDS'), (seconds) => seconds),
   };
 }

@@ -20,6 +20,11 @@ export interface PgBossSettings {
   pollingSeconds?: number;
   /** How often the schedules' clock looks at the cron table. */
   cronSeconds?: number;
+  /**
+   * How often pg-boss's maintenance fails the jobs past their expiry — those of a worker that died —
+   * so that their retries run elsewhere (JOB_EXPIRY_CHECK_SECONDS; pg-boss's default 120 s).
+   */
+  maintenanceSeconds?: number;
 }
 
 export function createPgBossJobs(database: Database, schema: string, settings: PgBossSettings = {}, log?: { warn(object: object, message: string): void }): Jobs {
@@ -36,6 +41,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       },
     },
     cronMonitorIntervalSeconds: settings.cronSeconds ?? 30,
+    maintenanceIntervalSeconds: settings.maintenanceSeconds ?? 120,
     // Completed jobs are archived after a day (pg-boss's schedules need at least a minute).
     archiveCompletedAfterSeconds: 86_400,
   });

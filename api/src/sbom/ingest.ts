@@ -115,7 +115,13 @@ export interface IngestionOptions {
 
 export async function ingestionRoutes(app: FastifyInstance, { followUps }: IngestionOptions): Promise<void> {
   // Processing runs as a job; the job queue's close waits for the one running.
-  const builds = defineBuildJobs(app.jobs, { database: app.database, followUps, log: app.log, notify: () => app.outboxRelay.notify() });
+  const builds = defineBuildJobs(app.jobs, {
+    database: app.database,
+    followUps,
+    log: app.log,
+    notify: () => app.outboxRelay.notify(),
+    timeoutMs: app.config.sbomIngestionTimeoutMs,
+  });
   app.addHook('onReady', async () => {
     // Builds a stopped server left unprocessed are sent again.
     await builds.resume();
