@@ -48,7 +48,8 @@ export function SlaPanel({ graph }: { graph: string }) {
   const mayEdit = usePermitted(P.UPDATE_PROCESS);
   const [editing, setEditing] = useState(false);
   return (
-    <Stack as="section" aria-label="Findings SLA" gap={2} borderWidth="1px" borderRadius="md" p={3}>
+    // Its loading state takes the size of the SLA it waits for (the trend below moved by 100 px).
+    <Stack as="section" aria-label="Findings SLA" gap={2} borderWidth="1px" borderRadius="md" p={3} minW="19rem" minH="13.5rem">
       <HStack justify="space-between">
         <Text fontWeight="semibold">SLA: days to remedy</Text>
         {mayEdit && sla.data && (

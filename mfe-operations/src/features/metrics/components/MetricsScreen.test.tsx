@@ -91,6 +91,23 @@ describe('the metrics screen (/metrics)', () => {
     expect(screen.getByText('Choose a metric to see it over time.')).toBeInTheDocument();
   });
 
+  it('shows the custom metrics only once the readings are in, so that the cards do not push them down the page', async () => {
+    fakeApi({ 'GET /api/metrics': ok(metricsAnswer), 'GET /api/metrics/custom': ok([]) });
+    const answer = globalThis.fetch;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    globalThis.fetch = (async (input: string | URL, init?: RequestInit) => {
+      if (new URL(String(input), 'http://localhost').pathname === '/api/metrics') await held;
+      return answer(input, init);
+    }) as typeof fetch;
+    renderRoute(MetricsScreen, '/metrics');
+    expect(await screen.findByText('Loading the metrics…')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Custom metrics' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('region', { name: 'Custom metrics' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Findings' })).toBeInTheDocument();
+  });
+
   it("shows a chosen metric's series over the range against the period before, in a figure and in words, and reads another range", async () => {
     const { calls } = fakeApi({ 'GET /api/metrics': ok(metricsAnswer), 'GET /api/metrics/custom': ok([]), 'GET /api/metrics/open_findings/series': (call) => ok(seriesOf(call)) });
     const { user } = renderRoute(MetricsScreen, '/metrics');
