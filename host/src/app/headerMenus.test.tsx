@@ -15,7 +15,8 @@ import { loadRemoteApp } from '../remotes/remoteRegistry';
 import { allow, ORGANIZATION_PERMISSIONS, process, processRole, READER_PERMISSIONS, sessionWith } from '../testing/sessions';
 import { resetVersionState } from '../shell/versionCheck';
 
-jest.mock('../remotes/remoteRegistry', () => ({ loadRemoteApp: jest.fn() }));
+// About's diagnostics read the remotes' manifest: none listed here.
+jest.mock('../remotes/remoteRegistry', () => ({ loadRemoteApp: jest.fn(), registerRemotesFromManifest: jest.fn(async () => ({})) }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 const MAIN = process('main', 'Main');
 const BETA = process('beta', 'Beta');
