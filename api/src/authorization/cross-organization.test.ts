@@ -39,6 +39,8 @@ const NOT_OBJECTS: Record<string, string> = {
   'GET /api/organizations/:id': "organizations are the Global Admin's, not an organization's objects",
   'DELETE /api/organizations/:id': "organizations are the Global Admin's, not an organization's objects",
   'PUT /api/organizations/:id/moduleConfiguration': "organizations are the Global Admin's, not an organization's objects",
+  'POST /api/jobs/:kind/failed/:id/retry': "the job queue is the platform's, the Global Admin's alone: an organization admin is refused (403) before any lookup (jobs/routes.test.ts)",
+  'DELETE /api/jobs/:kind/failed/:id': "the job queue is the platform's, the Global Admin's alone: an organization admin is refused (403) before any lookup (jobs/routes.test.ts)",
 };
 
 /**
