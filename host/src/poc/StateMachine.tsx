@@ -6,6 +6,8 @@ import { MACHINE_STATES, stateOf, TRANSITIONS, type MachineState } from './sessi
 
 const WIDTH = 130;
 const HEIGHT = 44;
+/** Where along its arrow a transition's label sits. */
+const LABEL_AT = 0.35;
 
 /** Where the arrow between two state boxes starts and ends: on their borders, along the centres' line. */
 function edge(from: MachineState, to: MachineState) {
@@ -42,10 +44,19 @@ export function StateMachine() {
             // A pair drawn both ways (Init ⇄ Error) is offset so the two arrows stay apart.
             const back = TRANSITIONS.some((other) => other.from === transition.to && other.to === transition.from);
             const offset = back ? (transition.from < transition.to ? 8 : -8) : 0;
+            // Its label a third of the way along, not midway: the two arrows crossing in the
+            // middle (first sign-in, code verified) and the pair both ways (fetch fails, Try
+            // Again) put their labels on top of each other there. The pair's left arrow is
+            // labelled on its left; a level arrow (logout…) above the two boxes it joins, whose
+            // gap is narrower than its label.
+            const level = start.y === end.y;
+            const labelX = level ? (start.x + end.x) / 2 : start.x + (end.x - start.x) * LABEL_AT + offset;
+            const labelY = level ? start.y - HEIGHT / 2 - 2 : start.y + (end.y - start.y) * LABEL_AT;
+            const anchor = level ? 'middle' : offset < 0 ? 'end' : 'start';
             return (
               <g key={`${transition.from}->${transition.to}`} color="#64748b">
                 <line x1={start.x + offset} y1={start.y} x2={end.x + offset} y2={end.y} stroke="currentColor" strokeWidth="1.5" markerEnd="url(#session-machine-arrow)" />
-                <text x={(start.x + end.x) / 2 + offset + 4} y={(start.y + end.y) / 2 - 4} fontSize="10" fill="#334155">
+                <text x={anchor === 'end' ? labelX - 4 : anchor === 'start' ? labelX + 4 : labelX} y={labelY - 4} textAnchor={anchor} fontSize="10" fill="#334155">
                   {transition.label}
                 </text>
               </g>
