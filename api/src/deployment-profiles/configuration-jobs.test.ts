@@ -4,23 +4,15 @@
 // recorded; a job no process runs leaves the request PENDING after its wait.
 import type { Database } from '../db/database';
 import type { Jobs } from '../jobs/index';
-import { createInProcessJobs } from '../jobs/in-process';
-import { createPgBossJobs } from '../jobs/pg-boss';
-import { bossSchema } from '../jobs/repository';
 import { processBuild } from '../sbom/processing';
 import { buildWorld, type BuildWorld } from '../testing/builds';
+import { JOB_BACKENDS, kindIdle } from '../testing/jobs';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { until } from '../testing/until';
 import { COMPUTE_FAILED, ensureConfiguration } from './configuration';
 import { CONFIGURATION_JOB, defineConfigurationJobs } from './configuration-jobs';
 import { findConfiguration, findProfileById, insertProfile, type ProfileRow } from './repository';
 
-const backends: Array<[string, (database: Database) => Promise<Jobs>]> = [
-  ['in process', async () => createInProcessJobs()],
-  ...(process.env.DATABASE_URL
-    ? [['pg-boss', async (database: Database) => createPgBossJobs(database, await bossSchema(database), { pollingSeconds: 0.5 })] as [string, (database: Database) => Promise<Jobs>]]
-    : []),
-];
 
 let environment: TestEnvironment;
 let world: BuildWorld;
@@ -59,7 +51,7 @@ function withoutComponents(database: Database): Database {
   return { ...database, query: (sql, params, options) => refuse(sql) ?? database.query(sql, params, options) };
 }
 
-describe.each(backends)('RBOM computation jobs %s', (_name, create) => {
+describe.each(JOB_BACKENDS)('RBOM computation jobs %s', (_name, create) => {
   let jobs: Jobs;
 
   beforeEach(async () => {
@@ -70,10 +62,7 @@ describe.each(backends)('RBOM computation jobs %s', (_name, create) => {
     await jobs.stop();
   });
 
-  const idle = async () => {
-    const counts = (await jobs.counts()).find((kind) => kind.name === CONFIGURATION_JOB)!;
-    return counts.queued + counts.running === 0;
-  };
+  const idle = () => kindIdle(jobs, CONFIGURATION_JOB);
 
   test('a request waits for the job and answers the configuration it computed; run again, it stores nothing', async () => {
     const configurations = defineConfigurationJobs(jobs, world.app.database, world.app.log);

@@ -2,22 +2,14 @@
 // pg-boss when DATABASE_URL names a Postgres server. A build's job run twice stores its findings
 // once; a build left PROCESSING by a process that stopped in the middle is finished by the retried
 // job, once its ingestion timeout has passed. Two processes on one server: build-jobs.postgres.test.ts.
-import type { Database } from '../db/database';
 import { createInProcessJobs } from '../jobs/in-process';
-import { createPgBossJobs } from '../jobs/pg-boss';
-import { bossSchema } from '../jobs/repository';
 import type { Jobs } from '../jobs/index';
 import { buildOutcome, buildWorld, gatedDatabase, type BuildWorld } from '../testing/builds';
+import { JOB_BACKENDS, kindIdle } from '../testing/jobs';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { until } from '../testing/until';
 import { BUILD_JOB, buildJobTiming, defineBuildJobs } from './build-jobs';
 
-const backends: Array<[string, (database: Database) => Promise<Jobs>]> = [
-  ['in process', async () => createInProcessJobs()],
-  ...(process.env.DATABASE_URL
-    ? [['pg-boss', async (database: Database) => createPgBossJobs(database, await bossSchema(database), { pollingSeconds: 0.5 })] as [string, (database: Database) => Promise<Jobs>]]
-    : []),
-];
 
 let environment: TestEnvironment;
 let world: BuildWorld;
@@ -34,7 +26,7 @@ afterAll(async () => {
 
 const done = (status: string) => status === 'DONE' || status === 'FAILED';
 
-describe.each(backends)('SBOM processing jobs %s', (_name, create) => {
+describe.each(JOB_BACKENDS)('SBOM processing jobs %s', (_name, create) => {
   let jobs: Jobs;
 
   beforeEach(async () => {
@@ -45,11 +37,7 @@ describe.each(backends)('SBOM processing jobs %s', (_name, create) => {
     await jobs.stop();
   });
 
-  /** Every job of the kind has ended. */
-  const idle = async () => {
-    const counts = (await jobs.counts()).find((kind) => kind.name === BUILD_JOB)!;
-    return counts.queued + counts.running === 0;
-  };
+  const idle = () => kindIdle(jobs, BUILD_JOB);
 
   test('a build job run twice stores its findings once', async () => {
     const builds = defineBuildJobs(jobs, world.context());
