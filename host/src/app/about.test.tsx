@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore, type Session } from '@portal/shared';
-import { fakeRemote, json, renderPortalAt } from './testing/portal';
+import { fakeRemote, fakeShellApi, renderPortalAt } from './testing/portal';
 import { loadRemoteApp, registerRemotesFromManifest } from '../remotes/remoteRegistry';
 import { allow, process, processRole, READER_PERMISSIONS, sessionWith } from '../testing/sessions';
 
@@ -13,16 +13,7 @@ const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 const manifest = registerRemotesFromManifest as jest.MockedFunction<typeof registerRemotesFromManifest>;
 const MAIN = process('main', 'Main');
 
-function fakeApi(session: Session) {
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.pathname === '/api/sessions') return json(200, session);
-    if (method === 'GET' && url.pathname === '/api/projects') return json(200, [MAIN]);
-    if (method === 'GET' && url.pathname === '/api/misc/version') return json(200, { version: '1.1.0' });
-    return json(404, { detail: 'The requested resource does not exist.' });
-  }) as typeof fetch;
-}
+const fakeApi = (session: Session) => fakeShellApi(session, [MAIN]);
 
 const reader = () => sessionWith(processRole('READER', READER_PERMISSIONS, ['main']), ['main']);
 const administrator = () => sessionWith([...processRole('READER', READER_PERMISSIONS, ['main']), ...allow(['access=>Administration'], 'Role::ORG_ADMIN')], ['main']);

@@ -5,7 +5,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createPortalQueryClient, history, PortalProvider, PortalRouter, sessionStore, type RealtimeFacade, type RealtimeState, type Session } from '@portal/shared';
-import { fakeRemote, json, renderPortalAt } from './testing/portal';
+import { fakeRemote, fakeShellApi, json, renderPortalAt } from './testing/portal';
 import { loadRemoteApp } from '../remotes/remoteRegistry';
 import { allow, process, processRole, READER_PERMISSIONS, sessionWith } from '../testing/sessions';
 import { CENTRIFUGO_MESSAGE } from '../poc/PocScreen';
@@ -18,17 +18,8 @@ const MAIN = process('main', 'Main');
 const DASHBOARD = 'https://grafana.example.com/d/portal/security?orgId=1&kiosk';
 
 let grafana: { url: string | null };
-function fakeApi(session: Session) {
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.pathname === '/api/sessions') return json(200, session);
-    if (method === 'GET' && url.pathname === '/api/projects') return json(200, [MAIN]);
-    if (method === 'GET' && url.pathname === '/api/misc/version') return json(200, { version: '1.1.0' });
-    if (method === 'GET' && url.pathname === '/api/poc/grafana') return json(200, grafana);
-    return json(404, { detail: 'The requested resource does not exist.' });
-  }) as typeof fetch;
-}
+const fakeApi = (session: Session) =>
+  fakeShellApi(session, [MAIN], (method, path) => (method === 'GET' && path === '/api/poc/grafana' ? json(200, grafana) : undefined));
 
 /** A member with the development permission of the /poc guards (the DEMO role's), with or without the flag. */
 const member = (poc: boolean) =>
