@@ -40,7 +40,7 @@ it('shows an administrator each part of the portal with its routes and where it 
   expect(within(table).getByRole('row', { name: /^mfe-operations/ })).toHaveTextContent('not listed in /remotes.json');
 
   await userEvent.type(within(diagnostics).getByLabelText('Which part serves a page?'), '/applications/juice-shop');
-  expect(within(diagnostics).getByRole('status')).toHaveTextContent('is served by mfe-applications.');
+  expect(within(diagnostics).getByRole('status')).toHaveTextContent('/applications/:app_key (Application): part mfe-applications.');
   await userEvent.clear(within(diagnostics).getByLabelText('Which part serves a page?'));
   await userEvent.type(within(diagnostics).getByLabelText('Which part serves a page?'), '/no/such/page');
   expect(within(diagnostics).getByRole('status')).toHaveTextContent('No route of the portal matches this path.');

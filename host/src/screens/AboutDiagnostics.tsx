@@ -1,8 +1,7 @@
-// About's diagnostics for administrators, shown on asking (issue 26 item 11): the "Served by
-// mfe-…" line left the pages, so which part of the portal serves a page is told here — every part
-// with the routes it serves and where its code is loaded from (/remotes.json), and a path looked
-// up to its part.
-// A chunk of its own: the host's first load does not carry it.
+// About's diagnostics for administrators, shown on asking (issue 26 item 11): the pages no longer
+// name the remote under their title, so which part of the portal serves a page is told here —
+// every part with the routes it serves and where its code is loaded from (/remotes.json), and a
+// path looked up to its part. A chunk of its own: the host's first load does not carry it.
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { REMOTES, resolveRoute, ROUTES, type RouteOwner } from '@portal/shared';
 import { DataTable, TextField, type Column } from '@portal/shared/screens';
@@ -60,7 +59,7 @@ export default function AboutDiagnostics() {
       <TextField label="Which part serves a page?" value={path} onChange={setPath} placeholder="/applications/juice-shop" />
       {asked !== '' && (
         <Text role="status">
-          {found ? `${found.route.path} (${found.route.title}) is served by ${found.route.owner}.` : asked.startsWith('/') ? 'No route of the portal matches this path.' : 'A path starts with /.'}
+          {found ? `${found.route.path} (${found.route.title}): part ${found.route.owner}.` : asked.startsWith('/') ? 'No route of the portal matches this path.' : 'A path starts with /.'}
         </Text>
       )}
     </Stack>
