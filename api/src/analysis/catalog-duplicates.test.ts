@@ -10,7 +10,8 @@
 import { readNistLowBaselineSync } from '../standards/catalogs';
 import { parseCatalog, readCatalogDocument } from '../standards/oscal';
 import { DEFAULT_THRESHOLD } from './duplicates';
-import { buildIndex, similarPairs, type SimilarityDocument } from './similarity';
+import { similarPairs } from './similar-pairs';
+import { buildIndex, type SimilarityDocument } from './similarity';
 
 const low = parseCatalog(readCatalogDocument(JSON.parse(readNistLowBaselineSync())));
 const documents: SimilarityDocument[] = low.nodes.map((node) => ({ id: node.code, title: node.title, description: node.description }));

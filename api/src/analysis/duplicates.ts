@@ -20,7 +20,8 @@ import {
   type DocumentRow,
 } from './duplicates.repository';
 import { liveRequirement, raiseInScope, type RequirementRow, type Scope } from './service';
-import { buildIndex, sharedTerms, similarPairs, similarTo, type SimilarityIndex, type SimilarPair } from './similarity';
+import { similarPairs, similarTo } from './similar-pairs';
+import { buildIndex, sharedTerms, type SimilarityIndex, type SimilarPair } from './similarity';
 
 export const DEFAULT_THRESHOLD = 0.5;
 export const SAME_REQUIREMENT = 'Choose two different requirements.';

@@ -1,7 +1,8 @@
 // The duplicate scan is exact: whatever the corpus, the inverted-index scan with its bound finds
 // the same pairs as comparing every pair.
 import fc from 'fast-check';
-import { buildIndex, NEAR_VERBATIM, sharedTerms, similarPairs, similarTo, stem, words, type SimilarityIndex } from './similarity';
+import { similarPairs, similarTo } from './similar-pairs';
+import { buildIndex, NEAR_VERBATIM, sharedTerms, stem, words, type SimilarityIndex } from './similarity';
 
 const dot = (index: SimilarityIndex, a: number, b: number) => {
   let score = 0;
