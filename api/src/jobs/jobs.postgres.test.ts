@@ -98,3 +98,21 @@ test("a worker of some kinds leaves the other kinds' schedules to the workers of
   await dedicated.start(['sbom-like']);
   expect(await scheduled()).toEqual(['nightly']);
 });
+
+test('two workers starting at once on a new database both start: the one whose install lost the race starts again', async () => {
+  const runs: string[] = [];
+  const started: Jobs[] = [];
+  for (const worker of ['A', 'B']) {
+    const database = await openDatabase(environment.config);
+    databases.push(database);
+    const jobs = createPgBossJobs(database, await bossSchema(database), { pollingSeconds: 0.5 });
+    jobs.define({ name: 'note', handler: async () => void runs.push(worker), timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } });
+    workers.push(jobs);
+    started.push(jobs);
+  }
+  // Neither has installed pg-boss's schema: both install it at the same moment.
+  await Promise.all(started.map((jobs) => jobs.start()));
+  for (let index = 0; index < 4; index += 1) await started[index % 2].send('note', {});
+  await until(() => runs.length === 4, 'the four jobs run by the two workers');
+  expect(runs).toHaveLength(4);
+});

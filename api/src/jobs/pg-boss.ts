@@ -30,22 +30,26 @@ export interface PgBossSettings {
 export function createPgBossJobs(database: Database, schema: string, settings: PgBossSettings = {}, log?: { warn(object: object, message: string): void }): Jobs {
   const kinds = new Map<string, JobKind>();
   const schedules = new Map<string, string>();
-  const boss = new PgBoss({
-    schema,
-    // The API's pool: no connections of pg-boss's own. A multi-statement script (its install)
-    // returns no rows of interest.
-    db: {
-      async executeSql(text: string, values: unknown[] = []) {
-        const rows = await database.query(text, values);
-        return { rows: Array.isArray(rows) ? rows : [] };
+  const newBoss = (): PgBoss => {
+    const made = new PgBoss({
+      schema,
+      // The API's pool: no connections of pg-boss's own. A multi-statement script (its install)
+      // returns no rows of interest.
+      db: {
+        async executeSql(text: string, values: unknown[] = []) {
+          const rows = await database.query(text, values);
+          return { rows: Array.isArray(rows) ? rows : [] };
+        },
       },
-    },
-    cronMonitorIntervalSeconds: settings.cronSeconds ?? 30,
-    maintenanceIntervalSeconds: settings.maintenanceSeconds ?? 120,
-    // Completed jobs are archived after a day (pg-boss's schedules need at least a minute).
-    archiveCompletedAfterSeconds: 86_400,
-  });
-  boss.on('error', (error: unknown) => log?.warn({ err: error }, 'job queue error'));
+      cronMonitorIntervalSeconds: settings.cronSeconds ?? 30,
+      maintenanceIntervalSeconds: settings.maintenanceSeconds ?? 120,
+      // Completed jobs are archived after a day (pg-boss's schedules need at least a minute).
+      archiveCompletedAfterSeconds: 86_400,
+    });
+    made.on('error', (error: unknown) => log?.warn({ err: error }, 'job queue error'));
+    return made;
+  };
+  let boss = newBoss();
   let opened: Promise<void> | undefined;
   let working = false;
   /** The kinds this process works once started (undefined: every kind). */
@@ -54,7 +58,20 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
 
   /** Installs or migrates pg-boss's schema, once. */
   function open(): Promise<void> {
-    opened ??= boss.start().then(() => undefined);
+    opened ??= (async () => {
+      try {
+        await boss.start();
+      } catch (error) {
+        // Two processes installing pg-boss's schema at once (workers scaled up on a new
+        // database): the one whose CREATE SCHEMA lost the race (23505) starts again, on a new
+        // instance since a failed start cannot be resumed, and finds the schema installed.
+        const lostRace = (error as { code?: string }).code === '23505' || /duplicate key value/.test(error instanceof Error ? error.message : '');
+        if (!lostRace) throw error;
+        log?.warn({ err: error }, 'pg-boss was being installed by another process: starting again');
+        boss = newBoss();
+        await boss.start();
+      }
+    })();
     return opened;
   }
 
