@@ -9,10 +9,8 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import { createBossQueue, deleteFailedJob, failedJobs, jobCounts, jobDurations } from './repository';
 import { isUuid } from '../http/input';
-import { runAttempt, type DeadLetter, type JobKind, type Jobs } from './types';
+import { EXPIRY_MARGIN_SECONDS, runAttempt, type DeadLetter, type JobKind, type Jobs } from './types';
 
-/** What a worker killed in the middle costs: its job is taken again this long after its timeout. */
-const EXPIRY_MARGIN_SECONDS = 30;
 const SCHEDULE_KEY = 'schedule';
 
 export interface PgBossSettings {
