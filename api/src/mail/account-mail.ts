@@ -7,7 +7,6 @@
 // run finds the row gone, or held by the run sending it, and sends nothing.
 import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
-import type { Jobs, RetryPolicy } from '../jobs/index';
 import {
   claimAccountMail,
   deleteAccountMail,
@@ -23,7 +22,18 @@ export const ACCOUNT_MAIL_JOB = 'account-mail';
 
 export interface AccountMailTiming {
   timeoutSeconds: number;
-  retry: RetryPolicy;
+  /** Retries after the first attempt, the pause before the first, doubling or not. */
+  retry: { limit: number; delaySeconds: number; backoff: boolean };
+}
+
+/**
+ * The job queue as the mailer uses it — a port (mail/ is a base layer): app.ts hands it the
+ * app's queue (jobs/types.ts `Jobs`).
+ */
+export interface MailJobs {
+  readonly backend: 'pg-boss' | 'in-process';
+  define<P extends object>(kind: { name: string; handler(payload: P): Promise<void>; timeoutSeconds: number; retry: AccountMailTiming['retry'] }): void;
+  send(name: string, payload?: object, options?: { singletonKey?: string }): Promise<string | null>;
 }
 
 /**
@@ -41,7 +51,7 @@ export type AccountMailDelivery =
   | { kind: 'outbox'; store(tx: Queryable, message: MailMessage, dated: Date): Promise<void> };
 
 export interface AccountMailOptions {
-  jobs: Jobs;
+  jobs: MailJobs;
   db: Database;
   now: Clock;
   delivery: AccountMailDelivery;

@@ -1,8 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
-import type { Jobs } from '../jobs/index';
-import { defineAccountMail, type AccountMailTiming } from './account-mail';
+import { defineAccountMail, type AccountMailTiming, type MailJobs } from './account-mail';
 import { listOutbox, storeAllInOutbox, storeInOutbox, type MailMessage, type OutboxEntry } from './outbox.repository';
 
 export type { MailMessage, OutboxEntry };
@@ -42,8 +41,8 @@ export interface Mailer {
 export interface MailerOptions {
   smtpUrl?: string;
   db: Database;
-  /** The job queue: the mailer defines the 'account-mail' kind on it. */
-  jobs: Jobs;
+  /** The job queue (app.jobs): the mailer defines the 'account-mail' kind on it. */
+  jobs: MailJobs;
   /** The account mail jobs' timeout and retries (tests shorten them). */
   accountMail?: AccountMailTiming;
   log: MailLog;

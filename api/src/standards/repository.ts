@@ -1,7 +1,7 @@
 // SQL of the standards family: a catalog import's writes into the process's requirements and its
 // standard (import.ts), the import jobs (jobs.ts), and the standards listed.
 import type { StandardImportView } from '@portal/shared/server';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import type { ParsedCatalog } from './oscal';
 
 export interface ExistingRow {

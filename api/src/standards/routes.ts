@@ -8,8 +8,6 @@ import { ApiProblem } from '../http/problem';
 import { graphQuery, idParams } from '../processes/index';
 import { problems } from '../http/answer';
 import { checkCatalogText, type ImportTarget } from './import';
-import { announceChanges } from '../authorization/caller.repository';
-import { CHANGES_CHANNEL } from '../authorization/guard';
 import { createImportRunner } from './jobs';
 import { CatalogError, parseCatalog, readCatalogDocument, type ParsedCatalog } from './oscal';
 import { standardsOf } from './service';
@@ -67,11 +65,9 @@ export async function standardsRoutes(app: FastifyInstance): Promise<void> {
   const runner = createImportRunner(app.database, {
     jobs: app.jobs,
     log: app.log,
-    committed: () => {
-      app.outboxRelay.notify();
-      // The import may have run in a worker: the other API processes' read caches drop what they kept.
-      if (app.database.kind === 'postgres') announceChanges(app.database, CHANGES_CHANNEL).catch((error: unknown) => app.log.warn({ err: error }, 'changes not announced'));
-    },
+    // The import may run in another process: the read caches of this one (a second at most,
+    // http/read-cache.ts) see its requirements once they expire.
+    committed: () => app.outboxRelay.notify(),
     changes: app.changes,
     expiryCheckSeconds: app.config.jobExpiryCheckSeconds,
   });
