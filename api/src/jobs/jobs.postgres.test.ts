@@ -5,7 +5,7 @@ import { openDatabase } from '../db/open';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { until } from '../testing/until';
 import { createPgBossJobs } from './pg-boss';
-import { bossSchema } from './repository';
+import { bossInstalled, bossSchema } from './repository';
 import type { Jobs } from './types';
 
 let environment: TestEnvironment;
@@ -107,6 +107,9 @@ test('two workers starting at once on a new database both start: the one whose i
     databases.push(database);
     const jobs = createPgBossJobs(database, await bossSchema(database), { pollingSeconds: 0.5 });
     jobs.define({ name: 'note', handler: async () => void runs.push(worker), timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } });
+    // A pass of its own, as workers of every kind have: its workers start at once (not deferred).
+    jobs.define({ name: 'nightly', handler: async () => undefined, timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } });
+    await jobs.schedule('nightly', '0 0 * * *');
     workers.push(jobs);
     started.push(jobs);
   }
@@ -115,4 +118,47 @@ test('two workers starting at once on a new database both start: the one whose i
   for (let index = 0; index < 4; index += 1) await started[index % 2].send('note', {});
   await until(() => runs.length === 4, 'the four jobs run by the two workers');
   expect(runs).toHaveLength(4);
+});
+
+describe("a worker with no schedule on a database where pg-boss was never installed (each test's schema)", () => {
+  const kind = (runs: string[], worker: string) => ({
+    name: 'on-demand',
+    handler: async () => void runs.push(worker),
+    timeoutSeconds: 30,
+    retry: { limit: 0, delaySeconds: 1, backoff: false },
+  });
+
+  async function process(): Promise<{ database: Database; jobs: Jobs }> {
+    const database = await openDatabase(environment.config);
+    databases.push(database);
+    const jobs = createPgBossJobs(database, await bossSchema(database), { pollingSeconds: 0.5 });
+    workers.push(jobs);
+    return { database, jobs };
+  }
+
+  test('installs nothing as it starts, and starts its workers at its first send', async () => {
+    const runs: string[] = [];
+    const a = await process();
+    a.jobs.define(kind(runs, 'A'));
+    await a.jobs.start();
+    expect(a.jobs.works('on-demand')).toBe(true);
+    expect(await bossInstalled(a.database, await bossSchema(a.database))).toBe(false);
+    await a.jobs.send('on-demand', {});
+    await until(() => runs.length === 1, 'its job run');
+    expect(runs).toEqual(['A']);
+  });
+
+  test('starts its workers once another process installed pg-boss, and works the jobs that process sends', async () => {
+    const runs: string[] = [];
+    const worker = await process();
+    worker.jobs.define(kind(runs, 'worker'));
+    await worker.jobs.start();
+    // An API process (JOB_WORKERS=off): it sends, and works nothing.
+    const api = await process();
+    api.jobs.define(kind(runs, 'api'));
+    await api.jobs.send('on-demand', {});
+    await api.jobs.send('on-demand', {});
+    await until(() => runs.length === 2, 'the jobs run by the worker');
+    expect(runs).toEqual(['worker', 'worker']);
+  });
 });

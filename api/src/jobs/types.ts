@@ -165,4 +165,9 @@ export function durationsOf(name: string, runsMs: readonly number[]): JobDuratio
   };
 }
 
+/** The names of `only` (JOB_WORKERS) that are no defined kind: a typo, which the back ends warn of as they start. */
+export function unknownKinds(kinds: ReadonlyMap<string, unknown>, only: readonly string[] | undefined): string[] {
+  return (only ?? []).filter((name) => !kinds.has(name));
+}
+
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
