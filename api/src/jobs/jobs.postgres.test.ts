@@ -162,3 +162,46 @@ describe("a worker with no schedule on a database where pg-boss was never instal
     expect(runs).toEqual(['worker', 'worker']);
   });
 });
+
+test("stop waits for a worker's fetch under way: the job it brought runs, and its outcome is stored, before stop resolves", async () => {
+  const database = await openDatabase(environment.config);
+  databases.push(database);
+  // The fetches of the worker (pg-boss's SELECT … SKIP LOCKED) take a while once `slow` is set.
+  let slow = false;
+  let fetching: () => void = () => undefined;
+  const fetched = new Promise<void>((resolve) => (fetching = resolve));
+  let stopped = false;
+  const late: string[] = [];
+  const slowed: Database = {
+    ...database,
+    query: async (sql, params, options) => {
+      if (stopped) late.push(sql);
+      if (slow && /SKIP LOCKED/.test(sql)) {
+        fetching();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      return database.query(sql, params, options);
+    },
+  };
+  const jobs = createPgBossJobs(slowed, await bossSchema(database), { pollingSeconds: 0.5 });
+  workers.push(jobs);
+  const runs: number[] = [];
+  jobs.define({ name: 'note', handler: async (payload) => void runs.push((payload as { n: number }).n), timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } });
+  await jobs.start();
+  await jobs.send('note', { n: 1 });
+  await until(() => runs.length === 1, 'the first job');
+
+  slow = true;
+  await jobs.send('note', { n: 2 });
+  await fetched;
+  await jobs.stop();
+  stopped = true;
+  expect(runs).toEqual([1, 2]);
+  const schema = await bossSchema(database);
+  expect(await database.query(`SELECT data->>'n' AS n, state FROM ${schema}.job WHERE name = 'note' ORDER BY data->>'n'`)).toEqual([
+    { n: '1', state: 'completed' },
+    { n: '2', state: 'completed' },
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(late).toEqual([]);
+});

@@ -12,6 +12,8 @@ import { isUuid } from '../http/input';
 import { EXPIRY_MARGIN_SECONDS, runAttempt, unknownKinds, type DeadLetter, type JobKind, type Jobs } from './types';
 
 const SCHEDULE_KEY = 'schedule';
+/** How long stop() waits for the jobs running (pg-boss's graceful stop), and then for those a fetch under way brought. */
+const STOP_WAIT_MS = 30_000;
 
 export interface PgBossSettings {
   /** How often an idle worker looks for jobs (pg-boss: at least 0.5 s). */
@@ -28,6 +30,16 @@ export interface PgBossSettings {
 export function createPgBossJobs(database: Database, schema: string, settings: PgBossSettings = {}, log?: { warn(object: object, message: string): void }): Jobs {
   const kinds = new Map<string, JobKind>();
   const schedules = new Map<string, string>();
+  /** pg-boss's statements under way and this process's attempts: stop() lets them end before the pool may close. */
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    work.then(
+      () => inFlight.delete(work),
+      () => inFlight.delete(work),
+    );
+    return work;
+  };
   const newBoss = (): PgBoss => {
     const made = new PgBoss({
       schema,
@@ -35,7 +47,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       // returns no rows of interest.
       db: {
         async executeSql(text: string, values: unknown[] = []) {
-          const rows = await database.query(text, values);
+          const rows = await tracked(database.query(text, values));
           return { rows: Array.isArray(rows) ? rows : [] };
         },
       },
@@ -170,7 +182,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     const id = await boss.work<object>(kind.name, { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds ?? 2 }, async ([job]) => {
       if (!job) return;
       try {
-        await runAttempt(kind, job.data, job.id);
+        await tracked(runAttempt(kind, job.data, job.id));
       } finally {
         // A job found: look for the next at once.
         wake(kind.name);
@@ -242,7 +254,19 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       if (!opened) return;
       await opened.catch(() => undefined);
       // Waits for the jobs running; pg-boss closes nothing of ours (its db is the API's pool).
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_WAIT_MS });
+      // pg-boss's stop does not wait for a worker's fetch under way: the job it brings back runs
+      // (the worker stops after it), and its outcome is stored, before the caller closes the pool
+      // (else that outcome's statement meets a closed pool, an unhandled rejection in pg-boss) —
+      // for 30 s more at most, as pg-boss waits for the jobs it knows of.
+      const deadline = Date.now() + STOP_WAIT_MS;
+      while (inFlight.size > 0 && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+        clearTimeout(timer);
+        // What a settled call leads to (the job's outcome) is under way by the next turn.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     async retry(name, id) {
       if (!kinds.has(name) || !isUuid(id)) return false;
