@@ -1,0 +1,69 @@
+// A check's scope resolved against the process's facts: which applications it covers, and which
+// scopes of security findings (`app:<key>`, `repo:<name>`, `aws:<account>:<region>`,
+// `azure:<subscription>`) fall in it. Names compare case-insensitively, as app keys do.
+import type { ComplianceScope } from '@portal/shared/server';
+import type { ApplicationFact } from './facts';
+
+const lower = (values: readonly string[]) => new Set(values.map((value) => value.toLowerCase()));
+
+/** The applications a scope covers: all of the process, or those matching any key, portfolio or tag; none for other scopes. */
+export function applicationsIn(scope: ComplianceScope, applications: readonly ApplicationFact[]): ApplicationFact[] {
+  if (scope.kind === 'process') return [...applications];
+  if (scope.kind !== 'applications') return [];
+  const keys = lower(scope.keys);
+  const portfolios = lower(scope.portfolios);
+  const tags = lower(scope.tags);
+  return applications.filter(
+    (app) =>
+      keys.has(app.app_key.toLowerCase()) ||
+      (app.portfolio !== null && portfolios.has(app.portfolio.toLowerCase())) ||
+      app.tags.some((tag) => tags.has(tag.toLowerCase())),
+  );
+}
+
+/** Whether a findings scope falls in the check's scope (`applications`: those the scope covers). */
+export function findingScopeTest(scope: ComplianceScope, applications: readonly ApplicationFact[]): (findingScope: string) => boolean {
+  switch (scope.kind) {
+    case 'process':
+      return () => true;
+    case 'applications': {
+      const scopes = new Set(applicationsIn(scope, applications).map((app) => `app:${app.app_key.toLowerCase()}`));
+      return (findingScope) => scopes.has(findingScope.toLowerCase());
+    }
+    case 'repositories': {
+      const scopes = new Set(scope.names.map((name) => `repo:${name.toLowerCase()}`));
+      return (findingScope) => scopes.has(findingScope.toLowerCase());
+    }
+    case 'cloud-accounts': {
+      // An account's findings are filed per region (aws:<account>:<region>) or whole (azure:<subscription>).
+      const accounts = scope.accounts.map((account) => account.toLowerCase());
+      return (findingScope) => {
+        const name = findingScope.toLowerCase();
+        return accounts.some((account) => name === account || name.startsWith(`${account}:`));
+      };
+    }
+  }
+}
+
+/** Whether the scope may hold SBOMs (applications'): repositories and cloud accounts do not. */
+export const holdsApplications = (scope: ComplianceScope) => scope.kind === 'process' || scope.kind === 'applications';
+
+/** The scope in words, for summaries ('the process', '2 applications'). */
+export function scopeWords(scope: ComplianceScope): string {
+  switch (scope.kind) {
+    case 'process':
+      return 'the process';
+    case 'applications': {
+      const parts = [
+        ...scope.keys.map((key) => `application ${key}`),
+        ...scope.portfolios.map((portfolio) => `portfolio ${portfolio}`),
+        ...scope.tags.map((tag) => `tag ${tag}`),
+      ];
+      return parts.length <= 3 ? parts.join(', ') : `${parts.slice(0, 3).join(', ')} and ${parts.length - 3} more`;
+    }
+    case 'repositories':
+      return scope.names.length === 1 ? `repository ${scope.names[0]}` : `${scope.names.length} repositories`;
+    case 'cloud-accounts':
+      return scope.accounts.length === 1 ? `cloud account ${scope.accounts[0]}` : `${scope.accounts.length} cloud accounts`;
+  }
+}
