@@ -3,21 +3,24 @@
 // they scroll into view. Sortable columns; a row opens the requirement beside the list.
 import { Box, chakra, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { Requirement } from '@portal/shared';
+import type { ComplianceStatus } from '@portal/shared/compliance';
 import { ErrorAlert, Loading } from '@portal/shared';
 import { useVirtualRows, virtualRowPosition } from '@portal/shared/screens';
 import { Link } from 'react-router';
+import { ComplianceBadge, useComplianceStatuses } from '../../compliance';
 import { detailPath, useRequirementPage, type RequirementFilters, type SortField } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { usePagedRequirements } from '../api/usePagedRequirements';
 import { formatDate } from '../../../lib/dates';
 
 export const ROW_HEIGHT = 44;
-const GRID = '120px minmax(220px, 1fr) 110px 90px 80px 150px 110px';
+const GRID = '120px minmax(220px, 1fr) 110px 90px 80px 150px 110px 130px';
 
 interface Column {
   header: string;
   sort?: SortField;
-  cell: (requirement: Requirement) => React.ReactNode;
+  /** `compliance`: the requirement's status when it has checks. */
+  cell: (requirement: Requirement, compliance: ComplianceStatus | undefined) => React.ReactNode;
 }
 
 const COLUMNS: Column[] = [
@@ -53,6 +56,8 @@ const COLUMNS: Column[] = [
   { header: 'Progress', sort: 'progress', cell: (requirement) => `${requirement.progress} %` },
   { header: 'Owner', cell: (requirement) => requirement.owner?.name ?? '—' },
   { header: 'Due date', sort: 'due_date', cell: (requirement) => formatDate(requirement.due_date) },
+  // Only requirements with checks have a status (GET compliance/statuses, one request for the table).
+  { header: 'Compliance', cell: (_requirement, compliance) => (compliance ? <ComplianceBadge status={compliance} /> : '—') },
 ];
 
 export interface RequirementTableProps {
@@ -73,6 +78,7 @@ export function RequirementTable({ graph, filters, activeId, onSort, onOpen, emp
   const start = items[0]?.index ?? 0;
   const end = items[items.length - 1]?.index ?? 0;
   const rows = usePagedRequirements(graph, filters, start, end);
+  const compliance = useComplianceStatuses(graph);
 
   if (first.isPending) return <Loading label="Loading requirements…" />;
   if (first.error || !first.data) return <ErrorAlert error={first.error} onRetry={() => void first.refetch()} />;
@@ -133,7 +139,7 @@ export function RequirementTable({ graph, filters, activeId, onSort, onOpen, emp
                 {requirement ? (
                   COLUMNS.map((column) => (
                     <chakra.div key={column.header} role="cell" px={1} minW={0} display="flex" alignItems="center" overflow="hidden">
-                      {column.cell(requirement)}
+                      {column.cell(requirement, compliance.get(requirement.id))}
                     </chakra.div>
                   ))
                 ) : (
