@@ -71,6 +71,13 @@ function useVisibleNavigation(): NavSection[] | null {
   }, [authorizationState, modules, poc]);
 }
 
+/** Narrower than this, the navigation starts collapsed (its user can still expand it). */
+export const NARROW_SCREEN_PX = 768;
+
+function startsCollapsed(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${NARROW_SCREEN_PX - 1}px)`).matches;
+}
+
 /**
  * Side navigation (spec 2.3): 250 px, collapsible, the current process's name on top, the
  * entries the user may open; the active entry follows the shared history. Collapsed, an icon per
@@ -78,7 +85,8 @@ function useVisibleNavigation(): NavSection[] | null {
  */
 export function SideNav() {
   const { pathname, search } = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
+  // On a phone the 250 px list would leave the page ~120 px: the rail is where it starts.
+  const [collapsed, setCollapsed] = useState(startsCollapsed);
   const active = activeEntryPath(pathname);
   const sections = useVisibleNavigation();
   const process = useSession((state) => state.process);
