@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Flex, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -74,8 +74,23 @@ function useVisibleNavigation(): NavSection[] | null {
 /** Narrower than this, the navigation starts collapsed (its user can still expand it). */
 export const NARROW_SCREEN_PX = 768;
 
+const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX - 1}px)`;
+
 function startsCollapsed(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${NARROW_SCREEN_PX - 1}px)`).matches;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+}
+
+/** The rail on a narrow screen, the list on a wide one, following the window (a phone turned, a window resized); the user's toggle holds until the next crossing. */
+function useCollapsed(): [boolean, (update: (was: boolean) => boolean) => void] {
+  const [collapsed, setCollapsed] = useState(startsCollapsed);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(NARROW_QUERY);
+    const onChange = () => setCollapsed(query.matches);
+    query.addEventListener?.('change', onChange);
+    return () => query.removeEventListener?.('change', onChange);
+  }, []);
+  return [collapsed, setCollapsed];
 }
 
 /**
@@ -86,7 +101,7 @@ function startsCollapsed(): boolean {
 export function SideNav() {
   const { pathname, search } = useLocation();
   // On a phone the 250 px list would leave the page ~120 px: the rail is where it starts.
-  const [collapsed, setCollapsed] = useState(startsCollapsed);
+  const [collapsed, setCollapsed] = useCollapsed();
   const active = activeEntryPath(pathname);
   const sections = useVisibleNavigation();
   const process = useSession((state) => state.process);
