@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CSRF, signInWithNewTwoFactor } from '../../support/identity';
 import { totpCode, USERS, type E2EUser } from '../../support/users';
@@ -16,6 +17,14 @@ const LIVE_MS = 10_000;
 const LOAD_MS = 30_000;
 /** The smallest SBOM the API takes: one component. */
 const SBOM = { bomFormat: 'CycloneDX', specVersion: '1.5', version: 1, components: [{ type: 'library', name: 'left-pad', version: '1.3.0', purl: 'pkg:npm/left-pad@1.3.0' }] };
+
+/** axe-core's WCAG 2.1 A/AA violations on the page, with the reason (as tests/accessibility.spec.ts scans every route). */
+async function violations(page: Page, where: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  // The snackbars of the changes made are the host's (scanned by tests/accessibility.spec.ts), not these screens'.
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-scope="toast"]').analyze();
+  return result.violations.map((violation) => `${where}: ${violation.id} ×${violation.nodes.length}: ${violation.nodes.slice(0, 2).map((node) => `${node.html.slice(0, 160)} — ${(node.failureSummary ?? '').replace(/\s+/g, " ").slice(0, 300)}`).join(' | ')}`);
+}
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -77,10 +86,10 @@ test('a check added in the evidence panel passes, then fails live in the deposit
   await expect(check).toHaveAccessibleName('SBOM freshness: passing');
   await expect(check).toContainText(`portfolio ${portfolio}`);
   await expect(panel.getByRole('img', { name: 'Compliance: passing' }).first()).toBeVisible();
-  await expect(owner.getByRole('treeitem', { name })).toHaveAccessibleDescription(/Compliance: Passing$/);
+  await expect(owner.getByRole('treeitem', { name })).toHaveAccessibleDescription(/Compliance: passing$/i);
 
   // The READER's screens follow: the badge describes the tree's item, the panel lists the check, still without actions.
-  await expect(watched).toHaveAccessibleDescription(/Compliance: Passing$/, { timeout: LIVE_MS });
+  await expect(watched).toHaveAccessibleDescription(/Compliance: passing$/i, { timeout: LIVE_MS });
   await expect(watcherPanel.getByRole('listitem', { name: 'SBOM freshness: passing' })).toBeVisible({ timeout: LIVE_MS });
   await expect(watcherPanel.getByRole('button')).toHaveCount(0);
 
@@ -88,18 +97,35 @@ test('a check added in the evidence panel passes, then fails live in the deposit
   const joined = await owner.request.post(`/api/apps?graph=${GRAPH}`, { data: { app_key: legacy, name: legacy, portfolio }, headers: CSRF });
   expect(joined.status()).toBe(201);
 
-  await expect(watched).toHaveAccessibleDescription(/Compliance: Failing$/, { timeout: LIVE_MS });
+  await expect(watched).toHaveAccessibleDescription(/Compliance: failing$/i, { timeout: LIVE_MS });
   const failing = watcherPanel.getByRole('listitem', { name: 'SBOM freshness: failing' });
   await expect(failing).toBeVisible({ timeout: LIVE_MS });
   await expect(failing.getByRole('link', { name: new RegExp(legacy) })).toHaveAttribute('href', `/applications/${legacy}`);
   await expect(check).toHaveAccessibleName('SBOM freshness: failing', { timeout: LIVE_MS });
-  await expect(owner.getByRole('treeitem', { name })).toHaveAccessibleDescription(/Compliance: Failing$/, { timeout: LIVE_MS });
+  await expect(owner.getByRole('treeitem', { name })).toHaveAccessibleDescription(/Compliance: failing$/i, { timeout: LIVE_MS });
   // The history tells both turns.
   await expect(panel.getByRole('list', { name: 'Compliance history' })).toContainText('Requirement passing → failing');
 
   // The reason leads to the application's page.
   await failing.getByRole('link', { name: new RegExp(legacy) }).click();
   await expect(watcher).toHaveURL(new RegExp(`/applications/${legacy}$`));
+
+  // The screens with compliance on them have no WCAG 2.1 A/AA violation: the panel with its check,
+  // reasons and history beside the tree's badges, the table's badges, the check dialog, the dashboard.
+  const found = await violations(owner, 'requirement opened');
+  await panel.getByRole('button', { name: 'Edit check: SBOM freshness' }).click();
+  await expect(owner.getByRole('dialog', { name: `Edit check of ${name}` })).toBeVisible();
+  found.push(...(await violations(owner, 'check dialog')));
+  await owner.getByRole('button', { name: 'Cancel' }).click();
+  await owner.getByRole('button', { name: 'Table', exact: true }).click();
+  await expect(owner.getByRole('row', { name: new RegExp(title) }).getByRole('img', { name: 'Compliance: failing' })).toBeVisible({ timeout: LOAD_MS });
+  found.push(...(await violations(owner, 'table')));
+  // The dashboard counts the requirement among those of no imported standard, failing.
+  await owner.goto('/dashboard');
+  const ours = owner.getByRole('region', { name: 'Compliance of Requirements of no imported standard' });
+  await expect(ours.getByRole('row', { name: new RegExp(title) })).toContainText('0%', { timeout: LOAD_MS });
+  found.push(...(await violations(owner, 'dashboard')));
+  expect(found, found.join('\n')).toEqual([]);
 
   for (const page of [owner, watcher]) await page.context().close();
 });
