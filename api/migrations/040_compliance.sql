@@ -29,6 +29,8 @@ CREATE TABLE compliance_checks (
   -- [{ kind, id, label, link, category?, provider? }], at most 100, most severe and oldest first.
   reasons jsonb NOT NULL DEFAULT '[]',
   reason_total integer NOT NULL DEFAULT 0,
+  -- SHA-1 of the reasons as written: an evaluation that finds the same ones does not rewrite them.
+  reasons_digest text NOT NULL DEFAULT '',
   evaluated_at timestamptz,
   status_since timestamptz NOT NULL DEFAULT now()
 );

@@ -5,7 +5,7 @@
 // deletion). A 'full' change (the scheduled pass) concerns every check.
 import type { ComplianceCheckKind } from '@portal/shared/server';
 import type { ApplicationFact } from './facts';
-import type { CheckRow } from './repository';
+import type { CheckDefinitionRow as CheckRow } from './repository';
 import { applicationsIn, findingScopeTest, holdsApplications } from './scope';
 
 const APPLICATION_KINDS: readonly ComplianceCheckKind[] = ['open-findings', 'active-exploit', 'sbom-fresh', 'license-category'];

@@ -5,6 +5,7 @@
 // transaction would hold every request up); each batch of requirements is written in one short
 // transaction holding the process's compliance lock, and a result is written only if no later
 // evaluation wrote one and the check did not change since the run started.
+import { createHash } from 'node:crypto';
 import { COMPLIANCE_LIMITS, type ComplianceStatus } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import { yieldToIo } from '../db/relay-loop';
@@ -14,16 +15,9 @@ import { describeCheck } from './describe';
 import { evaluateCheck } from './evaluators/index';
 import { createFacts, type RbomPositions } from './facts';
 import { announceCompliance, requirementFailing, requirementPassing, type FailingCheck } from './notices';
-import type { Evaluation } from './reasons';
-import {
-  checkStatusesOf,
-  insertHistory,
-  lockProcessCompliance,
-  setRequirementStatus,
-  writeResult,
-  type CheckRow,
-  type HistoryInsert,
-} from './repository';
+import type { Evaluation, StoredReason } from './reasons';
+import { insertHistory, type CheckDefinitionRow, type HistoryInsert } from './repository';
+import { checkStatusesOf, lockProcessCompliance, lockRequirementStatuses, lockResults, setRequirementStatuses, writeResults, type ResultWrite } from './results.repository';
 
 /** What evaluation needs of the app (plugin.ts wires it). */
 export interface ComplianceContext {
@@ -59,12 +53,12 @@ export function requirementStatus(statuses: readonly ComplianceStatus[]): Compli
 }
 
 interface Outcome {
-  check: CheckRow;
+  check: CheckDefinitionRow;
   evaluation: Evaluation;
 }
 
 /** Evaluates the checks (of `process`) and records what they conclude; `requirementIds` also get their status recomputed (a deleted check's). */
-export async function evaluateAndRecord(context: ComplianceContext, process: ProcessScope, checks: readonly CheckRow[], requirementIds: readonly string[] = []): Promise<RunSummary> {
+export async function evaluateAndRecord(context: ComplianceContext, process: ProcessScope, checks: readonly CheckDefinitionRow[], requirementIds: readonly string[] = []): Promise<RunSummary> {
   const started = context.now();
   const facts = createFacts(context.db, process, started, context.rbomPositions);
   const byRequirement = new Map<string, Outcome[]>(requirementIds.map((id) => [id, []]));
@@ -81,14 +75,9 @@ export async function evaluateAndRecord(context: ComplianceContext, process: Pro
     const written = batch;
     batch = [];
     size = 0;
-    await context.db.transaction(async (tx) => {
-      await lockProcessCompliance(tx, process.processId);
-      for (const [requirementId, outcomes] of written) {
-        const changed = await recordRequirement(tx, process, requirementId, outcomes, started);
-        summary.changedChecks += changed.checks;
-        summary.changedRequirements += changed.requirement ? 1 : 0;
-      }
-    });
+    const changed = await context.db.transaction((tx) => recordBatch(tx, process, written, started));
+    summary.changedChecks += changed.checks;
+    summary.changedRequirements += changed.requirements;
     await yieldToIo();
   };
   for (const entry of byRequirement) {
@@ -100,51 +89,63 @@ export async function evaluateAndRecord(context: ComplianceContext, process: Pro
   return summary;
 }
 
-async function recordRequirement(tx: Queryable, process: ProcessScope, requirementId: string, outcomes: readonly Outcome[], at: Date): Promise<{ checks: number; requirement: boolean }> {
+/** What tells the reasons written apart (reasons_digest). */
+const digestOf = (reasons: readonly StoredReason[]) => createHash('sha1').update(JSON.stringify(reasons)).digest('base64');
+
+/** Records a batch of requirements' outcomes in `tx`: results, statuses, history, and what changes tell. */
+async function recordBatch(tx: Queryable, process: ProcessScope, batch: ReadonlyArray<[string, Outcome[]]>, at: Date): Promise<{ checks: number; requirements: number }> {
+  await lockProcessCompliance(tx, process.processId);
+  const outcomes = batch.flatMap(([, each]) => each);
+  const stored = await lockResults(tx, outcomes.map(({ check }) => check.id), at);
+  const writes: ResultWrite[] = [];
   const history: HistoryInsert[] = [];
+  /** Requirements whose checks' results changed (status or summary): their screens read them again. */
+  const touched = new Set<string>();
   let changedChecks = 0;
-  let changedSummaries = 0;
   for (const { check, evaluation } of outcomes) {
-    const reasons = evaluation.reasons.slice(0, COMPLIANCE_LIMITS.reasons);
-    const previous = await writeResult(tx, check.id, { status: evaluation.status, summary: evaluation.summary, reasons, reasonTotal: evaluation.reasons.length, evaluatedAt: at });
+    const previous = stored.get(check.id);
     if (!previous) continue;
-    if (previous.summary !== evaluation.summary) changedSummaries += 1;
+    const reasons = evaluation.reasons.slice(0, COMPLIANCE_LIMITS.reasons);
+    const same = previous.status === evaluation.status && previous.summary === evaluation.summary;
+    const digest = digestOf(reasons);
+    writes.push({ id: check.id, status: evaluation.status, summary: evaluation.summary, reasons: digest === previous.reasons_digest ? null : reasons, digest, reasonTotal: evaluation.reasonTotal ?? evaluation.reasons.length });
+    if (!same) touched.add(check.requirement_id);
     // A check's first evaluation is history too (from no status).
-    const first = check.evaluated_at === null && previous.summary === NOT_YET;
+    const first = previous.evaluated_at === null && previous.summary === NOT_YET;
     if (!first && previous.status === evaluation.status) continue;
     changedChecks += 1;
-    history.push({
-      processId: process.processId,
-      requirementId,
-      checkId: check.id,
-      kind: check.kind,
-      from: first ? null : previous.status,
-      to: evaluation.status,
-      summary: evaluation.summary,
-      reasons: reasons.slice(0, 20),
-      at,
-    });
+    const entry = { processId: process.processId, requirementId: check.requirement_id, checkId: check.id, kind: check.kind, at };
+    history.push({ ...entry, from: first ? null : previous.status, to: evaluation.status, summary: evaluation.summary, reasons: reasons.slice(0, 20) });
   }
-  const statuses = (await checkStatusesOf(tx, requirementId)).map((row) => row.status);
-  const status = requirementStatus(statuses);
-  const owner = { organizationId: process.organizationId, processId: process.processId, requirementId };
-  const previous = await setRequirementStatus(tx, owner, status, at);
-  const before = previous?.status ?? null;
-  const turned = before !== status;
-  if (turned && status !== null) {
-    history.push({ processId: process.processId, requirementId, checkId: null, kind: null, from: before, to: status, summary: statusSummary(status, statuses), reasons: [], at });
+  await writeResults(tx, writes, at);
+
+  const requirementIds = batch.map(([id]) => id);
+  const checkStatuses = await checkStatusesOf(tx, requirementIds);
+  const before = await lockRequirementStatuses(tx, requirementIds);
+  const statuses = requirementIds.map((requirementId) => ({ requirementId, status: requirementStatus(checkStatuses.get(requirementId) ?? []) }));
+  await setRequirementStatuses(tx, process, statuses, at);
+  let changedRequirements = 0;
+  const outcomesOf = new Map(batch);
+  for (const { requirementId, status } of statuses) {
+    const previous = before.get(requirementId);
+    const was = previous?.status ?? null;
+    const turned = was !== status;
+    if (turned) {
+      changedRequirements += 1;
+      if (status !== null) history.push({ processId: process.processId, requirementId, checkId: null, kind: null, from: was, to: status, summary: statusSummary(status, checkStatuses.get(requirementId)!), reasons: [], at });
+    }
+    if (turned || touched.has(requirementId)) await announceCompliance(tx, process, requirementId, status, was, at);
+    if (turned && status === 'failing') {
+      const failing: FailingCheck[] = (outcomesOf.get(requirementId) ?? [])
+        .filter(({ evaluation }) => evaluation.status === 'failing')
+        .map(({ check, evaluation }) => ({ id: check.id, kind: check.kind, description: describeCheck(check), summary: evaluation.summary, reasons: evaluation.reasons }));
+      await requirementFailing(tx, process, requirementId, failing, previous?.gap_id ?? null, at);
+    }
+    // Passing again, or no check left to fail: the gap of the failure is closed.
+    if (turned && (status === 'passing' || status === null)) await requirementPassing(tx, requirementId, previous?.gap_id ?? null);
   }
   await insertHistory(tx, history);
-  if (turned || changedChecks > 0 || changedSummaries > 0) await announceCompliance(tx, process, requirementId, status, before, at);
-  if (turned && status === 'failing') {
-    const failing: FailingCheck[] = outcomes
-      .filter(({ evaluation }) => evaluation.status === 'failing')
-      .map(({ check, evaluation }) => ({ id: check.id, kind: check.kind, description: describeCheck(check), summary: evaluation.summary, reasons: evaluation.reasons }));
-    await requirementFailing(tx, process, requirementId, failing, previous?.gap_id ?? null, at);
-  }
-  // Passing again, or no check left to fail: the gap of the failure is closed.
-  if (turned && (status === 'passing' || status === null)) await requirementPassing(tx, requirementId, previous?.gap_id ?? null);
-  return { checks: changedChecks, requirement: turned };
+  return { checks: changedChecks, requirements: changedRequirements };
 }
 
 function statusSummary(status: ComplianceStatus, statuses: readonly ComplianceStatus[]): string {

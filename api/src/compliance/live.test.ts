@@ -12,6 +12,7 @@ import { multipartBody } from '../testing/documents';
 import { createTestUser, withCookie, type SessionCookie } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 import { authenticate, globalAdmin } from '../testing/users';
+import { TAGS_MESSAGE } from '../apps/routes';
 
 const ADVISORY = JSON.parse(readFileSync(path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv', 'GHSA-35jh-r3h4-6jhm.json'), 'utf8'));
 const sbom = (version: string) => ({
@@ -122,6 +123,23 @@ it("a linked document's review-by date passing turns an evidence-file check fail
   await turns(requirementId, 'passing');
 });
 
+it("an application tagged through the apps API enters a tag's scope, and leaves it untagged", async () => {
+  const requirementId = await requirement('TAG-1');
+  const scope = { kind: 'applications', keys: [], portfolios: [], tags: ['PCI'] };
+  expect((await addCheck(requirementId, { kind: 'sbom-fresh', scope })).result.status).toBe('not_evaluated');
+  const created = await world.ok<{ tags: string[] }>('olga', 'POST', `/api/apps?${G}`, { app_key: 'till', name: 'Till', tags: [' pci ', 'pci', 'retail'] }, 201);
+  expect(created.tags).toEqual(['pci', 'retail']);
+  // No SBOM yet: the tagged application fails the freshness check.
+  await turns(requirementId, 'failing');
+  expect((await world.ok<{ tags: string[] }>('olga', 'PUT', `/api/apps/till?${G}`, { tags: [] })).tags).toEqual([]);
+  await turns(requirementId, 'not_evaluated');
+  for (const tags of [['x'.repeat(51)], Array.from({ length: 21 }, (_, index) => `t${index}`), [''], ['javascript:alert(1)']]) {
+    const refused = await world.call('olga', 'PUT', `/api/apps/till?${G}`, { tags });
+    expect([refused.statusCode, refused.json().detail]).toEqual([400, TAGS_MESSAGE]);
+  }
+});
+
+// Last: it moves the clock a month on (the world's sessions expire).
 it('a recurring task completed on time passes; once its next occurrence is past due, the scheduled pass fails it', async () => {
   const requirementId = await requirement('TASK-1');
   const task = await world.ok<{ id: string }>('olga', 'POST', `/api/tasks?${G}`, {

@@ -11,7 +11,8 @@ import { notify } from '../notifications/index';
 import { publishTo, type EventScope } from '../realtime/audience';
 import { raiseRequirementEvent } from '../requirements/index';
 import { linkText, requirementLink } from '../tasks/index';
-import { requirementNamed, setRequirementGap } from './repository';
+import { requirementNamed } from './repository';
+import { setRequirementGap } from './results.repository';
 import { dayOf, DAY_MS, plural } from './reasons';
 
 /** The days a close-gap task is given. */

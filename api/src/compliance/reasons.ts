@@ -12,7 +12,10 @@ export interface StoredReason extends ComplianceReason {
 export interface Evaluation {
   status: 'passing' | 'failing' | 'not_evaluated';
   summary: string;
+  /** The first COMPLIANCE_LIMITS.reasons at least (more are cut when stored). */
   reasons: StoredReason[];
+  /** Every reason found, when more than those listed (default: as many as listed). */
+  reasonTotal?: number;
 }
 
 const query = (value: string) => encodeURIComponent(value);

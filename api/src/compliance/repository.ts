@@ -45,9 +45,16 @@ export function checksOfRequirements(db: Queryable, processId: string, requireme
   ]);
 }
 
-/** The process's checks of the kinds (every kind when none is given). */
-export function checksOfProcess(db: Queryable, processId: string, kinds?: readonly string[]): Promise<CheckRow[]> {
-  return db.query<CheckRow>(`${CHECK_SELECT} WHERE c.process_id = $1 AND ($2::text[] IS NULL OR c.kind = ANY($2::text[])) ORDER BY c.requirement_id, c.created_at, c.id`, [
+/** A check as an evaluation run reads it: its definition, not its result. */
+export type CheckDefinitionRow = Pick<CheckRow, 'id' | 'requirement_id' | 'requirement_deleted' | 'kind' | 'scope' | 'params'>;
+
+/** The process's checks of the kinds (every kind when none is given), for an evaluation run. */
+export function checksOfProcess(db: Queryable, processId: string, kinds?: readonly string[]): Promise<CheckDefinitionRow[]> {
+  return db.query<CheckDefinitionRow>(
+    `SELECT c.id, c.requirement_id, r.deleted_at IS NOT NULL AS requirement_deleted, c.kind, c.scope, c.params
+       FROM compliance_checks c JOIN requirements r ON r.id = c.requirement_id
+      WHERE c.process_id = $1 AND ($2::text[] IS NULL OR c.kind = ANY($2::text[])) ORDER BY c.requirement_id, c.created_at, c.id`,
+    [
     processId,
     kinds ?? null,
   ]);
@@ -90,90 +97,6 @@ export async function updateCheck(tx: Queryable, id: string, check: CheckDefinit
 
 export async function deleteCheck(tx: Queryable, id: string): Promise<void> {
   await tx.query('DELETE FROM compliance_checks WHERE id = $1', [id]);
-}
-
-/** Holds the process's compliance writes in `tx` (one writer per process at a time). */
-export async function lockProcessCompliance(tx: Queryable, processId: string): Promise<void> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtext('compliance:' || $1::text))", [processId]);
-}
-
-export interface ResultWrite {
-  status: ComplianceStatus;
-  summary: string;
-  reasons: StoredReason[];
-  reasonTotal: number;
-  /** When the evaluation that concluded it started. */
-  evaluatedAt: Date;
-}
-
-/**
- * Writes a check's result unless a later evaluation wrote one already, or the check changed (or was
- * deleted) after this evaluation started. Resolves to the result it replaced, or undefined when it
- * wrote nothing.
- */
-export async function writeResult(tx: Queryable, id: string, result: ResultWrite): Promise<{ status: ComplianceStatus; summary: string } | undefined> {
-  const at = result.evaluatedAt.toISOString();
-  const [previous] = await tx.query<{ status: ComplianceStatus; summary: string }>(
-    `SELECT status, summary FROM compliance_checks WHERE id = $1 AND (evaluated_at IS NULL OR evaluated_at <= $2::timestamptz) AND updated_at <= $2::timestamptz FOR UPDATE`,
-    [id, at],
-  );
-  if (!previous) return undefined;
-  await tx.query(
-    `UPDATE compliance_checks SET status = $2, summary = $3, reasons = $4, reason_total = $5, evaluated_at = $6::timestamptz,
-            status_since = CASE WHEN status = $2 THEN status_since ELSE $6::timestamptz END
-      WHERE id = $1`,
-    [id, result.status, result.summary, JSON.stringify(result.reasons), result.reasonTotal, at],
-  );
-  return previous;
-}
-
-export interface RequirementStatusRow {
-  requirement_id: string;
-  status: ComplianceStatus;
-  status_since: Date | string;
-  evaluated_at: Date | string;
-  gap_id: string | null;
-}
-
-export async function requirementStatusOf(db: Queryable, requirementId: string): Promise<RequirementStatusRow | undefined> {
-  const [row] = await db.query<RequirementStatusRow>('SELECT requirement_id, status, status_since, evaluated_at, gap_id FROM compliance_requirements WHERE requirement_id = $1', [
-    requirementId,
-  ]);
-  return row;
-}
-
-/** The statuses of the requirement's checks, and when they were last evaluated. */
-export async function checkStatusesOf(tx: Queryable, requirementId: string): Promise<Array<{ status: ComplianceStatus; evaluated_at: Date | string | null }>> {
-  return tx.query<{ status: ComplianceStatus; evaluated_at: Date | string | null }>('SELECT status, evaluated_at FROM compliance_checks WHERE requirement_id = $1', [requirementId]);
-}
-
-/** Sets the requirement's status (its row made or removed); the status it had before, if any. */
-export async function setRequirementStatus(
-  tx: Queryable,
-  owner: CheckOwner,
-  status: ComplianceStatus | null,
-  at: Date,
-): Promise<RequirementStatusRow | undefined> {
-  const [previous] = await tx.query<RequirementStatusRow>(
-    'SELECT requirement_id, status, status_since, evaluated_at, gap_id FROM compliance_requirements WHERE requirement_id = $1 FOR UPDATE',
-    [owner.requirementId],
-  );
-  if (status === null) {
-    if (previous) await tx.query('DELETE FROM compliance_requirements WHERE requirement_id = $1', [owner.requirementId]);
-    return previous;
-  }
-  await tx.query(
-    `INSERT INTO compliance_requirements (requirement_id, organization_id, process_id, status, status_since, evaluated_at)
-     VALUES ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz)
-     ON CONFLICT (requirement_id) DO UPDATE SET status = EXCLUDED.status, evaluated_at = EXCLUDED.evaluated_at,
-       status_since = CASE WHEN compliance_requirements.status = EXCLUDED.status THEN compliance_requirements.status_since ELSE EXCLUDED.status_since END`,
-    [owner.requirementId, owner.organizationId, owner.processId, status, at.toISOString()],
-  );
-  return previous;
-}
-
-export async function setRequirementGap(tx: Queryable, requirementId: string, gapId: string | null): Promise<void> {
-  await tx.query('UPDATE compliance_requirements SET gap_id = $2 WHERE requirement_id = $1', [requirementId, gapId]);
 }
 
 export interface HistoryInsert {

@@ -3,7 +3,7 @@
 // the gap and close-gap task of a failure and their closing when it passes, reasons hidden from who
 // may not see what they point at, permissions, and another organization's or process's objects
 // answering 404. Runs on the embedded database, and on Postgres when DATABASE_URL is set.
-import { COMPLIANCE_MESSAGES as M, STATUS_MESSAGES, type ComplianceCheck, type ComplianceStatusItem, type RequirementCompliance } from '@portal/shared/server';
+import { COMPLIANCE_MESSAGES as M, STATUS_MESSAGES, type ComplianceCheck, type ComplianceStatusItem, type MetricsAnswer, type RequirementCompliance } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 import { seedApplication, seedBuild, seedComponents, seedSbomFinding, seedSecurityFinding, type ProcessIds } from '../testing/compliance-seed';
@@ -137,6 +137,13 @@ describe('a check through its life', () => {
     ]);
     const [gap] = await world.app.database.query<{ status: string; task_status: string }>('SELECT g.status, t.status AS task_status FROM gaps g JOIN tasks t ON t.id = g.task_id WHERE g.requirement_id = $1', [requirement]);
     expect(gap).toEqual({ status: 'CLOSED', task_status: 'COMPLETED' });
+  });
+
+  it('is a metric: the share of requirements passing, and the requirements by status', async () => {
+    const answer = await world.ok<MetricsAnswer>('olga', 'GET', `/api/metrics?${G}`);
+    const reading = (key: string) => answer.metrics.find((metric) => metric.key === key)!.values.map((value) => [value.labels, value.value]);
+    expect(reading('compliance_percent')).toEqual([[{}, 100]]);
+    expect(reading('requirements_by_compliance')).toContainEqual([{ status: 'passing' }, 1]);
   });
 
   it('hides the reasons the caller may not see, and counts them', async () => {

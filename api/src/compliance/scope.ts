@@ -4,21 +4,48 @@
 import type { ComplianceScope } from '@portal/shared/server';
 import type { ApplicationFact } from './facts';
 
-const lower = (values: readonly string[]) => new Set(values.map((value) => value.toLowerCase()));
+/** The applications by their key, portfolio and tag in lower case: built once per run (2,000 checks do not each read 1,000 applications). */
+interface ApplicationIndex {
+  position: Map<ApplicationFact, number>;
+  byKey: Map<string, ApplicationFact>;
+  byPortfolio: Map<string, ApplicationFact[]>;
+  byTag: Map<string, ApplicationFact[]>;
+}
 
-/** The applications a scope covers: all of the process, or those matching any key, portfolio or tag; none for other scopes. */
+const applicationIndexes = new WeakMap<readonly ApplicationFact[], ApplicationIndex>();
+
+function indexOf(applications: readonly ApplicationFact[]): ApplicationIndex {
+  let index = applicationIndexes.get(applications);
+  if (!index) {
+    index = { position: new Map(applications.map((app, position) => [app, position])), byKey: new Map(), byPortfolio: new Map(), byTag: new Map() };
+    const add = (map: Map<string, ApplicationFact[]>, name: string, app: ApplicationFact) => {
+      const list = map.get(name.toLowerCase());
+      if (list) list.push(app);
+      else map.set(name.toLowerCase(), [app]);
+    };
+    for (const app of applications) {
+      index.byKey.set(app.app_key.toLowerCase(), app);
+      if (app.portfolio !== null) add(index.byPortfolio, app.portfolio, app);
+      for (const tag of app.tags) add(index.byTag, tag, app);
+    }
+    applicationIndexes.set(applications, index);
+  }
+  return index;
+}
+
+/** The applications a scope covers: all of the process, or those matching any key, portfolio or tag (in the process's order); none for other scopes. */
 export function applicationsIn(scope: ComplianceScope, applications: readonly ApplicationFact[]): ApplicationFact[] {
   if (scope.kind === 'process') return [...applications];
   if (scope.kind !== 'applications') return [];
-  const keys = lower(scope.keys);
-  const portfolios = lower(scope.portfolios);
-  const tags = lower(scope.tags);
-  return applications.filter(
-    (app) =>
-      keys.has(app.app_key.toLowerCase()) ||
-      (app.portfolio !== null && portfolios.has(app.portfolio.toLowerCase())) ||
-      app.tags.some((tag) => tags.has(tag.toLowerCase())),
-  );
+  const index = indexOf(applications);
+  const found = new Set<ApplicationFact>();
+  for (const key of scope.keys) {
+    const app = index.byKey.get(key.toLowerCase());
+    if (app) found.add(app);
+  }
+  for (const portfolio of scope.portfolios) for (const app of index.byPortfolio.get(portfolio.toLowerCase()) ?? []) found.add(app);
+  for (const tag of scope.tags) for (const app of index.byTag.get(tag.toLowerCase()) ?? []) found.add(app);
+  return [...found].sort((a, b) => index.position.get(a)! - index.position.get(b)!);
 }
 
 /** Whether a findings scope falls in the check's scope (`applications`: those the scope covers). */

@@ -25,11 +25,11 @@ import {
   historyOf,
   insertCheck,
   recurringTaskOfProcess,
-  requirementStatusOf,
   statusesOfProcess,
   updateCheck,
   type CheckRow,
 } from './repository';
+import { requirementStatusOf } from './results.repository';
 import type { ReasonFilter } from './visibility';
 
 export { reasonFilter, type ReasonFilter } from './visibility';
