@@ -63,6 +63,13 @@ describe("the dashboard's compliance", () => {
     expect(within(days).getAllByRole('row')[1]).toHaveTextContent('11/01/2026—');
   });
 
+  it('names the families without links on the read-only PRESENTATION view', async () => {
+    fakeApi({ 'GET /api/compliance/summary': { body: SUMMARY } });
+    renderScreen(<ComplianceOverview graph="core" refreshMs={false} large />);
+    expect(await screen.findByRole('rowheader', { name: 'RA Risk Assessment' })).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('says when no requirement has checks, and shows a failed read', async () => {
     fakeApi({ 'GET /api/compliance/summary': { body: NO_SUMMARY } });
     const first = renderScreen(<ComplianceOverview graph="core" refreshMs={false} large={false} />);

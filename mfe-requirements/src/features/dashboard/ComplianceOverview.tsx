@@ -38,17 +38,21 @@ const counts = (tally: ComplianceTally) => `${tally.passing} passing, ${tally.fa
 const standardName = (group: ComplianceStandardSummary) =>
   group.standard ? `${group.standard.title}${group.standard.version ? ` ${group.standard.version}` : ''}` : 'Requirements of no imported standard';
 
-const FAMILY_COLUMNS: readonly Column<ComplianceFamilySummary>[] = [
+/** The families' columns; a family opens in the depository, except on the read-only PRESENTATION view (`large`). */
+const familyColumns = (large: boolean): readonly Column<ComplianceFamilySummary>[] => [
   {
     header: 'Family',
     rowHeader: true,
-    cell: (row) => (
-      <ChakraLink asChild colorPalette="blue">
-        <Link to={`/requirements?id=${encodeURIComponent(row.family.id)}`}>
-          {row.family.code} {row.family.title}
-        </Link>
-      </ChakraLink>
-    ),
+    cell: (row) =>
+      large ? (
+        `${row.family.code} ${row.family.title}`
+      ) : (
+        <ChakraLink asChild colorPalette="blue">
+          <Link to={`/requirements?id=${encodeURIComponent(row.family.id)}`}>
+            {row.family.code} {row.family.title}
+          </Link>
+        </ChakraLink>
+      ),
   },
   { header: 'With checks', align: 'end', cell: (row) => row.requirements },
   { header: 'Passing', align: 'end', cell: (row) => row.passing },
@@ -73,7 +77,7 @@ function StandardSection({ group, large }: { group: ComplianceStandardSummary; l
           <TrendLine trend={group.trend} label={`Compliance of ${name}`} />
         </HStack>
       </HStack>
-      <DataTable caption={`Compliance of ${name} by family`} captionHidden columns={FAMILY_COLUMNS} rows={group.families} rowKey={(row) => row.family.id} />
+      <DataTable caption={`Compliance of ${name} by family`} captionHidden columns={familyColumns(large)} rows={group.families} rowKey={(row) => row.family.id} />
     </Box>
   );
 }
