@@ -39,9 +39,6 @@ function jestConfig(dir, environment = 'jsdom') {
     // ESM-only packages must be transpiled too.
     transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(mitt|valibot|history)/)'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-    // webpack's alias of Chakra's own entry (shared/federation/shared-dependencies.cjs), which
-    // federation/chakra-toast.ts reaches past the shared surface: the package itself under jest.
-    moduleNameMapper: { '^chakra-ui-react-internal$': '@chakra-ui/react' },
     testMatch: namedTestFiles().length > 0
       ? namedTestFiles()
       : ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/federation/**/*.test.ts'],
