@@ -20,6 +20,7 @@ import {
   requirementCompliance,
   type ComplianceContext,
 } from './service';
+import { complianceSummaryRoutes } from './summary';
 
 const R = PERMISSIONS.requirements;
 
@@ -94,4 +95,6 @@ export async function complianceRoutes(app: FastifyInstance, options: { context:
     },
     async (request) => processStatuses(context, scopeOf(request)),
   );
+
+  await complianceSummaryRoutes(app, options);
 }
