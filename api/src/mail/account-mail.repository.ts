@@ -1,4 +1,4 @@
-// The account mail waiting for its job (migration 040): stored when queued, claimed by the run that
+// The account mail waiting for its job (migration 041): stored when queued, claimed by the run that
 // sends it, deleted once it went out.
 import type { Queryable } from '../db/database';
 import type { MailMessage } from './outbox.repository';
