@@ -1,10 +1,10 @@
 // Backups as jobs (issue 27), on both back ends of the job queue: in process (always) and pg-boss
 // when DATABASE_URL names a Postgres server. A backup runs as its job; a failed attempt is
-// retried; a job run twice backs up
-// once; one backup of a process at a time; a backup whose run died is run again by the next run
-// (on a shared server once its run has been silent for BACKUP_STALE_SECONDS, on the embedded
-// database by the ready of its one process), and one no run will finish is failed and no longer
-// blocks the next. Two processes on one server: backup-jobs.postgres.test.ts.
+// retried; a job run twice backs up once; one backup of a process at a time; a backup whose run
+// died is run again by the next run (on a shared server once its run has been silent for
+// BACKUP_STALE_SECONDS, on the embedded database by the ready of its one process), and one no run
+// will finish is failed and no longer blocks the next. Two processes on one server:
+// backup-jobs.postgres.test.ts.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createOrganizationCommand, createProcessCommand } from '../cli/users';
