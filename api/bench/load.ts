@@ -54,7 +54,8 @@ export async function freshSchema(serverUrl: string | undefined): Promise<{ data
   await run(`CREATE SCHEMA ${schema}`);
   const url = new URL(serverUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { databaseUrl: url.toString(), schema, drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+  // pg-boss's schema beside it (api/src/jobs/repository.ts) goes with it.
+  return { databaseUrl: url.toString(), schema, drop: () => run(`DROP SCHEMA IF EXISTS ${schema}, ${schema}_pgboss CASCADE`) };
 }
 
 const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
