@@ -126,6 +126,10 @@ const GROUP_KEYS: Record<FindingGroupDimension, string> = {
   tool: 's.tool_name',
 };
 
+/** What `q` searches, as migration 041 indexes it (pg_trgm, on Postgres): the rule id, the file or resource and the title. */
+const SEARCH_SQL = "lower(s.rule_id || chr(31) || coalesce(s.resource, '') || chr(31) || s.title)";
+const SEARCH_SEPARATOR = '\u001f';
+
 /** The WHERE of a filter, its parameters from $1 (the overview's reads add their own after them). */
 export function filterWhere(filter: FindingFilter): { sql: string; params: unknown[] } {
   // Who sees every cloud needs no provider test: the counts then come from the totals index alone.
@@ -154,7 +158,11 @@ export function filterWhere(filter: FindingFilter): { sql: string; params: unkno
   if (filter.rule !== undefined) add((n) => `s.rule_id = ${n}`, filter.rule);
   if (filter.q !== undefined) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);
+    // The three texts joined as migration 041's trigram index has them: the same answers as an
+    // ILIKE of each (which lower-cases both sides too), since a text without the separator cannot
+    // span two of them; a text with it is asked field by field.
+    if (filter.q.includes(SEARCH_SEPARATOR)) add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);
+    else add((n) => `${SEARCH_SQL} LIKE lower(${n})`, pattern);
   }
   if (filter.overdueAt) {
     // The severity's days from the SLA (a JSON object; null days: never due), past the moment.
