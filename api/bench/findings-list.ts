@@ -29,7 +29,7 @@ import { triageFindings } from '../src/operations/repository';
 import { importFindingsFile } from '../src/operations/service';
 import { createTestUser, likeTheApiClient } from '../src/testing/identity';
 import { authenticate } from '../src/testing/users';
-import { freshSchema, load } from './load';
+import { cpuBetween, freshSchema, load, serverCpu } from './load';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -232,7 +232,7 @@ async function start() {
     const by = (key: 'category' | 'state') => Object.entries(mix.reduce<Record<string, number>>((acc, row) => ({ ...acc, [row[key]]: (acc[row[key]] ?? 0) + row.n }), {})).map(([name, n]) => `${name} ${n}`).join(', ');
     console.log(`  stored in ${(imported / 1000).toFixed(1)} s (${REPOSITORIES + ACCOUNTS + RE_IMPORTED} imports); by category: ${by('category')}; by state: ${by('state')}`);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    return { app, headers, address, cleanup };
+    return { app, headers, address, cleanup, schemaName: schema.schema };
   } catch (error) {
     await cleanup();
     throw error;
@@ -252,7 +252,7 @@ async function main(): Promise<void> {
     `Findings list: ${FINDINGS.toLocaleString('en')} findings in one process on ${SERVER_URL ? 'the Postgres server of DATABASE_URL' : 'the embedded database (PGlite)'}, uncached; ` +
       `autocannon ${CONNECTIONS} connections × ${DURATION_S} s per case (goal p99 ≤ ${GOAL_P99_MS} ms); the guard's cache of callers ${READ_CACHE_MS_USED > 0 ? `${READ_CACHE_MS_USED} ms` : 'off'}`,
   );
-  const { app, headers, address, cleanup } = await start();
+  const { app, headers, address, cleanup, schemaName } = await start();
   try {
     const first = await app.inject({ method: 'GET', url: LIST, headers });
     if (first.statusCode !== 200) throw new Error(`${LIST}: ${first.statusCode} ${first.body}`);
@@ -285,7 +285,7 @@ async function main(): Promise<void> {
         const of = !Array.isArray(answer) && answer.total !== undefined ? `/${answer.total}` : '';
         const rows = Array.isArray(answer) ? answer : (answer.items ?? answer.groups);
         // GET findings/counts answers a count, no rows.
-        shown.push(rows ? `${rows.length}${of}` : `a count of ${(answer as { total: number }).total}`);
+        shown.push(rows ? `${rows.length}${of} (${(check.rawPayload.length / 1024).toFixed(1)} KB)` : `a count of ${(answer as { total: number }).total}`);
       }
       const alone: number[] = [];
       for (let i = 0; i < 20; i += 1) {
@@ -294,7 +294,13 @@ async function main(): Promise<void> {
         alone.push(performance.now() - begin);
       }
       alone.sort((a, b) => a - b);
+      const cpuBefore = { api: process.cpuUsage(), db: schemaName ? await serverCpu(SERVER_URL!, schemaName) : undefined };
       const result = await load(address, paths, { connections: CONNECTIONS, durationS: DURATION_S, headers });
+      const apiCpu = process.cpuUsage(cpuBefore.api);
+      const dbCpu = cpuBetween(cpuBefore.db, schemaName ? await serverCpu(SERVER_URL!, schemaName) : undefined);
+      // CPU per request (µs): what the machine's load does not change much, unlike the latencies.
+      const perRequest = (micros: number) => (result.requests ? Math.round(micros / result.requests) : NaN);
+      const cpu = `; CPU per request: API ${perRequest(apiCpu.user + apiCpu.system)} µs${dbCpu === undefined ? '' : `, Postgres ${perRequest(dbCpu)} µs`}`;
       const failures = result.non2xx + result.errors + result.timeouts;
       if (result.requests === 0) {
         console.log(`  ${name}: ${shown.join(', ')} shown | alone p50 ${alone[10].toFixed(1)} ms | under load no answer within ${DURATION_S} s (OVER the goal)`);
@@ -303,7 +309,7 @@ async function main(): Promise<void> {
       const verdict = result.latency.p99 <= GOAL_P99_MS ? 'within the goal' : 'OVER the goal';
       console.log(
         `  ${name}: ${shown.join(', ')} shown | alone p50 ${alone[10].toFixed(1)} ms | under load p50 ${result.latency.p50} ms, p95 ${result.latency.p95} ms, ` +
-          `p99 ${result.latency.p99} ms (${verdict}), ${result.perSecond.toFixed(0)} req/s${failures ? `, ${failures} FAILED` : ''}`,
+          `p99 ${result.latency.p99} ms (${verdict}), ${result.perSecond.toFixed(0)} req/s${failures ? `, ${failures} FAILED` : ''}${cpu}`,
       );
     }
   } finally {

@@ -6,7 +6,7 @@
 // DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { CLOUD_PROVIDERS, DEFAULT_FINDING_SLA, FINDING_CATEGORIES } from '@portal/shared/server';
+import { CLOUD_PROVIDERS, FINDING_CATEGORIES } from '@portal/shared/server';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
@@ -57,7 +57,6 @@ const filter = (q: string): FindingFilter => ({
   processId: process,
   visible: { categories: FINDING_CATEGORIES, cloudProviders: CLOUD_PROVIDERS },
   q,
-  sla: DEFAULT_FINDING_SLA,
 });
 
 /** The rule ids of the findings a search finds. */

@@ -1,7 +1,7 @@
 // Reading stored findings (migration 030) for the routes: a filtered page by keyset (the sort key
 // and the id where the previous page ended), the totals per severity and category of the same
 // filter, one finding with its rule's texts, and a cursor over every row for the CSV export.
-import { CLOUD_PROVIDERS, type CloudProvider, type FindingCategory, type FindingGroupDimension, type FindingSeverity, type FindingSla, type FindingState } from '@portal/shared/server';
+import { CLOUD_PROVIDERS, DEFAULT_FINDING_SLA, type CloudProvider, type FindingCategory, type FindingGroupDimension, type FindingSeverity, type FindingState } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 /** The sort fields of a list and their SQL (every one non-null; the id breaks ties). */
@@ -55,9 +55,7 @@ export interface FindingFilter {
   rule?: string;
   /** A part of the rule id, the file or the resource (case-insensitive). */
   q?: string;
-  /** The process's SLA (findings' due dates). */
-  sla: FindingSla;
-  /** Only open or confirmed findings past their due date at this moment. */
+  /** Only open or confirmed findings past their due date at this moment (the process's SLA, slaSql). */
   overdueAt?: Date;
 }
 
@@ -126,6 +124,15 @@ const GROUP_KEYS: Record<FindingGroupDimension, string> = {
   tool: 's.tool_name',
 };
 
+/**
+ * The SLA of the process at the two parameters named, as jsonb (a severity's days, null: never
+ * due): the one it set over the contract's default, as slaOfProcess reads it. A subquery of no row
+ * of the outer query: Postgres reads it once per statement.
+ */
+export function slaSql(organization: string, process: string): string {
+  return `('${JSON.stringify(DEFAULT_FINDING_SLA)}'::jsonb || coalesce((SELECT l.sla FROM security_finding_sla l WHERE l.organization_id = ${organization} AND l.process_id = ${process}), '{}'::jsonb))`;
+}
+
 /** What `q` searches, as migration 041 indexes it (pg_trgm, on Postgres): the rule id, the file or resource and the title. */
 const SEARCH_SQL = "lower(s.rule_id || chr(31) || coalesce(s.resource, '') || chr(31) || s.title)";
 const SEARCH_SEPARATOR = '\u001f';
@@ -165,16 +172,18 @@ export function filterWhere(filter: FindingFilter): { sql: string; params: unkno
     else add((n) => `${SEARCH_SQL} LIKE lower(${n})`, pattern);
   }
   if (filter.overdueAt) {
-    // The severity's days from the SLA (a JSON object; null days: never due), past the moment.
-    params.push(JSON.stringify(filter.sla), filter.overdueAt.toISOString());
-    const [sla, now] = [`$${params.length - 1}`, `$${params.length}`];
-    clauses.push(`s.state IN ('open', 'confirmed') AND s.first_seen + make_interval(days => (${sla}::jsonb ->> s.severity)::int) < ${now}::timestamptz`);
+    // The severity's days from the process's SLA (null days: never due), past the moment.
+    add((n) => `s.state IN ('open', 'confirmed') AND s.first_seen + make_interval(days => (${slaSql('$1', '$2')} ->> s.severity)::int) < ${n}::timestamptz`, filter.overdueAt.toISOString());
   }
   return { sql: clauses.join(' AND '), params };
 }
 
-/** One page of the filter, `limit + 1` rows read to know whether more follow. */
-export async function findingPage(db: Queryable, filter: FindingFilter, page: FindingPageQuery): Promise<{ rows: FindingRow[]; hasMore: boolean }> {
+/**
+ * The statement of one page of the filter, `limit + 1` rows (to know whether more follow): `select`
+ * over the page's findings `s` (with their `sort_key`) and their rules' texts `r`, `joins` more.
+ * The page is chosen first, its rules' texts joined to its rows only (not to every row sorted).
+ */
+export function pageStatement(filter: FindingFilter, page: FindingPageQuery, select: string, joins = ''): { sql: string; params: unknown[] } {
   const { sql, params } = filterWhere(filter);
   const { expression, cast, key } = SORT_SQL[page.sort];
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
@@ -184,16 +193,21 @@ export async function findingPage(db: Queryable, filter: FindingFilter, page: Fi
     keyset = ` AND (${expression}, s.id) ${page.order === 'desc' ? '<' : '>'} ($${params.length - 1}::${cast}, $${params.length}::uuid)`;
   }
   params.push(page.limit + 1);
-  // The page is chosen first, its rules' texts joined to its rows only (not to every row sorted).
-  const rows = await db.query<FindingRow>(
-    `SELECT ${COLUMNS}, s.sort_key FROM (
+  return {
+    sql: `SELECT ${select}, s.sort_key FROM (
        SELECT s.*, ${expression} AS sort_value, ${key || `(${expression})::text`} AS sort_key FROM security_findings s
         WHERE ${sql}${keyset}
         ORDER BY ${expression} ${direction}, s.id ${direction} LIMIT $${params.length}
-     ) s LEFT JOIN security_finding_rules r ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id
+     ) s LEFT JOIN security_finding_rules r ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id${joins}
      ORDER BY s.sort_value ${direction}, s.id ${direction}`,
     params,
-  );
+  };
+}
+
+/** One page of the filter as rows (the CSV export's pages). */
+export async function findingPage(db: Queryable, filter: FindingFilter, page: FindingPageQuery): Promise<{ rows: FindingRow[]; hasMore: boolean }> {
+  const { sql, params } = pageStatement(filter, page, COLUMNS);
+  const rows = await db.query<FindingRow>(sql, params);
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
 
