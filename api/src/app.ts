@@ -88,6 +88,7 @@ import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
 import { alarmsRoutes, registerAlarmEvaluator } from './alarms/index';
 import { recoveryRoutes, registerRecovery } from './recovery/index';
 import { jobsRoutes, jobWorkersFrom, registerJobs, schedulePass, type JobWorkers, type PgBossSettings } from './jobs/index';
+import { complianceRoutes, registerCompliance } from './compliance/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -251,6 +252,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Continuous monitoring (issue 7 item 12): rescans raise events through the outbox.
   registerMonitoring(app);
+  // Live compliance (issue 28): checks on requirements, re-evaluated as their evidence changes.
+  const compliance = registerCompliance(app, options.now ?? systemClock);
   app.decorate('declaredRoutes', registerAuthorization(
       app,
       {
@@ -338,6 +341,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(alarmsRoutes));
       // Disaster recovery of a process: settings, backups, verify, restore (issue 25 items 6-9).
       await api.register(named(recoveryRoutes));
+      // Live compliance (issue 28): a requirement's checks, its compliance, the process's statuses.
+      await api.register(named(complianceRoutes), { context: compliance });
       // Issue 27 item 5: the job queue for the Global Admin.
       await api.register(named(jobsRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.
