@@ -1,4 +1,4 @@
-// The findings list's search (`q`, findings.repository.ts filterWhere; migration 042): a part of
+// The findings list's search (`q`, findings.repository.ts filterWhere; migration 043): a part of
 // the rule id, the file or resource, or the title, in any case, `%` and `_` taken literally, never
 // a text spanning two of them; the same answers as an ILIKE of each field, for any text (property);
 // and on Postgres with pg_trgm, the expression is the trigram index's (a search that cannot use it
@@ -65,7 +65,7 @@ async function found(q: string): Promise<string[]> {
   return page.rows.map((row) => row.rule_id);
 }
 
-/** What an ILIKE of each field finds (the search before migration 042), as rule ids. */
+/** What an ILIKE of each field finds (the search before migration 043), as rule ids. */
 async function eachField(q: string): Promise<string[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const rows = await database.query<{ rule_id: string }>(
