@@ -262,7 +262,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       const deadline = Date.now() + STOP_WAIT_MS;
       while (inFlight.size > 0 && Date.now() < deadline) {
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+        await Promise.race([Promise.allSettled(inFlight), new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
         clearTimeout(timer);
         // What a settled call leads to (the job's outcome) is under way by the next turn.
         await new Promise((resolve) => setImmediate(resolve));
