@@ -85,6 +85,8 @@ export async function raiseEvents(
   raised: readonly Raised[],
   source: MonitoringSource,
   actorId: string | null,
+  /** The run that found them (null: a simulation). */
+  runId: string | null = null,
 ): Promise<MonitoringEvent[]> {
   if (raised.length === 0) return [];
   const recipients = await recipientsOf(tx, build);
@@ -93,7 +95,7 @@ export async function raiseEvents(
   const outbox: OutboxEvent[] = [];
   for (const { type, finding } of raised) {
     const notified = recipients.filter((recipient) => recipient.alerts.has(type)).length;
-    const row: EventRow = await insertEvent(tx, build, type, finding, source, actorId, notified);
+    const row: EventRow = await insertEvent(tx, build, type, finding, source, actorId, notified, runId);
     const event = eventView(row);
     events.push(event);
     for (const recipient of recipients.filter((candidate) => candidate.views)) {

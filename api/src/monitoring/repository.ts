@@ -59,13 +59,14 @@ export async function insertEvent(
   source: MonitoringSource,
   actorId: string | null,
   notified: number,
+  runId: string | null,
 ): Promise<EventRow> {
   const { component } = finding;
   const [row] = await tx.query<EventRow>(
     `WITH e AS (
        INSERT INTO monitoring_events (organization_id, process_id, application_id, build_id, build_number, type, position, vulnerability_id,
-                                      aliases, severity, score, summary, active_exploit, component, source, triggered_by, notified)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17) RETURNING *)
+                                      aliases, severity, score, summary, active_exploit, component, source, triggered_by, notified, run_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18) RETURNING *)
      SELECT ${COLUMNS} FROM ${FROM.replace('monitoring_events e', 'e')}`,
     [
       build.organization_id,
@@ -85,9 +86,15 @@ export async function insertEvent(
       source,
       actorId,
       notified,
+      runId,
     ],
   );
   return row;
+}
+
+/** The events a run raised, in the order raised, at most `limit`. */
+export async function runEvents(db: Queryable, runId: string, limit: number): Promise<EventRow[]> {
+  return db.query<EventRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE e.run_id = $1 ORDER BY e.created_at, e.id LIMIT $2`, [runId, limit]);
 }
 
 export interface EventFilter {

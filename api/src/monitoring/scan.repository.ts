@@ -50,11 +50,12 @@ export async function affectedPackagesOf(db: Queryable, ids: readonly string[]):
   );
 }
 
-/** The build's components, in position order. */
-export async function scannedComponentsOf(db: Queryable, buildId: string): Promise<ScannedComponent[]> {
-  return db.query<ScannedComponent>(
-    'SELECT position, bom_ref, name, group_name AS "group", version, purl FROM sbom_components WHERE build_id = $1 ORDER BY position',
-    [buildId],
+/** The builds' components, by build and in position order. */
+export async function scannedComponentsOf(db: Queryable, buildIds: readonly string[]): Promise<Array<ScannedComponent & { build_id: string }>> {
+  return db.query<ScannedComponent & { build_id: string }>(
+    `SELECT build_id, position, bom_ref, name, group_name AS "group", version, purl FROM sbom_components
+      WHERE build_id = ANY($1::uuid[]) ORDER BY build_id, position`,
+    [buildIds],
   );
 }
 
