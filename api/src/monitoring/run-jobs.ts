@@ -2,21 +2,21 @@
 // a 'monitoring-runs' job plans it — the monitored builds in scope, in batches — and sends one
 // 'monitoring-scans' job per batch, which any worker process takes: two workers share one big run.
 // Idempotent throughout: a batch is claimed (another job leaves it alone until the claim's job has
-// timed out), and each build's findings, events and "done" are written in one transaction under
-// the build's lock, which a second rescan of the build finds done. Import runs go one at a time:
+// timed out), and the batch's findings, events, notifications and builds' "done" are written in one
+// transaction under the builds' locks, which a second rescan of the batch finds done. Import runs go one at a time:
 // imports arriving meanwhile join the one queued, which the finished run starts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { Jobs } from '../jobs/index';
-import { eventsOf, NEW_ACTIVE_EXPLOIT, NEW_VULNERABILITY, raiseEvents } from './events';
+import { eventsOf, NEW_ACTIVE_EXPLOIT, NEW_VULNERABILITY, raiseBatchEvents, type Recipients } from './events';
 import {
   batchBuilds,
   claimBatch,
   findRun,
   finishRun,
-  lockRunBuild,
+  lockRunBuilds,
   markBatchSkipped,
-  markBuildDone,
+  markBuildsDone,
   pendingBatches,
   planRun,
   purgeRuns,
@@ -27,7 +27,7 @@ import {
   unfinishedRuns,
   type RunRow,
 } from './runs.repository';
-import { applyMatch, matchBuilds, monitoredBuilds, packagesOf } from './scan';
+import { applyMatches, matchBuilds, monitoredBuilds, packagesOf } from './scan';
 
 export const RUN_JOB = 'monitoring-runs';
 export const SCAN_JOB = 'monitoring-scans';
@@ -86,7 +86,9 @@ export function defineMonitoringJobs(jobs: Jobs, context: MonitoringContext): Mo
     await purgeRuns(database);
     const builds = await monitoredBuilds(database, run.source === 'rescan' ? { processId: run.process_id!, applicationId: run.application_id ?? undefined } : {});
     const packages = run.advisories ? [...(await packagesOf(database, run.advisories))] : null;
-    const buildIds = packages?.length === 0 ? [] : builds.map((build) => build.build_id);
+    // A process's builds side by side: a batch looks its recipients up once.
+    const ordered = [...builds].sort((a, b) => (a.process_id < b.process_id ? -1 : a.process_id > b.process_id ? 1 : 0));
+    const buildIds = packages?.length === 0 ? [] : ordered.map((build) => build.build_id);
     const planned = await database.transaction((tx) => planRun(tx, run.id, { buildIds, packages, applications: builds.length, batchSize }));
     return planned;
   }
@@ -120,27 +122,47 @@ export function defineMonitoringJobs(jobs: Jobs, context: MonitoringContext): Mo
     await finish(run);
   }
 
-  /** Rescans the batch's builds left: matched in one pass, then each written in a transaction of its own. */
+  /**
+   * Rescans the batch's builds left: matched in one pass, then written in one transaction — each
+   * build's findings, events, notifications and "done" — under the builds' locks.
+   */
   async function scanBatch(run: RunRow, batch: number, signal: AbortSignal): Promise<void> {
     const runId = run.id;
     const builds = await batchBuilds(database, runId, batch);
     const packages = run.packages ? new Set(run.packages) : undefined;
     const matches = await matchBuilds(database, builds.map((build) => build.build_id), packages);
-    for (const build of builds) {
-      signal.throwIfAborted();
-      const match = matches.get(build.build_id);
-      if (!match) continue;
+    const touched = builds.filter((build) => matches.has(build.build_id));
+    signal.throwIfAborted();
+    if (touched.length > 0) {
+      const recipients: Recipients = new Map();
       const raised = await database.transaction(async (tx) => {
         // Done already: this batch ran twice (a late process, a job sent again).
-        if (!(await lockRunBuild(tx, runId, build.build_id))) return 0;
-        const changes = await applyMatch(tx, build.build_id, match);
-        const events = changes ? await raiseEvents(tx, build, eventsOf(changes.added, changes.exploited), run.source, run.triggered_by, runId) : [];
-        await markBuildDone(tx, runId, build.build_id, {
-          scanned: changes !== null,
-          newVulnerabilities: events.filter((event) => event.type === NEW_VULNERABILITY).length,
-          newActiveExploits: events.filter((event) => event.type === NEW_ACTIVE_EXPLOIT).length,
-        });
-        return events.length;
+        const open = await lockRunBuilds(tx, runId, touched.map((build) => build.build_id));
+        const mine = touched.filter((build) => open.has(build.build_id));
+        const changed = await applyMatches(tx, new Map(mine.map((build) => [build.build_id, matches.get(build.build_id)!])));
+        const scanned = mine.filter((build) => changed.has(build.build_id));
+        const events = await raiseBatchEvents(
+          tx,
+          scanned.map((build) => ({ build, raised: eventsOf(changed.get(build.build_id)!.added, changed.get(build.build_id)!.exploited) })),
+          run.source,
+          run.triggered_by,
+          runId,
+          recipients,
+        );
+        await markBuildsDone(
+          tx,
+          runId,
+          mine.map((build) => {
+            const found = events[scanned.indexOf(build)] ?? [];
+            return {
+              buildId: build.build_id,
+              scanned: changed.has(build.build_id),
+              newVulnerabilities: found.filter((event) => event.type === NEW_VULNERABILITY).length,
+              newActiveExploits: found.filter((event) => event.type === NEW_ACTIVE_EXPLOIT).length,
+            };
+          }),
+        );
+        return events.flat().length;
       });
       if (raised > 0) context.notify();
     }

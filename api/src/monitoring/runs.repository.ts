@@ -132,23 +132,35 @@ export async function releaseClaims(db: Queryable): Promise<void> {
   await db.query('UPDATE monitoring_run_builds SET claimed_at = NULL WHERE NOT done AND claimed_at IS NOT NULL');
 }
 
-/** Locks the run's build in `tx`; false when it is done already (a batch run twice). */
-export async function lockRunBuild(tx: Queryable, runId: string, buildId: string): Promise<boolean> {
-  const [row] = await tx.query<{ done: boolean }>('SELECT done FROM monitoring_run_builds WHERE run_id = $1 AND build_id = $2 FOR UPDATE', [runId, buildId]);
-  return row !== undefined && !row.done;
+/** Locks the run's builds in `tx`; resolves to those not yet done (a batch run twice finds its builds done). */
+export async function lockRunBuilds(tx: Queryable, runId: string, buildIds: readonly string[]): Promise<Set<string>> {
+  const rows = await tx.query<{ build_id: string; done: boolean }>(
+    'SELECT build_id, done FROM monitoring_run_builds WHERE run_id = $1 AND build_id = ANY($2::uuid[]) ORDER BY build_id FOR UPDATE',
+    [runId, buildIds],
+  );
+  return new Set(rows.filter((row) => !row.done).map((row) => row.build_id));
 }
 
 export interface BuildOutcome {
+  buildId: string;
   scanned: boolean;
   newVulnerabilities: number;
   newActiveExploits: number;
 }
 
-export async function markBuildDone(tx: Queryable, runId: string, buildId: string, outcome: BuildOutcome): Promise<void> {
+export async function markBuildsDone(tx: Queryable, runId: string, outcomes: readonly BuildOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
   await tx.query(
-    `UPDATE monitoring_run_builds SET done = true, scanned = $3, new_vulnerabilities = $4, new_active_exploits = $5
-      WHERE run_id = $1 AND build_id = $2`,
-    [runId, buildId, outcome.scanned, outcome.newVulnerabilities, outcome.newActiveExploits],
+    `UPDATE monitoring_run_builds r SET done = true, scanned = u.scanned, new_vulnerabilities = u.new_vulnerabilities, new_active_exploits = u.new_active_exploits
+       FROM unnest($2::uuid[], $3::boolean[], $4::int[], $5::int[]) AS u(build_id, scanned, new_vulnerabilities, new_active_exploits)
+      WHERE r.run_id = $1 AND r.build_id = u.build_id`,
+    [
+      runId,
+      outcomes.map((outcome) => outcome.buildId),
+      outcomes.map((outcome) => outcome.scanned),
+      outcomes.map((outcome) => outcome.newVulnerabilities),
+      outcomes.map((outcome) => outcome.newActiveExploits),
+    ],
   );
 }
 

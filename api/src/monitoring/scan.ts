@@ -7,8 +7,8 @@ import { matchComponents, type ComponentRef, type Finding } from '../vulnerabili
 import { osvPackageOf } from '../vulnerabilities/index';
 import {
   affectedPackagesOf,
-  lockBuildStatus,
-  refreshVulnerabilityCount,
+  lockProcessedBuilds,
+  refreshVulnerabilityCounts,
   scannedComponentsOf,
   storedFindingsOf,
   upsertFindings,
@@ -64,16 +64,30 @@ export async function matchBuilds(db: Queryable, buildIds: readonly string[], pa
   // component: one finding per (component, advisory), as processing stores them.
   const refs: ComponentRef[] = [];
   const builds = [...componentsOf.entries()];
+  // Whether a purl names one of the packages, by its text up to its version: the builds of a
+  // portfolio share most packages, so each is parsed once per batch.
+  const named = new Map<string, boolean>();
+  const inPackages = (purl: string): boolean => {
+    const cut = purl.search(/[?#]/);
+    const base = cut === -1 ? purl : purl.slice(0, cut);
+    const at = base.lastIndexOf('@');
+    // As parsePurl finds the version: after the last '@' of the last segment.
+    const key = at > base.lastIndexOf('/') ? base.slice(0, at) : base;
+    let found = named.get(key);
+    if (found === undefined) {
+      const pkg = osvPackageOf(purl);
+      found = pkg !== null && packages!.has(packageKey(pkg.ecosystem, pkg.name));
+      named.set(key, found);
+    }
+    return found;
+  };
   builds.forEach(([buildId, components], index) => {
     const positionOf = new Map<string, number>();
     for (const component of components) if (!positionOf.has(component.bom_ref)) positionOf.set(component.bom_ref, component.position);
     let touched = false;
     for (const component of components) {
       if (!component.purl) continue;
-      if (packages) {
-        const pkg = osvPackageOf(component.purl);
-        if (pkg === null || !packages.has(packageKey(pkg.ecosystem, pkg.name))) continue;
-      }
+      if (packages && !inPackages(component.purl)) continue;
       touched = true;
       refs.push({ purl: component.purl, bomRef: `${index}\u0000${positionOf.get(component.bom_ref)!}` });
     }
@@ -90,26 +104,34 @@ export async function matchBuilds(db: Queryable, buildIds: readonly string[], pa
 }
 
 /**
- * Writes what the match found into the build's findings, in `tx`: new ones added (identified in
- * this build), known ones brought up to date (severity, aliases, fixed versions, exploit flag).
- * Resolves to the findings added and those that gained an active exploit; null when the build is
- * no longer processed (cleared meanwhile).
+ * Writes what the matches found into the builds' findings, in `tx`: new ones added (identified in
+ * their build), known ones brought up to date (severity, aliases, fixed versions, exploit flag).
+ * Resolves, per build, to the findings added and those that gained an active exploit — of the
+ * builds still processed only (one cleared meanwhile has no entry).
  */
-export async function applyMatch(tx: Queryable, buildId: string, match: BuildMatch): Promise<BuildChanges | null> {
-  if ((await lockBuildStatus(tx, buildId)) !== 'DONE') return null;
-  const existing = new Map((await storedFindingsOf(tx, buildId)).map((row) => [`${row.position}\u0000${row.vulnerability_id}`, row.active_exploit]));
-  const componentAt = new Map(match.components.map((component) => [component.position, component]));
-  const changes: BuildChanges = { added: [], exploited: [] };
-  const all = [...match.findings.entries()];
-  for (const [key, finding] of all) {
-    // An advisory whose ranges cannot be decided (GIT) is stored, but is no news to announce.
-    if (finding.evaluation !== 'affected') continue;
-    const changed = { ...finding, component: componentAt.get(finding.position)! };
-    if (!existing.has(key)) changes.added.push(changed);
-    else if (finding.activeExploit && !existing.get(key)) changes.exploited.push(changed);
+export async function applyMatches(tx: Queryable, matches: ReadonlyMap<string, BuildMatch>): Promise<Map<string, BuildChanges>> {
+  const processed = await lockProcessedBuilds(tx, [...matches.keys()]);
+  const ids = [...processed];
+  const changed = new Map<string, BuildChanges>();
+  if (ids.length === 0) return changed;
+  const existing = new Map((await storedFindingsOf(tx, ids)).map((row) => [`${row.build_id}\u0000${row.position}\u0000${row.vulnerability_id}`, row.active_exploit]));
+  const rows: Array<Finding & { buildId: string; position: number }> = [];
+  for (const buildId of ids) {
+    const match = matches.get(buildId)!;
+    const componentAt = new Map(match.components.map((component) => [component.position, component]));
+    const changes: BuildChanges = { added: [], exploited: [] };
+    for (const [key, finding] of match.findings) {
+      rows.push({ ...finding, buildId });
+      // An advisory whose ranges cannot be decided (GIT) is stored, but is no news to announce.
+      if (finding.evaluation !== 'affected') continue;
+      const stored = existing.get(`${buildId}\u0000${key}`);
+      const change = { ...finding, component: componentAt.get(finding.position)! };
+      if (stored === undefined) changes.added.push(change);
+      else if (finding.activeExploit && !stored) changes.exploited.push(change);
+    }
+    changed.set(buildId, changes);
   }
-  const rows = all.map(([, finding]) => finding);
-  await upsertFindings(tx, buildId, rows);
-  await refreshVulnerabilityCount(tx, buildId);
-  return changes;
+  await upsertFindings(tx, rows);
+  await refreshVulnerabilityCounts(tx, ids);
+  return changed;
 }
