@@ -1,12 +1,14 @@
 // Backups as jobs (issue 27), on both back ends of the job queue: in process (always) and pg-boss
-// when DATABASE_URL names a Postgres server. A backup runs as its job; a job run twice backs up
-// once; one backup of a process at a time; a backup whose run died is run again by the next run
-// (on a shared server once its run has been silent for BACKUP_STALE_SECONDS, on the embedded
-// database by the ready of its one process), and one no run will finish is failed and no longer
-// blocks the next. Two processes on one server: backup-jobs.postgres.test.ts.
+// when DATABASE_URL names a Postgres server. A backup runs as its job; a failed attempt is
+// retried; a job run twice backs up once; one backup of a process at a time; a backup whose run
+// died is run again by the next run (on a shared server once its run has been silent for
+// BACKUP_STALE_SECONDS, on the embedded database by the ready of its one process), and one no run
+// will finish is failed and no longer blocks the next. Two processes on one server:
+// backup-jobs.postgres.test.ts.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import type { Database } from '../db/database';
 import { createBlobStore } from '../documents/service';
 import { manualClock } from '../identity/clock';
 import type { Jobs } from '../jobs/index';
@@ -82,6 +84,29 @@ describe.each(JOB_BACKENDS)('backup jobs %s', (_name, create) => {
     await until(() => kindIdle(jobs, BACKUP_JOB), 'the second run');
     expect(await outcome(id)).toEqual(first);
     expect(await app.database.query('SELECT id FROM recovery_backups WHERE process_id = $1', [process.id])).toHaveLength(1);
+    expect(await jobs.failed(BACKUP_JOB)).toEqual([]);
+  });
+
+  test('a failed attempt is retried, and the backup made once', async () => {
+    // The first claim meets a database that went away for a moment: the attempt fails, its retry claims.
+    let refusals = 1;
+    const flaky: Database = {
+      ...app.database,
+      query: (sql, params, options) => {
+        if (refusals > 0 && /^\s*UPDATE recovery_backups b SET claimed_at/.test(sql)) {
+          refusals -= 1;
+          return Promise.reject(new Error('the connection was reset'));
+        }
+        return app.database.query(sql, params, options);
+      },
+    };
+    const retrying = createRecovery({ db: flaky, jobs, config: app.config, blobs: createBlobStore(app.config.dataDir), now: clock.now, backups: { timing: TIMING } });
+    await jobs.start();
+    const process = await newProcess();
+    const { id } = await retrying.start(process, 'manual', null);
+    await until(async () => (await outcome(id)).status !== 'running' && (await kindIdle(jobs, BACKUP_JOB)), 'the retried backup');
+    expect(refusals).toBe(0);
+    expect(await outcome(id)).toMatchObject({ status: 'succeeded', error: null });
     expect(await jobs.failed(BACKUP_JOB)).toEqual([]);
   });
 
