@@ -65,6 +65,8 @@ export async function freshSchema(serverUrl: string | undefined): Promise<{ data
  * application name (a fresh schema's: its bench's API), by pid; read from /proc (Linux, the server
  * on this machine), undefined elsewhere. A bench takes two readings around a load to tell the
  * database's CPU per request apart from the API's (process.cpuUsage) when the machine is shared.
+ * Parallel workers come and go between readings: a statement that uses them (a count over the
+ * whole process) is counted short.
  */
 export async function serverCpu(serverUrl: string, applicationName: string): Promise<Map<number, number> | undefined> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -74,13 +76,15 @@ export async function serverCpu(serverUrl: string, applicationName: string): Pro
     const { readFile } = await import('node:fs/promises');
     const times = new Map<number, number>();
     for (const { pid } of rows) {
+      // Gone since it was listed (a parallel worker): left out.
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+      if (stat === null) continue;
       // utime and stime, fields 14 and 15, in clock ticks (100 a second), after the command's parentheses.
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-      if (stat === undefined) return undefined;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
     }
-    return times;
+    // None readable: the server is not on this machine (or /proc is not there).
+    return rows.length > 0 && times.size === 0 ? undefined : times;
   } finally {
     await client.end();
   }
