@@ -88,6 +88,7 @@ import { metricsRoutes, registerMetricSnapshots } from './metrics/index';
 import { alarmsRoutes, registerAlarmEvaluator } from './alarms/index';
 import { recoveryRoutes, registerRecovery } from './recovery/index';
 import { jobsRoutes, jobWorkersFrom, registerJobs, schedulePass, type JobWorkers, type PgBossSettings } from './jobs/index';
+import { complianceRoutes, registerCompliance } from './compliance/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -207,15 +208,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     db: database,
+    jobs: app.jobs,
     log: app.log,
     now: options.now ?? systemClock,
     transport: options.mailTransport,
   });
   app.decorate('mailer', mailer);
-  // Background deliveries write to the outbox: they end before the database closes (onClose).
-  app.addHook('preClose', async () => {
-    await mailer.idle();
-  });
+  // Account mail is sent by 'account-mail' jobs (the queue's close waits for those running); on
+  // ready, the mail whose job a stopped process may have lost is queued again.
+  app.addHook('onReady', async () => mailer.resume());
   // Notification mail queued by notify() (issue 22): sent through the mailer, with the daily digest.
   registerMailRelay(app, options.now ?? systemClock, options.mailRelay);
 
@@ -251,6 +252,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Continuous monitoring (issue 7 item 12): rescans raise events through the outbox.
   registerMonitoring(app);
+  // Live compliance (issue 28): checks on requirements, re-evaluated as their evidence changes.
+  const compliance = registerCompliance(app, options.now ?? systemClock);
   app.decorate('declaredRoutes', registerAuthorization(
       app,
       {
@@ -338,6 +341,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(named(alarmsRoutes));
       // Disaster recovery of a process: settings, backups, verify, restore (issue 25 items 6-9).
       await api.register(named(recoveryRoutes));
+      // Live compliance (issue 28): a requirement's checks, its compliance, the process's statuses.
+      await api.register(named(complianceRoutes), { context: compliance });
       // Issue 27 item 5: the job queue for the Global Admin.
       await api.register(named(jobsRoutes));
       // Only for end-to-end tests: the stored mail holds one-time codes and invitation links.

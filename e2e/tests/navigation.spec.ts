@@ -48,3 +48,21 @@ test('a bus event from a remote reaches the host: the screen names the document'
   await expect(heading(page)).toHaveText(`Application ${key}`);
   await expect(page).toHaveTitle(`Application ${key} | Security Portal`);
 });
+
+test('on a phone (375 px) the page fits the screen: the header wraps, the navigation starts as its rail and expands', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/dashboard');
+  await expect(heading(page)).toHaveText('Dashboard');
+  // Every header control is on the screen, none past its right edge, and the page does not scroll sideways.
+  const header = page.locator('header');
+  for (const name of [/^Logout$/, /^Support menu$/, /^User menu, /, /^Process menu, /]) {
+    const box = await header.getByRole('button', { name }).boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The navigation is the rail of icons; expanded on demand, its entries are there.
+  await expect(sideNav(page).getByRole('link', { name: 'Depository' })).toHaveCount(0);
+  await sideNav(page).getByRole('button', { name: 'Expand navigation' }).click();
+  await sideNav(page).getByRole('link', { name: 'Depository' }).click();
+  await expect(heading(page)).toHaveText('Depository');
+});

@@ -37,9 +37,7 @@ export {
   EmptyState,
   Icon,
   Spinner,
-  Toast,
-  Toaster,
-  createToaster,
+  // Toast, Toaster and createToaster: chakra-toast.ts, loaded with the first snackbar.
   // Overlays
   Dialog,
   Portal,

@@ -52,7 +52,7 @@ function recipeKeys(file: string, seen = new Set<string>(), keys = new Set<strin
 function needed(): { recipes: string[]; slotRecipes: string[] } {
   const keys = new Set<string>();
   const seen = new Set<string>();
-  for (const name of surfaceNames('chakra-surface.ts')) {
+  for (const name of [...surfaceNames('chakra-surface.ts'), ...surfaceNames('chakra-toast.ts')]) {
     const from = moduleOf(name);
     if (from === undefined) throw new Error(`${name} is not an export of Chakra's index`);
     if (from.startsWith('./')) recipeKeys(join(ESM, from), seen, keys);

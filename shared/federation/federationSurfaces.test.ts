@@ -75,3 +75,11 @@ it('the portal imports routing from react-router, whose surface is the one provi
   );
   expect(dom).toEqual([]);
 });
+
+it("the toaster's entry (chakra-toast.ts, loaded with the first snackbar) names real Chakra exports, none of them also surfaced", () => {
+  const toast = surfaceNames('chakra-toast.ts');
+  const chakra = require('@chakra-ui/react') as Record<string, unknown>;
+  expect([...toast].filter((name) => !(name in chakra))).toEqual([]);
+  // Also on the surface, they would be in the first load again.
+  expect([...toast].filter((name) => surfaceNames('chakra-surface.ts').has(name))).toEqual([]);
+});

@@ -45,6 +45,7 @@ describe('the report', () => {
       ['@portal/shared/collaboration', 'src/collaboration.ts'],
       ['@portal/shared/operations', 'src/operations.ts'],
       ['@portal/shared/recovery', 'src/recovery.ts'],
+      ['@portal/shared/compliance', 'src/compliance.ts'],
       ['@portal/shared/permissions', 'src/permissionCatalogue.ts'],
       ['@portal/shared/testing', 'src/testing/index.ts'],
     ]);

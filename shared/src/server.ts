@@ -7,6 +7,7 @@ export * from './common';
 export * from './collaboration';
 export * from './operations';
 export * from './recovery';
+export * from './compliance';
 export * from './permissions/condition';
 export * from './permissions/evaluator';
 export * from './permissions/catalogue';

@@ -11,6 +11,7 @@ export interface ApplicationRecord {
   app_key: string;
   name: string;
   portfolio: string | null;
+  tags: string[];
   enable_continuous_monitoring: boolean;
   created_at: Date | string;
   updated_at: Date | string;
@@ -18,7 +19,7 @@ export interface ApplicationRecord {
 
 export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN'] as const;
 
-const APP_COLUMNS = `a.id, a.organization_id, a.process_id, p.code_name AS process_code, a.app_key, a.name, a.portfolio,
+const APP_COLUMNS = `a.id, a.organization_id, a.process_id, p.code_name AS process_code, a.app_key, a.name, a.portfolio, a.tags,
   a.enable_continuous_monitoring, a.created_at, a.updated_at`;
 
 /** The app of that key (any case) in the organization — and in that process when one is given. */
@@ -81,18 +82,18 @@ export type ApplicationInput = Required<ApplicationFields>;
 
 export async function insertApplication(db: Queryable, organizationId: string, processId: string, input: ApplicationInput): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO applications (organization_id, process_id, app_key, name, portfolio, enable_continuous_monitoring)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [organizationId, processId, input.app_key, input.name, input.portfolio, input.enable_continuous_monitoring],
+    `INSERT INTO applications (organization_id, process_id, app_key, name, portfolio, enable_continuous_monitoring, tags)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [organizationId, processId, input.app_key, input.name, input.portfolio, input.enable_continuous_monitoring, input.tags],
   );
   return row.id;
 }
 
 export async function updateApplication(db: Queryable, id: string, input: ApplicationInput): Promise<void> {
   await db.query(
-    `UPDATE applications SET app_key = $2, name = $3, portfolio = $4, enable_continuous_monitoring = $5, updated_at = now()
+    `UPDATE applications SET app_key = $2, name = $3, portfolio = $4, enable_continuous_monitoring = $5, tags = $6, updated_at = now()
       WHERE id = $1`,
-    [id, input.app_key, input.name, input.portfolio, input.enable_continuous_monitoring],
+    [id, input.app_key, input.name, input.portfolio, input.enable_continuous_monitoring, input.tags],
   );
 }
 

@@ -3,7 +3,7 @@
 // (settings-routes.ts), their SBOM builds (upload: ../sbom/ingest.ts; processing status), and
 // searches over components, vulnerabilities and builds. Every route takes ?graph=<process>; an app
 // key not in that process of the caller's organization answers 404 'Invalid app key'.
-import { checkPermission, messageForStatus, PERMISSIONS } from '@portal/shared/server';
+import { APPLICATION_TAG_LIMITS, checkPermission, hasInjectionMarker, messageForStatus, PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
@@ -51,9 +51,24 @@ const appBody = {
     app_key: { type: 'string' },
     name: { type: 'string' },
     portfolio: { type: ['string', 'null'] },
+    tags: { type: 'array', items: { type: 'string' } },
     enable_continuous_monitoring: { type: 'boolean' },
   },
 } as const;
+
+export const TAGS_MESSAGE = `The tags are at most ${APPLICATION_TAG_LIMITS.count}, each of 1 to ${APPLICATION_TAG_LIMITS.length} characters.`;
+
+/** The tags as sent (trimmed, once each), or the current ones when absent; undefined after an error. */
+function tagsOf(errors: Record<string, string>, value: unknown, current: readonly string[]): string[] | undefined {
+  if (value === undefined) return [...current];
+  const tags = Array.isArray(value) ? [...new Set(value.map((tag) => (typeof tag === 'string' ? tag.trim() : '')))] : [];
+  const valid =
+    Array.isArray(value) &&
+    tags.length <= APPLICATION_TAG_LIMITS.count &&
+    tags.every((tag) => tag !== '' && [...tag].length <= APPLICATION_TAG_LIMITS.length && !hasInjectionMarker(tag));
+  if (!valid) errors.tags = TAGS_MESSAGE;
+  return valid ? tags : undefined;
+}
 
 export { duplicateAppKey } from './service';
 
@@ -83,9 +98,10 @@ function applicationInput(body: Record<string, unknown>, current?: ApplicationRe
   const name = text('name', true) ?? current?.name ?? appKey ?? null;
   const portfolio = body.portfolio === undefined ? (current?.portfolio ?? null) : text('portfolio', false) ?? null;
   const monitoring = body.enable_continuous_monitoring ?? current?.enable_continuous_monitoring ?? false;
+  const tags = tagsOf(errors, body.tags, current?.tags ?? []);
   const [first] = Object.values(errors);
   if (first) throw new ApiProblem(400, first, {}, errors);
-  return { app_key: appKey!, name: name!, portfolio, enable_continuous_monitoring: monitoring as boolean };
+  return { app_key: appKey!, name: name!, portfolio, tags: tags!, enable_continuous_monitoring: monitoring as boolean };
 }
 
 /**

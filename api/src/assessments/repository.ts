@@ -46,11 +46,12 @@ export interface GapInsert {
   targetDate: string;
 }
 
-export async function insertGap(tx: Queryable, scope: Scope, gap: GapInsert): Promise<string> {
+/** `scope.actor` null: a gap the portal raised (live compliance). */
+export async function insertGap(tx: Queryable, scope: Pick<Scope, 'organizationId' | 'processId'> & { actor: { id: string } | null }, gap: GapInsert): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO gaps (organization_id, process_id, requirement_id, description, remediation_plan, target_date, created_by)
      VALUES ($1, $2, $3, $4, $5, $6::date, $7) RETURNING id`,
-    [scope.organizationId, scope.processId, gap.requirementId, gap.description, gap.remediationPlan, gap.targetDate, scope.actor.id],
+    [scope.organizationId, scope.processId, gap.requirementId, gap.description, gap.remediationPlan, gap.targetDate, scope.actor?.id ?? null],
   );
   return row.id;
 }
@@ -89,7 +90,12 @@ export async function lockGap(tx: Queryable, scope: Scope, id: string): Promise<
   return gap;
 }
 
-export async function closeGapRow(tx: Queryable, id: string, closedBy: string): Promise<void> {
+/** The gap's status and task, locked (a gap of any process: its id came from the portal's own records). */
+export function gapTaskOf(tx: Queryable, id: string): Promise<Array<{ status: string; task_id: string | null }>> {
+  return tx.query<{ status: string; task_id: string | null }>('SELECT status, task_id FROM gaps WHERE id = $1 FOR UPDATE', [id]);
+}
+
+export async function closeGapRow(tx: Queryable, id: string, closedBy: string | null): Promise<void> {
   await tx.query(`UPDATE gaps SET status = 'CLOSED', closed_at = now(), closed_by = $2 WHERE id = $1`, [id, closedBy]);
 }
 

@@ -10,6 +10,7 @@ import { completeTask, findTaskRecord, openTask } from '../tasks/service';
 import {
   closeGapRow,
   gapById,
+  gapTaskOf,
   insertGap,
   insertRisk,
   listGaps,
@@ -86,6 +87,54 @@ export async function identifyGap(db: Database, scope: Scope, requirementId: str
     return id;
   });
   return gapById(db, scope, gapId);
+}
+
+/** Where a gap the portal raises belongs: its process. */
+export interface GapTarget {
+  organizationId: string;
+  processId: string;
+  processCode: string;
+}
+
+/**
+ * A gap the portal raises on a requirement (live compliance, issue 28): like identifyGap's, a gap
+ * with its close-gap task (assigned to `assignee`, who is told) and no actor; the caller raises the
+ * requirement's event. Resolves to the gap and its task.
+ */
+export async function raiseGap(
+  tx: Queryable,
+  target: GapTarget,
+  gap: { requirementId: string; description: string; remediationPlan: string; targetDate: string; assignee: string | null },
+): Promise<{ gapId: string; taskId: string }> {
+  const gapId = await insertGap(tx, { ...target, actor: null }, gap);
+  const taskId = await openTask(tx, {
+    organizationId: target.organizationId,
+    processId: target.processId,
+    processCode: target.processCode,
+    requirementId: gap.requirementId,
+    type: 'HAS_GAP',
+    assignedToUser: gap.assignee,
+    dueDate: gap.targetDate,
+    comment: gap.remediationPlan,
+    relatedId: gapId,
+    createdBy: null,
+  });
+  await setGapTask(tx, gapId, taskId);
+  return { gapId, taskId };
+}
+
+/** Closes a gap the portal raised once its cause is gone: its open close-gap task completes (which closes the gap). */
+export async function resolveGap(tx: Queryable, gapId: string, comment: string): Promise<void> {
+  const [gap] = await gapTaskOf(tx, gapId);
+  if (!gap || gap.status !== 'OPEN') return;
+  if (gap.task_id) {
+    const task = await findTaskRecord(tx, gap.task_id);
+    if (task?.status === 'OPEN') {
+      await completeTask(tx, gap.task_id, null, comment);
+      return;
+    }
+  }
+  await closeGapRow(tx, gapId, null);
 }
 
 /** GET assessments/gaps. */

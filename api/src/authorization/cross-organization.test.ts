@@ -52,6 +52,7 @@ const DOMAIN_SUITES: Record<string, string> = {
   '/api/requirements': 'api/src/requirements/cross-organization.test.ts',
   '/api/tasks': 'api/src/requirements/cross-organization.test.ts',
   '/api/events': 'api/src/requirements/cross-organization.test.ts',
+  '/api/compliance': 'api/src/requirements/cross-organization.test.ts',
   '/api/assessments': 'api/src/assessments/cross-organization.test.ts',
   '/api/conflicts': 'api/src/assessments/cross-organization.test.ts',
   '/api/attachments': 'api/src/assessments/cross-organization.test.ts',

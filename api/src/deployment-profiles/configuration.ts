@@ -34,19 +34,37 @@ export interface ConfigurationJobs {
   request(profile: { id: string; version: number }, waitMs: number): Promise<void>;
 }
 
-/** Computes and stores the configuration of the profile's version (stored only while it is still the one asked for). */
-export async function computeConfiguration(database: Database, profile: ProfileRow): Promise<void> {
-  const build = await buildRootOf(database, profile.build_id!);
-  const graph = await loadGraph(database, profile.build_id!);
+/** The profile's rule applied to its build (`build_id` set): what of the build runs, and what is left out and why. */
+export async function runtimeOf(db: Queryable, profile: Pick<ProfileRow, 'build_id' | 'exclude' | 'include_types'>): Promise<ReturnType<typeof runtimeComponents>> {
+  const build = await buildRootOf(db, profile.build_id!);
+  const graph = await loadGraph(db, profile.build_id!);
   const root = build?.root_ref === null || !build ? -1 : graph.components.findIndex((component) => component.bom_ref === build.root_ref);
-  const result = runtimeComponents({
+  return runtimeComponents({
     components: graph.components.map((component) => ({ ...component, group: component.group_name })),
     edges: [...graph.edges, ...impliedEdges(graph.components, graph.edges)],
     root: root < 0 ? null : root,
     exclude: profile.exclude,
     includeTypes: profile.include_types,
   });
-  await storeConfiguration(database, profile.id, profile.version, result);
+}
+
+/** Computes and stores the configuration of the profile's version (stored only while it is still the one asked for). */
+export async function computeConfiguration(database: Database, profile: ProfileRow): Promise<void> {
+  await storeConfiguration(database, profile.id, profile.version, await runtimeOf(database, profile));
+}
+
+/**
+ * The positions of the profile's RBOM (live compliance reads it): the stored configuration's when it
+ * is READY for the profile's version and build, else computed now (not stored: a request computes
+ * and keeps it). `build_id` must name a processed build.
+ */
+export async function rbomPositions(
+  db: Queryable,
+  profile: Pick<ProfileRow, 'id' | 'version' | 'build_id' | 'exclude' | 'include_types'>,
+): Promise<number[]> {
+  const stored = await findConfiguration(db, profile.id);
+  if (stored && stored.status === 'READY' && stored.profile_version === profile.version && stored.build_id === profile.build_id) return stored.positions;
+  return (await runtimeOf(db, profile)).kept;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { createShare, DEFAULT_SHARE_DAYS, findShared, listShares, revokeShare, shareView, type ShareRow, type SharedRbom } from './shares.repository';
 
 export { DEFAULT_SHARE_DAYS, profileView, shareView };
+export { rbomPositions } from './configuration';
 export type { ProfileRow, ProfileValues };
 
 /** The app's profiles, as views. */

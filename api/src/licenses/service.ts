@@ -86,3 +86,4 @@ export async function applicationLicenseSummaries(db: Queryable, organizationId:
 }
 
 export { declaredOf, SEPARATOR };
+export { classifyLicenses, type ClassifiedLicense } from './classify';

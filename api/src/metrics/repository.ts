@@ -83,6 +83,18 @@ const BUILT_IN_SQL: Record<BuiltInMetricKey, string> = {
     SELECT r.process_id, '{}'::jsonb AS labels, sum(r.progress) AS sum, count(*) AS weight
       FROM requirements r WHERE r.organization_id = $1 AND r.process_id = ANY($2::uuid[]) AND r.deleted_at IS NULL
      GROUP BY r.process_id`,
+  // Live compliance (migration 040): the requirements with checks, by their status; the share
+  // passing as an average (each requirement weighs 1: the platform's share is over all of them).
+  compliance_percent: `
+    SELECT s.process_id, '{}'::jsonb AS labels, 100 * count(*) FILTER (WHERE s.status = 'passing') AS sum, count(*) AS weight
+      FROM compliance_requirements s JOIN requirements r ON r.id = s.requirement_id
+     WHERE s.organization_id = $1 AND s.process_id = ANY($2::uuid[]) AND r.deleted_at IS NULL
+     GROUP BY s.process_id`,
+  requirements_by_compliance: `
+    SELECT s.process_id, jsonb_build_object('status', s.status) AS labels, count(*) AS sum, NULL AS weight
+      FROM compliance_requirements s JOIN requirements r ON r.id = s.requirement_id
+     WHERE s.organization_id = $1 AND s.process_id = ANY($2::uuid[]) AND r.deleted_at IS NULL
+     GROUP BY s.process_id, s.status`,
   overdue_tasks: `
     SELECT t.process_id, '{}'::jsonb AS labels, count(*) AS sum, NULL AS weight
       FROM tasks t WHERE t.organization_id = $1 AND t.process_id = ANY($2::uuid[]) AND t.status = 'OPEN'

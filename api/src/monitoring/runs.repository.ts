@@ -1,4 +1,4 @@
-// SQL of monitoring runs (migration 040, run-jobs.ts): a run queued, joined by imports while it
+// SQL of monitoring runs (migration 044, run-jobs.ts): a run queued, joined by imports while it
 // waits, claimed and planned into batches of builds, each build marked done with what its rescan
 // found (in the transaction that wrote its findings), and the run finished once none is left.
 import type { Queryable } from '../db/database';

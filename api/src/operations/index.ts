@@ -4,3 +4,5 @@ export { findingOverviewRoutes } from './overview';
 export { findingLinkRoutes } from './links';
 export { cloudSyncRoutes } from './connectors/routes';
 export { createCloudSync, type CloudSync, type CloudSyncOptions } from './connectors/sync';
+// What a finding's category and cloud take to be seen (live compliance shows its reasons by it).
+export { sees, visibleFindings } from './permissions';

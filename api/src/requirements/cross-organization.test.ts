@@ -21,7 +21,7 @@ let app: FastifyInstance;
 let alice: SessionCookie; // Acme's organization admin: owns the objects
 let bob: SessionCookie; // Beta's organization admin: reaches for them
 
-const PREFIXES = ['/api/requirements', '/api/tasks', '/api/events'];
+const PREFIXES = ['/api/requirements', '/api/tasks', '/api/events', '/api/compliance'];
 const inSuite = (url: string) => PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
 interface AcmeObjects {
@@ -32,6 +32,7 @@ interface AcmeObjects {
   userId: string;
   workgroupId: string;
   applicationId: string;
+  checkId: string;
 }
 let acme: AcmeObjects;
 let bobId: string;
@@ -71,7 +72,9 @@ beforeAll(async () => {
     `INSERT INTO applications (organization_id, process_id, app_key, name)
      SELECT organization_id, id, 'acme-app', 'Acme application' FROM processes WHERE code_name = 'pa' RETURNING id`,
   );
-  acme = { processCode: 'pa', requirementId: requirement.id, childId: child.id, taskId: task.id, userId, workgroupId: workgroup.id, applicationId: application.id };
+  // Not evaluated (no recurring task): the requirement's history keeps only its Add.
+  const check = await json<{ id: string }>(call(alice, 'POST', `/api/requirements/${requirement.id}/checks?graph=pa`, { kind: 'recurring-task' }));
+  acme = { processCode: 'pa', requirementId: requirement.id, childId: child.id, taskId: task.id, userId, workgroupId: workgroup.id, applicationId: application.id, checkId: check.id };
 }, 60_000);
 
 afterAll(async () => {
@@ -88,6 +91,7 @@ function fill(route: DeclaredRoute): string | undefined {
     if (route.url.startsWith('/api/requirements/') && name === 'id') return acme.requirementId;
     if (route.url.startsWith('/api/tasks/') && name === 'id') return acme.taskId;
     if (name === 'applicationId') return acme.applicationId;
+    if (name === 'checkId') return acme.checkId;
     unknown = true;
     return `:${name}`;
   });
@@ -108,6 +112,8 @@ const BODIES: Record<string, () => object> = {
   'POST /api/requirements/:id/gaps': () => ({ description: 'Gap', remediation_plan: 'Plan', target_date: '2030-12-31' }),
   'POST /api/requirements/:id/risks': () => ({ likelihood: 3, impact: 3, description: 'Risk' }),
   'PUT /api/requirements/:id/plane': () => ({ x: 0.5, y: 0.5 }),
+  'POST /api/requirements/:id/checks': () => ({ kind: 'sbom-fresh' }),
+  'PUT /api/requirements/:id/checks/:checkId': () => ({ kind: 'open-findings' }),
 };
 
 const routes = () => app.declaredRoutes.filter((route) => route.permission !== 'public' && inSuite(route.url));
@@ -180,4 +186,6 @@ it("leaves the other organization's objects as they were", async () => {
   expect(history.map((event) => event.type)).toEqual(['Add']);
   const childHistory = await json<RequirementEventRecord[]>(call(alice, 'GET', `/api/requirements/${acme.childId}/events?graph=pa`));
   expect(childHistory.map((event) => event.type)).toEqual(['Add', 'Submit for Review']);
+  const checks = await json<Array<{ id: string; kind: string; params: unknown }>>(call(alice, 'GET', `/api/requirements/${acme.requirementId}/checks?graph=pa`));
+  expect(checks).toEqual([expect.objectContaining({ id: acme.checkId, kind: 'recurring-task', params: { task_id: null, grace_days: 0 } })]);
 });

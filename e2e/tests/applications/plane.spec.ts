@@ -63,6 +63,8 @@ test('an application dragged onto the priority plane, then moved with the keyboa
     const ticks = layout.texts.filter((text) => /^\d+%$/.test(text.text));
     expect(titles).toHaveLength(2);
     expect(titles.flatMap((title) => ticks.filter((tick) => overlap(title, tick)).map((tick) => `${title.text} × ${tick.text}`))).toEqual([]);
+    // Readable on a phone too: the 11 px tick labels drawn at 9 px or more (they were under 5 px at 375 px).
+    expect(ticks.filter((tick) => tick.bottom - tick.top < 9).map((tick) => tick.text)).toEqual([]);
   }
   await page.context().close();
 });

@@ -29,6 +29,10 @@ export function YourProcesses({ processes, onChoose }: { processes: readonly Pro
               height="auto"
               py={3}
               justifyContent="space-between"
+              // On a phone the code and type go under the name instead of past the button's edge.
+              flexWrap="wrap"
+              whiteSpace="normal"
+              textAlign="start"
               onClick={() => onChoose(process)}
             >
               <Text as="span" fontWeight="semibold">

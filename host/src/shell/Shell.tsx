@@ -47,7 +47,7 @@ function HeaderMenus() {
   // The menus fill the header's right side from its end: those that appear once permissions load
   // do not move the container (a layout shift on every route, issue 26 item 21).
   return (
-    <Flex flex="1" justify="flex-end" align="center" gap={3}>
+    <Flex flex="1 0 auto" maxW="100%" justify="flex-end" align="center" gap={{ base: 2, md: 3 }} wrap="wrap">
       <ConnectionStatus />
       <NotificationsBell />
       <AdminMenu />
@@ -62,7 +62,8 @@ function HeaderMenus() {
 function Header() {
   const limited = useSession((state) => onlyLogout(state.session));
   return (
-    <Flex as="header" align="center" gap={4} px={4} h="56px" borderBottomWidth="1px" bg="bg.panel">
+    // On a phone the menus wrap onto a second row rather than widen the page past the screen.
+    <Flex as="header" align="center" gap={{ base: 2, md: 4 }} px={{ base: 2, md: 4 }} py={{ base: 2, md: 0 }} minH="56px" wrap="wrap" borderBottomWidth="1px" bg="bg.panel">
       <ChakraLink asChild _hover={{ textDecoration: 'none' }}>
         <Link to="/dashboard" aria-label={`${PRODUCT_NAME} home`}>
           <Heading as="span" size="md">

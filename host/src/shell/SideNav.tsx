@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Flex, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -71,6 +71,28 @@ function useVisibleNavigation(): NavSection[] | null {
   }, [authorizationState, modules, poc]);
 }
 
+/** Narrower than this, the navigation starts collapsed (its user can still expand it). */
+export const NARROW_SCREEN_PX = 768;
+
+const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX - 1}px)`;
+
+function startsCollapsed(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+}
+
+/** The rail on a narrow screen, the list on a wide one, following the window (a phone turned, a window resized); the user's toggle holds until the next crossing. */
+function useCollapsed(): [boolean, (update: (was: boolean) => boolean) => void] {
+  const [collapsed, setCollapsed] = useState(startsCollapsed);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(NARROW_QUERY);
+    const onChange = () => setCollapsed(query.matches);
+    query.addEventListener?.('change', onChange);
+    return () => query.removeEventListener?.('change', onChange);
+  }, []);
+  return [collapsed, setCollapsed];
+}
+
 /**
  * Side navigation (spec 2.3): 250 px, collapsible, the current process's name on top, the
  * entries the user may open; the active entry follows the shared history. Collapsed, an icon per
@@ -78,7 +100,8 @@ function useVisibleNavigation(): NavSection[] | null {
  */
 export function SideNav() {
   const { pathname, search } = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
+  // On a phone the 250 px list would leave the page ~120 px: the rail is where it starts.
+  const [collapsed, setCollapsed] = useCollapsed();
   const active = activeEntryPath(pathname);
   const sections = useVisibleNavigation();
   const process = useSession((state) => state.process);

@@ -111,6 +111,8 @@ export interface ApplicationView {
   app_key: string;
   name: string;
   portfolio: string | null;
+  /** Free labels (at most 20 of 1–50 characters): a compliance check's scope may select applications by tag. */
+  tags?: string[];
   /** The process's code name. */
   process: string;
   enable_continuous_monitoring: boolean;
@@ -123,8 +125,13 @@ export interface ApplicationInput {
   app_key?: string;
   name?: string;
   portfolio?: string | null;
+  /** The app's tags, replaced whole (APPLICATION_TAG_LIMITS). */
+  tags?: string[];
   enable_continuous_monitoring?: boolean;
 }
+
+/** An application's tags: how many, and how long each. */
+export const APPLICATION_TAG_LIMITS = { count: 20, length: 50 } as const;
 
 /** GET /apps: a row of Security Posture. */
 export interface ApplicationSummary extends ApplicationView {

@@ -18,6 +18,20 @@ export const BUILT_IN_METRICS = [
   { key: 'sla_breaches', title: 'SLA breaches', unit: 'count', labels: ['severity'], help: "Open or confirmed security findings past their due date (the process's SLA)." },
   { key: 'requirements', title: 'Requirements by status', unit: 'count', labels: ['status'], help: 'Requirements (not deleted) per status.' },
   { key: 'requirement_progress_percent', title: 'Requirement progress', unit: 'percent', labels: [], help: 'Average progress of the requirements (not deleted).' },
+  {
+    key: 'compliance_percent',
+    title: 'Compliance',
+    unit: 'percent',
+    labels: [],
+    help: 'Share of the requirements with compliance checks (not deleted) whose checks all pass (docs/compliance.md).',
+  },
+  {
+    key: 'requirements_by_compliance',
+    title: 'Requirements by compliance',
+    unit: 'count',
+    labels: ['status'],
+    help: 'Requirements with compliance checks (not deleted) by their compliance status: passing, failing, not_evaluated.',
+  },
   { key: 'overdue_tasks', title: 'Overdue tasks', unit: 'count', labels: [], help: 'Open tasks past their due date.' },
   { key: 'review_cycle_time_days', title: 'Review cycle time', unit: 'days', labels: [], help: 'Mean days from creation to completion of the review tasks completed in the last 90 days.' },
   {

@@ -3,9 +3,15 @@ import { bus } from '../../bus/bus';
 import { renderWithPortal } from '../testing/renderWithPortal';
 import { showSnackbar, SnackbarHost } from './SnackbarHost';
 
-/** Emits a snackbar and lets the toast store deliver it (it schedules the render on a zero timer). */
-function emit(send: () => void): void {
+/**
+ * Emits a snackbar, lets the toaster's chunk load (it is loaded with the first snackbar) and the
+ * toast store deliver it (it schedules the render on a zero timer).
+ */
+async function emit(send: () => void): Promise<void> {
   act(send);
+  await act(async () => {
+    await import('./SnackbarToasts');
+  });
   act(() => jest.advanceTimersByTime(0));
 }
 
@@ -21,9 +27,9 @@ describe('SnackbarHost', () => {
     jest.useRealTimers();
   });
 
-  it('shows a bus snackbar at the bottom centre and hides it after 5000 ms', () => {
+  it('shows a bus snackbar at the bottom centre and hides it after 5000 ms', async () => {
     renderWithPortal(<SnackbarHost />);
-    emit(() => showSnackbar('Requirement saved.', 'success'));
+    await emit(() => showSnackbar('Requirement saved.', 'success'));
 
     // Synchronous queries: findBy* would advance the fake clock while it polls.
     expect(screen.getByText('Requirement saved.').closest('[data-placement]')).toHaveAttribute('data-placement', 'bottom');
@@ -40,16 +46,30 @@ describe('SnackbarHost', () => {
     expect(screen.queryByText('Requirement saved.')).not.toBeInTheDocument();
   });
 
-  it('shows messages emitted directly on the bus, defaulting to info', () => {
+  it('shows messages emitted directly on the bus, defaulting to info', async () => {
     renderWithPortal(<SnackbarHost />);
-    emit(() => bus.emit('snackbar:show', { message: 'Copied.' }));
+    await emit(() => bus.emit('snackbar:show', { message: 'Copied.' }));
     expect(toastOf('Copied.')).toHaveAttribute('data-type', 'info');
   });
 
-  it('stops listening once unmounted', () => {
+  it('draws nothing before the first snackbar, then shows every message raised while the toaster loaded, and later ones', async () => {
+    const { container } = renderWithPortal(<SnackbarHost />);
+    expect(container).toBeEmptyDOMElement();
+    await emit(() => {
+      showSnackbar('First.');
+      showSnackbar('Second.', 'error');
+    });
+    expect(toastOf('First.')).toHaveAttribute('data-type', 'info');
+    expect(toastOf('Second.')).toHaveAttribute('data-type', 'error');
+    await emit(() => showSnackbar('Third.', 'success'));
+    expect(screen.getAllByText(/^(First|Second|Third)\.$/).map((element) => element.textContent)).toHaveLength(3);
+    expect(toastOf('Third.')).toHaveAttribute('data-type', 'success');
+  });
+
+  it('stops listening once unmounted', async () => {
     const { unmount } = renderWithPortal(<SnackbarHost />);
     unmount();
-    emit(() => showSnackbar('Nobody listens.'));
+    await emit(() => showSnackbar('Nobody listens.'));
     expect(screen.queryByText('Nobody listens.')).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,10 @@
-import { createToaster, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { bus } from '../../bus/bus';
 import type { SnackbarMessage } from '../../bus/events';
-import { SNACKBAR_HIDE_MS } from '../../constants';
 
-// One store for the whole page: @portal/shared is a module-federation singleton, so a snackbar
-// raised by any React root lands here and is drawn by the one SnackbarHost.
-const snackbarToaster = createToaster({
-  placement: 'bottom',
-  duration: SNACKBAR_HIDE_MS,
-  max: 3,
-});
+// The toaster is a chunk of its own, loaded with the first snackbar (host first-load budget).
+const loadToasts = () => import(/* webpackChunkName: "snackbar-toasts" */ './SnackbarToasts');
+const SnackbarToasts = lazy(loadToasts);
 
 /** Asks the SnackbarHost (rendered once by the host) to show a short message at the bottom centre. */
 export function showSnackbar(message: string, status: SnackbarMessage['status'] = 'info'): void {
@@ -20,30 +14,31 @@ export function showSnackbar(message: string, status: SnackbarMessage['status'] 
 /**
  * Shows every 'snackbar:show' bus event as a snackbar at the bottom centre that hides after
  * 5000 ms. Render it once per page (the host, or a remote's standalone entry), never in `./app`.
+ * The first one loads the toaster; messages raised meanwhile wait for it, in order.
  */
 export function SnackbarHost() {
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const show = ({ message, status = 'info' }: SnackbarMessage) => {
-      snackbarToaster.create({ description: message, type: status, duration: SNACKBAR_HIDE_MS, closable: true });
+    let active = true;
+    let pending: Promise<(message: SnackbarMessage) => void> | null = null;
+    const show = (message: SnackbarMessage) => {
+      setWanted(true);
+      pending ??= loadToasts().then((module) => module.showToast);
+      void pending.then((showToast) => {
+        if (active) showToast(message);
+      });
     };
     bus.on('snackbar:show', show);
-    return () => bus.off('snackbar:show', show);
+    return () => {
+      active = false;
+      bus.off('snackbar:show', show);
+    };
   }, []);
 
+  if (!wanted) return null;
   return (
-    <Portal>
-      <Toaster toaster={snackbarToaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label="Close" />}
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <SnackbarToasts />
+    </Suspense>
   );
 }

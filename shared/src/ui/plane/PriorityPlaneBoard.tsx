@@ -15,6 +15,7 @@ import {
   nudgePlacement,
   PLANE_FONT,
   PLANE_PLOT,
+  PLANE_PLOT_SMALL,
   PLANE_TICK_PADDING,
   PLANE_TICK_SIZE,
   PLANE_TICKS,
@@ -23,6 +24,7 @@ import {
   toPixels,
   type PlaneAxes,
   type Placement,
+  type PlotBox,
 } from './planeGeometry';
 import { ChartTable } from '../chart/ChartTable';
 import { UnplacedList } from './UnplacedList';
@@ -111,6 +113,8 @@ interface PlaneChartProps<T> {
   dragging: DragState | null;
   saving: boolean;
   listRef: RefObject<HTMLElement | null>;
+  /** The chart's view box: PLANE_PLOT, or PLANE_PLOT_SMALL on a phone. */
+  box: PlotBox;
   pointRefs: RefObject<Record<string, SVGGElement | null>>;
   onSelect: (id: string | null) => void;
   onDrag: (state: DragState | null) => void;
@@ -118,15 +122,15 @@ interface PlaneChartProps<T> {
   onRemove: (item: T) => void;
 }
 
-function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging, saving, listRef, pointRefs, onSelect, onDrag, onPlace, onRemove }: PlaneChartProps<T>) {
+function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging, saving, listRef, box, pointRefs, onSelect, onDrag, onPlace, onRemove }: PlaneChartProps<T>) {
   const svgRef = useRef<SVGSVGElement>(null);
   const xAxisRef = useRef<SVGGElement>(null);
   const yAxisRef = useRef<SVGGElement>(null);
   const handlers = useRef({ onSelect, onDrag, onPlace });
   handlers.current = { onSelect, onDrag, onPlace };
-  const { width, height } = plotInnerSize();
-  const x = useMemo(() => scaleLinear().domain([0, 1]).range([PLANE_PLOT.margin.left, PLANE_PLOT.margin.left + width]), [width]);
-  const y = useMemo(() => scaleLinear().domain([0, 1]).range([PLANE_PLOT.margin.top + height, PLANE_PLOT.margin.top]), [height]);
+  const { width, height } = plotInnerSize(box);
+  const x = useMemo(() => scaleLinear().domain([0, 1]).range([box.margin.left, box.margin.left + width]), [box, width]);
+  const y = useMemo(() => scaleLinear().domain([0, 1]).range([box.margin.top + height, box.margin.top]), [box, height]);
 
   // The ticks and their type size are the geometry's: the margins were made for these labels.
   useEffect(() => {
@@ -135,7 +139,7 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
     if (xAxisRef.current) select(xAxisRef.current).call(style(axisBottom(x))).attr('font-size', PLANE_FONT.tick);
     if (yAxisRef.current) select(yAxisRef.current).call(style(axisLeft(y))).attr('font-size', PLANE_FONT.tick);
   }, [x, y]);
-  const titles = axisTitlePositions();
+  const titles = axisTitlePositions(box);
 
   // d3-drag on the placed points and on the list's items; positions in the chart's coordinates.
   useEffect(() => {
@@ -169,7 +173,7 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
           current = null;
           handlers.current.onDrag(null);
           if (!moved) return;
-          const placement = dropPlacement(event.x, event.y, fromList);
+          const placement = dropPlacement(event.x, event.y, fromList, box);
           const item = byId.get(id);
           if (placement && item !== undefined) handlers.current.onPlace(item, placement);
         });
@@ -182,7 +186,7 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
       onPlot.on('.drag', null);
       onList?.on('.drag', null);
     };
-  }, [readOnly, byId, points, listRef, view]);
+  }, [readOnly, byId, points, listRef, view, box]);
 
   const onPointKey = (point: PlanePoint<T>) => (event: KeyboardEvent) => {
     if (readOnly) return;
@@ -204,9 +208,9 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
   return (
     <chakra.svg
       ref={svgRef}
-      viewBox={`0 0 ${PLANE_PLOT.width} ${PLANE_PLOT.height}`}
+      viewBox={`0 0 ${box.width} ${box.height}`}
       width="100%"
-      maxW={`${PLANE_PLOT.width}px`}
+      maxW={`${box.width}px`}
       role="group"
       aria-label={`Priority plane: ${points.length} placed ${points.length === 1 ? words.one : words.many}`}
       aria-busy={saving || undefined}
@@ -214,7 +218,7 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
       borderRadius="md"
       style={{ touchAction: 'none', userSelect: 'none' }}
     >
-      <rect x={PLANE_PLOT.margin.left} y={PLANE_PLOT.margin.top} width={width} height={height} fill="transparent" stroke="#cbd5e0" />
+      <rect x={box.margin.left} y={box.margin.top} width={width} height={height} fill="transparent" stroke="#cbd5e0" />
       <line x1={x(0.5)} x2={x(0.5)} y1={y(0)} y2={y(1)} stroke="#cbd5e0" strokeDasharray="4 4" />
       <line x1={x(0)} x2={x(1)} y1={y(0.5)} y2={y(0.5)} stroke="#cbd5e0" strokeDasharray="4 4" />
       <g aria-hidden="true" fontSize={11} fill="#718096">
@@ -227,8 +231,8 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
         </text>
         <text x={x(0.02)} y={y(0.02)}>{bottomLeft}</text>
       </g>
-      <g ref={xAxisRef} transform={`translate(0 ${PLANE_PLOT.margin.top + height})`} aria-hidden="true" />
-      <g ref={yAxisRef} transform={`translate(${PLANE_PLOT.margin.left} 0)`} aria-hidden="true" />
+      <g ref={xAxisRef} transform={`translate(0 ${box.margin.top + height})`} aria-hidden="true" />
+      <g ref={yAxisRef} transform={`translate(${box.margin.left} 0)`} aria-hidden="true" />
       <text x={titles.x.x} y={titles.x.y} textAnchor="middle" fontSize={PLANE_FONT.title} fontWeight={600}>
         {capitalised(words.axes.x)}
       </text>
@@ -237,8 +241,8 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
       </text>
       {points.map((point) => {
         const id = view.id(point.item);
-        const shown = moving && moving.id === id ? dropPlacement(moving.px, moving.py, false)! : point;
-        const { px, py } = toPixels(shown);
+        const shown = moving && moving.id === id ? dropPlacement(moving.px, moving.py, false, box)! : point;
+        const { px, py } = toPixels(shown, box);
         const isSelected = selected === id;
         const detail = view.detail?.(point.item);
         return (
@@ -314,6 +318,7 @@ export function PriorityPlaneBoard<T>({ words, view, placed, shown = placed, unp
           dragging={dragging}
           saving={saving}
           listRef={listRef}
+          box={small ? PLANE_PLOT_SMALL : PLANE_PLOT}
           pointRefs={pointRefs}
           onSelect={setSelected}
           onDrag={setDragging}

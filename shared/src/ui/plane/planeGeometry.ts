@@ -73,6 +73,11 @@ export function planeMargins(ticks: readonly string[] = PLANE_TICKS.map(tickLabe
 }
 
 export const PLANE_PLOT: PlotBox = { width: 640, height: 440, margin: planeMargins() };
+/**
+ * Below the small breakpoint: a phone's ~280 px of width showed the 640-unit box at 0.44, its 11 px
+ * labels at under 5 px. This box is drawn at ~0.85 there, its texts at their size or near it.
+ */
+export const PLANE_PLOT_SMALL: PlotBox = { width: 330, height: 300, margin: planeMargins() };
 
 export interface TextBox {
   text: string;

@@ -18,6 +18,7 @@ export const METRIC_GROUPS: ReadonlyArray<{ title: string; keys: readonly string
   { title: 'Components', keys: ['vulnerable_components'] },
   { title: 'Remediation', keys: ['mean_time_to_remediate_days', 'sla_breaches'] },
   { title: 'Requirements', keys: ['requirements', 'requirement_progress_percent'] },
+  { title: 'Compliance', keys: ['compliance_percent', 'requirements_by_compliance'] },
   { title: 'Tasks', keys: ['overdue_tasks', 'review_cycle_time_days'] },
   { title: 'Disaster recovery', keys: ['recovery_point_age_minutes'] },
 ];

@@ -1,0 +1,134 @@
+// The facts as the database gives them: what is an open SBOM finding (the current build only; VEX
+// not_affected and false_positive excluded, other analyses not), an open security finding (open and
+// confirmed; triaged false positives, accepted risks, fixed and suppressed ones not), active
+// exploits (flagged, or an id in the KEV catalog), cloud scopes and the findings of a cloud control —
+// and the evaluators reading them turn as the evidence does.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { createOrganizationCommand, createProcessCommand } from '../cli/users';
+import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { daysAgo, NOW } from '../testing/compliance';
+import { seedApplication, seedBuild, seedComponents, seedKev, seedSbomFinding, seedSecurityFinding, seedVex, type ProcessIds } from '../testing/compliance-seed';
+import { evaluateActiveExploit } from './evaluators/active-exploit';
+import { evaluateOpenFindings } from './evaluators/open-findings';
+import { createFacts, type Facts } from './facts';
+
+let environment: TestEnvironment;
+let app: FastifyInstance;
+let process: ProcessIds;
+let shop: string;
+let current: string;
+let previous: string;
+
+const noRbom = async () => [];
+const facts = (): Facts => createFacts(app.database, process, NOW, noRbom);
+
+beforeAll(async () => {
+  environment = await createTestEnvironment();
+  app = await buildApp({ config: environment.config, jobWorkers: false });
+  await createOrganizationCommand(app.database, ['--name', 'Acme']);
+  await createProcessCommand(app.database, ['--org', 'Acme', '--code', 'alpha', '--name', 'Alpha']);
+  const [row] = await app.database.query<{ organization_id: string; id: string }>("SELECT organization_id, id FROM processes WHERE code_name = 'alpha'");
+  process = { organizationId: row.organization_id, processId: row.id };
+  shop = await seedApplication(app.database, process, 'shop', { portfolio: 'Web', tags: ['pci'] });
+  previous = await seedBuild(app.database, shop, daysAgo(60));
+  current = await seedBuild(app.database, shop, daysAgo(2));
+  await seedBuild(app.database, shop, daysAgo(1), 'PENDING');
+  await seedComponents(app.database, previous, [{ position: 0, name: 'old' }]);
+  await seedSbomFinding(app.database, previous, 0, 'CVE-2030-0001', 'CRITICAL');
+  await seedComponents(app.database, current, [
+    { position: 0, name: 'qs', version: '6.0.0' },
+    { position: 1, name: 'lodash', version: '4.17.0' },
+    { position: 2, name: 'minimist' },
+    { position: 3, name: 'express' },
+    { position: 4, name: 'ws' },
+  ]);
+  // Found first in the previous build: its age runs from that upload.
+  await seedSbomFinding(app.database, current, 0, 'CVE-2030-1000', 'HIGH', { identifiedBuildId: previous });
+  await seedSbomFinding(app.database, current, 1, 'CVE-2030-1001', 'CRITICAL');
+  await seedSbomFinding(app.database, current, 2, 'CVE-2030-1002', 'HIGH');
+  await seedSbomFinding(app.database, current, 3, 'GHSA-xxxx-yyyy-zzzz', 'MEDIUM', { aliases: ['CVE-2030-1003'] });
+  await seedSbomFinding(app.database, current, 4, 'CVE-2030-1004', 'LOW', { activeExploit: true });
+  await seedVex(app.database, current, 1, 'CVE-2030-1001', 'not_affected');
+  await seedVex(app.database, current, 2, 'CVE-2030-1002', 'false_positive');
+  await seedVex(app.database, current, 3, 'GHSA-xxxx-yyyy-zzzz', 'resolved');
+  await seedKev(app.database, 'CVE-2030-1003');
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await environment?.cleanup();
+});
+
+it('lists each application with its newest processed build', async () => {
+  const [application] = await facts().applications();
+  expect(application).toEqual({ id: shop, app_key: 'shop', name: 'shop', portfolio: 'Web', tags: ['pci'], build: { id: current, number: 2, created_at: daysAgo(2) } });
+});
+
+it("reads the open SBOM findings of the current build: VEX not_affected and false_positive are excluded, other analyses are not", async () => {
+  const findings = await facts().sbomFindings();
+  expect(findings.map((finding) => [finding.vulnerability_id, finding.severity, finding.exploited, finding.component]).sort()).toEqual([
+    ['CVE-2030-1000', 'high', false, 'qs@6.0.0'],
+    ['CVE-2030-1004', 'low', true, 'ws@1.0.0'],
+    ['GHSA-xxxx-yyyy-zzzz', 'medium', true, 'express@1.0.0'],
+  ]);
+  expect(findings.find((finding) => finding.vulnerability_id === 'CVE-2030-1000')?.identified_at).toEqual(daysAgo(60));
+  expect(new Set(findings.map((finding) => finding.build_id))).toEqual(new Set([current]));
+});
+
+it('turns passing once a VEX analysis says not_affected, and failing again when it is withdrawn', async () => {
+  const high = { sources: ['sbom' as const], severity: 'high' as const, older_than_days: 30 };
+  const evaluate = async () => evaluateOpenFindings({ requirement_id: 'r', kind: 'open-findings', scope: { kind: 'process' }, params: high }, facts());
+  expect(await evaluate()).toMatchObject({ status: 'failing', summary: '1 open SBOM finding at or above high first seen more than 30 days ago in the process.' });
+  await seedVex(app.database, current, 0, 'CVE-2030-1000', 'not_affected');
+  expect((await evaluate()).status).toBe('passing');
+  await seedVex(app.database, current, 0, 'CVE-2030-1000', 'in_triage');
+  expect((await evaluate()).status).toBe('failing');
+});
+
+it('reads the open and confirmed security findings only, with active exploits from the KEV catalog', async () => {
+  const states = ['open', 'confirmed', 'false_positive', 'risk_accepted', 'fixed', 'suppressed'];
+  for (const state of states) {
+    await seedSecurityFinding(app.database, process, { scope: 'repo:api', category: 'sast', severity: 'high', state, firstSeen: daysAgo(40), title: state });
+  }
+  await seedSecurityFinding(app.database, process, {
+    scope: 'aws:123456789012:eu-west-1', category: 'container', severity: 'critical', firstSeen: daysAgo(5), title: 'exploited image', vulnerabilityIds: ['CVE-2030-1003'], provider: 'aws',
+  });
+  const findings = await facts().securityFindings();
+  expect(findings.map((finding) => finding.title).sort()).toEqual(['confirmed', 'exploited image', 'open']);
+  expect(findings.find((finding) => finding.title === 'exploited image')).toMatchObject({ exploited: true, provider: 'aws', scope: 'aws:123456789012:eu-west-1' });
+  expect(findings.find((finding) => finding.title === 'open')).toMatchObject({ exploited: false, provider: null, first_seen: daysAgo(40) });
+
+  const exploits = await evaluateActiveExploit({ requirement_id: 'r', kind: 'active-exploit', scope: { kind: 'process' }, params: { sources: ['sbom', 'iac'] } }, facts());
+  expect(exploits.status).toBe('failing');
+  expect(exploits.reasons.map((reason) => reason.label)).toEqual([
+    'exploited image in aws:123456789012:eu-west-1 (critical, 5 days)',
+    'GHSA-xxxx-yyyy-zzzz in express@1.0.0 of shop (medium, 2 days)',
+    'CVE-2030-1004 in ws@1.0.0 of shop (low, 2 days)',
+  ]);
+});
+
+it('knows which scopes were imported and which hold cloud findings', async () => {
+  await seedSecurityFinding(app.database, process, { scope: 'repo:aws-export', category: 'cloud-posture', severity: 'low', state: 'fixed', firstSeen: daysAgo(3), provider: 'aws' });
+  expect(await facts().findingScopes()).toEqual([
+    { scope: 'aws:123456789012:eu-west-1', cloud: true },
+    { scope: 'repo:api', cloud: false },
+    { scope: 'repo:aws-export', cloud: true },
+  ]);
+});
+
+it("finds a cloud control's open findings by rule id, generator id or Security Hub's control id, in any case", async () => {
+  const seed = (ruleId: string, ruleName: string | undefined, state = 'open') =>
+    seedSecurityFinding(app.database, process, { scope: 'aws:210987654321:us-east-1', category: 'cloud-posture', severity: 'high', state, firstSeen: daysAgo(1), ruleId, ruleName, provider: 'aws', resource: ruleId });
+  await seed('aws-foundational-security-best-practices/v/1.0.0/S3.1', 'S3.1');
+  await seed('security-control/S3.8', undefined);
+  await seed('s3_bucket_public_access', undefined);
+  await seed('arn:aws:securityhub:::ruleset/cis-aws/v/1.2.0/rule/2.9', 'CloudTrail.1', 'fixed');
+  await seed('aws-foundational-security-best-practices/v/1.0.0/S3.10', 'S3.10');
+  const found = await facts().controlFindings(['S3.1', 's3.8', 'S3_BUCKET_PUBLIC_ACCESS', 'CloudTrail.1']);
+  expect(found.map((finding) => [finding.control, finding.rule_id]).sort()).toEqual([
+    ['S3.1', 'aws-foundational-security-best-practices/v/1.0.0/S3.1'],
+    ['S3_BUCKET_PUBLIC_ACCESS', 's3_bucket_public_access'],
+    ['s3.8', 'security-control/S3.8'],
+  ]);
+});
