@@ -104,6 +104,7 @@ describe('applied to the LOW baseline', () => {
     const [check] = await world.ok<ComplianceCheck[]>('andy', 'GET', `/api/requirements/${cm8}/checks?${G}`);
     const edited = await world.ok<ComplianceCheck>('andy', 'PUT', `/api/requirements/${cm8}/checks/${check.id}?${G}`, { kind: 'sbom-fresh', params: { max_age_days: 7 } });
     expect(edited.params).toEqual({ max_age_days: 7 });
+    world.clock.advance(60_000);
     const only = await world.ok<ComplianceTemplateApplyResult>('andy', 'POST', apply, { standard_id: standardId, controls: ['CM-8', 'ra-5'] });
     expect(only.added.map((entry) => [entry.code, entry.kind])).toEqual([['CM-8', 'sbom-fresh']]);
     expect(only.skipped.map((entry) => [entry.code, entry.reason])).toEqual([
