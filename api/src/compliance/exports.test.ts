@@ -11,13 +11,12 @@ import { STATUS_MESSAGES } from '@portal/shared/server';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { publicUrlOf } from '../config';
-import { validateCycloneDxJson } from '../sbom/schema';
+import { validateCycloneDxJson } from '../sbom/index';
 import { importLowBaseline, setProvenance } from '../testing/compliance-catalog';
 import { seedApplication, seedBuild, seedComponents, seedSbomFinding, seedSecurityFinding, type ProcessIds } from '../testing/compliance-seed';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the documents are read as the JSON they are */
 let world: TaskWorld;
 let process: ProcessIds;
 let standardId: string;

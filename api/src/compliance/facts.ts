@@ -4,7 +4,7 @@
 // check and these facts; `createFacts` reads them from the database, tests may give their own.
 import type { DeploymentEnvironment, FindingCategory, FindingSeverity } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import type { SbomProvenance } from '../sbom/provenance';
+import type { SbomProvenance } from '../sbom/index';
 import {
   applicationFacts,
   controlFindingFacts,

@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { readNistLowBaselineSync } from '../standards/catalogs';
 import { importCatalog } from '../standards/import';
 import { parseCatalog, readCatalogDocument } from '../standards/oscal';
-import type { SbomProvenance } from '../sbom/provenance';
+import type { SbomProvenance } from '../sbom/index';
 
 export async function importLowBaseline(db: Database, target: { organizationId: string; processId: string; processCode: string; actor: { id: string; login_id: string } }): Promise<string> {
   const parsed = parseCatalog(readCatalogDocument(JSON.parse(readNistLowBaselineSync())));
