@@ -84,6 +84,12 @@ export const USERS = {
   liveAuthor: { login: 'live_author', email: 'live.author@example.com', name: 'Lea Author', password: 'LiveAuthor@2026', roles: ['AUTHOR'] },
   liveReviewer: { login: 'live_reviewer', email: 'live.reviewer@example.com', name: 'Leo Reviewer', password: 'LiveReviewer@2026', roles: ['REVIEWER'] },
   /**
+   * Live compliance (issue 28): an organization admin who sets up applications and a requirement's
+   * check; a READER who watches the requirement's badge and evidence panel turn.
+   */
+  complianceOwner: { login: 'compliance_owner', email: 'compliance.owner@example.com', name: 'Cora Owner', password: 'ComplianceOwner@2026', roles: ['ORG_ADMIN'] },
+  complianceWatcher: { login: 'compliance_watcher', email: 'compliance.watcher@example.com', name: 'Walt Watcher', password: 'ComplianceWatcher@2026', roles: ['READER'] },
+  /**
    * Real time (issue 4): three tabs, one broker connection; a broker restart; a plain header; an
    * instant message's sender, live and offline receivers. Those who count their notifications are
    * READERs: an AUTHOR also gets the applications tests' vulnerability and license alerts.

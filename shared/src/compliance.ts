@@ -230,3 +230,6 @@ export const COMPLIANCE_MESSAGES = {
   tooManyChecks: `A requirement has at most ${COMPLIANCE_LIMITS.checks} checks.`,
   deleted: 'The requirement is deleted: its checks cannot be changed.',
 } as const;
+
+// The dashboard's summary per standard and family (GET compliance/summary).
+export * from './complianceSummary';

@@ -21,6 +21,7 @@ import {
   requirementCompliance,
   type ComplianceContext,
 } from './service';
+import { complianceSummaryRoutes } from './summary';
 
 const R = PERMISSIONS.requirements;
 
@@ -97,4 +98,6 @@ export async function complianceRoutes(app: FastifyInstance, options: { context:
     },
     async (request) => processStatuses(context, scopeOf(request)),
   );
+
+  await complianceSummaryRoutes(app, options);
 }

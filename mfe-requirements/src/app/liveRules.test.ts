@@ -1,5 +1,6 @@
 // Which queries each live event of the process makes stale (issue 22 item 3).
 import { REQUIREMENT_EVENTS, TASK_EVENTS } from '@portal/shared';
+import { COMPLIANCE_EVENT } from '@portal/shared/compliance';
 import type { LiveEvent } from '@portal/shared/screens';
 import type { QueryKey } from '@tanstack/react-query';
 import { PROCESS_KEYS } from '../lib/queryKeys';
@@ -11,8 +12,16 @@ const event = (type: string, data: Record<string, unknown>): LiveEvent => ({ typ
 const keysOf = (live: LiveEvent) => LIVE_RULES[live.type]!(live, G) as readonly QueryKey[];
 
 describe('the live rules of mfe-requirements', () => {
-  it('follows every requirement and task event of spec 4.5 and the Comment event', () => {
-    expect(Object.keys(LIVE_RULES).sort()).toEqual([...new Set<string>([...REQUIREMENT_EVENTS, ...TASK_EVENTS, 'Comment'])].sort());
+  it('follows every requirement and task event of spec 4.5, the Comment and the Compliance event', () => {
+    expect(Object.keys(LIVE_RULES).sort()).toEqual([...new Set<string>([...REQUIREMENT_EVENTS, ...TASK_EVENTS, 'Comment', COMPLIANCE_EVENT])].sort());
+  });
+
+  it("a requirement's compliance: its evidence panel, the depository's badges and the dashboard's summary, nothing else", () => {
+    expect(keysOf(event(COMPLIANCE_EVENT, { id: 'r1', kind: 'compliance', status: 'failing', previous: 'passing' }))).toEqual([
+      PROCESS_KEYS.compliance(G, 'r1'),
+      PROCESS_KEYS.complianceStatuses(G),
+      PROCESS_KEYS.complianceSummary(G),
+    ]);
   });
 
   it('a requirement event: the requirement, its history, attachments and applications, the lists, tasks and overviews', () => {

@@ -4,6 +4,7 @@
 // root follows them all with ONE subscription (useLiveQueries) and the screens showing these
 // queries read again — no polling, no reload.
 import { REQUIREMENT_EVENTS, REQUIREMENT_RECORD_EVENTS, TASK_EVENTS } from '@portal/shared';
+import { COMPLIANCE_EVENT } from '@portal/shared/compliance';
 import type { LiveEvent, LiveRules } from '@portal/shared/screens';
 import type { QueryKey } from '@tanstack/react-query';
 import { PROCESS_KEYS, requirementStateKeys } from '../lib/queryKeys';
@@ -37,7 +38,18 @@ export function commentKeys(event: LiveEvent, graph: string): QueryKey[] {
   return [...(id ? [PROCESS_KEYS.comments(graph, id)] : []), PROCESS_KEYS.commentSearch(graph)];
 }
 
+/**
+ * A requirement's compliance changed (its checks were evaluated, added, replaced or deleted; the
+ * API's `Compliance` event, data.id the requirement): its evidence panel, the depository's badges
+ * and the dashboard's summary. A failure's gap and task come as their own requirement events.
+ */
+export function complianceKeys(event: LiveEvent, graph: string): QueryKey[] {
+  const id = typeof event.data.id === 'string' && event.data.id !== '' ? event.data.id : undefined;
+  return [...(id ? [PROCESS_KEYS.compliance(graph, id)] : []), PROCESS_KEYS.complianceStatuses(graph), PROCESS_KEYS.complianceSummary(graph)];
+}
+
 export const LIVE_RULES: LiveRules = Object.fromEntries([
   ...[...REQUIREMENT_EVENTS, ...TASK_EVENTS].map((type) => [type, changeKeys] as const),
   ...REQUIREMENT_RECORD_EVENTS.map((type) => [type, commentKeys] as const),
+  [COMPLIANCE_EVENT, complianceKeys] as const,
 ]);

@@ -34,6 +34,14 @@ export const PROCESS_KEYS = {
   overviews: (graph: string) => ['requirements-analysis', graph, 'overview'] as const,
   /** The process-wide comment search (/requirements/comments). */
   commentSearch: (graph: string) => ['requirements-analysis', graph, 'comments'] as const,
+  /**
+   * Live compliance (issue 28): the statuses of the process's requirements with checks (the
+   * depository's badges), one requirement's checks with their results and history, and the
+   * dashboard's summary per standard and family. A `Compliance` event makes them stale.
+   */
+  complianceStatuses: (graph: string) => ['compliance', graph, 'statuses'] as const,
+  compliance: (graph: string, id: string) => ['compliance', graph, 'requirement', id] as const,
+  complianceSummary: (graph: string) => ['requirements-analysis', graph, 'overview', 'compliance'] as const,
 };
 
 /** Marks every query under each key stale and resolves once the shown ones are read again. */

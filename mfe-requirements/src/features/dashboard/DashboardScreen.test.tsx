@@ -7,6 +7,7 @@ import { DashboardScreen } from './DashboardScreen';
 import { REQ } from '../../testing/fixtures';
 
 const route = routeOf('/dashboard');
+const NO_CHECKS = { at: '2026-11-01T10:00:00.000Z', requirements: 0, passing: 0, failing: 0, not_evaluated: 0, percentage: null, trend: [], standards: [] };
 const stats = (total: number, overdue = 1) => ({
   total,
   by_status: { DRAFT: 2, IN_PROGRESS: total - 2 },
@@ -39,7 +40,7 @@ const stats = (total: number, overdue = 1) => ({
 describe('DashboardScreen', () => {
   it('shows counters, charts, my tasks and recent events', async () => {
     signIn(AUTHOR, { dashboard_type: 'LIVE' });
-    fakeApi({ 'GET /api/statistics/dashboard': { body: stats(5) } });
+    fakeApi({ 'GET /api/compliance/summary': { body: NO_CHECKS }, 'GET /api/statistics/dashboard': { body: stats(5) } });
     renderScreen(<DashboardScreen route={route} />);
     expect(await screen.findByRole('group', { name: 'Requirements' })).toHaveTextContent('5');
     expect(screen.getByRole('group', { name: 'Average progress' })).toHaveTextContent('42%');
@@ -58,7 +59,7 @@ describe('DashboardScreen', () => {
 
   it("gives each chart a summary and its figures as a table (the charts' text alternative)", async () => {
     signIn(AUTHOR, { dashboard_type: 'LIVE' });
-    fakeApi({ 'GET /api/statistics/dashboard': { body: stats(5) } });
+    fakeApi({ 'GET /api/compliance/summary': { body: NO_CHECKS }, 'GET /api/statistics/dashboard': { body: stats(5) } });
     const { user } = renderScreen(<DashboardScreen route={route} />);
     await screen.findByRole('img', { name: 'Requirements by status: Draft 2, In progress 3' });
     await user.click(screen.getByRole('button', { name: 'Show table of requirements by status' }));
@@ -71,7 +72,7 @@ describe('DashboardScreen', () => {
 
   it('is a large read-only view for PRESENTATION', async () => {
     signIn(AUTHOR, { dashboard_type: 'PRESENTATION' });
-    fakeApi({ 'GET /api/statistics/dashboard': { body: stats(5) } });
+    fakeApi({ 'GET /api/compliance/summary': { body: NO_CHECKS }, 'GET /api/statistics/dashboard': { body: stats(5) } });
     renderScreen(<DashboardScreen route={route} />);
     expect(await screen.findByRole('group', { name: 'Requirements' })).toHaveTextContent('5');
     expect(screen.getByText('Presentation view')).toBeInTheDocument();
@@ -81,19 +82,19 @@ describe('DashboardScreen', () => {
 
   it('MIX reads again on Refresh', async () => {
     signIn(AUTHOR, { dashboard_type: 'MIX' });
-    const { calls } = fakeApi({ 'GET /api/statistics/dashboard': { body: stats(5) } });
+    const { calls } = fakeApi({ 'GET /api/compliance/summary': { body: NO_CHECKS }, 'GET /api/statistics/dashboard': { body: stats(5) } });
     const { user } = renderScreen(<DashboardScreen route={route} />);
     await user.click(await screen.findByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/statistics/dashboard')).toHaveLength(2));
   });
 
   it('shows the empty state without requirements and a failed read', async () => {
     signIn();
-    fakeApi({ 'GET /api/statistics/dashboard': { body: { ...stats(0), by_status: {}, my_tasks: [], recent_events: [] } } });
+    fakeApi({ 'GET /api/compliance/summary': { body: NO_CHECKS }, 'GET /api/statistics/dashboard': { body: { ...stats(0), by_status: {}, my_tasks: [], recent_events: [] } } });
     const first = renderScreen(<DashboardScreen route={route} />);
     expect(await screen.findByText('No requirements yet')).toBeInTheDocument();
     first.unmount();
-    fakeApi({ 'GET /api/statistics/dashboard': { status: 503, problem: { detail: 'Service is not available at the moment. Please try again later.' } } });
+    fakeApi({ 'GET /api/compliance/summary': { body: NO_CHECKS }, 'GET /api/statistics/dashboard': { status: 503, problem: { detail: 'Service is not available at the moment. Please try again later.' } } });
     renderScreen(<DashboardScreen route={route} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Service is not available');
   });

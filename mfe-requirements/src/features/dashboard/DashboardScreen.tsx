@@ -2,6 +2,7 @@
 // LIVE — counters and recent events follow the requirement and task events in real time (the
 // remote's one subscription, app/liveRules.ts, marks them stale);
 // MIX — the same figures and lists, read again every minute and on demand;
+// all three with the compliance of the requirements with automated checks (ComplianceOverview);
 // PRESENTATION — a large, read-only view of the figures and charts for a wall screen.
 import { Box, Button, chakra, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Empty, isPlatformView, QueryView, ScreenFrame, useSession, type DashboardType, type ScreenComponent } from '@portal/shared';
@@ -13,6 +14,7 @@ import { useCurrentGraph } from '../../lib/graph';
 import { useLiveActivity } from '../../lib/liveActivity';
 import { useDashboardStatistics } from './api/getDashboardStatistics';
 import { PriorityBars, ProgressGauge, StatusDonut } from './Charts';
+import { ComplianceOverview } from './ComplianceOverview';
 
 export const MIX_REFRESH_MS = 60_000;
 
@@ -96,6 +98,7 @@ function Dashboard({ graph, type }: { graph: string; type: DashboardType }) {
                 <PriorityBars byPriority={data.by_priority} width={large ? 360 : 260} />
               </Panel>
             </HStack>
+            <ComplianceOverview graph={graph} refreshMs={type === 'LIVE' ? false : MIX_REFRESH_MS} large={large} />
             {!large && (
               <HStack gap={4} flexWrap="wrap" align="stretch">
                 <Panel title="My tasks">

@@ -1,6 +1,6 @@
 // The dashboard's chart geometry (d3 shapes and scales), apart from React so it can be tested.
 import { REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, type RequirementPriority, type RequirementStatus } from '@portal/shared';
-import { arc, pie, scaleBand, scaleLinear, type PieArcDatum } from 'd3';
+import { arc, line, pie, scaleBand, scaleLinear, type PieArcDatum } from 'd3';
 import { statusColor } from '../../lib/statusColor';
 
 export interface Slice {
@@ -54,4 +54,22 @@ export function progressArcs(progress: number, radius: number): { track: string;
     track: shape({ endAngle: Math.PI / 2 }) ?? '',
     value: shape({ endAngle: -Math.PI / 2 + (Math.PI * clamped) / 100 }) ?? '',
   };
+}
+
+/** A trend's line in a width × height box (0–100 % upwards); days without a figure break it. */
+export function trendPath(points: ReadonlyArray<{ percentage: number | null }>, width: number, height: number): string {
+  const x = scaleLinear().domain([0, Math.max(1, points.length - 1)]).range([0, width]);
+  const y = scaleLinear().domain([0, 100]).range([height, 0]);
+  const shape = line<{ percentage: number | null }>()
+    .defined((point) => point.percentage !== null)
+    .x((_, index) => x(index))
+    .y((point) => y(point.percentage ?? 0));
+  return shape([...points]) ?? '';
+}
+
+/** Where the trend's latest figure sits (a dot: a day alone draws no line); null without any. */
+export function trendEnd(points: ReadonlyArray<{ percentage: number | null }>, width: number, height: number): { x: number; y: number } | null {
+  const index = points.map((point) => point.percentage !== null).lastIndexOf(true);
+  if (index < 0) return null;
+  return { x: (index / Math.max(1, points.length - 1)) * width, y: height - ((points[index].percentage ?? 0) / 100) * height };
 }

@@ -6,8 +6,10 @@
 // the keyboard.
 import { Box, Button, chakra, HStack, Text } from '@chakra-ui/react';
 import { ErrorAlert, Loading, problemText, showSnackbar, usePermitted, type RequirementRef } from '@portal/shared';
+import type { ComplianceStatus } from '@portal/shared/compliance';
 import { useVirtualRows, virtualRowPosition } from '@portal/shared/screens';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { ComplianceBadge, useComplianceStatuses } from '../../compliance';
 import { movedText, useMoveRequirement, type RequirementFilters } from '../../requirement';
 import { DeletedTag, PriorityTag, StatusTag } from '../../../components/labels';
 import { P } from '../../../lib/permissions';
@@ -39,22 +41,24 @@ function MoreRow({ onVisible }: { onVisible: () => void }) {
 }
 
 /**
- * The status and priority of a tree row, outside its treeitem: the item's name is its code and
- * title (and "(Deleted)"), and a name must hold all the text its element shows (WCAG 2.5.3).
+ * The status, priority and compliance of a tree row, outside its treeitem: the item's name is its
+ * code and title (and "(Deleted)"), and a name must hold all the text its element shows (WCAG 2.5.3).
  * Not read twice: the treeitem is described by them (aria-describedby) and they are hidden otherwise.
  */
-function RowTags({ id, requirement }: { id: string; requirement: NodeRow['requirement'] }) {
+function RowTags({ id, requirement, compliance }: { id: string; requirement: NodeRow['requirement']; compliance: ComplianceStatus | undefined }) {
   return (
     <HStack id={id} aria-hidden gap={2} flexShrink={0}>
       {requirement.deleted_at && <DeletedTag />}
       <StatusTag status={requirement.status} />
       <PriorityTag priority={requirement.priority} />
+      {compliance && <ComplianceBadge status={compliance} />}
     </HStack>
   );
 }
 
 export function RequirementTree({ graph, filters, activeId, onOpen, empty }: RequirementTreeProps) {
   const tree = useRequirementTree(graph, filters);
+  const compliance = useComplianceStatuses(graph);
   const { rows } = tree;
   const [focusKey, setFocusKey] = useState<string | undefined>(activeId);
   const { scrollRef, virtualizer } = useVirtualRows(rows.length, ROW_HEIGHT, 12);
@@ -288,7 +292,7 @@ export function RequirementTree({ graph, filters, activeId, onOpen, empty }: Req
                 >
                   {renderRow(row)}
                 </chakra.div>
-                {node && <RowTags id={`${itemId(row.key)}-tags`} requirement={node.requirement} />}
+                {node && <RowTags id={`${itemId(row.key)}-tags`} requirement={node.requirement} compliance={compliance.get(node.requirement.id)} />}
               </chakra.div>
             );
           })}

@@ -32,6 +32,7 @@ function api(overrides: Record<string, unknown> = {}) {
     'GET /api/requirements/r1/duplicates': { body: [] },
     'GET /api/requirements/r1/applications': { body: [] },
     'GET /api/requirements/r1/evidence': { body: [] },
+    'GET /api/requirements/r1/compliance': { body: { requirement_id: 'r1', status: null, since: null, evaluated_at: null, checks: [], history: [] } },
     'GET /api/apps': { body: [] },
     'GET /api/tasks': { body: [] },
     ...overrides,

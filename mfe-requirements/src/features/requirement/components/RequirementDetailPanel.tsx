@@ -6,6 +6,7 @@ import { DeleteConfirmationDialog, ErrorAlert, Loading, problemText, showSnackba
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AttachmentsPanel } from '../../attachments';
+import { ComplianceSection } from '../../compliance';
 import { DuplicateCandidates } from '../../duplicates';
 import { MarkdownView } from '../../markdown';
 import { useDeleteRequirement } from '../api/deleteRequirement';
@@ -204,6 +205,8 @@ export function RequirementDetailView({
       <Section title="Applications">
         <ApplicationsSection graph={graph} id={requirement.id} readOnly={readOnly} />
       </Section>
+      <Separator />
+      <ComplianceSection graph={graph} requirement={requirement} readOnly={readOnly} />
       {requirement.deleted_at === null && (
         <>
           <Separator />
