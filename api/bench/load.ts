@@ -54,7 +54,44 @@ export async function freshSchema(serverUrl: string | undefined): Promise<{ data
   await run(`CREATE SCHEMA ${schema}`);
   const url = new URL(serverUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { databaseUrl: url.toString(), schema, drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+  // The bench's connections named after its schema: serverCpu() finds their backends by it.
+  url.searchParams.set('application_name', schema);
+  // pg-boss's schema beside it (api/src/jobs/repository.ts) goes with it.
+  return { databaseUrl: url.toString(), schema, drop: () => run(`DROP SCHEMA IF EXISTS ${schema}, ${schema}_pgboss CASCADE`) };
+}
+
+/**
+ * CPU time (µs, user + system) so far of the Postgres backends whose connections carry this
+ * application name (a fresh schema's: its bench's API), by pid; read from /proc (Linux, the server
+ * on this machine), undefined elsewhere. A bench takes two readings around a load to tell the
+ * database's CPU per request apart from the API's (process.cpuUsage) when the machine is shared.
+ */
+export async function serverCpu(serverUrl: string, applicationName: string): Promise<Map<number, number> | undefined> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+    const { readFile } = await import('node:fs/promises');
+    const times = new Map<number, number>();
+    for (const { pid } of rows) {
+      // utime and stime, fields 14 and 15, in clock ticks (100 a second), after the command's parentheses.
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+      if (stat === undefined) return undefined;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
+    }
+    return times;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The CPU the backends used between two readings of serverCpu (µs); a backend started since counts from 0. */
+export function cpuBetween(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  let used = 0;
+  for (const [pid, time] of after) used += time - (before.get(pid) ?? 0);
+  return used;
 }
 
 const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);

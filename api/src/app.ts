@@ -208,15 +208,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     db: database,
+    jobs: app.jobs,
     log: app.log,
     now: options.now ?? systemClock,
     transport: options.mailTransport,
   });
   app.decorate('mailer', mailer);
-  // Background deliveries write to the outbox: they end before the database closes (onClose).
-  app.addHook('preClose', async () => {
-    await mailer.idle();
-  });
+  // Account mail is sent by 'account-mail' jobs (the queue's close waits for those running); on
+  // ready, the mail whose job a stopped process may have lost is queued again.
+  app.addHook('onReady', async () => mailer.resume());
   // Notification mail queued by notify() (issue 22): sent through the mailer, with the daily digest.
   registerMailRelay(app, options.now ?? systemClock, options.mailRelay);
 

@@ -129,7 +129,7 @@ export async function rbomRoutes(app: FastifyInstance, { configurations, profile
       const url = `${request.protocol}://${request.host}/api/rbom/shared/${token}`;
       const what = `the runtime BOM of ${application.name} (${application.app_key}) as deployed by the profile ${profile.name} (${profile.environment}, build ${build.number})`;
       for (const to of recipients) {
-        app.mailer.sendMailLater({
+        await app.mailer.sendMailLater({
           to,
           subject: `Runtime BOM of ${application.app_key} (${profile.name})`,
           text: `${caller.user.name} shared ${what} with you.\n\nDownload it (CycloneDX 1.6 JSON) until ${formatDate(row.expires_at)}:\n${url}\n`,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import { recentRuns } from './recent-runs';
-import { errorText, retryDelaySeconds, runAttempt, type DeadLetter, type JobKind, type Jobs, type SendOptions } from './types';
+import { errorText, retryDelaySeconds, runAttempt, unknownKinds, type DeadLetter, type JobKind, type Jobs, type SendOptions } from './types';
 
 interface Job {
   id: string;
@@ -112,10 +112,12 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
         failed: dead.get(name)?.length ?? 0,
       }));
     },
-    async start(kinds) {
+    async start(only) {
       if (started) return;
       started = true;
-      worked = kinds ? new Set(kinds) : undefined;
+      worked = only ? new Set(only) : undefined;
+      const unknown = unknownKinds(kinds, only);
+      if (unknown.length > 0) options.log?.warn({ unknown, kinds: [...kinds.keys()] }, 'JOB_WORKERS names kinds of job that do not exist');
       for (const [name, cron] of schedules) if (works(name)) startCron(name, cron);
       drain();
     },

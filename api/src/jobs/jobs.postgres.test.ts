@@ -5,7 +5,7 @@ import { openDatabase } from '../db/open';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { until } from '../testing/until';
 import { createPgBossJobs } from './pg-boss';
-import { bossSchema } from './repository';
+import { bossInstalled, bossSchema } from './repository';
 import type { Jobs } from './types';
 
 let environment: TestEnvironment;
@@ -107,6 +107,9 @@ test('two workers starting at once on a new database both start: the one whose i
     databases.push(database);
     const jobs = createPgBossJobs(database, await bossSchema(database), { pollingSeconds: 0.5 });
     jobs.define({ name: 'note', handler: async () => void runs.push(worker), timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } });
+    // A pass of its own, as workers of every kind have: its workers start at once (not deferred).
+    jobs.define({ name: 'nightly', handler: async () => undefined, timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } });
+    await jobs.schedule('nightly', '0 0 * * *');
     workers.push(jobs);
     started.push(jobs);
   }
@@ -115,4 +118,90 @@ test('two workers starting at once on a new database both start: the one whose i
   for (let index = 0; index < 4; index += 1) await started[index % 2].send('note', {});
   await until(() => runs.length === 4, 'the four jobs run by the two workers');
   expect(runs).toHaveLength(4);
+});
+
+describe("a worker with no schedule on a database where pg-boss was never installed (each test's schema)", () => {
+  const kind = (runs: string[], worker: string) => ({
+    name: 'on-demand',
+    handler: async () => void runs.push(worker),
+    timeoutSeconds: 30,
+    retry: { limit: 0, delaySeconds: 1, backoff: false },
+  });
+
+  async function process(): Promise<{ database: Database; jobs: Jobs }> {
+    const database = await openDatabase(environment.config);
+    databases.push(database);
+    const jobs = createPgBossJobs(database, await bossSchema(database), { pollingSeconds: 0.5 });
+    workers.push(jobs);
+    return { database, jobs };
+  }
+
+  test('installs nothing as it starts, and starts its workers at its first send', async () => {
+    const runs: string[] = [];
+    const a = await process();
+    a.jobs.define(kind(runs, 'A'));
+    await a.jobs.start();
+    expect(a.jobs.works('on-demand')).toBe(true);
+    expect(await bossInstalled(a.database, await bossSchema(a.database))).toBe(false);
+    await a.jobs.send('on-demand', {});
+    await until(() => runs.length === 1, 'its job run');
+    expect(runs).toEqual(['A']);
+  });
+
+  test('starts its workers once another process installed pg-boss, and works the jobs that process sends', async () => {
+    const runs: string[] = [];
+    const worker = await process();
+    worker.jobs.define(kind(runs, 'worker'));
+    await worker.jobs.start();
+    // An API process (JOB_WORKERS=off): it sends, and works nothing.
+    const api = await process();
+    api.jobs.define(kind(runs, 'api'));
+    await api.jobs.send('on-demand', {});
+    await api.jobs.send('on-demand', {});
+    await until(() => runs.length === 2, 'the jobs run by the worker');
+    expect(runs).toEqual(['worker', 'worker']);
+  });
+});
+
+test("stop waits for a worker's fetch under way: the job it brought runs, and its outcome is stored, before stop resolves", async () => {
+  const database = await openDatabase(environment.config);
+  databases.push(database);
+  // The fetches of the worker (pg-boss's SELECT … SKIP LOCKED) take a while once `slow` is set.
+  let slow = false;
+  let fetching: () => void = () => undefined;
+  const fetched = new Promise<void>((resolve) => (fetching = resolve));
+  let stopped = false;
+  const late: string[] = [];
+  const slowed: Database = {
+    ...database,
+    query: async (sql, params, options) => {
+      if (stopped) late.push(sql);
+      if (slow && /SKIP LOCKED/.test(sql)) {
+        fetching();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      return database.query(sql, params, options);
+    },
+  };
+  const jobs = createPgBossJobs(slowed, await bossSchema(database), { pollingSeconds: 0.5 });
+  workers.push(jobs);
+  const runs: number[] = [];
+  jobs.define({ name: 'note', handler: async (payload) => void runs.push((payload as { n: number }).n), timeoutSeconds: 30, retry: { limit: 0, delaySeconds: 1, backoff: false } });
+  await jobs.start();
+  await jobs.send('note', { n: 1 });
+  await until(() => runs.length === 1, 'the first job');
+
+  slow = true;
+  await jobs.send('note', { n: 2 });
+  await fetched;
+  await jobs.stop();
+  stopped = true;
+  expect(runs).toEqual([1, 2]);
+  const schema = await bossSchema(database);
+  expect(await database.query(`SELECT data->>'n' AS n, state FROM ${schema}.job WHERE name = 'note' ORDER BY data->>'n'`)).toEqual([
+    { n: '1', state: 'completed' },
+    { n: '2', state: 'completed' },
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(late).toEqual([]);
 });

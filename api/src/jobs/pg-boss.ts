@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
-import { createBossQueue, deleteFailedJob, failedJobs, jobCounts, jobDurations } from './repository';
+import { bossInstalled, createBossQueue, deleteFailedJob, failedJobs, jobCounts, jobDurations } from './repository';
 import { isUuid } from '../http/input';
-import { runAttempt, type DeadLetter, type JobKind, type Jobs } from './types';
+import { EXPIRY_MARGIN_SECONDS, runAttempt, unknownKinds, type DeadLetter, type JobKind, type Jobs } from './types';
 
-/** What a worker killed in the middle costs: its job is taken again this long after its timeout. */
-const EXPIRY_MARGIN_SECONDS = 30;
 const SCHEDULE_KEY = 'schedule';
+/** How long stop() waits for the jobs running (pg-boss's graceful stop), and then for those a fetch under way brought. */
+const STOP_WAIT_MS = 30_000;
 
 export interface PgBossSettings {
   /** How often an idle worker looks for jobs (pg-boss: at least 0.5 s). */
@@ -30,6 +30,16 @@ export interface PgBossSettings {
 export function createPgBossJobs(database: Database, schema: string, settings: PgBossSettings = {}, log?: { warn(object: object, message: string): void }): Jobs {
   const kinds = new Map<string, JobKind>();
   const schedules = new Map<string, string>();
+  /** pg-boss's statements under way and this process's attempts: stop() lets them end before the pool may close. */
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    work.then(
+      () => inFlight.delete(work),
+      () => inFlight.delete(work),
+    );
+    return work;
+  };
   const newBoss = (): PgBoss => {
     const made = new PgBoss({
       schema,
@@ -37,7 +47,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       // returns no rows of interest.
       db: {
         async executeSql(text: string, values: unknown[] = []) {
-          const rows = await database.query(text, values);
+          const rows = await tracked(database.query(text, values));
           return { rows: Array.isArray(rows) ? rows : [] };
         },
       },
@@ -55,6 +65,16 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
   /** The kinds this process works once started (undefined: every kind). */
   let worked: ReadonlySet<string> | undefined;
   const works = (name: string) => working && (worked === undefined || worked.has(name));
+  /**
+   * Workers waiting for pg-boss's schema: a process with no schedule of its own, started on a
+   * database where pg-boss was never installed (a new installation, each test's schema), has no
+   * job to work until one is sent. Its workers start at its own first send (or retry, or schedule),
+   * or once another process installed pg-boss — looked for every polling interval — instead of
+   * installing it at every start (~0.1–0.7 s, and a queue per kind, for processes that may send nothing).
+   */
+  let deferred = false;
+  let watcher: NodeJS.Timeout | undefined;
+  let startingWorkers: Promise<void> | undefined;
 
   /** Installs or migrates pg-boss's schema, once. */
   function open(): Promise<void> {
@@ -108,6 +128,48 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     await boss.updateQueue(kind.name, options);
   }
 
+  /** The workers of the kinds this process works, and their schedules. */
+  async function startWorkers(): Promise<void> {
+    await open();
+    const mine = [...kinds.values()].filter((kind) => works(kind.name));
+    // The schedules are the workers' (their configuration): a kind this process works and
+    // schedules no longer (an interval set to 0) stops firing; the schedules of kinds it does not
+    // work are the business of the processes that do.
+    for (const { name } of mine) {
+      await queueOf(name);
+      const cron = schedules.get(name);
+      if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
+      else await boss.unschedule(name);
+    }
+    for (const kind of mine) await work(kind);
+  }
+
+  /** Defers the workers until pg-boss's schema is there, looked for every polling interval. */
+  function defer(): void {
+    deferred = true;
+    watcher = setInterval(() => {
+      bossInstalled(database, schema)
+        .then((installed) => (installed && working ? undefer() : undefined))
+        .catch((error: unknown) => log?.warn({ err: error }, 'job workers not started'));
+    }, (settings.pollingSeconds ?? 2) * 1000);
+    watcher.unref();
+  }
+
+  /** A deferred start goes on (once): pg-boss's schema is there, or this process uses the queue. */
+  function undefer(): Promise<void> {
+    if (deferred) {
+      deferred = false;
+      clearInterval(watcher);
+      watcher = undefined;
+      startingWorkers = startWorkers().catch((error: unknown) => {
+        // Deferred again: the next use (or look) tries again.
+        if (working) defer();
+        throw error;
+      });
+    }
+    return startingWorkers ?? Promise.resolve();
+  }
+
   /** This process's worker of each kind, by pg-boss's worker id. */
   const workers = new Map<string, string>();
   /** Wakes the kind's worker here: pg-boss's loop otherwise waits its polling interval after every fetch, even one that found a job. */
@@ -120,7 +182,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     const id = await boss.work<object>(kind.name, { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds ?? 2 }, async ([job]) => {
       if (!job) return;
       try {
-        await runAttempt(kind, job.data, job.id);
+        await tracked(runAttempt(kind, job.data, job.id));
       } finally {
         // A job found: look for the next at once.
         wake(kind.name);
@@ -138,6 +200,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     },
     async send(name, payload = {}, options = {}) {
       await queueOf(name);
+      if (deferred) await undefer();
       const id = await boss.send(name, payload, { singletonKey: options.singletonKey ?? randomUUID() });
       wake(name);
       return id;
@@ -147,6 +210,8 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       schedules.set(name, cron);
       if (!works(name)) return;
       await queueOf(name);
+      // A deferred start schedules it with the others.
+      if (deferred) return undefer();
       await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
     },
     async failed(name) {
@@ -164,33 +229,49 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     },
     async start(only) {
       if (working) return;
-      await open();
-      working = true;
       worked = only ? new Set(only) : undefined;
-      const mine = [...kinds.values()].filter((kind) => works(kind.name));
-      // The schedules are the workers' (their configuration): a kind this process works and
-      // schedules no longer (an interval set to 0) stops firing; the schedules of kinds it does not
-      // work are the business of the processes that do.
-      for (const { name } of mine) {
-        await queueOf(name);
-        const cron = schedules.get(name);
-        if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: SCHEDULE_KEY });
-        else await boss.unschedule(name);
+      working = true;
+      const unknown = unknownKinds(kinds, only);
+      if (unknown.length > 0) log?.warn({ unknown, kinds: [...kinds.keys()] }, 'JOB_WORKERS names kinds of job that do not exist');
+      const scheduled = [...kinds.keys()].some((name) => works(name) && schedules.has(name));
+      try {
+        if (!opened && !scheduled && !(await bossInstalled(database, schema))) return defer();
+        startingWorkers = startWorkers();
+        await startingWorkers;
+      } catch (error) {
+        working = false;
+        throw error;
       }
-      for (const kind of mine) await work(kind);
     },
     works,
     async stop() {
       working = false;
+      deferred = false;
+      clearInterval(watcher);
+      watcher = undefined;
+      await startingWorkers?.catch(() => undefined);
       workers.clear();
       if (!opened) return;
       await opened.catch(() => undefined);
       // Waits for the jobs running; pg-boss closes nothing of ours (its db is the API's pool).
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_WAIT_MS });
+      // pg-boss's stop does not wait for a worker's fetch under way: the job it brings back runs
+      // (the worker stops after it), and its outcome is stored, before the caller closes the pool
+      // (else that outcome's statement meets a closed pool, an unhandled rejection in pg-boss) —
+      // for 30 s more at most, as pg-boss waits for the jobs it knows of.
+      const deadline = Date.now() + STOP_WAIT_MS;
+      while (inFlight.size > 0 && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled(inFlight), new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+        clearTimeout(timer);
+        // What a settled call leads to (the job's outcome) is under way by the next turn.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     async retry(name, id) {
       if (!kinds.has(name) || !isUuid(id)) return false;
       await open();
+      if (deferred) await undefer();
       // pg-boss's retry: the failed job back to state 'retry' with one attempt more (a dead letter
       // archived after a week is not retried: it has left the job table).
       // Its typings say void; manager.js answers { jobs, requested, affected }.

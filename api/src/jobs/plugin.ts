@@ -22,15 +22,10 @@ export async function registerJobs(app: FastifyInstance, options: { workers: Job
   app.decorate('jobs', jobs);
   const { workers } = options;
   if (workers === true) app.addHook('onReady', async () => jobs.start());
-  else if (workers !== false && workers.length > 0) {
-    app.addHook('onReady', async () => {
-      // Every family has defined its kinds by now: a name that is none of them is a typo.
-      const known = new Set((await jobs.counts()).map((counts) => counts.name));
-      const unknown = workers.filter((name) => !known.has(name));
-      if (unknown.length > 0) app.log.warn({ unknown, kinds: [...known] }, 'JOB_WORKERS names kinds of job that do not exist');
-      await jobs.start(workers);
-    });
-  }
+  // Every family has defined its kinds by ready: a name of JOB_WORKERS that is none of them is a
+  // typo, which start() warns of (without reading the queue: a process that sends no job may never
+  // open pg-boss, pg-boss.ts).
+  else if (workers !== false && workers.length > 0) app.addHook('onReady', async () => jobs.start(workers));
   app.addHook('preClose', async () => jobs.stop());
   return jobs;
 }

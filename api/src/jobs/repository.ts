@@ -8,6 +8,12 @@ export async function bossSchema(db: Queryable): Promise<string> {
   return !row || row.schema === 'public' ? 'pgboss' : `${row.schema}_pgboss`;
 }
 
+/** Whether pg-boss's schema is installed (its version table exists). */
+export async function bossInstalled(db: Queryable, schema: string): Promise<boolean> {
+  const [row] = await db.query<{ installed: boolean }>('SELECT to_regclass($1) IS NOT NULL AS installed', [`${schema}.version`]);
+  return row?.installed ?? false;
+}
+
 /** pg-boss's create_queue (a partition of its job table), under a lock: two processes starting at once deadlock on it otherwise. */
 export async function createBossQueue(database: Database, schema: string, name: string, options: object): Promise<void> {
   await database.transaction(async (tx) => {

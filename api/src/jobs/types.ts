@@ -126,6 +126,22 @@ export function retryDelaySeconds(policy: RetryPolicy, retry: number): number {
   return policy.backoff ? policy.delaySeconds * 2 ** (retry - 1) : policy.delaySeconds;
 }
 
+/** What a worker killed in the middle costs on pg-boss: its job is taken again this long after its timeout (pg-boss's expiry). */
+export const EXPIRY_MARGIN_SECONDS = 30;
+
+/**
+ * The longest a job of this timing lives once it started, when every attempt runs to its timeout
+ * or its worker dies: each attempt's timeout, pg-boss's expiry margin and the maintenance interval
+ * that notices it (JOB_EXPIRY_CHECK_SECONDS, 120 s by default), and each retry's pause with its
+ * jitter (up to as much again). A row its job left unfinished longer than this (plus what the job
+ * may have waited in its queue) has no attempt left to finish it.
+ */
+export function jobLifetimeSeconds(kind: Pick<JobKind, 'timeoutSeconds' | 'retry'>, expiryCheckSeconds = 120): number {
+  let pauses = 0;
+  for (let retry = 1; retry <= kind.retry.limit; retry += 1) pauses += 2 * retryDelaySeconds(kind.retry, retry);
+  return (kind.retry.limit + 1) * (kind.timeoutSeconds + EXPIRY_MARGIN_SECONDS + expiryCheckSeconds) + pauses;
+}
+
 /**
  * A periodic pass's interval as a cron: the queue's schedules tick by the minute, so an interval
  * is rounded to whole minutes (at least one), hours or, from a day on, midnight UTC.
@@ -147,6 +163,11 @@ export function durationsOf(name: string, runsMs: readonly number[]): JobDuratio
     averageSeconds: runsMs.length ? total / runsMs.length / 1000 : 0,
     maxSeconds: runsMs.length ? Math.max(...runsMs) / 1000 : 0,
   };
+}
+
+/** The names of `only` (JOB_WORKERS) that are no defined kind: a typo, which the back ends warn of as they start. */
+export function unknownKinds(kinds: ReadonlyMap<string, unknown>, only: readonly string[] | undefined): string[] {
+  return (only ?? []).filter((name) => !kinds.has(name));
 }
 
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { DEFAULT_IDENTITY } from '../config';
 import { manualClock } from '../identity/clock';
+import { createInProcessJobs } from '../jobs/in-process';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createMailer, listOutbox, senderOf, type MailMessage } from './mailer';
 
@@ -17,6 +18,8 @@ beforeAll(async () => {
     now: clock.now,
     logStream: { write: (line) => logged.push(line) },
   });
+  // Ready: its workers send the account mail.
+  await app.ready();
 });
 
 afterAll(async () => {
@@ -27,7 +30,8 @@ afterAll(async () => {
 it('keeps mail in the outbox without SMTP, logs it with its body, and lists it newest first', async () => {
   await app.mailer.sendMail({ to: 'Ann@Example.com', subject: 'First', text: 'Your code is 123456' });
   clock.advance(1000);
-  app.mailer.sendMailLater({ to: 'ann@example.com', subject: 'Second', text: 'Your code is 654321' });
+  // Not awaited: idle() waits for it all the same.
+  void app.mailer.sendMailLater({ to: 'ann@example.com', subject: 'Second', text: 'Your code is 654321' });
   await app.mailer.sendMail({ to: 'bob@example.com', subject: 'Other', text: 'hi' });
   await app.mailer.idle();
   expect(app.mailer.kind).toBe('outbox');
@@ -54,9 +58,12 @@ it('has no outbox endpoint unless MAIL_OUTBOX_API is true', async () => {
 it('sends over SMTP when SMTP_URL is set, storing nothing, from the address the URL names', async () => {
   const sent: (MailMessage & { from: string })[] = [];
   const errors: string[] = [];
+  // The account mail's jobs in process, started: a failed attempt's retry waits its minute (account-mail.test.ts retries).
+  const jobs = createInProcessJobs();
   const mailer = createMailer({
     smtpUrl: 'smtp://mail.example.com:1025?from=Portal%20%3Cportal%40example.com%3E',
     db: app.database,
+    jobs,
     log: { info: () => undefined, error: (_fields, message) => errors.push(message) },
     now: clock.now,
     transport: {
@@ -66,13 +73,23 @@ it('sends over SMTP when SMTP_URL is set, storing nothing, from the address the 
       },
     },
   });
-  const before = (await listOutbox(app.database)).length;
-  await mailer.sendMail({ to: 'carl@example.com', subject: 'Hello', text: 'Body' });
-  mailer.sendMailLater({ to: 'broken@example.com', subject: 'Lost', text: 'Body' });
-  await mailer.idle();
-  expect(mailer.kind).toBe('smtp');
-  expect(sent).toEqual([{ to: 'carl@example.com', subject: 'Hello', text: 'Body', from: 'Portal <portal@example.com>' }]);
-  expect(errors).toEqual(['mail delivery failed']);
-  expect(await listOutbox(app.database)).toHaveLength(before);
-  expect(senderOf('smtp://mail:25')).toBe('Portal <no-reply@localhost>');
+  await jobs.start();
+  try {
+    const before = (await listOutbox(app.database)).length;
+    await mailer.sendMail({ to: 'carl@example.com', subject: 'Hello', text: 'Body' });
+    await mailer.sendMailLater({ to: 'dora@example.com', subject: 'Later', text: 'Body' });
+    await mailer.sendMailLater({ to: 'broken@example.com', subject: 'Lost', text: 'Body' });
+    await mailer.idle();
+    expect(mailer.kind).toBe('smtp');
+    expect(sent).toEqual([
+      { to: 'carl@example.com', subject: 'Hello', text: 'Body', from: 'Portal <portal@example.com>' },
+      // Sent later by its job, under a Message-ID of its own (the same if a retry sends it again).
+      { to: 'dora@example.com', subject: 'Later', text: 'Body', from: 'Portal <portal@example.com>', messageId: expect.stringMatching(/^<account-mail-[0-9a-f-]{36}@example\.com>$/) },
+    ]);
+    expect(errors).toEqual(['mail delivery failed']);
+    expect(await listOutbox(app.database)).toHaveLength(before);
+    expect(senderOf('smtp://mail:25')).toBe('Portal <no-reply@localhost>');
+  } finally {
+    await jobs.stop();
+  }
 });

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../identity/clock';
+import { defineAccountMail, type AccountMailTiming, type MailJobs } from './account-mail';
 import { listOutbox, storeAllInOutbox, storeInOutbox, type MailMessage, type OutboxEntry } from './outbox.repository';
 
 export type { MailMessage, OutboxEntry };
@@ -21,11 +22,15 @@ export interface Mailer {
   sendMail(message: MailMessage): Promise<void>;
   /**
    * Sends in the background, so that the caller's answer does not take the time of a delivery
-   * (forgot password must not tell known addresses from unknown ones). Failures are logged.
+   * (forgot password must not tell known addresses from unknown ones): the message is stored and
+   * an 'account-mail' job queued (account-mail.ts), resolving once both are done — the mail then
+   * survives the process. Failures are logged, never thrown.
    */
-  sendMailLater(message: MailMessage): void;
-  /** Resolves when every background delivery has ended (tests, shutdown). */
+  sendMailLater(message: MailMessage): Promise<void>;
+  /** Resolves when every message this process sent later has been sent or has failed an attempt (tests). */
   idle(): Promise<void>;
+  /** On ready: queues again the account mail whose job may have been lost. */
+  resume(): Promise<void>;
   /**
    * Without SMTP only: stores `messages` in the outbox in `tx`, in one statement — the mail relay
    * stores a batch and marks it sent in one transaction (each message exactly once, and fast).
@@ -35,7 +40,11 @@ export interface Mailer {
 
 export interface MailerOptions {
   smtpUrl?: string;
-  db: Queryable;
+  db: Database;
+  /** The job queue (app.jobs): the mailer defines the 'account-mail' kind on it. */
+  jobs: MailJobs;
+  /** The account mail jobs' timeout and retries (tests shorten them). */
+  accountMail?: AccountMailTiming;
   log: MailLog;
   now: Clock;
   /** Replaces the SMTP transport built from `smtpUrl` (tests). */
@@ -63,7 +72,6 @@ export function senderOf(smtpUrl: string): string {
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { db, log, now } = options;
-  const pending = new Set<Promise<void>>();
   const smtp = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
   const from = options.smtpUrl ? senderOf(options.smtpUrl) : DEFAULT_FROM;
 
@@ -77,25 +85,28 @@ export function createMailer(options: MailerOptions): Mailer {
     log.info({ to: message.to, subject: message.subject, text: message.text }, `mail to ${message.to}: ${message.subject}`);
   };
 
-  const storeAll = async (tx: Queryable, messages: readonly MailMessage[]): Promise<void> => {
-    await storeAllInOutbox(tx, messages, now());
+  const storeAll = async (tx: Queryable, messages: readonly MailMessage[], dated = now()): Promise<void> => {
+    await storeAllInOutbox(tx, messages, dated);
     for (const message of messages) log.info({ to: message.to, subject: message.subject, text: message.text }, `mail to ${message.to}: ${message.subject}`);
   };
+
+  const accountMail = defineAccountMail({
+    jobs: options.jobs,
+    db,
+    now,
+    log,
+    domain: from.replace(/^.*@/, '').replace(/>.*$/, '') || 'localhost',
+    delivery: smtp ? { kind: 'smtp', send: sendMail } : { kind: 'outbox', store: (tx, message, dated) => storeAll(tx, [message], dated) },
+    timing: options.accountMail,
+  });
 
   return {
     kind: smtp ? 'smtp' : 'outbox',
     sendMail,
-    ...(smtp ? {} : { storeAll }),
-    sendMailLater(message) {
-      const delivery = sendMail(message).catch((error: unknown) => {
-        log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed');
-      });
-      pending.add(delivery);
-      void delivery.finally(() => pending.delete(delivery));
-    },
-    async idle() {
-      while (pending.size > 0) await Promise.all(pending);
-    },
+    ...(smtp ? {} : { storeAll: (tx: Queryable, messages: readonly MailMessage[]) => storeAll(tx, messages) }),
+    sendMailLater: (message) => accountMail.queue(message),
+    idle: () => accountMail.idle(),
+    resume: () => accountMail.resume(),
   };
 }
 

@@ -1,7 +1,7 @@
 // Issue 5 item 6 for the monitoring routes (DOMAIN_SUITES of
 // api/src/authorization/cross-organization.test.ts): another organization's admin (with the demo
 // permission) naming Acme's process gets 404 on every route; in its own process it sees none of
-// Acme's events, cannot rescan Acme's app, its simulation raises nothing for Acme, and clearing the
+// Acme's events nor its rescans, cannot rescan Acme's app, its simulation raises nothing for Acme, and clearing the
 // demo CVEs leaves Acme's findings.
 import type { SessionCookie } from '../testing/identity';
 import { advisory, answersOf, cycloneDx, npm, routesUnder, twoOrganizations, type TestApi } from '../testing/graph';
@@ -10,7 +10,7 @@ const PREFIXES = ['/api/apps/monitoring'];
 
 let api: TestApi;
 let bob: SessionCookie;
-let acme: { processId: string; eventId: string };
+let acme: { processId: string; eventId: string; runId: string };
 
 const acmeState = () =>
   api.app.database.query(
@@ -28,7 +28,10 @@ beforeAll(async () => {
   await api.importAdvisories([advisory('GHSA-35jh-r3h4-6jhm')]);
   await api.app.monitoring.idle();
   const [{ id: eventId }] = await api.app.database.query<{ id: string }>('SELECT id FROM monitoring_events');
-  acme = { processId: world.acmeProcessId, eventId };
+  // A rescan of Acme's: its run.
+  const { id: runId } = (await api.call(alice, 'POST', '/api/apps/monitoring/rescan?graph=pa', {})).json();
+  await api.app.monitoring.idle();
+  acme = { processId: world.acmeProcessId, eventId, runId };
 }, 120_000);
 
 afterAll(async () => {
@@ -36,7 +39,7 @@ afterAll(async () => {
 });
 
 const request = (route: { method: string; url: string }) => ({
-  url: route.url.replace(':eventId', acme.eventId).replace(':cve', 'CVE-2021-23337'),
+  url: route.url.replace(':eventId', acme.eventId).replace(':runId', acme.runId).replace(':cve', 'CVE-2021-23337'),
   payload: route.url.endsWith('/rescan') ? { app_key: 'payments' } : undefined,
 });
 
@@ -44,6 +47,7 @@ it('covers the monitoring routes', () => {
   expect(routesUnder(api, PREFIXES).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
     'GET /api/apps/monitoring/events',
     'GET /api/apps/monitoring/events/:eventId',
+    'GET /api/apps/monitoring/runs/:runId',
     'POST /api/apps/monitoring/clearDemoCves',
     'POST /api/apps/monitoring/rescan',
     'POST /api/apps/monitoring/simulateNewVulnerability/:cve',
@@ -66,6 +70,7 @@ it("in its own process, nothing of Acme's shows, is rescanned or simulated", asy
     'GET /api/apps/monitoring/events graph=own → 200',
     'GET /api/apps/monitoring/events/:eventId graph=own → 404',
     'POST /api/apps/monitoring/rescan graph=own → 404',
+    'GET /api/apps/monitoring/runs/:runId graph=own → 404',
     // Beta has no monitored app the advisory affects.
     'POST /api/apps/monitoring/simulateNewVulnerability/:cve graph=own → 409',
     // Clears the demo CVEs of Beta's builds only: Acme's lodash finding (CVE-2021-23337) stays.

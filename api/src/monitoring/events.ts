@@ -5,10 +5,10 @@
 // of them who may receive that alert (spec 6 alerts).
 import { PERMISSIONS, type KnownPermission, type MonitoringEvent, type MonitoringEventType, type MonitoringSource } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
-import { notify } from '../notifications/index';
+import { notifyAll, type NotificationInput } from '../notifications/index';
 import { recordEvents, type OutboxEvent } from '../realtime/outbox.repository';
 import { permittedRecipients } from '../realtime/audience';
-import { eventView, insertEvent, type EventRow } from './repository';
+import { eventView, insertEvents, type NewEvent } from './repository';
 import type { EventFinding, MonitoredBuild } from './scan';
 
 export const NEW_VULNERABILITY: MonitoringEventType = 'New Vulnerability';
@@ -56,12 +56,15 @@ export function notificationText(build: MonitoredBuild, type: MonitoringEventTyp
   return { message: `${events.length} ${what} in ${where}: ${shown}${more}.`, link: `${EVENTS_PATH}?app=${encodeURIComponent(build.app_key)}` };
 }
 
-interface Recipient {
+export interface Recipient {
   id: string;
   alerts: Set<MonitoringEventType>;
   /** May view the process's applications: hears of the events live (issue 22). */
   views: boolean;
 }
+
+/** The recipients of processes already looked up, by process (a batch of builds of one process asks once). */
+export type Recipients = Map<string, Recipient[]>;
 
 /** The process's people, each with the alerts they may receive there. */
 async function recipientsOf(tx: Queryable, build: MonitoredBuild): Promise<Recipient[]> {
@@ -86,46 +89,84 @@ export async function raiseEvents(
   source: MonitoringSource,
   actorId: string | null,
 ): Promise<MonitoringEvent[]> {
-  if (raised.length === 0) return [];
-  const recipients = await recipientsOf(tx, build);
-  const graph = build.process_code.toLowerCase();
-  const events: MonitoringEvent[] = [];
+  return (await raiseBatchEvents(tx, [{ build, raised }], source, actorId, null, new Map()))[0]!;
+}
+
+/**
+ * Stores, announces and notifies the events of several builds' changes (a batch of a run), in
+ * `tx`, in a few statements: the events in one, the notifications (one per build and type) in one
+ * per channel, the events' `events#` messages in one. Answers each build's events, in order.
+ */
+export async function raiseBatchEvents(
+  tx: Queryable,
+  builds: ReadonlyArray<{ build: MonitoredBuild; raised: readonly Raised[] }>,
+  source: MonitoringSource,
+  actorId: string | null,
+  /** The run that found them (null: a simulation). */
+  runId: string | null,
+  /** The recipients of the processes looked up already, kept up to date. */
+  known: Recipients,
+): Promise<MonitoringEvent[][]> {
+  const recipientsFor = async (build: MonitoredBuild) => {
+    let recipients = known.get(build.process_id);
+    if (!recipients) {
+      recipients = await recipientsOf(tx, build);
+      known.set(build.process_id, recipients);
+    }
+    return recipients;
+  };
+  const news: NewEvent[] = [];
+  for (const { build, raised } of builds) {
+    if (raised.length === 0) continue;
+    const recipients = await recipientsFor(build);
+    for (const { type, finding } of raised) news.push({ build, type, finding, notified: recipients.filter((recipient) => recipient.alerts.has(type)).length });
+  }
+  const rows = await insertEvents(tx, news, source, actorId, runId);
   const outbox: OutboxEvent[] = [];
-  for (const { type, finding } of raised) {
-    const notified = recipients.filter((recipient) => recipient.alerts.has(type)).length;
-    const row: EventRow = await insertEvent(tx, build, type, finding, source, actorId, notified);
-    const event = eventView(row);
-    events.push(event);
-    for (const recipient of recipients.filter((candidate) => candidate.views)) {
-      outbox.push({
-        destination: `events#${recipient.id}`,
-        body: {
-          type,
-          eventId: event.id,
-          session_id: '',
-          time: event.created_at,
-          data: { graph, id: event.id, app_key: build.app_key, vulnerability_id: event.vulnerability_id, severity: event.severity },
-        },
+  const notifications: NotificationInput[] = [];
+  let next = 0;
+  const answered: MonitoringEvent[][] = [];
+  for (const { build, raised } of builds) {
+    const events = rows.slice(next, next + raised.length).map(eventView);
+    next += raised.length;
+    answered.push(events);
+    if (events.length === 0) continue;
+    const recipients = known.get(build.process_id)!;
+    const graph = build.process_code.toLowerCase();
+    for (const event of events) {
+      for (const recipient of recipients.filter((candidate) => candidate.views)) {
+        outbox.push({
+          destination: `events#${recipient.id}`,
+          body: {
+            type: event.type,
+            eventId: event.id,
+            session_id: '',
+            time: event.created_at,
+            data: { graph, id: event.id, app_key: build.app_key, vulnerability_id: event.vulnerability_id, severity: event.severity },
+          },
+        });
+      }
+    }
+    for (const type of [NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const) {
+      const ofType = events.filter((event) => event.type === type);
+      if (ofType.length === 0) continue;
+      const { message, link } = notificationText(build, type, ofType);
+      notifications.push({
+        processId: build.process_id,
+        processCode: build.process_code,
+        event: type,
+        // An alert is about what was found, not about who asked for the scan: the asker hears it too.
+        recipients: recipients.filter((candidate) => candidate.alerts.has(type)).map((recipient) => recipient.id),
+        title: type,
+        message,
+        link,
+        sender: MONITORING_SENDER,
+        time: ofType[0]!.created_at,
       });
     }
   }
+  // The notifications first: the relays publish in order, the bell before the screens' thousands of events.
+  await notifyAll(tx, notifications);
   await recordEvents(tx, outbox);
-  for (const type of [NEW_VULNERABILITY, NEW_ACTIVE_EXPLOIT] as const) {
-    const ofType = events.filter((event) => event.type === type);
-    if (ofType.length === 0) continue;
-    const { message, link } = notificationText(build, type, ofType);
-    await notify(tx, {
-      processId: build.process_id,
-      processCode: build.process_code,
-      event: type,
-      // An alert is about what was found, not about who asked for the scan: the asker hears it too.
-      recipients: recipients.filter((candidate) => candidate.alerts.has(type)).map((recipient) => recipient.id),
-      title: type,
-      message,
-      link,
-      sender: MONITORING_SENDER,
-      time: ofType[0].created_at,
-    });
-  }
-  return events;
+  return answered;
 }

@@ -36,6 +36,16 @@ const findingsOf = async (appKey: string) =>
       [appKey],
     )
   ).map((row) => `${row.vulnerability_id}${row.active_exploit ? ' (exploited)' : ''}`);
+/** POST rescan: its answer once the run is done (200 at once, or 202 and the run polled until done). */
+async function rescan(cookie: SessionCookie, body?: object) {
+  const answer = await api.call(cookie, 'POST', '/api/apps/monitoring/rescan?graph=alpha', body);
+  if (answer.statusCode !== 202) return answer;
+  for (;;) {
+    const run = await api.call(cookie, 'GET', `/api/apps/monitoring/runs/${answer.json().id}?graph=alpha`);
+    if (run.statusCode !== 200 || run.json().status === 'DONE') return run;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 const eventsOf = async (cookie: SessionCookie, query = '') => (await api.call(cookie, 'GET', `/api/apps/monitoring/events?graph=alpha${query}`)).json();
 
 beforeAll(async () => {
@@ -122,9 +132,9 @@ describe('an advisory imported through the API', () => {
     const before = await lastSeq();
     await api.importAdvisories([advisory('GHSA-p6mc-m468-83gw')]);
     await api.app.monitoring.idle();
-    const rescan = await api.call(ada, 'POST', '/api/apps/monitoring/rescan?graph=alpha', {});
-    expect(rescan.statusCode).toBe(200);
-    expect(rescan.json()).toEqual({ applications: 1, builds: 1, new_vulnerabilities: 0, new_active_exploits: 0, events: [] });
+    const rescanned = await rescan(ada, {});
+    expect(rescanned.statusCode).toBe(200);
+    expect(rescanned.json()).toEqual({ id: expect.any(String), status: 'DONE', pending: 0, applications: 1, builds: 1, new_vulnerabilities: 0, new_active_exploits: 0, events: [] });
     expect(await outbox(before)).toEqual([]);
     expect((await eventsOf(olga)).total).toBe(1);
   });
@@ -143,14 +153,14 @@ describe('a KEV catalog', () => {
 describe('POST /api/apps/monitoring/rescan', () => {
   it("finds what an app missed while its monitoring was off, once it is on; names who asked", async () => {
     expect((await api.call(olga, 'PUT', '/api/apps/quiet?graph=alpha', { enable_continuous_monitoring: true })).statusCode).toBe(200);
-    const rescan = await api.call(ada, 'POST', '/api/apps/monitoring/rescan?graph=alpha', { app_key: 'quiet' });
-    expect(rescan.json()).toMatchObject({ applications: 1, builds: 1, new_vulnerabilities: 1, new_active_exploits: 1 });
+    const rescanned = await rescan(ada, { app_key: 'quiet' });
+    expect(rescanned.json()).toMatchObject({ status: 'DONE', applications: 1, builds: 1, new_vulnerabilities: 1, new_active_exploits: 1 });
     // The finding it already had became exploited; the advisory imported meanwhile is new to it.
-    expect(rescan.json().events.map((event: { type: string; vulnerability_id: string }) => `${event.type} ${event.vulnerability_id}`).sort()).toEqual([
+    expect(rescanned.json().events.map((event: { type: string; vulnerability_id: string }) => `${event.type} ${event.vulnerability_id}`).sort()).toEqual([
       'New Active Exploit GHSA-35jh-r3h4-6jhm',
       'New Vulnerability GHSA-p6mc-m468-83gw',
     ]);
-    expect(rescan.json().events[0]).toMatchObject({ source: 'rescan', triggered_by: 'ada' });
+    expect(rescanned.json().events[0]).toMatchObject({ source: 'rescan', triggered_by: 'ada' });
     expect(await findingsOf('quiet')).toEqual(['GHSA-35jh-r3h4-6jhm (exploited)', 'GHSA-p6mc-m468-83gw']);
   });
 
@@ -236,10 +246,10 @@ describe('POST /api/apps/monitoring/clearDemoCves', () => {
     // The other process keeps its own.
     expect(await findingsOf('elsewhere')).not.toEqual([]);
 
-    const rescan = await api.call(ada, 'POST', '/api/apps/monitoring/rescan?graph=alpha');
-    expect(rescan.statusCode).toBe(200);
+    const rescanned = await rescan(ada);
+    expect(rescanned.statusCode).toBe(200);
     // Both apps have monitoring on by now (the rescan tests above turned quiet's on).
-    expect(rescan.json()).toMatchObject({ new_vulnerabilities: 4 });
+    expect(rescanned.json()).toMatchObject({ new_vulnerabilities: 4 });
     expect(await findingsOf('shop')).toEqual(['GHSA-35jh-r3h4-6jhm (exploited)', 'GHSA-p6mc-m468-83gw']);
     expect(await counts('shop')).toEqual([2]);
   });

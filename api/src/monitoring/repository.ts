@@ -1,5 +1,6 @@
 // Monitoring events in SQL: stored when raised, listed per process (newest first, filtered by app,
 // type or severity), and one with the finding as it stands now (still present, its VEX analysis).
+import { randomUUID } from 'node:crypto';
 import type { MonitoringEvent, MonitoringEventType, MonitoringSource } from '@portal/shared/server';
 import type { Database, Queryable } from '../db/database';
 import type { EventFinding, MonitoredBuild } from './scan';
@@ -51,43 +52,71 @@ export function eventView(row: EventRow): MonitoringEvent {
   };
 }
 
-export async function insertEvent(
+export interface NewEvent {
+  build: MonitoredBuild;
+  type: MonitoringEventType;
+  finding: EventFinding;
+  notified: number;
+}
+
+/**
+ * Stores events — of one build or of a batch's builds — in one statement; resolves to their rows
+ * in the order given. Their ids are made here: the rows are matched back by them.
+ */
+export async function insertEvents(
   tx: Queryable,
-  build: MonitoredBuild,
-  type: MonitoringEventType,
-  finding: EventFinding,
+  events: readonly NewEvent[],
   source: MonitoringSource,
   actorId: string | null,
-  notified: number,
-): Promise<EventRow> {
-  const { component } = finding;
-  const [row] = await tx.query<EventRow>(
+  runId: string | null,
+): Promise<EventRow[]> {
+  if (events.length === 0) return [];
+  const ids = events.map(() => randomUUID());
+  const column = <T>(of: (event: NewEvent) => T) => events.map(of);
+  const rows = await tx.query<EventRow>(
     `WITH e AS (
-       INSERT INTO monitoring_events (organization_id, process_id, application_id, build_id, build_number, type, position, vulnerability_id,
-                                      aliases, severity, score, summary, active_exploit, component, source, triggered_by, notified)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17) RETURNING *)
+       INSERT INTO monitoring_events (id, organization_id, process_id, application_id, build_id, build_number, type, position, vulnerability_id,
+                                      aliases, severity, score, summary, active_exploit, component, source, triggered_by, notified, run_id)
+       SELECT u.id, u.organization_id, u.process_id, u.application_id, u.build_id, u.build_number, u.type, u.position, u.vulnerability_id,
+              CASE WHEN u.aliases = '' THEN '{}'::text[] ELSE string_to_array(u.aliases, E'\\x1f') END,
+              u.severity, u.score, u.summary, u.active_exploit, u.component, $1, $2, u.notified, $3
+         FROM unnest($4::uuid[], $5::uuid[], $6::uuid[], $7::uuid[], $8::uuid[], $9::int[], $10::text[], $11::int[], $12::text[], $13::text[],
+                     $14::text[], $15::numeric[], $16::text[], $17::boolean[], $18::jsonb[], $19::int[])
+           AS u(id, organization_id, process_id, application_id, build_id, build_number, type, position, vulnerability_id, aliases,
+                severity, score, summary, active_exploit, component, notified)
+       RETURNING *)
      SELECT ${COLUMNS} FROM ${FROM.replace('monitoring_events e', 'e')}`,
     [
-      build.organization_id,
-      build.process_id,
-      build.application_id,
-      build.build_id,
-      build.build_number,
-      type,
-      finding.position,
-      finding.vulnerabilityId,
-      finding.aliases,
-      finding.severity,
-      finding.score,
-      finding.summary,
-      finding.activeExploit,
-      JSON.stringify({ bom_ref: component.bom_ref, name: component.name, group: component.group, version: component.version, purl: component.purl }),
       source,
       actorId,
-      notified,
+      runId,
+      ids,
+      column((event) => event.build.organization_id),
+      column((event) => event.build.process_id),
+      column((event) => event.build.application_id),
+      column((event) => event.build.build_id),
+      column((event) => event.build.build_number),
+      column((event) => event.type),
+      column((event) => event.finding.position),
+      column((event) => event.finding.vulnerabilityId),
+      column((event) => event.finding.aliases.join('\x1f')),
+      column((event) => event.finding.severity),
+      column((event) => event.finding.score),
+      column((event) => event.finding.summary),
+      column((event) => event.finding.activeExploit),
+      column(({ finding: { component } }) =>
+        JSON.stringify({ bom_ref: component.bom_ref, name: component.name, group: component.group, version: component.version, purl: component.purl }),
+      ),
+      column((event) => event.notified),
     ],
   );
-  return row;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** The events a run raised, in the order raised, at most `limit`. */
+export async function runEvents(db: Queryable, runId: string, limit: number): Promise<EventRow[]> {
+  return db.query<EventRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE e.run_id = $1 ORDER BY e.created_at, e.id LIMIT $2`, [runId, limit]);
 }
 
 export interface EventFilter {

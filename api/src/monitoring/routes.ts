@@ -1,13 +1,25 @@
 // The monitoring family (spec 7 "Monitoring", issue 7 item 12): the process's monitoring events
 // (list and one), a rescan of its monitored applications, and the demo's simulated new
 // vulnerability. Every route takes ?graph=<process>; events of another process are not found.
-import { all, DEMO_CLEARED_CVES, MONITORING_EVENT_TYPES, PERMISSIONS, type ClearDemoCvesResult, type MonitoringEventQuery, type RescanPayload, type SimulationResult } from '@portal/shared/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  all,
+  DEMO_CLEARED_CVES,
+  MONITORING_EVENT_TYPES,
+  MONITORING_RUN_STATUSES,
+  PERMISSIONS,
+  type ClearDemoCvesResult,
+  type MonitoringEventQuery,
+  type MonitoringRun,
+  type RescanPayload,
+  type SimulationResult,
+} from '@portal/shared/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationOfRequest } from '../apps/index';
 import { SEVERITIES } from '../apps/index';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import { ApiProblem } from '../http/problem';
 import { problems } from '../http/answer';
+import { isUuid } from '../http/input';
 import { clearAdvisoryFindings, listMonitoringEvents, monitoringEventOf } from './service';
 
 const A = PERMISSIONS.applications.APPLICATION;
@@ -41,6 +53,9 @@ export const eventSchema = {
 const runSchema = {
   type: 'object',
   properties: {
+    id: text,
+    status: { type: 'string', enum: [...MONITORING_RUN_STATUSES] },
+    pending: { type: 'integer' },
     applications: { type: 'integer' },
     builds: { type: 'integer' },
     new_vulnerabilities: { type: 'integer' },
@@ -53,7 +68,7 @@ const graphQuery = { type: 'object', required: ['graph'], properties: { graph: t
 export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['monitoring'];
   const db = app.database;
-  const runner = app.monitoring;
+  const monitoring = app.monitoring;
 
   app.get(
     '/apps/monitoring/events',
@@ -124,13 +139,13 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          "Rescans the newest processed build of the process's applications with continuous monitoring on (or of one: body { app_key }) against the vulnerability database as it is now; new findings raise New Vulnerability / New Active Exploit events and notifications",
+          "Rescans the newest processed build of the process's applications with continuous monitoring on (or of one: body { app_key }) against the vulnerability database as it is now, as background jobs; new findings raise New Vulnerability / New Active Exploit events and notifications. 200: the run, done within a few seconds; 202: the run going on (GET apps/monitoring/runs/{id} until DONE)",
         querystring: graphQuery,
         body: { type: ['object', 'null'], properties: { app_key: { type: 'string', maxLength: 255 } } },
-        response: { 200: runSchema, ...problems(400, 401, 403, 404, 409) },
+        response: { 200: runSchema, 202: runSchema, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request: FastifyRequest) => {
+    async (request: FastifyRequest, reply: FastifyReply): Promise<MonitoringRun> => {
       const process = processOf(request);
       const appKey = (request.body as RescanPayload | null)?.app_key;
       let applicationId: string | undefined;
@@ -139,7 +154,29 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
         if (!application.enable_continuous_monitoring) throw new ApiProblem(409, monitoringOff(application.app_key));
         applicationId = application.id;
       }
-      return runner.run({ scope: { processId: process.id, applicationId }, source: 'rescan', actorId: callerOf(request).user.id });
+      const id = await monitoring.rescan({ organizationId: organizationOf(request), processId: process.id, applicationId }, callerOf(request).user.id);
+      const run = (await monitoring.run(id, process.id, monitoring.rescanWaitMs))!;
+      return reply.code(run.status === 'DONE' ? 200 : 202).send(run);
+    },
+  );
+
+  app.get(
+    '/apps/monitoring/runs/:runId',
+    {
+      config: { permission: all(MONITORING, A.SCAN) },
+      schema: {
+        tags,
+        summary: "A rescan of the process's monitored applications as it stands: its status, what it found so far, the builds left",
+        querystring: graphQuery,
+        params: { type: 'object', required: ['runId'], properties: { runId: text } },
+        response: { 200: runSchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request): Promise<MonitoringRun> => {
+      const { runId } = request.params as { runId: string };
+      const run = isUuid(runId) ? await monitoring.run(runId, processOf(request).id) : undefined;
+      if (!run) throw new ApiProblem(404);
+      return run;
     },
   );
 
@@ -157,7 +194,7 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request): Promise<SimulationResult> => {
-      const events = await runner.simulate(processOf(request).id, (request.params as { cve: string }).cve, callerOf(request).user.id);
+      const events = await monitoring.simulate(processOf(request).id, (request.params as { cve: string }).cve, callerOf(request).user.id);
       return { events };
     },
   );

@@ -50,44 +50,49 @@ export async function affectedPackagesOf(db: Queryable, ids: readonly string[]):
   );
 }
 
-/** The build's components, in position order. */
-export async function scannedComponentsOf(db: Queryable, buildId: string): Promise<ScannedComponent[]> {
-  return db.query<ScannedComponent>(
-    'SELECT position, bom_ref, name, group_name AS "group", version, purl FROM sbom_components WHERE build_id = $1 ORDER BY position',
-    [buildId],
+/** The builds' components, by build and in position order. */
+export async function scannedComponentsOf(db: Queryable, buildIds: readonly string[]): Promise<Array<ScannedComponent & { build_id: string }>> {
+  return db.query<ScannedComponent & { build_id: string }>(
+    `SELECT build_id, position, bom_ref, name, group_name AS "group", version, purl FROM sbom_components
+      WHERE build_id = ANY($1::uuid[]) ORDER BY build_id, position`,
+    [buildIds],
   );
 }
 
-/** Locks the build's row in `tx`; resolves to its status (undefined: no such build). */
-export async function lockBuildStatus(tx: Queryable, buildId: string): Promise<string | undefined> {
-  const [locked] = await tx.query<{ status: string }>('SELECT status FROM application_builds WHERE id = $1 FOR UPDATE', [buildId]);
-  return locked?.status;
+/** Locks the builds' rows in `tx`, in one order (two batches never wait on each other in a circle); resolves to the processed (DONE) ones. */
+export async function lockProcessedBuilds(tx: Queryable, buildIds: readonly string[]): Promise<Set<string>> {
+  const rows = await tx.query<{ id: string; status: string }>('SELECT id, status FROM application_builds WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [buildIds]);
+  return new Set(rows.filter((row) => row.status === 'DONE').map((row) => row.id));
 }
 
-/** The build's findings as stored: which advisory at which position, and whether it is exploited. */
-export async function storedFindingsOf(tx: Queryable, buildId: string): Promise<Array<{ position: number; vulnerability_id: string; active_exploit: boolean }>> {
-  return tx.query<{ position: number; vulnerability_id: string; active_exploit: boolean }>(
-    'SELECT position, vulnerability_id, active_exploit FROM build_findings WHERE build_id = $1',
-    [buildId],
-  );
+export interface StoredFindingKey {
+  build_id: string;
+  position: number;
+  vulnerability_id: string;
+  active_exploit: boolean;
 }
 
-/** Writes the findings of a rescan (an exploit once flagged stays flagged); keeps the VEX analyses. */
-export async function upsertFindings(tx: Queryable, buildId: string, rows: ReadonlyArray<Finding & { position: number }>): Promise<void> {
+/** The builds' findings as stored: which advisory at which position, and whether it is exploited. */
+export async function storedFindingsOf(tx: Queryable, buildIds: readonly string[]): Promise<StoredFindingKey[]> {
+  return tx.query<StoredFindingKey>('SELECT build_id, position, vulnerability_id, active_exploit FROM build_findings WHERE build_id = ANY($1::uuid[])', [buildIds]);
+}
+
+/** Writes the findings of a rescan, of several builds at once (an exploit once flagged stays flagged); keeps the VEX analyses. */
+export async function upsertFindings(tx: Queryable, rows: ReadonlyArray<Finding & { buildId: string; position: number }>): Promise<void> {
   if (rows.length > 0) {
     await tx.query(
       `INSERT INTO build_findings AS f (build_id, identified_build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed_versions)
-       SELECT $1, $1, u.position, u.vulnerability_id,
+       SELECT u.build_id, u.build_id, u.position, u.vulnerability_id,
               CASE WHEN u.aliases = '' THEN '{}'::text[] ELSE string_to_array(u.aliases, E'\\x1f') END,
               u.severity, u.score, u.active_exploit, u.evaluation, u.summary,
               CASE WHEN u.fixed = '' THEN '{}'::text[] ELSE string_to_array(u.fixed, E'\\x1f') END
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[])
-           AS u(position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed)
+         FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::text[])
+           AS u(build_id, position, vulnerability_id, aliases, severity, score, active_exploit, evaluation, summary, fixed)
        ON CONFLICT (build_id, position, vulnerability_id) DO UPDATE SET aliases = EXCLUDED.aliases, severity = EXCLUDED.severity,
          score = EXCLUDED.score, active_exploit = f.active_exploit OR EXCLUDED.active_exploit, evaluation = EXCLUDED.evaluation,
          summary = EXCLUDED.summary, fixed_versions = EXCLUDED.fixed_versions`,
       [
-        buildId,
+        rows.map((finding) => finding.buildId),
         rows.map((finding) => finding.position),
         rows.map((finding) => finding.vulnerabilityId),
         rows.map((finding) => finding.aliases.join('\x1f')),
@@ -102,11 +107,12 @@ export async function upsertFindings(tx: Queryable, buildId: string, rows: Reado
   }
 }
 
-/** The build's count of distinct advisories, from its findings. */
-export async function refreshVulnerabilityCount(tx: Queryable, buildId: string): Promise<void> {
+/** The builds' counts of distinct advisories, from their findings. */
+export async function refreshVulnerabilityCounts(tx: Queryable, buildIds: readonly string[]): Promise<void> {
   await tx.query(
-    'UPDATE application_builds SET vulnerability_count = (SELECT count(DISTINCT vulnerability_id)::int FROM build_findings WHERE build_id = $1) WHERE id = $1',
-    [buildId],
+    `UPDATE application_builds b SET vulnerability_count = (SELECT count(DISTINCT vulnerability_id)::int FROM build_findings WHERE build_id = b.id)
+      WHERE b.id = ANY($1::uuid[])`,
+    [buildIds],
   );
 }
 

@@ -2,17 +2,16 @@
 // vulnerability database as it is now; findings the build did not have are added (their VEX
 // analyses, keyed like the findings, are untouched), findings that gained an active exploit are
 // flagged, and both are answered so that events can be raised — in the transaction that wrote them.
-import type { Database, Queryable } from '../db/database';
-import { matchComponents, type Finding } from '../vulnerabilities/index';
+import type { Queryable } from '../db/database';
+import { matchComponents, type ComponentRef, type Finding } from '../vulnerabilities/index';
 import { osvPackageOf } from '../vulnerabilities/index';
 import {
   affectedPackagesOf,
-  lockBuildStatus,
-  refreshVulnerabilityCount,
+  lockProcessedBuilds,
+  refreshVulnerabilityCounts,
   scannedComponentsOf,
   storedFindingsOf,
   upsertFindings,
-  type MonitoredBuild,
   type ScannedComponent,
 } from './scan.repository';
 
@@ -32,7 +31,8 @@ export interface BuildChanges {
   exploited: ChangedFinding[];
 }
 
-const packageKey = (ecosystem: string, name: string) => `${ecosystem}\u0000${name}`;
+// U+001F: stored in a text[] (no NUL there); advisories and their packages hold no control characters (import refuses them).
+const packageKey = (ecosystem: string, name: string) => `${ecosystem}\u001f${name}`;
 
 /** The packages (ecosystem + name) the given advisories (by id or alias) name: what an import can change. */
 export async function packagesOf(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
@@ -46,67 +46,92 @@ export interface BuildMatch {
 }
 
 /**
- * Matches the build's components again (outside any transaction: it reads only). With `packages`,
- * a build holding none of them is skipped (null): nothing an import of those could change.
+ * Matches the builds' components again, in one pass over the vulnerability database (outside any
+ * transaction: it reads only); answers each build's match. With `packages` (an import's), only the
+ * components of those packages are matched — nothing else can have changed for them — and a build
+ * holding none of them is skipped (no entry).
  */
-export async function matchBuild(db: Queryable, buildId: string, packages?: ReadonlySet<string>): Promise<BuildMatch | null> {
-  const components = await scannedComponentsOf(db, buildId);
-  const withPurl = components.filter((component) => component.purl);
-  if (packages) {
-    const touched = withPurl.some((component) => {
-      const pkg = osvPackageOf(component.purl!);
-      return pkg !== null && packages.has(packageKey(pkg.ecosystem, pkg.name));
-    });
-    if (!touched) return null;
+export async function matchBuilds(db: Queryable, buildIds: readonly string[], packages?: ReadonlySet<string>): Promise<Map<string, BuildMatch>> {
+  // A rescan looks at every build, an empty one too.
+  const componentsOf = new Map<string, ScannedComponent[]>(packages ? [] : buildIds.map((id) => [id, []]));
+  for (const { build_id: buildId, ...component } of await scannedComponentsOf(db, buildIds)) {
+    const components = componentsOf.get(buildId);
+    if (components) components.push(component);
+    else componentsOf.set(buildId, [component]);
   }
-  const positionOf = new Map<string, number>();
-  for (const component of components) if (!positionOf.has(component.bom_ref)) positionOf.set(component.bom_ref, component.position);
-  const matched = await matchComponents(db, withPurl.map((component) => ({ purl: component.purl!, bomRef: component.bom_ref })));
-  // One finding per (component, advisory), as processing stores them.
-  const findings = new Map<string, Finding & { position: number }>();
-  for (const finding of matched) {
-    const position = finding.bomRef === undefined ? undefined : positionOf.get(finding.bomRef);
-    if (position !== undefined) findings.set(`${position}\u0000${finding.vulnerabilityId}`, { ...finding, position });
+  const matches = new Map<string, BuildMatch>();
+  // Each component to match, named by its build's index and the position of its bom-ref's first
+  // component: one finding per (component, advisory), as processing stores them.
+  const refs: ComponentRef[] = [];
+  const builds = [...componentsOf.entries()];
+  // Whether a purl names one of the packages, by its text up to its version: the builds of a
+  // portfolio share most packages, so each is parsed once per batch.
+  const named = new Map<string, boolean>();
+  const inPackages = (purl: string): boolean => {
+    const cut = purl.search(/[?#]/);
+    const base = cut === -1 ? purl : purl.slice(0, cut);
+    const at = base.lastIndexOf('@');
+    // As parsePurl finds the version: after the last '@' of the last segment.
+    const key = at > base.lastIndexOf('/') ? base.slice(0, at) : base;
+    let found = named.get(key);
+    if (found === undefined) {
+      const pkg = osvPackageOf(purl);
+      found = pkg !== null && packages!.has(packageKey(pkg.ecosystem, pkg.name));
+      named.set(key, found);
+    }
+    return found;
+  };
+  builds.forEach(([buildId, components], index) => {
+    const positionOf = new Map<string, number>();
+    for (const component of components) if (!positionOf.has(component.bom_ref)) positionOf.set(component.bom_ref, component.position);
+    let touched = false;
+    for (const component of components) {
+      if (!component.purl) continue;
+      if (packages && !inPackages(component.purl)) continue;
+      touched = true;
+      refs.push({ purl: component.purl, bomRef: `${index}\u0000${positionOf.get(component.bom_ref)!}` });
+    }
+    if (touched || !packages) matches.set(buildId, { components, findings: new Map() });
+  });
+  if (refs.length === 0) return matches;
+  for (const finding of await matchComponents(db, refs)) {
+    const { bomRef, ...found } = finding;
+    const [index, position] = bomRef!.split('\u0000');
+    const [buildId] = builds[Number(index)]!;
+    matches.get(buildId)!.findings.set(`${position}\u0000${found.vulnerabilityId}`, { ...found, position: Number(position) });
   }
-  return { components, findings };
+  return matches;
 }
 
 /**
- * Writes what the match found into the build's findings, in `tx`: new ones added (identified in
- * this build), known ones brought up to date (severity, aliases, fixed versions, exploit flag).
- * Resolves to the findings added and those that gained an active exploit; null when the build is
- * no longer processed (cleared meanwhile).
+ * Writes what the matches found into the builds' findings, in `tx`: new ones added (identified in
+ * their build), known ones brought up to date (severity, aliases, fixed versions, exploit flag).
+ * Resolves, per build, to the findings added and those that gained an active exploit — of the
+ * builds still processed only (one cleared meanwhile has no entry).
  */
-export async function applyMatch(tx: Queryable, buildId: string, match: BuildMatch): Promise<BuildChanges | null> {
-  if ((await lockBuildStatus(tx, buildId)) !== 'DONE') return null;
-  const existing = new Map((await storedFindingsOf(tx, buildId)).map((row) => [`${row.position}\u0000${row.vulnerability_id}`, row.active_exploit]));
-  const componentAt = new Map(match.components.map((component) => [component.position, component]));
-  const changes: BuildChanges = { added: [], exploited: [] };
-  const all = [...match.findings.entries()];
-  for (const [key, finding] of all) {
-    // An advisory whose ranges cannot be decided (GIT) is stored, but is no news to announce.
-    if (finding.evaluation !== 'affected') continue;
-    const changed = { ...finding, component: componentAt.get(finding.position)! };
-    if (!existing.has(key)) changes.added.push(changed);
-    else if (finding.activeExploit && !existing.get(key)) changes.exploited.push(changed);
+export async function applyMatches(tx: Queryable, matches: ReadonlyMap<string, BuildMatch>): Promise<Map<string, BuildChanges>> {
+  const processed = await lockProcessedBuilds(tx, [...matches.keys()]);
+  const ids = [...processed];
+  const changed = new Map<string, BuildChanges>();
+  if (ids.length === 0) return changed;
+  const existing = new Map((await storedFindingsOf(tx, ids)).map((row) => [`${row.build_id}\u0000${row.position}\u0000${row.vulnerability_id}`, row.active_exploit]));
+  const rows: Array<Finding & { buildId: string; position: number }> = [];
+  for (const buildId of ids) {
+    const match = matches.get(buildId)!;
+    const componentAt = new Map(match.components.map((component) => [component.position, component]));
+    const changes: BuildChanges = { added: [], exploited: [] };
+    for (const [key, finding] of match.findings) {
+      rows.push({ ...finding, buildId });
+      // An advisory whose ranges cannot be decided (GIT) is stored, but is no news to announce.
+      if (finding.evaluation !== 'affected') continue;
+      const stored = existing.get(`${buildId}\u0000${key}`);
+      const change = { ...finding, component: componentAt.get(finding.position)! };
+      if (stored === undefined) changes.added.push(change);
+      else if (finding.activeExploit && !stored) changes.exploited.push(change);
+    }
+    changed.set(buildId, changes);
   }
-  const rows = all.map(([, finding]) => finding);
-  await upsertFindings(tx, buildId, rows);
-  await refreshVulnerabilityCount(tx, buildId);
-  return changes;
-}
-
-/** Rescans one monitored build: match, then write and raise in one transaction (`raise` records the events). */
-export async function rescanBuild<T>(
-  database: Database,
-  build: MonitoredBuild,
-  raise: (tx: Queryable, changes: BuildChanges) => Promise<T>,
-  packages?: ReadonlySet<string>,
-): Promise<T | null> {
-  const match = await matchBuild(database, build.build_id, packages);
-  if (!match) return null;
-  return database.transaction(async (tx) => {
-    const changes = await applyMatch(tx, build.build_id, match);
-    return changes ? raise(tx, changes) : null;
-  });
+  await upsertFindings(tx, rows);
+  await refreshVulnerabilityCounts(tx, ids);
+  return changed;
 }

@@ -9,6 +9,7 @@ import type { Queryable } from '../db/database';
 import { createMailer, listOutbox, type MailMessage } from '../mail/mailer';
 import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { manualClock } from '../identity/clock';
+import { createInProcessJobs } from '../jobs/in-process';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { createTestUser } from '../testing/identity';
 import { findUserByLogin } from '../users/repository';
@@ -256,7 +257,7 @@ it("gathers a digest user's mail of the day into one mail at the digest hour, an
 
 it('without SMTP, stores each batch in the mail outbox and marks it sent in one transaction: once each, and again after a failed store', async () => {
   await app.mailRelay.stop();
-  const outbox = createMailer({ db: app.database, log: { info: () => undefined, error: () => undefined }, now: clock.now });
+  const outbox = createMailer({ db: app.database, jobs: createInProcessJobs(), log: { info: () => undefined, error: () => undefined }, now: clock.now });
   let failNext = true;
   const mailer = {
     sendMail: outbox.sendMail,

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { Notification } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 import { completeSettings } from '../processes/index';
-import { recordEvents } from '../realtime/outbox.repository';
-import { activeRecipients, queueMails, storedSettingsOf } from './notify.repository';
+import { recordEvents, type OutboxEvent } from '../realtime/outbox.repository';
+import { activeRecipients, queueMails, storedSettingsOf, type QueuedMail } from './notify.repository';
 
 export interface NotificationInput {
   /** The process the event belongs to: its settings decide the channels. */
@@ -43,18 +43,38 @@ export interface Notified {
 
 /** Tells the event's recipients, in `tx`, on the channels the settings and their preferences allow. */
 export async function notify(tx: Queryable, input: NotificationInput): Promise<Notified> {
-  const ids = input.recipients.filter((id) => id !== input.actorId);
-  if (ids.length === 0) return { portal: 0, mail: 0 };
-  const channels = completeSettings(await storedSettingsOf(tx, input.processId))[input.event] ?? { mail: true, portal: true };
-  if (!channels.portal && !channels.mail) return { portal: 0, mail: 0 };
-  const users = (await activeRecipients(tx, ids)).filter((user) => !user.muted.includes(input.event));
-  const time = input.time ?? new Date().toISOString();
-  const sender = input.sender ?? 'Portal';
-  const project = input.processCode.toLowerCase();
-  if (channels.portal) {
-    await recordEvents(
-      tx,
-      users.map((user) => {
+  return (await notifyAll(tx, [input]))[0]!;
+}
+
+const NOBODY: Notified = { portal: 0, mail: 0 };
+
+/**
+ * notify() of several events at once (a batch of builds rescanned by continuous monitoring): the
+ * same notifications and mails, with one look at each process's settings and at the recipients,
+ * and one write per channel. Resolves to what each was, in order.
+ */
+export async function notifyAll(tx: Queryable, inputs: readonly NotificationInput[]): Promise<Notified[]> {
+  const concerned = inputs.map((input) => new Set(input.recipients.filter((id) => id !== input.actorId)));
+  const settings = new Map<string, ReturnType<typeof completeSettings>>();
+  for (const [index, input] of inputs.entries()) {
+    if (concerned[index]!.size > 0 && !settings.has(input.processId)) settings.set(input.processId, completeSettings(await storedSettingsOf(tx, input.processId)));
+  }
+  const channelsOf = inputs.map((input, index) =>
+    concerned[index]!.size === 0 ? { mail: false, portal: false } : (settings.get(input.processId)![input.event] ?? { mail: true, portal: true }),
+  );
+  const asked = new Set(inputs.flatMap((_, index) => (channelsOf[index]!.portal || channelsOf[index]!.mail ? [...concerned[index]!] : [])));
+  const active = asked.size > 0 ? await activeRecipients(tx, [...asked]) : [];
+  const portal: OutboxEvent[] = [];
+  const mails: QueuedMail[] = [];
+  const told = inputs.map((input, index): Notified => {
+    const channels = channelsOf[index]!;
+    if (!channels.portal && !channels.mail) return NOBODY;
+    const users = active.filter((user) => concerned[index]!.has(user.id) && !user.muted.includes(input.event));
+    const time = input.time ?? new Date().toISOString();
+    const sender = input.sender ?? 'Portal';
+    const project = input.processCode.toLowerCase();
+    if (channels.portal) {
+      for (const user of users) {
         const body: Notification = {
           eventId: randomUUID(),
           project,
@@ -66,23 +86,17 @@ export async function notify(tx: Queryable, input: NotificationInput): Promise<N
           sender,
           read: false,
         };
-        return { destination: `notifications#${user.id}`, body: { ...body } };
-      }),
-    );
-  }
-  if (channels.mail) {
-    await queueMails(
-      tx,
-      users.map((user) => ({
-        user_id: user.id,
-        recipient: user.email,
-        event: input.event,
-        subject: input.title,
-        message: input.message,
-        link: input.link,
-        digest: user.mail_digest,
-      })),
-    );
-  }
-  return { portal: channels.portal ? users.length : 0, mail: channels.mail ? users.length : 0 };
+        portal.push({ destination: `notifications#${user.id}`, body: { ...body } });
+      }
+    }
+    if (channels.mail) {
+      for (const user of users) {
+        mails.push({ user_id: user.id, recipient: user.email, event: input.event, subject: input.title, message: input.message, link: input.link, digest: user.mail_digest });
+      }
+    }
+    return { portal: channels.portal ? users.length : 0, mail: channels.mail ? users.length : 0 };
+  });
+  await recordEvents(tx, portal);
+  await queueMails(tx, mails);
+  return told;
 }

@@ -1,7 +1,7 @@
 // Reading stored findings (migration 030) for the routes: a filtered page by keyset (the sort key
 // and the id where the previous page ended), the totals per severity and category of the same
 // filter, one finding with its rule's texts, and a cursor over every row for the CSV export.
-import { CLOUD_PROVIDERS, type CloudProvider, type FindingCategory, type FindingGroupDimension, type FindingSeverity, type FindingSla, type FindingState } from '@portal/shared/server';
+import { CLOUD_PROVIDERS, DEFAULT_FINDING_SLA, type CloudProvider, type FindingCategory, type FindingGroupDimension, type FindingSeverity, type FindingState } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 /** The sort fields of a list and their SQL (every one non-null; the id breaks ties). */
@@ -27,9 +27,12 @@ export interface FindingVisibility {
   cloudProviders: readonly CloudProvider[];
 }
 
-/** The SQL of a visibility, its categories and providers at the two parameters named. */
+/**
+ * The SQL of a visibility, its categories and providers at the two parameters named. The provider
+ * is the location's, kept in a column of its own (migration 042) that the totals index includes.
+ */
 export function visibleSql(categories: string, providers: string, alias = 's'): string {
-  return `${alias}.category = ANY(${categories}::text[]) AND (${alias}.category NOT IN ('cloud-posture', 'cloud-threat') OR ${alias}.location ->> 'provider' = ANY(${providers}::text[]))`;
+  return `${alias}.category = ANY(${categories}::text[]) AND (${alias}.category NOT IN ('cloud-posture', 'cloud-threat') OR ${alias}.provider = ANY(${providers}::text[]))`;
 }
 
 export interface FindingFilter {
@@ -52,9 +55,7 @@ export interface FindingFilter {
   rule?: string;
   /** A part of the rule id, the file or the resource (case-insensitive). */
   q?: string;
-  /** The process's SLA (findings' due dates). */
-  sla: FindingSla;
-  /** Only open or confirmed findings past their due date at this moment. */
+  /** Only open or confirmed findings past their due date at this moment (the process's SLA, slaSql). */
   overdueAt?: Date;
 }
 
@@ -115,13 +116,26 @@ const GROUP_KEYS: Record<FindingGroupDimension, string> = {
   account: "s.location ->> 'account'",
   region: "s.location ->> 'region'",
   service: "s.location ->> 'service'",
-  provider: "s.location ->> 'provider'",
+  provider: 's.provider',
   standard: "substring(s.rule_id from '([A-Za-z0-9._-]+)/v/[0-9.]+/')",
   rule: 's.rule_id',
   resource: 's.resource',
   scope: 's.scope',
   tool: 's.tool_name',
 };
+
+/**
+ * The SLA of the process at the two parameters named, as jsonb (a severity's days, null: never
+ * due): the one it set over the contract's default, as slaOfProcess reads it. A subquery of no row
+ * of the outer query: Postgres reads it once per statement.
+ */
+export function slaSql(organization: string, process: string): string {
+  return `('${JSON.stringify(DEFAULT_FINDING_SLA)}'::jsonb || coalesce((SELECT l.sla FROM security_finding_sla l WHERE l.organization_id = ${organization} AND l.process_id = ${process}), '{}'::jsonb))`;
+}
+
+/** What `q` searches, as migration 043 indexes it (pg_trgm, on Postgres): the rule id, the file or resource and the title. */
+const SEARCH_SQL = "lower(s.rule_id || chr(31) || coalesce(s.resource, '') || chr(31) || s.title)";
+const SEARCH_SEPARATOR = '\u001f';
 
 /** The WHERE of a filter, its parameters from $1 (the overview's reads add their own after them). */
 export function filterWhere(filter: FindingFilter): { sql: string; params: unknown[] } {
@@ -143,7 +157,7 @@ export function filterWhere(filter: FindingFilter): { sql: string; params: unkno
   // A tool's name as people type it: 'codeql' finds CodeQL's findings.
   if (filter.tool !== undefined) add((n) => `lower(s.tool_name) = lower(${n})`, filter.tool);
   if (filter.scope !== undefined) add((n) => `s.scope = ${n}`, filter.scope);
-  if (filter.provider) add((n) => `s.location ->> 'provider' = ANY(${n}::text[])`, filter.provider);
+  if (filter.provider) add((n) => `s.provider = ANY(${n}::text[])`, filter.provider);
   if (filter.account !== undefined) add((n) => `s.location ->> 'account' = ${n}`, filter.account);
   if (filter.region !== undefined) add((n) => `s.location ->> 'region' = ${n}`, filter.region);
   if (filter.service !== undefined) add((n) => `s.location ->> 'service' = ${n}`, filter.service);
@@ -151,19 +165,25 @@ export function filterWhere(filter: FindingFilter): { sql: string; params: unkno
   if (filter.rule !== undefined) add((n) => `s.rule_id = ${n}`, filter.rule);
   if (filter.q !== undefined) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);
+    // The three texts joined as migration 043's trigram index has them: the same answers as an
+    // ILIKE of each (which lower-cases both sides too), since a text without the separator cannot
+    // span two of them; a text with it is asked field by field.
+    if (filter.q.includes(SEARCH_SEPARATOR)) add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);
+    else add((n) => `${SEARCH_SQL} LIKE lower(${n})`, pattern);
   }
   if (filter.overdueAt) {
-    // The severity's days from the SLA (a JSON object; null days: never due), past the moment.
-    params.push(JSON.stringify(filter.sla), filter.overdueAt.toISOString());
-    const [sla, now] = [`$${params.length - 1}`, `$${params.length}`];
-    clauses.push(`s.state IN ('open', 'confirmed') AND s.first_seen + make_interval(days => (${sla}::jsonb ->> s.severity)::int) < ${now}::timestamptz`);
+    // The severity's days from the process's SLA (null days: never due), past the moment.
+    add((n) => `s.state IN ('open', 'confirmed') AND s.first_seen + make_interval(days => (${slaSql('$1', '$2')} ->> s.severity)::int) < ${n}::timestamptz`, filter.overdueAt.toISOString());
   }
   return { sql: clauses.join(' AND '), params };
 }
 
-/** One page of the filter, `limit + 1` rows read to know whether more follow. */
-export async function findingPage(db: Queryable, filter: FindingFilter, page: FindingPageQuery): Promise<{ rows: FindingRow[]; hasMore: boolean }> {
+/**
+ * The statement of one page of the filter, `limit + 1` rows (to know whether more follow): `select`
+ * over the page's findings `s` (with their `sort_key`) and their rules' texts `r`, `joins` more.
+ * The page is chosen first, its rules' texts joined to its rows only (not to every row sorted).
+ */
+export function pageStatement(filter: FindingFilter, page: FindingPageQuery, select: string, joins = ''): { sql: string; params: unknown[] } {
   const { sql, params } = filterWhere(filter);
   const { expression, cast, key } = SORT_SQL[page.sort];
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
@@ -173,16 +193,21 @@ export async function findingPage(db: Queryable, filter: FindingFilter, page: Fi
     keyset = ` AND (${expression}, s.id) ${page.order === 'desc' ? '<' : '>'} ($${params.length - 1}::${cast}, $${params.length}::uuid)`;
   }
   params.push(page.limit + 1);
-  // The page is chosen first, its rules' texts joined to its rows only (not to every row sorted).
-  const rows = await db.query<FindingRow>(
-    `SELECT ${COLUMNS}, s.sort_key FROM (
+  return {
+    sql: `SELECT ${select}, s.sort_key FROM (
        SELECT s.*, ${expression} AS sort_value, ${key || `(${expression})::text`} AS sort_key FROM security_findings s
         WHERE ${sql}${keyset}
         ORDER BY ${expression} ${direction}, s.id ${direction} LIMIT $${params.length}
-     ) s LEFT JOIN security_finding_rules r ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id
+     ) s LEFT JOIN security_finding_rules r ON r.organization_id = s.organization_id AND r.tool_name = s.tool_name AND r.rule_id = s.rule_id${joins}
      ORDER BY s.sort_value ${direction}, s.id ${direction}`,
     params,
-  );
+  };
+}
+
+/** One page of the filter as rows (the CSV export's pages). */
+export async function findingPage(db: Queryable, filter: FindingFilter, page: FindingPageQuery): Promise<{ rows: FindingRow[]; hasMore: boolean }> {
+  const { sql, params } = pageStatement(filter, page, COLUMNS);
+  const rows = await db.query<FindingRow>(sql, params);
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
 

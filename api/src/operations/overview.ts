@@ -60,7 +60,7 @@ export async function findingOverviewRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const query = parseCountsQuery(request.query);
-      return findingCounts(app.database, await filterOfRequest(app, request, query));
+      return findingCounts(app.database, filterOfRequest(app, request, query));
     },
   );
 
@@ -88,7 +88,7 @@ export async function findingOverviewRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const query = parseGroupsQuery(request.query);
-      return findingGroupsOf(app.database, await filterOfRequest(app, request, query), query.by, query.limit);
+      return findingGroupsOf(app.database, filterOfRequest(app, request, query), query.by, query.limit);
     },
   );
 
@@ -113,7 +113,7 @@ export async function findingOverviewRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const query = parseTrendQuery(request.query);
-      return findingTrend(app.database, await filterOfRequest(app, request, query), query.days, app.identity.now());
+      return findingTrend(app.database, filterOfRequest(app, request, query), query.days, app.identity.now());
     },
   );
 

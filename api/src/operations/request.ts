@@ -1,6 +1,5 @@
 // What a findings route reads of its request: the filter of its query in the caller's process,
-// with the categories the caller may see and the process's SLA (due dates, `overdue`), and the
-// process as its events' audience.
+// with the categories the caller may see, and the process as its events' audience.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, organizationOf, processOf } from '../authorization/guard';
 import type { EventScope } from '../realtime/audience';
@@ -9,8 +8,8 @@ import { visibleFindings } from './permissions';
 import type { FindingsFilterQuery } from './query';
 import { filterOf } from './service';
 
-export function filterOfRequest(app: FastifyInstance, request: FastifyRequest, query: FindingsFilterQuery): Promise<FindingFilter> {
-  return filterOf(app.database, organizationOf(request), processOf(request).id, visibleFindings(callerOf(request)), query, app.identity.now());
+export function filterOfRequest(app: FastifyInstance, request: FastifyRequest, query: FindingsFilterQuery): FindingFilter {
+  return filterOf(organizationOf(request), processOf(request).id, visibleFindings(callerOf(request)), query, app.identity.now());
 }
 
 /** The caller's process as the audience of the events a findings route raises. */

@@ -13,7 +13,7 @@ import { TRIAGE_FINDINGS, VIEW_FINDINGS, visibleFindings } from './permissions';
 import { parseFindingsQuery } from './query';
 import { findingSchema, importSummarySchema, parseExportSelection, parseTriage } from './schemas';
 import { eventScope, filterOfRequest } from './request';
-import { allFindings, findingDetail, findingImport, findingsList, findingView, selectedFindingsAsSarif, triageVisible } from './service';
+import { allFindings, findingDetail, findingImport, findingsList, findingView, selectedFindingsAsSarif, slaOfProcess, triageVisible } from './service';
 import { NOT_A_SCANNER_KEY, SCANNER_MODULE_TYPES, uploadRoutes } from './upload-routes';
 
 export const NOT_FOUND = 'No such finding in this process.';
@@ -65,9 +65,10 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = parseFindingsQuery(request.query);
-      return findingsList(db, await filterOfRequest(app, request, query), query);
+      // The answer is JSON text already (page.repository.ts): sent as it is, the schema documents it.
+      return reply.type('application/json; charset=utf-8').send(await findingsList(db, filterOfRequest(app, request, query), query));
     },
   );
 
@@ -80,11 +81,12 @@ export async function findingsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const query = parseFindingsQuery(request.query);
       const process = processOf(request);
-      const filter = await filterOfRequest(app, request, query);
+      const filter = filterOfRequest(app, request, query);
+      const { sla } = await slaOfProcess(db, filter.organizationId, filter.processId);
       async function* records() {
         yield CSV_HEADER;
         for await (const row of allFindings(db, filter, query)) {
-          const finding = findingView(row, filter.sla);
+          const finding = findingView(row, sla);
           yield [
             finding.id,
             finding.severity,

@@ -189,7 +189,7 @@ export async function createTrialOrganization(
     }
     throw new ApiProblem(409, `No free login id could be made from '${email}'.`, {}, { email: 'No free login id could be made from this address.' });
   });
-  mailInvitation(mailer, {
+  await mailInvitation(mailer, {
     to: email,
     name: adminName,
     login_id: invitation.user.login_id,

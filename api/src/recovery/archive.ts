@@ -107,6 +107,8 @@ export interface WriteOptions {
   now: Date;
   /** How far the export is: tables and files done of all. */
   onProgress?: (done: number, total: number) => void;
+  /** Aborted: the export stops at its next chunk or file (its job's timeout passed). */
+  signal?: AbortSignal;
 }
 
 /** Exports the process into the target at `location`; resolves when the object is stored. */
@@ -148,6 +150,7 @@ export async function writeArchive(options: WriteOptions): Promise<WrittenArchiv
         let count = 0;
         let chunk = 0;
         for await (const rows of tableChunks(tx, table, process.id)) {
+          options.signal?.throwIfAborted();
           count += rows.length;
           await add(tableMember(table.name, chunk++), Buffer.from(rows.map((row) => row.j).join('\n') + '\n'));
           for (const row of rows) {
@@ -171,6 +174,7 @@ export async function writeArchive(options: WriteOptions): Promise<WrittenArchiv
 
   const finish = async ({ header, stored, total }: { header: FormatHeader; stored: string[]; total: number }) => {
     for (const sha256 of stored) {
+      options.signal?.throwIfAborted();
       // A file deleted since the snapshot (its document removed meanwhile) fails this backup: the next one is consistent again.
       const size = (await stat(options.blobs.pathOf(sha256))).size;
       await roomIn(pack);

@@ -2,22 +2,28 @@
 import type { FastifyInstance } from 'fastify';
 import { createBlobStore } from '../documents/service';
 import type { Clock } from '../identity/clock';
-import { createRecovery, type Recovery } from './service';
+import { schedulePass } from '../jobs/index';
+import { createRecovery, DEFAULT_TICK_MS, milliseconds, type Recovery } from './service';
 
 export { recoveryRoutes } from './routes';
 export type { Recovery };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Disaster recovery (tests: `app.recovery.tick()`, `await (await app.recovery.start(...)).done`). */
+    /** Disaster recovery (tests: `app.recovery.tick()`, `await app.recovery.idle()` after a backup). */
     recovery: Recovery;
   }
 }
 
-/** Decorates `app.recovery` and runs its timer (schedules, recovery points) from ready to close. */
+/**
+ * Decorates `app.recovery`: backups run as 'backups' jobs; the schedules and the recovery point
+ * watch are the scheduled pass 'recovery' (RECOVERY_TICK_MS; 0: unscheduled, tests call tick()).
+ */
 export function registerRecovery(app: FastifyInstance, now: Clock): Recovery {
   const recovery = createRecovery({
     db: app.database,
+    jobs: app.jobs,
+    backups: { expiryCheckSeconds: app.config.jobExpiryCheckSeconds },
     config: app.config,
     blobs: createBlobStore(app.config.dataDir),
     now,
@@ -29,7 +35,8 @@ export function registerRecovery(app: FastifyInstance, now: Clock): Recovery {
     },
   });
   app.decorate('recovery', recovery);
-  app.addHook('onReady', async () => recovery.start_timer());
-  app.addHook('preClose', async () => recovery.stop());
+  schedulePass(app, 'recovery', milliseconds(process.env.RECOVERY_TICK_MS, DEFAULT_TICK_MS), () => recovery.tick());
+  // Backups a stopped process left are queued again (embedded database) or failed.
+  app.addHook('onReady', async () => recovery.resume());
   return recovery;
 }

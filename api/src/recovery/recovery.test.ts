@@ -335,6 +335,8 @@ describe('settings, schedule, retention and the recovery point', () => {
     expect((await world.ok<BackupList>('olga', 'GET', `/api/recovery/backups?${G}`)).items.filter((item) => item.trigger === 'scheduled')).toHaveLength(0);
     await pass(31);
     await world.app.recovery.tick();
+    // The pass queued the backup; its job runs it.
+    await world.app.recovery.idle();
     const scheduled = (await world.ok<BackupList>('olga', 'GET', `/api/recovery/backups?${G}`)).items.filter((item) => item.trigger === 'scheduled');
     expect(scheduled).toHaveLength(1);
     expect(scheduled[0].status).toBe('succeeded');

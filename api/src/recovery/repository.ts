@@ -30,6 +30,8 @@ export interface BackupRow {
   duration_ms: number | null;
   verified_at: Date | string | null;
   verify_result: string | null;
+  /** 0-100 as the worker running it last wrote it (on a shared Postgres server). */
+  progress: number | null;
 }
 
 /** Dates travel as ISO texts: a Date of another realm (the tests' clock) is not one to PGlite. */
@@ -118,33 +120,117 @@ export async function markRpoAlerted(db: Queryable, processId: string, at: Date 
 }
 
 const BACKUP = `id, organization_id, process_id, trigger, status, target, location, format_version, encrypted, size, sha256, counts, error,
-  started_at, finished_at, duration_ms, verified_at, verify_result`;
+  started_at, finished_at, duration_ms, verified_at, verify_result, progress`;
 
+/** Records a running backup; false when the process has one running already (one at a time, across API processes). */
 export async function insertBackup(
   db: Queryable,
   backup: Pick<BackupRow, 'id' | 'organization_id' | 'process_id' | 'trigger' | 'target' | 'location' | 'format_version' | 'encrypted'>,
   userId: string | null,
   now: Date,
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const rows = await db.query(
     `INSERT INTO recovery_backups (id, organization_id, process_id, trigger, target, location, format_version, encrypted, started_by, started_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (process_id) WHERE status = 'running' DO NOTHING RETURNING id`,
     [backup.id, backup.organization_id, backup.process_id, backup.trigger, backup.target, backup.location, backup.format_version, backup.encrypted, userId, ts(now)],
   );
+  return rows.length > 0;
 }
 
+/** A running backup as its job runs it: with its process, and the claim it runs under. */
+export interface ClaimedBackup extends BackupRow {
+  code_name: string;
+  name: string;
+  claimed_at: Date | string;
+}
+
+/**
+ * Claims the running backup `id` for the run that moved claimed_at (to the millisecond: it is
+ * matched again as a JS date): unclaimed, or — `staleSeconds` given — claimed by a run that has
+ * written nothing for that long (its worker died). Undefined when it ended or another run holds it.
+ */
+export async function claimBackup(db: Queryable, id: string, staleSeconds?: number): Promise<ClaimedBackup | undefined> {
+  const [row] = await db.query<ClaimedBackup>(
+    `UPDATE recovery_backups b SET claimed_at = date_trunc('milliseconds', clock_timestamp()), beat_at = clock_timestamp(), progress = 0
+       FROM processes p
+      WHERE b.id = $1 AND p.id = b.process_id AND b.status = 'running'
+        AND (b.claimed_at IS NULL OR ($2::int IS NOT NULL AND b.beat_at < clock_timestamp() - $2 * interval '1 second'))
+      RETURNING ${BACKUP.replace(/(^|, |\n\s*)(\w)/g, '$1b.$2')}, b.claimed_at, p.code_name, p.name`,
+    [id, staleSeconds ?? null],
+  );
+  return row;
+}
+
+/** The run is alive and this far (0-100): written under its claim only. */
+export async function beatBackup(db: Queryable, id: string, claimedAt: Date | string, progress: number): Promise<void> {
+  await db.query(`UPDATE recovery_backups SET beat_at = clock_timestamp(), progress = $3 WHERE id = $1 AND status = 'running' AND claimed_at = $2::timestamptz`, [
+    id,
+    new Date(claimedAt).toISOString(),
+    progress,
+  ]);
+}
+
+/** The backup's outcome; with `claimedAt`, under that claim only (false when it was taken over or ended). */
 export async function finishBackup(
   db: Queryable,
   id: string,
   outcome: { status: 'succeeded' | 'failed'; size?: number; sha256?: string; counts?: Record<string, number>; error?: string },
   now: Date,
-): Promise<void> {
-  await db.query(
-    `UPDATE recovery_backups SET status = $2, size = $3, sha256 = $4, counts = COALESCE($5::jsonb, counts), error = $6, finished_at = $7,
+  claimedAt?: Date | string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE recovery_backups SET status = $2, size = $3, sha256 = $4, counts = COALESCE($5::jsonb, counts), error = $6, finished_at = $7, progress = NULL,
             duration_ms = GREATEST(0, (extract(epoch FROM ($7::timestamptz - started_at)) * 1000)::int)
-      WHERE id = $1`,
-    [id, outcome.status, outcome.size ?? null, outcome.sha256 ?? null, outcome.counts ? JSON.stringify(outcome.counts) : null, outcome.error?.slice(0, 2000) ?? null, ts(now)],
+      WHERE id = $1 AND status = 'running' AND ($8::timestamptz IS NULL OR claimed_at = $8::timestamptz)
+      RETURNING id`,
+    [
+      id,
+      outcome.status,
+      outcome.size ?? null,
+      outcome.sha256 ?? null,
+      outcome.counts ? JSON.stringify(outcome.counts) : null,
+      outcome.error?.slice(0, 2000) ?? null,
+      ts(now),
+      claimedAt === undefined ? null : new Date(claimedAt).toISOString(),
+    ],
   );
+  return rows.length > 0;
+}
+
+/** Of `ids`, the backups still running. */
+export async function runningOf(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(`SELECT id FROM recovery_backups WHERE id = ANY($1::uuid[]) AND status = 'running'`, [ids]);
+  return rows.map((row) => row.id);
+}
+
+export const ABANDONED = 'The backup stopped: the process running it ended.';
+
+/**
+ * Backups no run will finish are failed: claimed by a run silent for `staleSeconds` (its worker
+ * died; null: runs do not beat), or never claimed for `unclaimedSeconds` (no worker took its job);
+ * of one process when given.
+ */
+export async function failStaleBackups(db: Queryable, now: Date, staleSeconds: number | null, unclaimedSeconds: number, processId?: string): Promise<void> {
+  await db.query(
+    `UPDATE recovery_backups SET status = 'failed', error = $5, finished_at = $1, progress = NULL
+      WHERE status = 'running' AND ($4::uuid IS NULL OR process_id = $4::uuid)
+        AND (($2::int IS NOT NULL AND beat_at < clock_timestamp() - $2 * interval '1 second')
+             OR (claimed_at IS NULL AND started_at < $1::timestamptz - $3 * interval '1 second'))`,
+    [ts(now), staleSeconds, unclaimedSeconds, processId ?? null, ABANDONED],
+  );
+}
+
+/**
+ * The running backups whose job may be lost: on the embedded database, whose one process lost its
+ * queue when it stopped, every one (unclaimed again); on a shared server the unclaimed ones stored
+ * a minute ago (their process stopped between storing and queueing).
+ */
+export async function orphanedBackups(db: Queryable, embedded: boolean, now: Date): Promise<string[]> {
+  const rows = embedded
+    ? await db.query<{ id: string }>(`UPDATE recovery_backups SET claimed_at = NULL, beat_at = NULL WHERE status = 'running' RETURNING id`)
+    : await db.query<{ id: string }>(`SELECT id FROM recovery_backups WHERE status = 'running' AND claimed_at IS NULL AND started_at < $1::timestamptz - interval '1 minute'`, [ts(now)]);
+  return rows.map((row) => row.id);
 }
 
 export async function recordVerification(db: Queryable, id: string, result: string, now: Date): Promise<void> {
@@ -163,13 +249,4 @@ export async function backupsOf(db: Queryable, organizationId: string, processId
 export async function deleteBackupRow(db: Queryable, organizationId: string, processId: string, id: string): Promise<boolean> {
   const rows = await db.query('DELETE FROM recovery_backups WHERE organization_id = $1 AND process_id = $2 AND id = $3 RETURNING id', [organizationId, processId, id]);
   return rows.length > 0;
-}
-
-/** Backups left running for hours by an API that stopped: failed (their archive was never completed). */
-export async function failAbandoned(db: Queryable, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE recovery_backups SET status = 'failed', error = 'The API stopped while the backup ran.', finished_at = $1
-      WHERE status = 'running' AND started_at < $1::timestamptz - interval '6 hours'`,
-    [ts(now)],
-  );
 }

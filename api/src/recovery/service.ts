@@ -1,9 +1,9 @@
-// Disaster recovery at work (issue 25 items 6-7, docs/recovery.md): backups run in the API
-// process (their progress kept in memory: GET recovery/backups/{id} reads it while it runs), are
-// verified and restored from their target, pruned by the retention, and started by the schedule;
-// the recovery point is watched against the objective (a notification when it is exceeded). The
-// timer is in-process like the other periodic jobs (RECOVERY_TICK_MS, default a minute; 0: none —
-// tests call `tick()`); issue 27 moves it to the job queue.
+// Disaster recovery at work (issue 25 items 6-7, docs/recovery.md): backups run as 'backups' jobs
+// (backup-jobs.ts: their progress in the row, readable by every API process), are verified and
+// restored from their target, pruned by the retention, and started by the schedule; the recovery
+// point is watched against the objective (a notification when it is exceeded). The schedule and the
+// watch are the pass `tick()`, a scheduled job 'recovery' (RECOVERY_TICK_MS, default a minute; 0:
+// none — tests call `tick()`; index.ts).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Cron } from 'croner';
@@ -14,16 +14,17 @@ import type { Database } from '../db/database';
 import type { BlobStore } from '../documents/service';
 import { ApiProblem } from '../http/problem';
 import type { Clock } from '../identity/clock';
+import type { Jobs } from '../jobs/index';
 import { notify } from '../notifications/index';
 import { announceChange, permittedRecipients } from '../realtime/audience';
 import { readArchive, schemaVersion, writeArchive, type BackupProcess } from './archive';
+import { defineBackupJobs, type BackupJobsSettings } from './backup-jobs';
 import { BackupDamaged, parseRecoveryKey } from './crypto';
 import { FORMAT_VERSION } from './format';
 import {
   allSettings,
   backupsOf,
   deleteBackupRow,
-  failAbandoned,
   finishBackup,
   insertBackup,
   markRpoAlerted,
@@ -68,7 +69,8 @@ export function backupOf(row: BackupRow, progress: number | null): Backup {
     started_at: iso(row.started_at)!,
     finished_at: iso(row.finished_at),
     duration_ms: row.duration_ms,
-    progress: row.status === 'running' ? progress ?? 0 : null,
+    // This process's own figure when it runs the backup, else what the run wrote to the row.
+    progress: row.status === 'running' ? progress ?? row.progress ?? 0 : null,
     verified_at: iso(row.verified_at),
     verify_result: row.verify_result,
   };
@@ -97,23 +99,27 @@ export function nextRun(schedule: string, from: Date): Date | undefined {
 export interface Recovery {
   readonly encryptionAvailable: boolean;
   readonly s3Available: boolean;
-  /** Starts a backup of the process; `done` settles when it finished (succeeded or failed). */
-  start(process: BackupProcess, trigger: 'manual' | 'scheduled', userId: string | null): Promise<{ id: string; done: Promise<void> }>;
-  /** 0-100 while the backup runs in this API process. */
+  /** Stores a running backup of the process and queues its job (409 while the process has one running). */
+  start(process: BackupProcess, trigger: 'manual' | 'scheduled', userId: string | null): Promise<{ id: string }>;
+  /** 0-100 while the backup runs in this process (null: the row tells). */
   progress(id: string): number | null;
   verify(row: BackupRow): Promise<{ ok: boolean; result: string; verified_at: string }>;
   restore(row: BackupRow, into: { organizationId: string; codeName: string; name?: string; enrollUserId?: string }, afterTable?: (table: string) => void | Promise<void>): Promise<RestoreResult>;
   remove(row: BackupRow): Promise<void>;
-  /** Starts the due scheduled backups and watches the recovery points; resolves when the started backups finished. */
+  /** Starts the due scheduled backups (queued), fails the backups no run will finish, and watches the recovery points. */
   tick(): Promise<void>;
-  /** Resolves when every backup running in this API process finished, pruning included. */
+  /** Resolves when every backup this process started or ran finished, pruning included. */
   idle(): Promise<void>;
-  start_timer(): void;
-  stop(): Promise<void>;
+  /** On ready: the backups whose job a stopped process lost are queued again (or failed). */
+  resume(): Promise<void>;
 }
 
 export interface RecoveryOptions {
   db: Database;
+  /** The job queue the backups run on. */
+  jobs: Jobs;
+  /** The backups' job timing, progress writes and JOB_EXPIRY_CHECK_SECONDS (tests shorten them). */
+  backups?: BackupJobsSettings;
   config: Config;
   blobs: BlobStore;
   now: Clock;
@@ -122,7 +128,6 @@ export interface RecoveryOptions {
   published?: () => void;
   /** Called after a backup succeeded: the recovery point moved (the metrics take a snapshot). */
   backedUp?: (process: BackupProcess) => void;
-  tickMs?: number;
 }
 
 export function createRecovery(options: RecoveryOptions): Recovery {
@@ -132,10 +137,6 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   const folder = folderTarget(root);
   const s3 = config.recovery?.s3;
   const scratch = path.join(root, '.scratch');
-  const progress = new Map<string, { processId: string; value: number }>();
-  const running = new Set<Promise<void>>();
-  const tickMs = options.tickMs ?? milliseconds(process.env.RECOVERY_TICK_MS, DEFAULT_TICK_MS);
-  let timer: NodeJS.Timeout | undefined;
 
   /** The target and key of an archive at `location` (s3: `bucket/key`). */
   const targetOf = (kind: 'folder' | 's3', location: string): { target: BackupTarget; key: string } => {
@@ -164,33 +165,33 @@ export function createRecovery(options: RecoveryOptions): Recovery {
     }
   };
 
-  const run = async (process: BackupProcess, id: string, settings: SettingsRow, location: string, encrypted: boolean): Promise<void> => {
-    try {
-      const { target, key: objectKey } = targetOf(settings.target, location);
-      const written = await writeArchive({
-        db,
-        process,
-        target,
-        location: objectKey,
-        blobs,
-        key: encrypted ? key : undefined,
-        now: now(),
-        onProgress: (done, total) => {
-          const entry = progress.get(id);
-          if (entry) entry.value = Math.min(99, Math.round((done / total) * 100));
-        },
-      });
-      await finishBackup(db, id, { status: 'succeeded', size: written.size, sha256: written.sha256, counts: written.counts }, now());
-      progress.delete(id);
-      options.backedUp?.(process);
-      await prune(process, settings);
-    } catch (error) {
-      options.log?.warn({ err: error }, 'backup failed');
-      await finishBackup(db, id, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, now()).catch(() => undefined);
-    } finally {
-      progress.delete(id);
-    }
-  };
+  const backups = defineBackupJobs(options.jobs, {
+    ...options.backups,
+    db,
+    now,
+    log: options.log,
+    work: {
+      async write(backup, onProgress, signal) {
+        const { target, key: objectKey } = targetOf(backup.target, backup.location);
+        return writeArchive({
+          db,
+          process: { id: backup.process_id, organization_id: backup.organization_id, code_name: backup.code_name, name: backup.name },
+          target,
+          location: objectKey,
+          blobs,
+          key: backup.encrypted ? key : undefined,
+          now: now(),
+          signal,
+          onProgress: (done, total) => onProgress(Math.min(99, Math.round((done / total) * 100))),
+        });
+      },
+      async succeeded(backup) {
+        const process = { id: backup.process_id, organization_id: backup.organization_id, code_name: backup.code_name, name: backup.name };
+        options.backedUp?.(process);
+        await prune(process, await settingsOf(db, process.organization_id, process.id));
+      },
+    },
+  });
 
   const watchRecoveryPoints = async (): Promise<void> => {
     for (const settings of await allSettings(db)) {
@@ -224,30 +225,30 @@ export function createRecovery(options: RecoveryOptions): Recovery {
     encryptionAvailable: key !== undefined,
     s3Available: s3 !== undefined,
     async start(process, trigger, userId) {
-      if ([...progress.values()].some((entry) => entry.processId === process.id)) throw new ApiProblem(409, RECOVERY_MESSAGES.running);
+      // A backup of the process whose worker died no longer holds its place.
+      await backups.sweep(process.id);
       const settings = await settingsOf(db, process.organization_id, process.id);
       if (settings.encrypted && !key) throw new ApiProblem(409, RECOVERY_MESSAGES.noKey);
       if (settings.target === 's3' && !s3) throw new ApiProblem(409, RECOVERY_MESSAGES.noS3);
       const id = randomUUID();
       const location = locationFor(settings, id, settings.encrypted);
-      progress.set(id, { processId: process.id, value: 0 });
+      const stored = await insertBackup(
+        db,
+        { id, organization_id: process.organization_id, process_id: process.id, trigger, target: settings.target, location, format_version: FORMAT_VERSION, encrypted: settings.encrypted },
+        userId,
+        now(),
+      );
+      if (!stored) throw new ApiProblem(409, RECOVERY_MESSAGES.running);
       try {
-        await insertBackup(
-          db,
-          { id, organization_id: process.organization_id, process_id: process.id, trigger, target: settings.target, location, format_version: FORMAT_VERSION, encrypted: settings.encrypted },
-          userId,
-          now(),
-        );
+        await backups.send(id);
       } catch (error) {
-        progress.delete(id);
+        // Not queued: nothing would run it.
+        await finishBackup(db, id, { status: 'failed', error: 'The backup could not be queued.' }, now()).catch(() => undefined);
         throw error;
       }
-      const done = run(process, id, settings, location, settings.encrypted);
-      running.add(done);
-      void done.finally(() => running.delete(done));
-      return { id, done };
+      return { id };
     },
-    progress: (id) => progress.get(id)?.value ?? null,
+    progress: (id) => backups.progress(id),
     async verify(row) {
       if (row.status !== 'succeeded') throw new ApiProblem(409, RECOVERY_MESSAGES.notSucceeded);
       let result = 'ok';
@@ -294,7 +295,6 @@ export function createRecovery(options: RecoveryOptions): Recovery {
       await deleteBackupRow(db, row.organization_id, row.process_id, row.id);
     },
     async tick() {
-      const started: Array<Promise<void>> = [];
       for (const settings of await allSettings(db)) {
         if (settings.schedule === null) continue;
         const from = new Date(settings.last_scheduled_at ?? settings.updated_at ?? now());
@@ -303,35 +303,22 @@ export function createRecovery(options: RecoveryOptions): Recovery {
         if (!(await claimScheduledRun(db, settings.process_id, settings.last_scheduled_at, now()))) continue;
         const process = { id: settings.process_id, organization_id: settings.organization_id, code_name: settings.code_name, name: settings.name };
         try {
-          started.push((await recovery.start(process, 'scheduled', null)).done);
+          // Queued: the pass does not wait for it (a backup may take longer than a pass may).
+          await recovery.start(process, 'scheduled', null);
         } catch (error) {
           options.log?.warn({ err: error }, 'a scheduled backup did not start');
         }
       }
-      await Promise.all(started);
+      await backups.sweep();
       await watchRecoveryPoints();
     },
-    async idle() {
-      await Promise.allSettled(running);
-    },
-    start_timer() {
-      void failAbandoned(db, now()).catch(() => undefined);
-      if (timer || tickMs <= 0) return;
-      timer = setInterval(() => {
-        recovery.tick().catch((error: unknown) => options.log?.warn({ err: error }, 'recovery tick failed'));
-      }, tickMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await Promise.allSettled(running);
-    },
+    idle: () => backups.idle(),
+    resume: () => backups.resume(),
   };
   return recovery;
 }
 
-function milliseconds(text: string | undefined, fallback: number): number {
+export function milliseconds(text: string | undefined, fallback: number): number {
   const value = Number(text);
   return text !== undefined && text !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }

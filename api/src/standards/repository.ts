@@ -1,7 +1,7 @@
 // SQL of the standards family: a catalog import's writes into the process's requirements and its
 // standard (import.ts), the import jobs (jobs.ts), and the standards listed.
 import type { StandardImportView } from '@portal/shared/server';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import type { ParsedCatalog } from './oscal';
 
 export interface ExistingRow {
@@ -94,34 +94,60 @@ export type ImportRow = Omit<StandardImportView, 'started_at' | 'finished_at'> &
 
 const COLUMNS = 'id, status, title, processed, total, created, updated, error, started_at, finished_at';
 
-/** Records a RUNNING import job of the catalog. */
+/** What an import's job reads back to run it: its caller (the target without its ids) and the parsed catalog. */
+export interface PendingImport {
+  target: { processCode: string; actor: { id: string; login_id: string } | null; sessionId?: string };
+  catalog: ParsedCatalog;
+}
+
+/** Records a RUNNING import job of the catalog, with what its job needs (`pending`). */
 export async function insertImportJob(
-  database: Database,
+  database: Queryable,
   target: { organizationId: string; processId: string; actor?: { id: string } | null },
   title: string,
   total: number,
+  pending: PendingImport | null = null,
 ): Promise<ImportRow> {
   const [row] = await database.query<ImportRow>(
-    `INSERT INTO standard_imports (organization_id, process_id, title, total, started_by)
-       VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-    [target.organizationId, target.processId, title, total, target.actor?.id ?? null],
+    `INSERT INTO standard_imports (organization_id, process_id, title, total, started_by, pending)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+    [target.organizationId, target.processId, title, total, target.actor?.id ?? null, pending === null ? null : JSON.stringify(pending)],
   );
   return row;
+}
+
+/**
+ * The RUNNING import `id` for the run that holds it until `tx` ends (a transaction-level advisory
+ * lock): undefined when it is no longer RUNNING, or another run holds it.
+ */
+export async function claimImport(tx: Queryable, id: string): Promise<{ organization_id: string; process_id: string; pending: PendingImport | null } | undefined> {
+  const [lock] = await tx.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock(727003, hashtext($1::text)) AS held', [id]);
+  if (!lock?.held) return undefined;
+  const [row] = await tx.query<{ organization_id: string; process_id: string; pending: PendingImport | null }>(
+    `SELECT organization_id, process_id, pending FROM standard_imports WHERE id = $1 AND status = 'RUNNING'`,
+    [id],
+  );
+  return row;
+}
+
+/** How far a RUNNING import is, for the API processes that do not run it (written beside its transaction). */
+export async function recordImportProgress(database: Queryable, id: string, processed: number): Promise<void> {
+  await database.query(`UPDATE standard_imports SET processed = $2 WHERE id = $1 AND status = 'RUNNING'`, [id, processed]);
 }
 
 /** The job DONE with what the import did (in the import's transaction). */
 export async function finishImportJob(tx: Queryable, id: string, outcome: { total: number; created: number; updated: number; standardId: string }): Promise<void> {
   await tx.query(
-    `UPDATE standard_imports SET status = 'DONE', processed = $2, created = $3, updated = $4, standard_id = $5,
+    `UPDATE standard_imports SET status = 'DONE', processed = $2, created = $3, updated = $4, standard_id = $5, pending = NULL,
                   finished_at = clock_timestamp() WHERE id = $1`,
     [id, outcome.total, outcome.created, outcome.updated, outcome.standardId],
   );
 }
 
-/** The job FAILED with `message`. */
+/** The job FAILED with `message` (a job that ended already is left as it is). */
 export async function failImportJob(database: Queryable, id: string, message: string): Promise<void> {
   await database.query(
-    `UPDATE standard_imports SET status = 'FAILED', error = $2, finished_at = clock_timestamp() WHERE id = $1`,
+    `UPDATE standard_imports SET status = 'FAILED', error = $2, pending = NULL, finished_at = clock_timestamp() WHERE id = $1 AND status = 'RUNNING'`,
     [id, message],
   );
 }
@@ -132,13 +158,25 @@ export async function findImportJob(db: Queryable, processId: string, id: string
   return row;
 }
 
-/** Jobs left RUNNING by a portal that stopped mid-import (their transaction rolled back) are FAILED with `message`. */
-export async function failInterruptedImports(database: Queryable, message: string): Promise<void> {
+/**
+ * Imports RUNNING for longer than `seconds` — longer than their job lives, retries included — are
+ * FAILED with `message` (their transaction rolled back); only `id` when given.
+ */
+export async function failStaleImports(database: Queryable, seconds: number, message: string, id?: string): Promise<void> {
   await database.query(
-    `UPDATE standard_imports SET status = 'FAILED', error = $1, finished_at = now()
-      WHERE status = 'RUNNING' AND started_at < now() - interval '10 minutes'`,
-    [message],
+    `UPDATE standard_imports SET status = 'FAILED', error = $1, pending = NULL, finished_at = now()
+      WHERE status = 'RUNNING' AND started_at < now() - $2 * interval '1 second' AND ($3::uuid IS NULL OR id = $3::uuid)`,
+    [message, seconds, id ?? null],
   );
+}
+
+/** The RUNNING imports with a job to run, oldest first: those stored at least `seconds` ago. */
+export async function waitingImports(database: Queryable, seconds: number): Promise<string[]> {
+  const rows = await database.query<{ id: string }>(
+    `SELECT id FROM standard_imports WHERE status = 'RUNNING' AND pending IS NOT NULL AND started_at <= now() - $1 * interval '1 second' ORDER BY started_at`,
+    [seconds],
+  );
+  return rows.map((row) => row.id);
 }
 
 /** The standards imported into the process, by title. */

@@ -10,7 +10,7 @@ import { problems } from '../http/answer';
 import { checkCatalogText, type ImportTarget } from './import';
 import { createImportRunner } from './jobs';
 import { CatalogError, parseCatalog, readCatalogDocument, type ParsedCatalog } from './oscal';
-import { failInterruptedImports, standardsOf } from './service';
+import { standardsOf } from './service';
 
 /** The largest catalog accepted (the full SP 800-53 rev5 catalog is ~10 MB). */
 export { CATALOG_MAX_BYTES };
@@ -44,7 +44,7 @@ const standardSchema = {
   },
 } as const;
 
-export const INTERRUPTED = 'The import was interrupted (the portal stopped); nothing was changed.';
+export { INTERRUPTED } from './jobs';
 
 /** The catalog of a request body, or 400 naming what is missing. */
 export function catalogOf(body: unknown): ParsedCatalog {
@@ -61,10 +61,18 @@ export function catalogOf(body: unknown): ParsedCatalog {
 export async function standardsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['standards'];
   const db = app.identity.db;
-  const runner = createImportRunner(app.database, app.log, () => app.outboxRelay.notify(), app.changes);
-  app.addHook('preClose', () => runner.idle());
-  // A job left RUNNING by a portal that stopped mid-import rolled back: say so (imports take seconds).
-  await failInterruptedImports(app.database, INTERRUPTED);
+  // Imports run as jobs; the job queue's close waits for the one running.
+  const runner = createImportRunner(app.database, {
+    jobs: app.jobs,
+    log: app.log,
+    // The import may run in another process: the read caches of this one (a second at most,
+    // http/read-cache.ts) see its requirements once they expire.
+    committed: () => app.outboxRelay.notify(),
+    changes: app.changes,
+    expiryCheckSeconds: app.config.jobExpiryCheckSeconds,
+  });
+  // Imports no job can finish any more are FAILED; those whose job a stopped process lost are queued again.
+  app.addHook('onReady', async () => runner.resume());
 
   const targetOf = (request: FastifyRequest): ImportTarget => {
     const caller = callerOf(request);

@@ -81,9 +81,11 @@ export default async function globalSetup(): Promise<void> {
   process.env.ALARMS_TICK_MS ??= '0';
   process.env.RECOVERY_TICK_MS ??= '0';
   process.env.ALARMS_WEBHOOK_BACKOFF_MS ??= '20';
-  // The apps of the tests work the on-demand kinds of job only — SBOM processing (sbom/build-jobs.ts)
-  // and RBOM computation (deployment-profiles/configuration-jobs.ts), which uploads and requests
-  // wait for — and no scheduled pass (the due dates, document reviews, cloud syncs…): each test
-  // runs the pass it needs with tick(); the jobs' own tests start theirs.
-  process.env.JOB_WORKERS ??= 'sbom-builds,rbom-configurations';
+  // The apps of the tests work the on-demand kinds of job only — SBOM processing (sbom/build-jobs.ts),
+  // RBOM computation (deployment-profiles/configuration-jobs.ts), account mail (mail/account-mail.ts),
+  // standard imports (standards/jobs.ts), backups (recovery/backup-jobs.ts) and continuous
+  // monitoring's runs (monitoring/run-jobs.ts), which uploads, requests and imports wait for — and
+  // no scheduled pass (the due dates, document reviews, cloud syncs…): each test runs the pass it
+  // needs with tick(); the jobs' own tests start theirs.
+  process.env.JOB_WORKERS ??= 'sbom-builds,rbom-configurations,account-mail,standard-imports,backups,monitoring-runs,monitoring-scans';
 }

@@ -70,6 +70,8 @@ export async function startTestApi(organizations: Record<string, string[]>): Pro
   const environment: TestEnvironment = await createTestEnvironment();
   const clock = manualClock(new Date('2026-11-22T09:00:00Z'));
   const app = likeTheApiClient(await buildApp({ config: environment.config, now: clock.now }));
+  // An import's monitoring run starts once imports pause (monitoring/import-runs.ts): a test's import is alone.
+  app.monitoring.imports.quietMs = 20;
   for (const [organization, processes] of Object.entries(organizations)) {
     await createOrganizationCommand(app.database, ['--name', organization]);
     for (const code of processes) await createProcessCommand(app.database, ['--org', organization, '--code', code, '--name', `Process ${code}`]);

@@ -177,7 +177,7 @@ export async function inviteUser(
     for (const membership of memberships) await setMembership(tx, invitation.user.id, membership.process.id, membership.roles);
     return invitation;
   });
-  mailInvitation(mailer, {
+  await mailInvitation(mailer, {
     to: invitee.email,
     name: invitee.name,
     login_id: invitee.login_id,

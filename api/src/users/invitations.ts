@@ -86,10 +86,10 @@ export interface InvitationMail {
   purpose?: string;
 }
 
-/** Mails the invitation link in the background; returns the link's path. */
-export function mailInvitation(mailer: Mailer, mail: InvitationMail): string {
+/** Mails the invitation link in the background (queued once this resolves); resolves to the link's path. */
+export async function mailInvitation(mailer: Mailer, mail: InvitationMail): Promise<string> {
   const link = `${INVITATION_PATH}${mail.token}`;
-  mailer.sendMailLater({
+  await mailer.sendMailLater({
     to: mail.to,
     subject: 'You are invited to the portal',
     text: [
@@ -143,7 +143,7 @@ export async function createInvitation(
   const inserted = await context.db.transaction((tx) => insertInvitation(tx, invitee, inviter.id, now));
   if (!inserted) throw new InputProblem({ login_id: `A user with login id '${input.login_id}' already exists.` });
   const { token } = inserted;
-  const link = mailInvitation(mailer, {
+  const link = await mailInvitation(mailer, {
     to: invitee.email,
     name: invitee.name,
     login_id: invitee.login_id,

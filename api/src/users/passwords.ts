@@ -75,7 +75,7 @@ export async function requestPasswordReset(context: IdentityContext, mailer: Mai
   const user = await findUserByUsername(context.db, username);
   if (user && !user.inactive) {
     const code = await issueCode(context.db, { userId: user.id, purpose: 'password_reset', now: context.now() });
-    mailer.sendMailLater(resetCodeMail(user, code));
+    await mailer.sendMailLater(resetCodeMail(user, code));
   } else {
     // issueCode spends an argon2id hash; so does this.
     await verifyNothing(username);

@@ -29,6 +29,15 @@ export interface FindingsQuery {
   limit?: number;
 }
 
+/** A list's filter alone (what GET security/findings/counts counts): no order, no page size. */
+export type FindingsFilter = Omit<FindingsQuery, 'sort' | 'order' | 'limit'>;
+
+/** The filter of a query, its order and page size left out. */
+export function filterOfQuery(query: FindingsQuery): FindingsFilter {
+  const { sort: _sort, order: _order, limit: _limit, ...filter } = query;
+  return filter;
+}
+
 /** The drill-down filters a group (GET security/findings/groups) sets on a list, read from the URL. */
 export const DRILL_DOWN = ['account', 'region', 'service', 'standard', 'rule'] as const;
 export type DrillDown = (typeof DRILL_DOWN)[number];

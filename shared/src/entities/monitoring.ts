@@ -52,12 +52,28 @@ export interface MonitoringEventDetail extends MonitoringEvent {
 }
 
 export interface MonitoringRunResult {
-  /** Applications with monitoring on that were looked at, and their builds. */
+  /** Applications with monitoring on that were looked at, and their builds rescanned (so far). */
   applications: number;
   builds: number;
   new_vulnerabilities: number;
   new_active_exploits: number;
+  /** The events raised (so far), in the order raised: at most 500 (the counts above are of all). */
   events: MonitoringEvent[];
+}
+
+/** A run of continuous monitoring: queued, running (its builds being rescanned by the job workers), done. */
+export const MONITORING_RUN_STATUSES = ['QUEUED', 'RUNNING', 'DONE'] as const;
+export type MonitoringRunStatus = (typeof MONITORING_RUN_STATUSES)[number];
+
+/**
+ * POST apps/monitoring/rescan (200 when the run ended within a few seconds, else 202) and GET
+ * apps/monitoring/runs/{id}: a rescan as it stands — what it found so far, and the builds left.
+ */
+export interface MonitoringRun extends MonitoringRunResult {
+  id: string;
+  status: MonitoringRunStatus;
+  /** Builds left to rescan. */
+  pending: number;
 }
 
 /**

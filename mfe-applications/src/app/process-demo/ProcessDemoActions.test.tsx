@@ -9,7 +9,7 @@ beforeEach(() => signIn());
 describe('ProcessDemoActions (mounted by the host’s process menu)', () => {
   it('rescans at once and says what it found, then closes', async () => {
     const { mutations } = fakeApi({
-      'POST /api/apps/monitoring/rescan': { body: { applications: 2, builds: 2, new_vulnerabilities: 1, new_active_exploits: 0, events: [] } },
+      'POST /api/apps/monitoring/rescan': { body: { id: 'r1', status: 'DONE', pending: 0, applications: 2, builds: 2, new_vulnerabilities: 1, new_active_exploits: 0, events: [] } },
     });
     const onClose = jest.fn();
     const { snackbars } = renderScreen(<ProcessDemoActions action="rescan-sbom-components" graph="core" onClose={onClose} />);

@@ -48,6 +48,7 @@ function Rescan({ graph, onClose }: Omit<ProcessDemoActionsProps, 'action'>) {
     showSnackbar('Rescanning the SBOM components of the monitored applications…', 'info');
     void report(async () => {
       const result = await rescanMonitoring(graph);
+      if (result.status !== 'DONE') return `The rescan goes on in the background (${plural(result.pending, 'build')} left): its events show under Monitoring as they are found.`;
       return `Rescanned ${plural(result.applications, 'monitored application')}: ${plural(result.new_vulnerabilities, 'new vulnerability', 'new vulnerabilities')}, ${plural(result.new_active_exploits, 'new active exploit')}.`;
     }).finally(onClose);
   }, [graph, onClose]);

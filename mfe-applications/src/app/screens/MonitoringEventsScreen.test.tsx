@@ -88,7 +88,7 @@ describe('MonitoringEventsScreen', () => {
 
   it('rescans and says what it found', async () => {
     const { mutations } = answers({
-      'POST /api/apps/monitoring/rescan': { body: { applications: 1, builds: 1, new_vulnerabilities: 2, new_active_exploits: 1, events: [EVENTS[0]] } },
+      'POST /api/apps/monitoring/rescan': { body: { id: 'r1', status: 'DONE', pending: 0, applications: 1, builds: 1, new_vulnerabilities: 2, new_active_exploits: 1, events: [EVENTS[0]] } },
     });
     const { user, snackbars } = renderRoute(MonitoringEventsScreen, PATH);
     await user.click(await screen.findByRole('button', { name: 'Rescan now' }));

@@ -1,7 +1,7 @@
 // What can be done from the events: rescan the monitored applications now (who may scan), and,
 // for demo-permission users, simulate a new vulnerability. Each says what it found.
 import { Button, HStack } from '@chakra-ui/react';
-import { showSnackbar, usePermitted, type MonitoringRunResult } from '@portal/shared';
+import { showSnackbar, usePermitted, type MonitoringRun } from '@portal/shared';
 import { TextField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
@@ -11,8 +11,9 @@ import { useRescanMonitoring } from '../api/rescanMonitoring';
 import { advisoryIdProblem, useSimulateNewVulnerability } from '../api/simulateNewVulnerability';
 import { MONITORING_PERMISSIONS } from '../permissions';
 
-/** What a rescan found, in words. */
-export function rescanSummary(result: MonitoringRunResult): string {
+/** What a rescan found, in words (one still going on after it was followed says so). */
+export function rescanSummary(result: MonitoringRun): string {
+  if (result.status !== 'DONE') return `The rescan goes on in the background (${plural(result.pending, 'build')} left): its events show here as they are found.`;
   if (result.applications === 0) return 'No application of this process has continuous monitoring on: turn it on in an application’s settings.';
   const found = [
     result.new_vulnerabilities > 0 ? plural(result.new_vulnerabilities, 'new vulnerability', 'new vulnerabilities') : null,

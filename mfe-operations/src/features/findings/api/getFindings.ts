@@ -5,7 +5,7 @@
 import { apiClient, FRESHNESS } from '@portal/shared';
 import type { SecurityFindingCounts, SecurityFindingsPage } from '@portal/shared/operations';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { DRILL_DOWN, type FindingsQuery } from '../../../lib/findingsQuery';
+import { DRILL_DOWN, filterOfQuery, type FindingsQuery } from '../../../lib/findingsQuery';
 import { FINDING_KEYS } from '../../../lib/queryKeys';
 
 export { FINDING_SORTS, type FindingSort, type FindingsQuery } from '../../../lib/findingsQuery';
@@ -52,11 +52,14 @@ export function useFindingPages(graph: string, query: FindingsQuery) {
   return useInfiniteQuery({ ...getFindingPagesOptions(graph, query), enabled: graph !== '' });
 }
 
-/** The filter's total and its counts per severity and category (the list's "N findings", the overview's table). */
+/**
+ * The filter's total and its counts per severity and category (the list's "N findings", the
+ * overview's table): read once per filter, not again when only the sort or the page changes.
+ */
 export function useFindingCounts(graph: string, query: FindingsQuery, enabled = true) {
   return useQuery(
     queryOptions({
-      queryKey: FINDING_KEYS.counts(graph, query),
+      queryKey: FINDING_KEYS.counts(graph, filterOfQuery(query)),
       queryFn: ({ signal }) => {
         const { sort: _sort, order: _order, ...params } = findingsParams(query);
         return apiClient.get<SecurityFindingCounts>('security/findings/counts', { graph, params, signal });

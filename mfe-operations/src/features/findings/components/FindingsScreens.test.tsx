@@ -69,12 +69,17 @@ describe('the code findings list (/security/sast)', () => {
     await user.selectOptions(screen.getByLabelText('State', { selector: 'select' }), 'open');
     await user.selectOptions(within(screen.getByRole('search', { name: 'Filter code findings' })).getByLabelText('Application', { selector: 'select' }), 'shop');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query).toMatchObject({ category: 'secret', severity: 'high', state: 'open', scope: 'app:shop' }));
+    const countsCalls = () => calls.filter((call) => call.path === '/api/security/findings/counts');
+    await waitFor(() => expect(countsCalls().at(-1)?.query).toEqual({ graph: 'core', category: 'secret', severity: 'high', state: 'open', scope: 'app:shop' }));
+    const counted = countsCalls().length;
     await user.selectOptions(screen.getByLabelText('Sort by', { selector: 'select' }), 'last_seen');
     // A date sort opens newest first.
     await waitFor(() => expect(listCalls(calls).at(-1)?.query).toMatchObject({ sort: 'last_seen', order: 'desc' }));
     expect(screen.getByLabelText('Order', { selector: 'select' })).toHaveDisplayValue('Newest first');
     await user.selectOptions(screen.getByLabelText('Order', { selector: 'select' }), 'asc');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query).toMatchObject({ sort: 'last_seen', order: 'asc' }));
+    // Another order of the same filter: its counts are not read again (200,000 findings cost a count).
+    expect(countsCalls()).toHaveLength(counted);
 
     // The search is debounced: one call for the whole word.
     const before = listCalls(calls).length;

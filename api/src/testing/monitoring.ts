@@ -1,0 +1,83 @@
+// What the tests of continuous monitoring's jobs share (monitoring/run-jobs*.test.ts): the SBOM
+// processing world (testing/builds.ts) with monitored apps of Acme's process 'alpha', each with a
+// processed build of the test SBOM (lodash 4.17.15 in it), and the advisories imported without
+// the app's own monitoring hearing of it — the tests queue and run the runs with jobs of their own.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Queryable } from '../db/database';
+import { processBuild } from '../sbom/processing';
+import { AdvisoryImporter } from '../vulnerabilities/sources';
+import { gatedDatabase, type BuildWorld } from './builds';
+import { until } from './until';
+
+/** lodash's CVE-2020-8203: the test SBOM's lodash 4.17.15 is affected, and its processing did not know it. */
+export const LODASH_ADVISORY = 'GHSA-p6mc-m468-83gw';
+
+/** Adds `count` apps with monitoring on (and one with it off), each with a processed build; resolves to their build ids. */
+export async function monitoredApps(world: BuildWorld, prefix: string, count: number): Promise<string[]> {
+  const builds: string[] = [];
+  for (let index = 0; index <= count; index += 1) {
+    const monitored = index < count;
+    const [{ id }] = await world.app.database.query<{ id: string }>(
+      `INSERT INTO applications (organization_id, process_id, app_key, name, enable_continuous_monitoring)
+       SELECT organization_id, id, $1, $1, $2 FROM processes WHERE code_name = 'alpha' RETURNING id`,
+      [`${prefix}-${index}`, monitored],
+    );
+    const build = await world.store();
+    await world.app.database.query('UPDATE application_builds SET application_id = $1 WHERE id = $2', [id, build.id]);
+    await processBuild(world.context(), build.id, build.components);
+    if (monitored) builds.push(build.id);
+  }
+  return builds;
+}
+
+/**
+ * The world's advisory import queued a run through the world app's monitoring, whose app works no
+ * job (its job waits in the queue, on Postgres where the tests' workers would take it): gone once
+ * queued, so that the tests' runs are the only ones.
+ */
+export async function forgetWorldRun(world: BuildWorld): Promise<void> {
+  await until(async () => (await world.app.database.query('SELECT 1 FROM monitoring_runs')).length > 0, "the world's import run");
+  await world.app.database.query('DELETE FROM monitoring_runs');
+}
+
+/** Imports the test advisory `id` through a handle the app's own monitoring does not listen to. */
+export async function importQuietly(world: BuildWorld, id: string): Promise<void> {
+  const importer = new AdvisoryImporter(gatedDatabase(world.app.database).database);
+  await importer.add(JSON.parse(readFileSync(path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv', `${id}.json`), 'utf8')));
+  await importer.flush();
+}
+
+export interface RunOutcome {
+  status: string;
+  builds: number;
+  done: number;
+  scanned: number;
+  /** Events the run raised, and distinct (build, component, advisory, type) among them: equal when stored once. */
+  events: number;
+  distinct_events: number;
+  /** Findings of the run's builds, and distinct (build, component, advisory) among them. */
+  findings: number;
+  distinct_findings: number;
+  /** Portal notifications of New Vulnerability (outbox rows to notifications#<user>) written since the run was queued. */
+  notifications: number;
+}
+
+export async function runOutcome(db: Queryable, runId: string): Promise<RunOutcome> {
+  const [row] = await db.query<RunOutcome>(
+    `SELECT r.status,
+            (SELECT count(*)::int FROM monitoring_run_builds b WHERE b.run_id = r.id) AS builds,
+            (SELECT count(*)::int FROM monitoring_run_builds b WHERE b.run_id = r.id AND b.done) AS done,
+            (SELECT count(*)::int FROM monitoring_run_builds b WHERE b.run_id = r.id AND b.scanned) AS scanned,
+            (SELECT count(*)::int FROM monitoring_events e WHERE e.run_id = r.id) AS events,
+            (SELECT count(DISTINCT (e.build_id, e.position, e.vulnerability_id, e.type))::int FROM monitoring_events e WHERE e.run_id = r.id) AS distinct_events,
+            (SELECT count(*)::int FROM build_findings f JOIN monitoring_run_builds b ON b.build_id = f.build_id AND b.run_id = r.id) AS findings,
+            (SELECT count(DISTINCT (f.build_id, f.position, f.vulnerability_id))::int FROM build_findings f
+               JOIN monitoring_run_builds b ON b.build_id = f.build_id AND b.run_id = r.id) AS distinct_findings,
+            (SELECT count(*)::int FROM outbox o WHERE o.destination LIKE 'notifications#%' AND o.body->>'title' = 'New Vulnerability'
+                AND o.created_at >= r.created_at) AS notifications
+       FROM monitoring_runs r WHERE r.id = $1`,
+    [runId],
+  );
+  return row!;
+}
