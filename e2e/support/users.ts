@@ -89,6 +89,8 @@ export const USERS = {
    */
   complianceOwner: { login: 'compliance_owner', email: 'compliance.owner@example.com', name: 'Cora Owner', password: 'ComplianceOwner@2026', roles: ['ORG_ADMIN'] },
   complianceWatcher: { login: 'compliance_watcher', email: 'compliance.watcher@example.com', name: 'Walt Watcher', password: 'ComplianceWatcher@2026', roles: ['READER'] },
+  /** Compliance templates and exports (issue 28 items 4 and 5): an author who applies the NIST templates and downloads the OSCAL results. */
+  complianceAuditor: { login: 'compliance_auditor', email: 'compliance.auditor@example.com', name: 'Ada Auditor', password: 'ComplianceAuditor@2026', roles: ['AUTHOR'] },
   /**
    * Real time (issue 4): three tabs, one broker connection; a broker restart; a plain header; an
    * instant message's sender, live and offline receivers. Those who count their notifications are

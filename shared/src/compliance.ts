@@ -7,6 +7,9 @@ import type { DeploymentEnvironment } from './entities/deployment';
 import type { LicenseCategory } from './entities/licenses';
 import type { UserRef } from './entities/requirement';
 
+// The shipped templates (NIST SP 800-53 controls → checks) and the exports (OSCAL, CycloneDX).
+export * from './complianceTemplates';
+
 /** What a check verifies (docs/compliance.md, "Check kinds"). */
 export const COMPLIANCE_CHECK_KINDS = [
   'open-findings',
@@ -16,6 +19,7 @@ export const COMPLIANCE_CHECK_KINDS = [
   'cloud-control',
   'evidence-file',
   'recurring-task',
+  'sbom-provenance',
 ] as const;
 export type ComplianceCheckKind = (typeof COMPLIANCE_CHECK_KINDS)[number];
 
@@ -36,6 +40,7 @@ export const COMPLIANCE_KIND_SCOPES: Readonly<Record<ComplianceCheckKind, readon
   'cloud-control': ['process', 'cloud-accounts'],
   'evidence-file': ['process'],
   'recurring-task': ['process'],
+  'sbom-provenance': ['process', 'applications'],
 };
 
 /**
@@ -56,6 +61,17 @@ export type ComplianceFindingSource = (typeof COMPLIANCE_FINDING_SOURCES)[number
 /** The severities a threshold may name, most severe first. */
 export const COMPLIANCE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type ComplianceSeverity = (typeof COMPLIANCE_SEVERITIES)[number];
+
+/**
+ * What an SBOM may record of its provenance (docs/compliance.md, "sbom-provenance"): the supplier of
+ * the software it describes (CycloneDX metadata.supplier, metadata.manufacturer or the described
+ * component's supplier; SPDX: the described package's supplier), the authors of the SBOM (CycloneDX
+ * metadata.authors; SPDX: a Person or Organization creator), the tools that generated it, when it was
+ * made, a signature (CycloneDX's enveloped JSF or XML signature; not verified), and `pipeline`: it was
+ * uploaded by a CI/CD ingestion module's API key, not by hand.
+ */
+export const SBOM_PROVENANCE_ATTRIBUTES = ['supplier', 'author', 'tool', 'timestamp', 'signature', 'pipeline'] as const;
+export type SbomProvenanceAttribute = (typeof SBOM_PROVENANCE_ATTRIBUTES)[number];
 
 /** Bounds of the parameters. */
 export const COMPLIANCE_LIMITS = {
@@ -86,6 +102,11 @@ export interface ComplianceParams {
   'evidence-file': { folder: string | null; tag: string | null };
   /** Failing unless the latest due occurrence of the recurring task (`task_id`; null: every series linked to the requirement) was completed within `grace_days` of its due date. */
   'recurring-task': { task_id: string | null; grace_days: number };
+  /**
+   * Failing when the current SBOM of an application in scope lacks one of `require`, or identifies
+   * fewer than `min_identified_percent` % of its components by a package URL.
+   */
+  'sbom-provenance': { require: SbomProvenanceAttribute[]; min_identified_percent: number };
 }
 
 /** What POST requirements/{id}/checks takes and PUT requirements/{id}/checks/{checkId} replaces (params: absent ones take their defaults). */
@@ -203,6 +224,9 @@ export const COMPLIANCE_MESSAGES = {
   controls: `Must be 1 to ${COMPLIANCE_LIMITS.controls} control ids (letters, digits and . _ - : /, at most 200 characters each).`,
   text: `Must be null or 1 to ${COMPLIANCE_LIMITS.itemLength} characters.`,
   task: 'Must be null or the id of a recurring task of this process.',
+  provenance: `Must be a list of ${SBOM_PROVENANCE_ATTRIBUTES.join(', ')} (empty: none required).`,
+  percent: 'Must be a whole number from 0 to 100.',
+  provenanceEmpty: 'Require at least one attribute or a share of identified components above 0.',
   tooManyChecks: `A requirement has at most ${COMPLIANCE_LIMITS.checks} checks.`,
   deleted: 'The requirement is deleted: its checks cannot be changed.',
 } as const;

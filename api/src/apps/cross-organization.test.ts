@@ -172,6 +172,7 @@ it('covers every route of its prefixes', () => {
       'GET /api/apps/:appKey/builds/:buildId/repositoryAnalysis',
       'GET /api/apps/componentsVulnerabilities',
       'GET /api/apps/resourcesVulnerabilities',
+      'GET /api/apps/:appKey/compliance/attestation',
     ].sort(),
   );
 });

@@ -22,6 +22,7 @@ const checks = [
   row('account-control', 'cloud-control', { kind: 'cloud-accounts', accounts: ['aws:123456789012'] }),
   row('licenses', 'license-category', keys('shop')),
   row('exploits', 'active-exploit', keys('blog')),
+  row('web-provenance', 'sbom-provenance', { kind: 'applications', keys: [], portfolios: ['web'], tags: [] }),
   row('evidence', 'evidence-file', { kind: 'process' }, 'r1'),
   row('other-evidence', 'evidence-file', { kind: 'process' }, 'r2'),
   row('tasks', 'recurring-task', { kind: 'process' }, 'r2'),
@@ -30,8 +31,8 @@ const affected = (...changes: Array<{ topic: string; subject: string | null }>) 
 
 it("a build re-evaluates the checks whose scope holds its application, of the kinds reading SBOMs", () => {
   expect(affected({ topic: 'sbom', subject: shop.id })).toEqual(['all-findings', 'shop-findings', 'licenses']);
-  expect(affected({ topic: 'sbom', subject: blog.id })).toEqual(['all-findings', 'blog-findings', 'web-fresh', 'exploits']);
-  expect(kindsOf([{ topic: 'sbom', subject: shop.id }]).sort()).toEqual(['active-exploit', 'license-category', 'open-findings', 'sbom-fresh']);
+  expect(affected({ topic: 'sbom', subject: blog.id })).toEqual(['all-findings', 'blog-findings', 'web-fresh', 'exploits', 'web-provenance']);
+  expect(kindsOf([{ topic: 'sbom', subject: shop.id }]).sort()).toEqual(['active-exploit', 'license-category', 'open-findings', 'sbom-fresh', 'sbom-provenance']);
 });
 
 it('an import re-evaluates the checks whose scope holds the findings scope', () => {
@@ -50,7 +51,7 @@ it("a profile, a document, a task and the KEV catalog concern their kinds of che
 });
 
 it('an application added, renamed or deleted may move any applications scope; a full pass or an unknown topic is every check', () => {
-  expect(affected({ topic: 'applications', subject: 'app-gone' })).toEqual(['all-findings', 'shop-findings', 'blog-findings', 'web-fresh', 'licenses', 'exploits']);
+  expect(affected({ topic: 'applications', subject: 'app-gone' })).toEqual(['all-findings', 'shop-findings', 'blog-findings', 'web-fresh', 'licenses', 'exploits', 'web-provenance']);
   expect(isFull([{ topic: 'sbom', subject: shop.id }, { topic: 'full', subject: null }])).toBe(true);
   expect(isFull([{ topic: 'something-new', subject: null }])).toBe(true);
   expect(isFull([{ topic: 'requirement', subject: 'r1' }])).toBe(false);

@@ -1,16 +1,16 @@
 // Which checks a batch of changes concerns (docs/compliance.md, "Re-evaluation"): a change of a
-// topic concerns the kinds of check that read that evidence (the same table as the migration's
-// compliance_topic_kinds), and of those the checks whose scope holds its subject — an application
-// (its SBOM, its profiles), a findings scope, a requirement (its evidence, its recurring tasks, its
-// deletion). A 'full' change (the scheduled pass) concerns every check.
+// topic concerns the kinds of check that read that evidence (the same table as the migrations'
+// compliance_topic_kinds: 045's), and of those the checks whose scope holds its subject — an
+// application (its SBOM, its profiles), a findings scope, a requirement (its evidence, its recurring
+// tasks, its deletion). A 'full' change (the scheduled pass) concerns every check.
 import type { ComplianceCheckKind } from '@portal/shared/server';
 import type { ApplicationFact } from './facts';
 import type { CheckDefinitionRow as CheckRow } from './repository';
 import { applicationsIn, findingScopeTest, holdsApplications } from './scope';
 
-const APPLICATION_KINDS: readonly ComplianceCheckKind[] = ['open-findings', 'active-exploit', 'sbom-fresh', 'license-category'];
+const APPLICATION_KINDS: readonly ComplianceCheckKind[] = ['open-findings', 'active-exploit', 'sbom-fresh', 'license-category', 'sbom-provenance'];
 
-/** The kinds of check each topic concerns (migration 040's compliance_topic_kinds). */
+/** The kinds of check each topic concerns (migration 040's compliance_topic_kinds, as migration 045 replaced it). */
 export const TOPIC_KINDS: Readonly<Record<string, readonly ComplianceCheckKind[]>> = {
   sbom: APPLICATION_KINDS,
   applications: APPLICATION_KINDS,
@@ -61,6 +61,7 @@ export function affectedChecks(checks: readonly CheckRow[], changes: readonly Ch
       case 'license-category':
         return moved(check) || covers(check, sbomApps) || covers(check, profileApps);
       case 'sbom-fresh':
+      case 'sbom-provenance':
         return moved(check) || covers(check, sbomApps);
       case 'cloud-control':
         return findingScopes.some(findingScopeTest(check.scope, applications));

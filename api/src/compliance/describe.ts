@@ -1,8 +1,18 @@
 // A check in words, as the evidence panel and the close-gap task show it.
+import type { SbomProvenanceAttribute } from '@portal/shared/server';
 import type { CheckDefinition } from './input';
 import { listed, plural } from './reasons';
 import { scopeWords } from './scope';
 import { SOURCE_NAMES } from './evaluators/common';
+
+const PROVENANCE_WORDS: Record<SbomProvenanceAttribute, string> = {
+  supplier: 'supplier',
+  author: 'author',
+  tool: 'generating tool',
+  timestamp: 'timestamp',
+  signature: 'signature',
+  pipeline: 'upload by a CI/CD pipeline',
+};
 
 export function describeCheck(check: CheckDefinition): string {
   const scope = scopeWords(check.scope);
@@ -34,6 +44,14 @@ export function describeCheck(check: CheckDefinition): string {
     case 'recurring-task': {
       const { task_id: task, grace_days: grace } = (check as CheckDefinition<'recurring-task'>).params;
       return `${task ? 'The recurring task' : 'The recurring tasks linked to the requirement'} completed on time${grace > 0 ? ` (${plural(grace, 'day')} of grace)` : ''}`;
+    }
+    case 'sbom-provenance': {
+      const { require: required, min_identified_percent: percent } = (check as CheckDefinition<'sbom-provenance'>).params;
+      const parts = [
+        ...(required.length > 0 ? [`records its ${listed(required.map((attribute) => PROVENANCE_WORDS[attribute]))}`] : []),
+        ...(percent > 0 ? [`identifies at least ${percent}% of its components by a package URL`] : []),
+      ];
+      return `The SBOM of every application of ${scope} ${parts.join(' and ')}`;
     }
   }
 }

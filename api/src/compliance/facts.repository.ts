@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/database';
 import type {
   ApplicationFact,
+  BuildProvenanceFact,
   ControlFindingFact,
   EvidenceFact,
   FindingScopeFact,
@@ -111,6 +112,23 @@ export async function controlFindingFacts(db: Queryable, process: ProcessRef, co
     [process.organizationId, process.processId, controls],
   );
   return rows.map((row) => timed<ControlFindingFact>(row));
+}
+
+/** The provenance of each application's current build (its newest processed one). */
+export function provenanceFacts(db: Queryable, process: ProcessRef): Promise<BuildProvenanceFact[]> {
+  return db.query<BuildProvenanceFact>(
+    `WITH current_builds AS (
+       SELECT DISTINCT ON (b.application_id) b.id, b.provenance, b.service_module_id
+         FROM application_builds b JOIN applications a ON a.id = b.application_id
+        WHERE a.organization_id = $1 AND a.process_id = $2 AND b.status = 'DONE'
+        ORDER BY b.application_id, b.number DESC
+     )
+     SELECT cb.id AS build_id, cb.provenance, cb.service_module_id IS NOT NULL AS pipeline,
+            (SELECT count(*)::int FROM sbom_components c WHERE c.build_id = cb.id) AS components,
+            (SELECT count(*)::int FROM sbom_components c WHERE c.build_id = cb.id AND c.purl IS NOT NULL AND c.purl <> '') AS identified
+       FROM current_builds cb`,
+    [process.organizationId, process.processId],
+  );
 }
 
 export async function profileFacts(db: Queryable, process: ProcessRef): Promise<ProfileFact[]> {

@@ -4,12 +4,14 @@
 // check and these facts; `createFacts` reads them from the database, tests may give their own.
 import type { DeploymentEnvironment, FindingCategory, FindingSeverity } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
+import type { SbomProvenance } from '../sbom/index';
 import {
   applicationFacts,
   controlFindingFacts,
   evidenceFacts,
   findingScopeFacts,
   profileFacts,
+  provenanceFacts,
   rbomFacts,
   recurringTaskFacts,
   sbomFindingFacts,
@@ -97,6 +99,18 @@ export interface RbomComponentFact {
   licenses: string[];
 }
 
+/** What an application's current SBOM says of its provenance (sbom/provenance.ts), how it came, and how many of its components a package URL identifies. */
+export interface BuildProvenanceFact {
+  build_id: string;
+  /** null: the build was stored before provenance was recorded (migration 045). */
+  provenance: SbomProvenance | null;
+  /** Uploaded by a CI/CD ingestion module's key. */
+  pipeline: boolean;
+  components: number;
+  /** Components with a package URL. */
+  identified: number;
+}
+
 /** A document linked to a requirement as evidence. */
 export interface EvidenceFact {
   id: string;
@@ -126,6 +140,8 @@ export interface Facts {
   findingScopes(): Promise<FindingScopeFact[]>;
   controlFindings(controls: readonly string[]): Promise<ControlFindingFact[]>;
   profiles(): Promise<ProfileFact[]>;
+  /** The provenance of the applications' current builds, by build id. */
+  buildProvenance(): Promise<Map<string, BuildProvenanceFact>>;
   /** The components of the profile's runtime BOM; null when it has no processed build. */
   rbom(profile: ProfileFact): Promise<RbomComponentFact[] | null>;
   evidence(requirementId: string): Promise<EvidenceFact[]>;
@@ -166,6 +182,7 @@ export function createFacts(db: Queryable, process: ProcessRef, now: Date, rbomP
     findingScopes: once(() => findingScopeFacts(db, process)),
     controlFindings: onceBy((controls: readonly string[]) => controlFindingFacts(db, process, controls), (controls) => [...controls].sort().join('\n')),
     profiles: once(() => profileFacts(db, process)),
+    buildProvenance: once(async () => new Map((await provenanceFacts(db, process)).map((fact) => [fact.build_id, fact]))),
     rbom,
     evidence: onceBy((requirementId: string) => evidenceFacts(db, requirementId)),
     recurringTasks: (requirementId, taskId) => recurringTaskFacts(db, process, requirementId, taskId),

@@ -14,6 +14,7 @@ import {
   hasInjectionMarker,
   LICENSE_CATEGORIES,
   MESSAGES,
+  SBOM_PROVENANCE_ATTRIBUTES,
   type ComplianceCheckKind,
   type ComplianceParams,
   type ComplianceScope,
@@ -134,6 +135,7 @@ const PARAMETERS: { [K in ComplianceCheckKind]: string[] } = {
   'cloud-control': ['controls'],
   'evidence-file': ['folder', 'tag'],
   'recurring-task': ['task_id', 'grace_days'],
+  'sbom-provenance': ['require', 'min_identified_percent'],
 };
 
 function parseParams(errors: Errors, kind: ComplianceCheckKind, value: unknown): ComplianceParams[ComplianceCheckKind] | null {
@@ -170,6 +172,14 @@ function parseParams(errors: Errors, kind: ComplianceCheckKind, value: unknown):
       const taskId = values.task_id === undefined || values.task_id === null ? null : values.task_id;
       if (taskId !== null && !isUuid(taskId)) errors['params.task_id'] = M.task;
       return { task_id: taskId === null ? null : String(taskId).toLowerCase(), grace_days: days(errors, 'params.grace_days', values.grace_days, 0, 0, COMPLIANCE_LIMITS.graceDays) };
+    }
+    case 'sbom-provenance': {
+      const require = choices(errors, 'params.require', values.require, SBOM_PROVENANCE_ATTRIBUTES, ['supplier', 'author', 'timestamp'], M.provenance, true);
+      const percent = values.min_identified_percent === undefined ? 0 : values.min_identified_percent;
+      if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 0 || percent > 100) errors['params.min_identified_percent'] = M.percent;
+      // A check that requires nothing would pass whatever the SBOM says.
+      else if (require.length === 0 && percent === 0 && errors['params.require'] === undefined) errors['params.require'] = M.provenanceEmpty;
+      return { require, min_identified_percent: percent as number };
     }
   }
 }

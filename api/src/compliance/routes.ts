@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
 import { graphQuery, idParams, scopeOf } from '../analysis/service';
 import { problems } from '../http/answer';
+import { complianceOutputRoutes } from './outputs-routes';
 import { checkBody, checkParams, checkSchema, requirementComplianceSchema, statusItemSchema } from './schemas';
 import {
   createCheck,
@@ -29,6 +30,8 @@ export async function complianceRoutes(app: FastifyInstance, options: { context:
   const tags = ['compliance'];
   const params = (request: FastifyRequest) => request.params as { id: string; checkId?: string };
   const visible = (request: FastifyRequest) => reasonFilter(callerOf(request));
+  // The templates and the exports (outputs-routes.ts).
+  await complianceOutputRoutes(app, options);
 
   app.get(
     '/requirements/:id/checks',

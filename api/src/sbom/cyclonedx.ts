@@ -15,6 +15,7 @@ import {
   type SbomComponent,
 } from './document';
 import { validateCycloneDxJson } from './schema';
+import { cycloneDxJsonProvenance, cycloneDxXmlProvenance, type SbomProvenance } from './provenance';
 
 function cycloneDxVersion(version: unknown, path: string): string {
   if (typeof version === 'string' && (CYCLONEDX_VERSIONS as readonly string[]).includes(version)) return version;
@@ -104,6 +105,7 @@ function finishCycloneDx(
   components: RawComponent[],
   dependencies: Array<{ path: string; ref: unknown; dependsOn: Array<{ path: string; ref: unknown }> }>,
   problems: Problems,
+  provenance: SbomProvenance,
 ): ParsedSbom {
   const collector = new ComponentCollector(problems);
   let rootComponent: SbomComponent | null = null;
@@ -141,6 +143,7 @@ function finishCycloneDx(
     root: rootComponent,
     components: collector.components,
     dependencies: edges,
+    provenance,
   };
 }
 
@@ -210,7 +213,7 @@ export function parseCycloneDxJson(document: Json): ParsedSbom {
     return { path, ref: entry.ref, dependsOn: dependsOn.map((ref, at) => ({ path: `${path}.dependsOn[${at}]`, ref })) };
   });
   const serial = typeof document.serialNumber === 'string' ? document.serialNumber.slice(0, SHORT) : null;
-  return finishCycloneDx('json', specVersion, serial, root, components, dependencies, problems);
+  return finishCycloneDx('json', specVersion, serial, root, components, dependencies, problems, cycloneDxJsonProvenance(document));
 }
 
 // ---------------------------------------------------------------- CycloneDX XML
@@ -333,6 +336,6 @@ export function parseCycloneDxXml(text: string): ParsedSbom {
     };
   });
   const serial = typeof bom['@_serialNumber'] === 'string' ? bom['@_serialNumber'].slice(0, SHORT) : null;
-  return finishCycloneDx('xml', specVersion, serial, root, components, dependencies, problems);
+  return finishCycloneDx('xml', specVersion, serial, root, components, dependencies, problems, cycloneDxXmlProvenance(bom));
 }
 

@@ -2,6 +2,7 @@
 // a build stores), and what the format readers share: the refusal (a 400 naming the paths of what is
 // wrong) and the checks of a component's fields.
 import { ApiProblem } from '../http/problem';
+import type { SbomProvenance } from './provenance';
 
 export const CYCLONEDX_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6'] as const;
 export const SPDX_VERSIONS = ['SPDX-2.3'] as const;
@@ -70,6 +71,8 @@ export interface ParsedSbom {
   components: SbomComponent[];
   /** [ref, dependsOn] pairs between bom_refs of `components`. */
   dependencies: Array<[string, string]>;
+  /** What the document says of where it comes from (provenance.ts). */
+  provenance: SbomProvenance;
 }
 
 /** A 400 naming what is wrong; `fields` maps paths to messages. */

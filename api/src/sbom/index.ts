@@ -2,3 +2,4 @@
 
 export { CYCLONEDX_VERSIONS, type ReferenceType } from './parse';
 export { validateCycloneDxJson } from './schema';
+export type { SbomProvenance } from './provenance';

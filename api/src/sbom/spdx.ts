@@ -1,5 +1,6 @@
 // SPDX 2.3 JSON, read into a ParsedSbom.
 import { isObject, optionalText, Problems, references, SbomProblem, SHORT, SPDX_VERSIONS, type Json, type ParsedSbom, type SbomComponent } from './document';
+import { spdxProvenance } from './provenance';
 
 // ---------------------------------------------------------------- SPDX 2.3 JSON
 
@@ -140,5 +141,6 @@ export function parseSpdxJson(document: Json): ParsedSbom {
     root,
     components,
     dependencies,
+    provenance: spdxProvenance(document, rootId),
   };
 }

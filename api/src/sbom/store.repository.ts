@@ -65,9 +65,9 @@ export async function storeBuild(
     const [build] = await tx.query<BuildRecord>(
       `WITH b AS (
          INSERT INTO application_builds (application_id, number, format, spec_version, encoding, serial_number,
-                                         root_ref, root_name, root_version, component_count, uploaded_by, service_module_id)
+                                         root_ref, root_name, root_version, component_count, uploaded_by, service_module_id, provenance)
          VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM application_builds WHERE application_id = $1),
-                 $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                 $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)
          RETURNING *
        )
        SELECT ${BUILD_COLUMNS} FROM b LEFT JOIN users u ON u.id = b.uploaded_by`,
@@ -83,6 +83,7 @@ export async function storeBuild(
         sbom.components.length,
         uploader.userId,
         uploader.serviceModuleId,
+        JSON.stringify(sbom.provenance),
       ],
     );
     const tree = spanningTree(

@@ -3,6 +3,7 @@
 import type { ComplianceCheckKind, ComplianceParams, ComplianceScope } from '@portal/shared/server';
 import type {
   ApplicationFact,
+  BuildProvenanceFact,
   ControlFindingFact,
   EvidenceFact,
   Facts,
@@ -28,11 +29,12 @@ export interface FactData {
   rboms: Record<string, RbomComponentFact[]>;
   evidence: EvidenceFact[];
   recurringTasks: RecurringTaskFact[];
+  provenance: BuildProvenanceFact[];
 }
 
 /** Facts answering the data given (what is not given is empty). */
 export function factsOf(data: Partial<FactData>, now = NOW): Facts {
-  const all: FactData = { applications: [], sbomFindings: [], securityFindings: [], findingScopes: [], controlFindings: [], profiles: [], rboms: {}, evidence: [], recurringTasks: [], ...data };
+  const all: FactData = { applications: [], sbomFindings: [], securityFindings: [], findingScopes: [], controlFindings: [], profiles: [], rboms: {}, evidence: [], recurringTasks: [], provenance: [], ...data };
   return {
     now,
     applications: async () => all.applications,
@@ -41,6 +43,7 @@ export function factsOf(data: Partial<FactData>, now = NOW): Facts {
     findingScopes: async () => all.findingScopes,
     controlFindings: async (controls) => all.controlFindings.filter((finding) => controls.includes(finding.control)),
     profiles: async () => all.profiles,
+    buildProvenance: async () => new Map(all.provenance.map((fact) => [fact.build_id, fact])),
     rbom: async (profile) => (profile.build_id === null || profile.build_status !== 'DONE' ? null : (all.rboms[profile.id] ?? [])),
     evidence: async () => all.evidence,
     recurringTasks: async (_requirement, taskId) => all.recurringTasks.filter((task) => taskId === null || task.series === taskId),
@@ -96,4 +99,16 @@ export function securityFinding(scope: string, category: SecurityFindingFact['ca
 /** A check to evaluate (requirement 'req-1'). */
 export function check<K extends ComplianceCheckKind>(kind: K, params: ComplianceParams[K], scope: ComplianceScope = { kind: 'process' }): CheckToEvaluate<K> {
   return { requirement_id: 'req-1', kind, scope, params };
+}
+
+/** The provenance of an application's build: what its SBOM recorded (`null`: stored before it was recorded), its components and those with a package URL. */
+export function provenanceOf(application: ApplicationFact, recorded: Partial<NonNullable<BuildProvenanceFact['provenance']>> | null, more: Partial<BuildProvenanceFact> = {}): BuildProvenanceFact {
+  return {
+    build_id: application.build!.id,
+    provenance: recorded === null ? null : { supplier: null, authors: [], tools: [], timestamp: null, signed: false, ...recorded },
+    pipeline: false,
+    components: 10,
+    identified: 10,
+    ...more,
+  };
 }

@@ -2,7 +2,7 @@
 // catalogue (@portal/shared/permissions): a string it does not hold is a type error.
 import { PERMISSIONS, type KnownPermissionCheck } from '@portal/shared/permissions';
 
-const { applications, modules, development, administration } = PERMISSIONS;
+const { applications, modules, development, administration, requirements } = PERMISSIONS;
 
 export const APPLICATION_PERMISSIONS = {
   LIST: applications.APPLICATION.LIST,
@@ -28,6 +28,8 @@ export const APPLICATION_PERMISSIONS = {
   /** Reading the vulnerability database: who imports, and organization administrators (the route's guard). */
   VIEW_VULNERABILITY_DATABASE: { any: [applications.IMPORT_ADVISORIES, administration.ADMINISTRATOR] } satisfies KnownPermissionCheck,
   CLEAR_SBOM: development.CLEAR_SBOM,
+  /** The app's CycloneDX attestation: the app and the requirements it is checked against. */
+  COMPLIANCE_ATTESTATION: { all: [applications.APPLICATION.VIEW, requirements.VIEW_REQUIREMENT] } satisfies KnownPermissionCheck,
   /** The demo permission. */
   PERFORM_DEMO: development.PERFORM_DEMO,
 } as const;

@@ -10,6 +10,7 @@ import { evaluateLicenseCategory } from './license-category';
 import { evaluateOpenFindings } from './open-findings';
 import { evaluateRecurringTask } from './recurring-task';
 import { evaluateSbomFresh } from './sbom-fresh';
+import { evaluateSbomProvenance } from './sbom-provenance';
 
 export type { CheckToEvaluate };
 
@@ -21,6 +22,7 @@ const EVALUATORS: { [K in ComplianceCheckKind]: Evaluator<K> } = {
   'cloud-control': evaluateCloudControl,
   'evidence-file': evaluateEvidenceFile,
   'recurring-task': evaluateRecurringTask,
+  'sbom-provenance': evaluateSbomProvenance,
 };
 
 /** The check's status and reasons from the facts. */

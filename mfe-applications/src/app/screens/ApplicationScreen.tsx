@@ -8,6 +8,7 @@ import { Empty, ErrorAlert, Loading } from '../../components/QueryStates';
 import { ApplicationHeader } from '../../features/applications/components/ApplicationHeader';
 import { useApplication } from '../../features/builds/api/getApplication';
 import { ClearSbomsButton } from '../../features/builds/components/ClearSbomsButton';
+import { AttestationButton } from '../../features/compliance/AttestationButton';
 import { useWorkingScope } from '../../lib/graph';
 import { invalidKeyTitle } from '../../lib/problemText';
 import { usePageParams } from '../../lib/searchParams';
@@ -51,7 +52,14 @@ export const ApplicationScreen: ScreenComponent = ({ route }) => {
             graph={graph}
             application={application.data}
             platformView={platformView}
-            actions={!platformView && <ClearSbomsButton graph={graph} target={{ appKey: application.data.app_key }} builds={application.data.builds.length} />}
+            actions={
+              !platformView && (
+                <>
+                  <AttestationButton graph={graph} appKey={application.data.app_key} />
+                  <ClearSbomsButton graph={graph} target={{ appKey: application.data.app_key }} builds={application.data.builds.length} />
+                </>
+              )
+            }
           />
           <Tabs
             label={`Application ${application.data.app_key}`}

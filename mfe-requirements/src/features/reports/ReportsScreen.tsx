@@ -1,12 +1,13 @@
 // /reports: the process's reports (status, progress, coverage, overdue, gaps, risks, owner, tag)
 // as tables with CSV and PDF downloads; the traceability matrix; duplicate detection; security
-// standards (OSCAL import and the imported list).
+// standards (OSCAL import and the imported list, the OSCAL assessment results of the process).
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { Empty, ScreenFrame, type ScreenComponent } from '@portal/shared';
 import { SelectField } from '@portal/shared/screens';
 import { useState } from 'react';
 import { useCurrentGraph } from '../../lib/graph';
 import { REPORT_KINDS, type ReportKind } from '../../types/analysis';
+import { OscalExportButton } from '../compliance-outputs';
 import { DuplicateScanPanel } from '../duplicates';
 import { StandardsImportButton, StandardsList } from '../standards';
 import { TraceabilityMatrix } from './TraceabilityMatrix';
@@ -44,6 +45,7 @@ function Reports({ graph }: { graph: string }) {
       <Section id="standards-heading" title="Security standards">
         <Stack gap={4}>
           <StandardsImportButton graph={graph} />
+          <OscalExportButton graph={graph} />
           <StandardsList graph={graph} />
         </Stack>
       </Section>

@@ -1,5 +1,8 @@
-// The security standards imported into the process.
+// The security standards imported into the process, each with its compliance actions: apply the
+// NIST templates, export its OSCAL assessment results (features/compliance-outputs).
+import { HStack } from '@chakra-ui/react';
 import { Empty, QueryView } from '@portal/shared';
+import { ApplyTemplatesButton, OscalExportButton } from '../compliance-outputs';
 import { DataTable } from '../../components/DataTable';
 import { formatDate } from '../../lib/dates';
 import { useStandards } from './api/getStandards';
@@ -21,6 +24,15 @@ export function StandardsList({ graph }: { graph: string }) {
               { header: 'Version', cell: (standard) => standard.version || '—' },
               { header: 'Controls', cell: (standard) => standard.controls },
               { header: 'Imported', cell: (standard) => formatDate(standard.imported_at) },
+              {
+                header: 'Compliance',
+                cell: (standard) => (
+                  <HStack gap={2} align="start">
+                    <ApplyTemplatesButton graph={graph} standard={standard} />
+                    <OscalExportButton graph={graph} standard={standard} />
+                  </HStack>
+                ),
+              },
             ]}
           />
         )

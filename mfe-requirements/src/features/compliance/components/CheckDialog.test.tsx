@@ -162,5 +162,32 @@ describe('the check form', () => {
   it('fills a check back into the values', () => {
     const values = valuesOf(check('c1', 'passing', { kind: 'recurring-task', scope: { kind: 'process' }, params: { task_id: TASK, grace_days: 3 } }));
     expect(values).toMatchObject({ kind: 'recurring-task', scopeKind: 'process', taskId: TASK, graceDays: '3' });
+    const provenance = valuesOf(check('c2', 'failing', { kind: 'sbom-provenance', scope: { kind: 'process' }, params: { require: ['pipeline'], min_identified_percent: 95 } }));
+    expect(provenance).toMatchObject({ kind: 'sbom-provenance', provenance: ['pipeline'], minIdentifiedPercent: '95' });
+  });
+
+  it("makes an SBOM provenance check's body, refusing a share out of bounds or a check that requires nothing", () => {
+    const values = { ...DEFAULT_VALUES, kind: 'sbom-provenance' as const, provenance: ['pipeline' as const, 'supplier' as const], minIdentifiedPercent: '90' };
+    expect(checkInput(values)).toEqual({ input: { kind: 'sbom-provenance', scope: { kind: 'process' }, params: { require: ['supplier', 'pipeline'], min_identified_percent: 90 } }, errors: {} });
+    expect(checkInput({ ...values, minIdentifiedPercent: '101' }).errors).toEqual({ 'params.min_identified_percent': M.percent });
+    expect(checkInput({ ...values, provenance: [], minIdentifiedPercent: '0' }).errors).toEqual({ 'params.require': M.provenanceEmpty });
+  });
+});
+
+describe('an SBOM provenance check', () => {
+  it('is added with the attributes chosen and the share of identified components', async () => {
+    const { mutations } = fakeApi({
+      [`GET ${PATH}`]: [{ body: compliance([]) }, { body: compliance([]) }],
+      'POST /api/requirements/r1/checks': { status: 201, body: check('c1', 'failing', { kind: 'sbom-provenance', scope: { kind: 'process' }, params: { require: ['supplier', 'pipeline'], min_identified_percent: 95 } }) },
+    });
+    const { user } = render();
+    const dialog = await openDialog(user);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Kind' }), 'sbom-provenance');
+    const attributes = within(dialog).getByRole('group', { name: 'The SBOM records' });
+    for (const name of ['Author', 'Timestamp', 'Uploaded by a CI/CD pipeline']) await user.click(within(attributes).getByRole('checkbox', { name }));
+    await fill(user, within(dialog).getByRole('spinbutton', { name: /Components identified by a package URL/ }), '95');
+    await user.click(within(dialog).getByRole('button', { name: 'Add check' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mutations()[0]).toMatchObject({ body: { kind: 'sbom-provenance', scope: { kind: 'process' }, params: { require: ['supplier', 'pipeline'], min_identified_percent: 95 } } });
   });
 });

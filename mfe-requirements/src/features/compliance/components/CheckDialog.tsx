@@ -3,12 +3,12 @@
 // of the process) is shown at the field it names.
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { DEPLOYMENT_ENVIRONMENTS, FormDialog, LICENSE_CATEGORIES, showSnackbar } from '@portal/shared';
-import { COMPLIANCE_CHECK_KINDS, COMPLIANCE_FINDING_SOURCES, COMPLIANCE_KIND_SCOPES, COMPLIANCE_LIMITS, COMPLIANCE_SEVERITIES, type ComplianceCheck } from '@portal/shared/compliance';
+import { COMPLIANCE_CHECK_KINDS, COMPLIANCE_FINDING_SOURCES, COMPLIANCE_KIND_SCOPES, COMPLIANCE_LIMITS, COMPLIANCE_SEVERITIES, SBOM_PROVENANCE_ATTRIBUTES, type ComplianceCheck } from '@portal/shared/compliance';
 import { CheckboxGroupField, SelectField, TextField } from '@portal/shared/screens';
 import { useState, type ReactNode } from 'react';
 import { useSaveCheck } from '../api/changeChecks';
 import { checkInput, DEFAULT_VALUES, serverErrors, valuesOf, withKind, type CheckFormErrors, type CheckFormValues } from './checkForm';
-import { KIND_HINTS, KIND_LABELS, SCOPE_LABELS, SOURCE_LABELS } from './words';
+import { KIND_HINTS, KIND_LABELS, PROVENANCE_LABELS, SCOPE_LABELS, SOURCE_LABELS } from './words';
 
 export interface CheckDialogProps {
   graph: string;
@@ -164,6 +164,20 @@ export function CheckDialog({ graph, requirementId, requirementName, check, onCl
         <>
           {text('params.task_id', 'Recurring task id', 'taskId', { helperText: 'Empty: every recurring task linked to the requirement.' })}
           {text('params.grace_days', 'Days of grace', 'graceDays', { type: 'number', helperText: `0 to ${COMPLIANCE_LIMITS.graceDays}.` })}
+        </>
+      )}
+      {values.kind === 'sbom-provenance' && (
+        <>
+          <Choices error={errors['params.require']}>
+            <CheckboxGroupField
+              legend="The SBOM records"
+              values={SBOM_PROVENANCE_ATTRIBUTES}
+              checked={values.provenance}
+              onChange={(provenance) => change({ provenance })}
+              labelOf={(attribute) => PROVENANCE_LABELS[attribute]}
+            />
+          </Choices>
+          {text('params.min_identified_percent', 'Components identified by a package URL (at least %)', 'minIdentifiedPercent', { type: 'number', helperText: '0 to 100; 0: no share required.' })}
         </>
       )}
     </FormDialog>

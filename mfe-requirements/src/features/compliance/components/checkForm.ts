@@ -8,6 +8,7 @@ import {
   COMPLIANCE_KIND_SCOPES,
   COMPLIANCE_LIMITS,
   COMPLIANCE_MESSAGES as M,
+  SBOM_PROVENANCE_ATTRIBUTES,
   type ComplianceCheck,
   type ComplianceCheckInput,
   type ComplianceCheckKind,
@@ -15,6 +16,7 @@ import {
   type ComplianceParams,
   type ComplianceScopeKind,
   type ComplianceSeverity,
+  type SbomProvenanceAttribute,
 } from '@portal/shared/compliance';
 
 export interface CheckFormValues {
@@ -38,6 +40,8 @@ export interface CheckFormValues {
   folder: string;
   tag: string;
   taskId: string;
+  provenance: SbomProvenanceAttribute[];
+  minIdentifiedPercent: string;
 }
 
 /** Field name (the API's) → message. */
@@ -63,6 +67,8 @@ export const DEFAULT_VALUES: CheckFormValues = {
   folder: '',
   tag: '',
   taskId: '',
+  provenance: ['supplier', 'author', 'timestamp'],
+  minIdentifiedPercent: '0',
 };
 
 const joined = (items: readonly string[]) => items.join(', ');
@@ -75,7 +81,7 @@ export function valuesOf(check: ComplianceCheck): CheckFormValues {
   if (scope.kind === 'repositories') values.names = joined(scope.names);
   if (scope.kind === 'cloud-accounts') values.accounts = joined(scope.accounts);
   const params = check.params as Partial<ComplianceParams['open-findings'] & ComplianceParams['sbom-fresh'] & ComplianceParams['license-category']> &
-    Partial<ComplianceParams['cloud-control'] & ComplianceParams['evidence-file'] & ComplianceParams['recurring-task']>;
+    Partial<ComplianceParams['cloud-control'] & ComplianceParams['evidence-file'] & ComplianceParams['recurring-task'] & ComplianceParams['sbom-provenance']>;
   if (params.sources) values.sources = [...params.sources];
   if (params.severity) values.severity = params.severity;
   if (params.older_than_days !== undefined) values.olderThanDays = String(params.older_than_days);
@@ -87,6 +93,8 @@ export function valuesOf(check: ComplianceCheck): CheckFormValues {
   if (params.folder) values.folder = params.folder;
   if (params.tag) values.tag = params.tag;
   if (params.task_id) values.taskId = params.task_id;
+  if (params.require) values.provenance = [...params.require];
+  if (params.min_identified_percent !== undefined) values.minIdentifiedPercent = String(params.min_identified_percent);
   return values;
 }
 
@@ -183,6 +191,13 @@ export function checkInput(values: CheckFormValues): { input: ComplianceCheckInp
       params = { task_id: taskId === '' ? null : taskId, grace_days: wholeNumber(errors, 'params.grace_days', values.graceDays, 0, COMPLIANCE_LIMITS.graceDays) };
       break;
     }
+    case 'sbom-provenance': {
+      const percent = Number(values.minIdentifiedPercent.trim());
+      if (values.minIdentifiedPercent.trim() === '' || !Number.isInteger(percent) || percent < 0 || percent > 100) errors['params.min_identified_percent'] = M.percent;
+      else if (values.provenance.length === 0 && percent === 0) errors['params.require'] = M.provenanceEmpty;
+      params = { require: SBOM_PROVENANCE_ATTRIBUTES.filter((each) => values.provenance.includes(each)), min_identified_percent: percent };
+      break;
+    }
   }
   return { input: { kind, scope, params }, errors };
 }
@@ -203,6 +218,7 @@ export function shownFields(values: CheckFormValues): string[] {
     'cloud-control': ['params.controls'],
     'evidence-file': ['params.folder', 'params.tag'],
     'recurring-task': ['params.task_id', 'params.grace_days'],
+    'sbom-provenance': ['params.require', 'params.min_identified_percent'],
   };
   return ['kind', 'scope.kind', ...scope[values.scopeKind], ...params[values.kind]];
 }

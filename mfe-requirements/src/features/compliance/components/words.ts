@@ -1,6 +1,6 @@
 // How live compliance is named on the screens: statuses (always as words, never colour alone),
 // kinds of check, scopes, sources and what a reason points at.
-import type { ComplianceCheckKind, ComplianceFindingSource, ComplianceReasonKind, ComplianceScope, ComplianceScopeKind, ComplianceStatus } from '@portal/shared/compliance';
+import type { ComplianceCheckKind, ComplianceFindingSource, ComplianceReasonKind, ComplianceScope, ComplianceScopeKind, ComplianceStatus, SbomProvenanceAttribute } from '@portal/shared/compliance';
 
 export const STATUS_WORDS: Record<ComplianceStatus, { label: string; palette: string; mark: string }> = {
   passing: { label: 'Passing', palette: 'green', mark: '✓' },
@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<ComplianceCheckKind, string> = {
   'cloud-control': 'Cloud controls',
   'evidence-file': 'Evidence file',
   'recurring-task': 'Recurring task',
+  'sbom-provenance': 'SBOM provenance',
 };
 
 /** What each kind verifies, as the dialog's kind choice explains it. */
@@ -27,6 +28,16 @@ export const KIND_HINTS: Record<ComplianceCheckKind, string> = {
   'cloud-control': 'Fails when a cloud control (Security Hub control id, Prowler check id, Defender assessment) fails on a resource.',
   'evidence-file': 'Fails unless a document linked to the requirement is within its review-by date.',
   'recurring-task': 'Fails unless the latest due occurrence of a recurring task was completed on time.',
+  'sbom-provenance': "Fails when an application's current SBOM does not record the provenance required (supplier, author, tool, timestamp, signature, upload by a CI/CD pipeline) or identifies too few components by a package URL.",
+};
+
+export const PROVENANCE_LABELS: Record<SbomProvenanceAttribute, string> = {
+  supplier: 'Supplier',
+  author: 'Author',
+  tool: 'Generating tool',
+  timestamp: 'Timestamp',
+  signature: 'Signature (not verified)',
+  pipeline: 'Uploaded by a CI/CD pipeline',
 };
 
 export const SCOPE_LABELS: Record<ComplianceScopeKind, string> = {
