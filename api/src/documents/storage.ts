@@ -71,9 +71,13 @@ export function createBlobStore(dataDir: string): BlobStore {
           done(null, chunk);
         },
       });
+      const sink = createWriteStream(tempPath, { flags: 'wx' });
       try {
-        await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx' }));
+        await pipeline(source, meter, sink);
       } catch (error) {
+        // A refusal can come before the sink has opened its file, which it then opens and closes:
+        // unlinked before that, the file would be made after (seen under load: a `.part` left behind).
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await unlink(tempPath).catch(ignoreMissing);
         throw error;
       }
