@@ -5,7 +5,6 @@
 // timed out), and the batch's findings, events, notifications and builds' "done" are written in one
 // transaction under the builds' locks, which a second rescan of the batch finds done. Import runs go one at a time:
 // imports arriving meanwhile join the one queued, which the finished run starts.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { Jobs } from '../jobs/index';
 import { eventsOf, NEW_ACTIVE_EXPLOIT, NEW_VULNERABILITY, raiseBatchEvents, type Recipients } from './events';
@@ -45,9 +44,16 @@ export interface ScanJobPayload {
   batch: number;
 }
 
+/** What monitoring logs (the app's logger; the command line's prints its warnings). */
+export interface MonitoringLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
 export interface MonitoringContext {
   database: Database;
-  log: FastifyBaseLogger;
+  log: MonitoringLog;
   /** Wakes the outbox relay after a build's events were committed. */
   notify: () => void;
   /** Tests: smaller batches, a shorter timeout. */
