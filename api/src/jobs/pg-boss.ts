@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
-import { bossInstalled, createBossQueue, deleteFailedJob, failedJobs, jobCounts, jobDurations } from './repository';
+import { bossInstalled, createBossQueue, deleteFailedJob, failedJobs, jobCounts, jobDurations, type FailedJobRow } from './repository';
 import { isUuid } from '../http/input';
 import { EXPIRY_MARGIN_SECONDS, runAttempt, unknownKinds, type DeadLetter, type JobKind, type Jobs } from './types';
 
@@ -216,7 +216,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
     const dead = deadLetterQueue(kind.name);
     const deadId = await boss.work<object>(dead, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingSeconds ?? 2 }, async ([job]) => {
       if (!job) return;
-      const output = job.output as { message?: string; value?: { message?: string } } | null;
+      const output = job.output as FailedJobRow['output'];
       await tracked(onDead(job.data, output?.message ?? output?.value?.message ?? 'failed'));
     });
     workers.set(dead, deadId);
@@ -249,7 +249,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       await open();
       const rows = await failedJobs(database, schema, name);
       return rows.map(
-        (row): DeadLetter => ({ id: row.id, payload: row.data, error: row.output?.message ?? 'failed', attempts: row.retry_count + 1, failedAt: new Date(row.completed_on).toISOString() }),
+        (row): DeadLetter => ({ id: row.id, payload: row.data, error: row.output?.message ?? row.output?.value?.message ?? 'failed', attempts: row.retry_count + 1, failedAt: new Date(row.completed_on).toISOString() }),
       );
     },
     async counts() {
