@@ -71,6 +71,21 @@ function hashFiles(paths) {
   return hash.digest('hex');
 }
 
+/** The default of WORKER_MAX_HEAP_MB, as api/src/cli/worker.ts has it. */
+const DEFAULT_WORKER_MAX_HEAP_MB = 768;
+
+/** The environment of `portal worker`: NODE_OPTIONS with the heap limit of WORKER_MAX_HEAP_MB (0: node's own). */
+function workerEnvironment(env) {
+  const text = (env.WORKER_MAX_HEAP_MB ?? '').trim();
+  const mb = text === '' ? DEFAULT_WORKER_MAX_HEAP_MB : Number(text);
+  if (!Number.isInteger(mb) || mb < 0) {
+    log(`WORKER_MAX_HEAP_MB must be a whole number of megabytes (0: no limit of its own), not '${text}'`);
+    process.exit(2);
+  }
+  if (mb === 0) return env;
+  return { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --max-old-space-size=${mb}`.trim() };
+}
+
 function ensureInstalled() {
   const stamp = join(ROOT, 'node_modules', '.portal-install-stamp');
   const wanted = hashFiles([join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'pnpm-workspace.yaml')]);
@@ -282,7 +297,9 @@ async function main() {
       break;
     case 'cli':
       ensureInstalled();
-      mustRun(join(BIN, 'tsx'), ['api/src/cli.ts', ...rest]);
+      // A worker process's heap is bounded (WORKER_MAX_HEAP_MB, docs/jobs.md): past it the worker
+      // dies, and its jobs are retried by another, instead of the machine swapping.
+      mustRun(join(BIN, 'tsx'), ['api/src/cli.ts', ...rest], rest[0] === 'worker' ? { env: workerEnvironment(process.env) } : {});
       break;
     case 'lint':
       ensureInstalled();

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/shared/server';
+import { DEFAULT_WORKER_MAX_HEAP_MB } from '../src/cli/worker';
 import { totpCode } from '../src/sessions/totp';
 import type { SessionCookie } from '../src/testing/identity';
 import { PASSWORD } from '../src/testing/identity';
@@ -31,7 +32,9 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: str
 export const startApi = (port: number, env: NodeJS.ProcessEnv, logDir: string): Started =>
   start('api', ['api/src/main.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1', JOB_WORKERS: 'off', SERVE_STATIC: 'false' }, logDir);
 
-export const startWorker = (name: string, env: NodeJS.ProcessEnv, logDir: string): Started => start(name, ['api/src/cli.ts', 'worker'], env, logDir);
+/** A worker with the heap limit production gives it (WORKER_MAX_HEAP_MB's default, as the compose service). */
+export const startWorker = (name: string, env: NodeJS.ProcessEnv, logDir: string): Started =>
+  start(name, ['api/src/cli.ts', 'worker'], { ...env, NODE_OPTIONS: `--max-old-space-size=${DEFAULT_WORKER_MAX_HEAP_MB}` }, logDir);
 
 export const logOf = (started: Started): string => readFileSync(started.log, 'utf8');
 

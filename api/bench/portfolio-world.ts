@@ -7,6 +7,7 @@
 // packages (five each, each affecting one major line's first ten minor versions).
 import type { Database } from '../src/db/database';
 import type { OsvRecord } from '../src/vulnerabilities/osv';
+import { componentPackageKey } from '../src/vulnerabilities/purl';
 
 export interface WorldSize {
   processes: number;
@@ -55,13 +56,15 @@ export async function writePortfolio(database: Database, size: WorldSize, organi
   const pool = Array.from({ length: size.packages }, (_, i) => packageOf(i));
   const names = new Set(pool.map((pkg) => `${pkg.ecosystem} ${pkg.name}`));
   if (names.size !== pool.length) throw new Error(`the pool repeats packages (${names.size} of ${pool.length} distinct)`);
-  await database.query('CREATE TEMP TABLE IF NOT EXISTS bench_packages (n int PRIMARY KEY, grp text, name text, purl text)');
+  await database.query('CREATE TEMP TABLE IF NOT EXISTS bench_packages (n int PRIMARY KEY, grp text, name text, purl text, package text)');
   await database.query('TRUNCATE bench_packages');
-  await database.query('INSERT INTO bench_packages SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])', [
+  await database.query('INSERT INTO bench_packages SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[])', [
     pool.map((_, i) => i),
     pool.map((pkg) => pkg.group),
     pool.map((pkg) => pkg.component),
     pool.map((pkg) => pkg.purl),
+    // The package key the upload path stores (sbom/store.repository.ts), which an import's scan reads by.
+    pool.map((pkg) => componentPackageKey(pkg.purl)),
   ]);
   await database.query(
     `INSERT INTO applications (organization_id, process_id, app_key, name, enable_continuous_monitoring)
@@ -78,8 +81,8 @@ export async function writePortfolio(database: Database, size: WorldSize, organi
   // Each component: the pool's package ⌊P·u²⌋ (u from a hash of build and position), a version
   // major.minor.patch from three more.
   await database.query(
-    `INSERT INTO sbom_components (build_id, position, bom_ref, type, group_name, name, version, purl)
-     SELECT c.build_id, c.position, 'component-' || c.position, 'library', k.grp, k.name, c.version, k.purl || '@' || c.version
+    `INSERT INTO sbom_components (build_id, position, bom_ref, type, group_name, name, version, purl, package)
+     SELECT c.build_id, c.position, 'component-' || c.position, 'library', k.grp, k.name, c.version, k.purl || '@' || c.version, k.package
        FROM (SELECT b.id AS build_id, p AS position,
                     floor($2::int * power(((hashtext(b.id::text || ':' || p) & 2147483647)::float8 / 2147483648), 2))::int AS n,
                     ((hashtext(p || ':' || b.id::text) & 2147483647) % 5) || '.' || ((hashtext(b.id::text || p) & 2147483647) % 20) || '.' ||

@@ -7,6 +7,7 @@ import { seedDemo } from './demo/seed';
 import { createOrganizationCommand, createProcessCommand, createUserCommand, type CommandResult } from './cli/users';
 import { importStandardCommand } from './cli/standards';
 import { importAdvisoriesCommand, importKevCommand } from './cli/vulnerabilities';
+import { withImportMonitoring } from './monitoring/cli-imports';
 
 export type Print = (line: string) => void;
 
@@ -37,7 +38,7 @@ function where(config: Config): string {
 }
 
 /** The commands that work on the database: alone, or several in a batch. */
-const DATABASE_COMMANDS: Readonly<Record<string, { summary: string; run: (database: Database, args: string[]) => Promise<CommandResult> }>> = {
+export const DATABASE_COMMANDS: Readonly<Record<string, { summary: string; run: (database: Database, args: string[]) => Promise<CommandResult> }>> = {
   'create-organization': { summary: 'create an organization: --name <name>', run: createOrganizationCommand },
   'create-user': {
     summary:
@@ -52,8 +53,15 @@ const DATABASE_COMMANDS: Readonly<Record<string, { summary: string; run: (databa
     summary: 'import an OSCAL catalog (JSON) into a process as requirements: --process <code name> --file <path> [--org <organization>]',
     run: importStandardCommand,
   },
-  'import-advisories': { summary: 'import OSV advisories (global): PATH... (.json files, folders, OSV .zip exports)', run: importAdvisoriesCommand },
-  'import-kev': { summary: "import CISA's known exploited vulnerabilities catalog: PATH (known_exploited_vulnerabilities.json)", run: importKevCommand },
+  // Continuous monitoring follows, as after an import through the API (monitoring/cli-imports.ts).
+  'import-advisories': {
+    summary: 'import OSV advisories (global), then queue continuous monitoring of them: PATH... (.json files, folders, OSV .zip exports)',
+    run: (database, args) => withImportMonitoring(database, () => importAdvisoriesCommand(database, args)),
+  },
+  'import-kev': {
+    summary: "import CISA's known exploited vulnerabilities catalog, then queue continuous monitoring of it: PATH (known_exploited_vulnerabilities.json)",
+    run: (database, args) => withImportMonitoring(database, () => importKevCommand(database, args)),
+  },
 };
 
 /** A batch file: a JSON array of argument lists, each naming a database command; or what is wrong with it. */

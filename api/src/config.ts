@@ -44,6 +44,7 @@ export const ENVIRONMENT_VARIABLES = [
   'GRAFANA_DASHBOARD_URL',
   'SBOM_INGESTION_TIMEOUT_SECONDS',
   'JOB_EXPIRY_CHECK_SECONDS',
+  'WORKER_MAX_HEAP_MB',
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -110,6 +111,11 @@ export interface Config {
    * them (pg-boss's maintenance); unset: every 120 s, pg-boss's default.
    */
   jobExpiryCheckSeconds?: number;
+  /**
+   * The heap limit a worker process (`portal worker`) is started with, in MB (WORKER_MAX_HEAP_MB;
+   * 0: node's own); unset: 768 (cli/worker.ts). The launch applies it, the worker says what it got.
+   */
+  workerMaxHeapMb?: number;
 }
 
 export interface RecoveryConfig {
@@ -367,5 +373,6 @@ export function loadConfig(env: Environment = process.env): Config {
     grafanaDashboardUrl: parseUrl('GRAFANA_DASHBOARD_URL', read('GRAFANA_DASHBOARD_URL')),
     sbomIngestionTimeoutMs: optionalCount('SBOM_INGESTION_TIMEOUT_SECONDS', read('SBOM_INGESTION_TIMEOUT_SECONDS'), (seconds) => seconds * 1000),
     jobExpiryCheckSeconds: optionalCount('JOB_EXPIRY_CHECK_SECONDS', read('JOB_EXPIRY_CHECK_SECONDS'), (seconds) => seconds),
+    workerMaxHeapMb: read('WORKER_MAX_HEAP_MB') === undefined ? undefined : parseCount('WORKER_MAX_HEAP_MB', read('WORKER_MAX_HEAP_MB'), 0, 0),
   };
 }

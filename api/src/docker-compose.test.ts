@@ -3,6 +3,7 @@ import path from 'node:path';
 import { REMOTES } from '@portal/shared/server';
 import { parse } from 'yaml';
 import { COMMANDS } from './cli';
+import { DEFAULT_WORKER_MAX_HEAP_MB } from './cli/worker';
 import { ENVIRONMENT_VARIABLES, loadConfig, REPOSITORY_ROOT } from './config';
 import { jobWorkersOn } from './jobs/index';
 import { loadRemoteManifests } from './static/remotes';
@@ -87,7 +88,9 @@ describe('the API and the job workers, each scaled on its own', () => {
     const workerEnv = await serviceEnvironment('worker');
     expect(jobWorkersOn(workerEnv)).toBe(true);
     // The image's sources, run by node with tsx's loader (the root package's dependency): the CLI's worker command.
-    expect(worker?.command).toEqual(['node', '--import', 'tsx', 'api/src/cli.ts', 'worker']);
+    expect(worker?.command).toEqual(['node', `--max-old-space-size=${DEFAULT_WORKER_MAX_HEAP_MB}`, '--import', 'tsx', 'api/src/cli.ts', 'worker']);
+    // The heap limit it starts with is the one it checks against (cli/worker.ts).
+    expect(loadConfig(workerEnv).workerMaxHeapMb).toBe(DEFAULT_WORKER_MAX_HEAP_MB);
     expect(Object.keys(COMMANDS)).toContain('worker');
     const rootPackage = JSON.parse(await readFile(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { dependencies?: object; devDependencies?: object };
     expect({ ...rootPackage.dependencies, ...rootPackage.devDependencies }).toHaveProperty('tsx');

@@ -27,7 +27,12 @@ test('the worker command runs the scheduled passes without HTTP until it is stop
   try {
     await until(() => output.some((line) => line.startsWith('job workers running')), 'the worker to start');
     // The test's config names no broker: the worker says where its live events go.
-    expect(output).toEqual([NO_BROKER_WARNING, 'job workers running (pg-boss), no HTTP; stop with Ctrl+C or SIGTERM']);
+    // Its heap limit first (jest's process was not started with WORKER_MAX_HEAP_MB's: cli/worker-heap.test.ts).
+    expect(output[0]).toMatch(/^worker: heap limit \d+ MB \(WORKER_MAX_HEAP_MB=768\)$/);
+    expect(output.filter((line) => !line.startsWith('worker: heap') && !line.startsWith('worker: started without'))).toEqual([
+      NO_BROKER_WARNING,
+      'job workers running (pg-boss), no HTTP; stop with Ctrl+C or SIGTERM',
+    ]);
     const schema = await bossSchema(database);
     // The due-date pass is scheduled every minute: its first tick's job is run by this worker.
     await until(

@@ -1,8 +1,10 @@
 // `npm run portal -- worker` (issue 27 item 2): the job workers without HTTP — the app built as
 // `npm start` builds it (every family defines its kinds of job), made ready but listening on no
 // port, until a signal stops it: it finishes the jobs running, then closes.
+import v8 from 'node:v8';
 import type { Config } from '../config';
 import { jobWorkersFrom, type JobWorkers, type PgBossSettings } from '../jobs/index';
+import { limitHeapGrowth } from '../memory';
 
 type Print = (line: string) => void;
 
@@ -12,6 +14,26 @@ export const NO_BROKER_WARNING =
 
 export const EMBEDDED_REFUSAL =
   'worker: the embedded database belongs to one process, which runs the jobs itself (npm start); set DATABASE_URL to run workers of their own';
+
+/** WORKER_MAX_HEAP_MB's default: a worker's peak RSS on the portfolio bench was 400-520 MB (docs/benchmarks.md), the goal ≤ 1 GB. */
+export const DEFAULT_WORKER_MAX_HEAP_MB = 768;
+/** Node's heap limit is the old space's (--max-old-space-size) and the young generation's beside it, some tens of MB. */
+const YOUNG_SPACE_MARGIN_MB = 128;
+
+/**
+ * What the worker says of its heap as it starts: the limit it got and, when that is above the one
+ * WORKER_MAX_HEAP_MB asks for (started by plain node, not `npm run portal -- worker` nor the compose
+ * service's NODE_OPTIONS), how to apply it. A process cannot raise or lower its own limit once started.
+ */
+export function heapLines(wantedMb: number, limitBytes: number = v8.getHeapStatistics().heap_size_limit): string[] {
+  const limitMb = Math.round(limitBytes / 1024 / 1024);
+  const asked = wantedMb === 0 ? 'WORKER_MAX_HEAP_MB=0: node\'s own' : `WORKER_MAX_HEAP_MB=${wantedMb}`;
+  const lines = [`worker: heap limit ${limitMb} MB (${asked})`];
+  if (wantedMb > 0 && limitMb > wantedMb + YOUNG_SPACE_MARGIN_MB) {
+    lines.push(`worker: started without the heap limit of WORKER_MAX_HEAP_MB: start it with \`npm run portal -- worker\`, or node --max-old-space-size=${wantedMb} (NODE_OPTIONS)`);
+  }
+  return lines;
+}
 
 /**
  * The kinds a worker process works: those JOB_WORKERS lists (a worker dedicated to some kinds),
@@ -33,11 +55,14 @@ export async function runWorker(
   jobSettings?: PgBossSettings,
   workers: Exclude<JobWorkers, false> = true,
 ): Promise<number> {
+  for (const line of heapLines(config.workerMaxHeapMb ?? DEFAULT_WORKER_MAX_HEAP_MB)) print(line);
   if (!config.databaseUrl) {
     print(EMBEDDED_REFUSAL);
     return 2;
   }
   if (!config.rabbitmqUrl) print(NO_BROKER_WARNING);
+  // As the API's process does (api/src/main.ts): collected sooner, the heap stays further below its limit.
+  limitHeapGrowth();
   // Loaded here: the other commands do without the whole app.
   const { buildApp } = await import('../app');
   const app = await buildApp({ config: { ...config, serveStatic: false }, jobWorkers: workers, jobSettings });

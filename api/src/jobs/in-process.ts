@@ -50,6 +50,7 @@ export function createInProcessJobs(options: { log?: { warn(object: object, mess
       if (job.attempts > kind.retry.limit) {
         options.log?.warn({ err: error, job: job.id, kind: job.name }, 'job failed its last attempt');
         dead.set(job.name, [{ id: job.id, payload: job.payload, error: errorText(error), attempts: job.attempts, failedAt: new Date().toISOString() }, ...(dead.get(job.name) ?? [])]);
+        await kind.onDead?.(job.payload, errorText(error)).catch((told: unknown) => options.log?.warn({ err: told, job: job.id, kind: job.name }, 'a dead letter was not told'));
         return;
       }
       const timer = setTimeout(() => {

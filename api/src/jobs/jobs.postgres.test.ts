@@ -205,3 +205,33 @@ test("stop waits for a worker's fetch under way: the job it brought runs, and it
   await new Promise((resolve) => setTimeout(resolve, 600));
   expect(late).toEqual([]);
 });
+
+test('a job whose worker died in its last attempt is a dead letter its kind is told of (pg-boss expiry, through the dead-letter queue)', async () => {
+  const database = await openDatabase(environment.config);
+  databases.push(database);
+  const schema = await bossSchema(database);
+  const told: Array<{ payload: object; error: string }> = [];
+  const define = (jobs: Jobs) =>
+    jobs.define<{ n: number }>({
+      name: 'dying',
+      handler: async () => undefined,
+      onDead: async (payload, error) => void told.push({ payload, error }),
+      timeoutSeconds: 1,
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+    });
+  // A process sends the job; its worker takes it and dies in the middle (the job left active, long started).
+  const sender = createPgBossJobs(database, schema, { pollingSeconds: 0.5 });
+  workers.push(sender);
+  define(sender);
+  const id = await sender.send('dying', { n: 7 });
+  await database.query(`UPDATE ${schema}.job SET state = 'active', started_on = now() - interval '1 hour' WHERE id = $1`, [id]);
+
+  // Another worker: pg-boss's maintenance fails the job at its expiry — its last attempt — and the kind hears of it.
+  const survivor = createPgBossJobs(database, schema, { pollingSeconds: 0.5, maintenanceSeconds: 1 });
+  workers.push(survivor);
+  define(survivor);
+  await survivor.start();
+  await until(() => told.length > 0, 'the dead letter told');
+  expect(told).toEqual([{ payload: { n: 7 }, error: 'job failed by timeout in active state' }]);
+  expect(await survivor.failed('dying')).toEqual([expect.objectContaining({ id, payload: { n: 7 }, error: 'job failed by timeout in active state' })]);
+});

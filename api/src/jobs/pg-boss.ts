@@ -7,13 +7,26 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
-import { bossInstalled, createBossQueue, deleteFailedJob, failedJobs, jobCounts, jobDurations } from './repository';
+import { bossInstalled, createBossQueue, deleteFailedJob, failedJobs, jobCounts, jobDurations, type FailedJobRow } from './repository';
 import { isUuid } from '../http/input';
 import { EXPIRY_MARGIN_SECONDS, runAttempt, unknownKinds, type DeadLetter, type JobKind, type Jobs } from './types';
 
 const SCHEDULE_KEY = 'schedule';
 /** How long stop() waits for the jobs running (pg-boss's graceful stop), and then for those a fetch under way brought. */
 const STOP_WAIT_MS = 30_000;
+
+/** The pg-boss queue a kind's dead letters are copied into (JobKind.onDead). */
+export const deadLetterQueue = (name: string): string => `${name}-dead`;
+
+/** Telling of a dead letter is a short write: retried like a kind's job, a few times. */
+const DEAD_LETTER_QUEUE_OPTIONS = (name: string) => ({
+  name: deadLetterQueue(name),
+  policy: 'standard' as const,
+  retryLimit: 3,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 60 + EXPIRY_MARGIN_SECONDS,
+});
 
 export interface PgBossSettings {
   /** How often an idle worker looks for jobs (pg-boss: at least 0.5 s). */
@@ -115,6 +128,10 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
   }
 
   async function createQueue(kind: JobKind): Promise<void> {
+    // A kind told of its dead letters: pg-boss copies a job that failed its last attempt — by its
+    // error or by its expiry, its worker gone — into the kind's dead-letter queue, in the statement
+    // that fails it; a worker of the kind takes it from there (work()).
+    if (kind.onDead) await createBossQueue(database, schema, deadLetterQueue(kind.name), DEAD_LETTER_QUEUE_OPTIONS(kind.name));
     const options = {
       name: kind.name,
       policy: 'short' as const,
@@ -122,6 +139,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       retryDelay: kind.retry.delaySeconds,
       retryBackoff: kind.retry.backoff,
       expireInSeconds: kind.timeoutSeconds + EXPIRY_MARGIN_SECONDS,
+      ...(kind.onDead ? { deadLetter: deadLetterQueue(kind.name) } : {}),
     };
     await createBossQueue(database, schema, kind.name, options);
     // A queue made by an older version keeps its options until updated.
@@ -183,12 +201,25 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       if (!job) return;
       try {
         await tracked(runAttempt(kind, job.data, job.id));
+      } catch (error) {
+        // Its last attempt, maybe: a dead letter to tell of once pg-boss has failed it.
+        setImmediate(() => wake(deadLetterQueue(kind.name)));
+        throw error;
       } finally {
         // A job found: look for the next at once.
         wake(kind.name);
       }
     });
     workers.set(kind.name, id);
+    const { onDead } = kind;
+    if (!onDead) return;
+    const dead = deadLetterQueue(kind.name);
+    const deadId = await boss.work<object>(dead, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingSeconds ?? 2 }, async ([job]) => {
+      if (!job) return;
+      const output = job.output as FailedJobRow['output'];
+      await tracked(onDead(job.data, output?.message ?? output?.value?.message ?? 'failed'));
+    });
+    workers.set(dead, deadId);
   }
 
   const jobs: Jobs = {
@@ -218,7 +249,7 @@ export function createPgBossJobs(database: Database, schema: string, settings: P
       await open();
       const rows = await failedJobs(database, schema, name);
       return rows.map(
-        (row): DeadLetter => ({ id: row.id, payload: row.data, error: row.output?.message ?? 'failed', attempts: row.retry_count + 1, failedAt: new Date(row.completed_on).toISOString() }),
+        (row): DeadLetter => ({ id: row.id, payload: row.data, error: row.output?.message ?? row.output?.value?.message ?? 'failed', attempts: row.retry_count + 1, failedAt: new Date(row.completed_on).toISOString() }),
       );
     },
     async counts() {

@@ -25,7 +25,8 @@ export async function createBossQueue(database: Database, schema: string, name: 
 export interface FailedJobRow {
   id: string;
   data: object;
-  output: { message?: string } | null;
+  /** The error pg-boss stored: the handler's ({ message, stack }), or its expiry's ({ value: { message } }). */
+  output: { message?: string; value?: { message?: string } } | null;
   retry_count: number;
   completed_on: Date | string;
 }

@@ -25,6 +25,14 @@ export interface JobKind<P extends object = object> {
   handler(payload: P, context: JobContext): Promise<void>;
   timeoutSeconds: number;
   retry: RetryPolicy;
+  /**
+   * Told once a job of the kind failed its last attempt — its error thrown, or its timeout passed
+   * with its worker gone — and became a dead letter, by a process that works the kind (on pg-boss
+   * through a dead-letter queue of its own, so a worker killed in its last attempt is told too).
+   * What the job left unfinished can be marked failed here; a retry of the dead letter runs the
+   * handler again. Must be idempotent (a dead letter retried and failing again is told again).
+   */
+  onDead?(payload: P, error: string): Promise<void>;
 }
 
 export interface SendOptions {

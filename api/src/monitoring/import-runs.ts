@@ -1,13 +1,12 @@
-// Continuous monitoring after imports through the API (onAdvisoriesImported, told after each
-// committed batch): the batch's advisories join the import run still queued at once — a row, so
+// Continuous monitoring after imports — through the API, or the command line's (cli-imports.ts) —
+// (onAdvisoriesImported, told after each committed batch): the batch's advisories join the import run still queued at once — a row, so
 // that nothing imported is lost with the process (a process's ready starts the runs left) — and
 // the run's job is sent once the imports have paused for IMPORT_QUIET_MS, at most IMPORT_MAX_WAIT_MS
 // after the run's first batch here: an import of thousands of advisories, committed a thousand
 // at a time, is one run, which matches each application once.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { onAdvisoriesImported } from '../vulnerabilities/index';
-import type { MonitoringJobs } from './run-jobs';
+import type { MonitoringJobs, MonitoringLog } from './run-jobs';
 import { queueImportRun } from './runs.repository';
 
 export const IMPORT_QUIET_MS = 1_000;
@@ -22,11 +21,13 @@ export interface ImportSettings {
 export interface ImportFollower {
   /** Resolves once what imports have queued is sent (tests). */
   settled(): Promise<void>;
+  /** Sends what waits for the imports' pause at once, and resolves once it is sent (the command line's import has ended). */
+  flush(): Promise<void>;
   /** Stops listening; a run whose job is not yet sent stays queued, for the next process's ready. */
   close(): Promise<void>;
 }
 
-export function followImports(database: Database, runs: MonitoringJobs, log: FastifyBaseLogger, settings: ImportSettings): ImportFollower {
+export function followImports(database: Database, runs: MonitoringJobs, log: MonitoringLog, settings: ImportSettings): ImportFollower {
   const inFlight = new Set<Promise<unknown>>();
   let waiting: { runId: string; since: number; timer: NodeJS.Timeout } | undefined;
   let closed = false;
@@ -55,12 +56,24 @@ export function followImports(database: Database, runs: MonitoringJobs, log: Fas
     if (importedInto === database) track(queueImportRun(database, ids).then(arm));
   });
 
+  const settled = async () => {
+    while (inFlight.size > 0 || waiting) {
+      await Promise.allSettled(inFlight);
+      if (waiting) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
   return {
-    async settled() {
-      while (inFlight.size > 0 || waiting) {
-        await Promise.allSettled(inFlight);
-        if (waiting) await new Promise((resolve) => setTimeout(resolve, 10));
+    settled,
+    async flush() {
+      await Promise.allSettled(inFlight);
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        const { runId } = waiting;
+        waiting = undefined;
+        track(runs.start(runId));
       }
+      await settled();
     },
     async close() {
       closed = true;

@@ -134,7 +134,7 @@ describe('an advisory imported through the API', () => {
     await api.app.monitoring.idle();
     const rescanned = await rescan(ada, {});
     expect(rescanned.statusCode).toBe(200);
-    expect(rescanned.json()).toEqual({ id: expect.any(String), status: 'DONE', pending: 0, applications: 1, builds: 1, new_vulnerabilities: 0, new_active_exploits: 0, events: [] });
+    expect(rescanned.json()).toEqual({ id: expect.any(String), status: 'DONE', error: null, pending: 0, applications: 1, builds: 1, new_vulnerabilities: 0, new_active_exploits: 0, events: [] });
     expect(await outbox(before)).toEqual([]);
     expect((await eventsOf(olga)).total).toBe(1);
   });

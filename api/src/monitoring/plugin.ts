@@ -30,7 +30,7 @@ export interface Monitoring {
   imports: ImportSettings;
   /** Queues a rescan of the scope's monitored applications; resolves to its run's id. */
   rescan(scope: RescanScope, actorId: string): Promise<string>;
-  /** The process's run as it stands, waiting up to `waitMs` for it to end; undefined: no run of the process. */
+  /** The process's run as it stands, waiting up to `waitMs` for it to end (DONE or FAILED); undefined: no run of the process. */
   run(id: string, processId: string, waitMs?: number): Promise<MonitoringRun | undefined>;
   /** The demo's simulated new vulnerability (simulation.ts), raised at once. */
   simulate(processId: string, idOrAlias: string, actorId: string): Promise<MonitoringEvent[]>;
@@ -73,7 +73,7 @@ export function registerMonitoring(app: FastifyInstance): void {
       for (;;) {
         const totals = await runTotals(database, id, processId);
         if (!totals) return undefined;
-        if (totals.status === 'DONE' || Date.now() >= deadline) return view(id, processId);
+        if (totals.status === 'DONE' || totals.status === 'FAILED' || Date.now() >= deadline) return view(id, processId);
         await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, deadline - Date.now())));
       }
     },

@@ -41,7 +41,7 @@ test('a rescan not done within the wait answers 202 with its run, which GET foll
   const answer = await call('POST', '/api/apps/monitoring/rescan?graph=alpha', {});
   expect(answer.statusCode).toBe(202);
   const { id } = answer.json();
-  expect(answer.json()).toEqual({ id, status: 'QUEUED', pending: 0, applications: 0, builds: 0, new_vulnerabilities: 0, new_active_exploits: 0, events: [] });
+  expect(answer.json()).toEqual({ id, status: 'QUEUED', error: null, pending: 0, applications: 0, builds: 0, new_vulnerabilities: 0, new_active_exploits: 0, events: [] });
   const run = () => call('GET', `/api/apps/monitoring/runs/${id}?graph=alpha`);
   expect((await run()).json()).toMatchObject({ id, status: 'QUEUED' });
 

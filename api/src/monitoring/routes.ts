@@ -55,6 +55,7 @@ const runSchema = {
   properties: {
     id: text,
     status: { type: 'string', enum: [...MONITORING_RUN_STATUSES] },
+    error: nullableText,
     pending: { type: 'integer' },
     applications: { type: 'integer' },
     builds: { type: 'integer' },
@@ -139,7 +140,7 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          "Rescans the newest processed build of the process's applications with continuous monitoring on (or of one: body { app_key }) against the vulnerability database as it is now, as background jobs; new findings raise New Vulnerability / New Active Exploit events and notifications. 200: the run, done within a few seconds; 202: the run going on (GET apps/monitoring/runs/{id} until DONE)",
+          "Rescans the newest processed build of the process's applications with continuous monitoring on (or of one: body { app_key }) against the vulnerability database as it is now, as background jobs; new findings raise New Vulnerability / New Active Exploit events and notifications. 200: the run, ended (DONE, or FAILED with its error) within a few seconds; 202: the run going on (GET apps/monitoring/runs/{id} until DONE or FAILED)",
         querystring: graphQuery,
         body: { type: ['object', 'null'], properties: { app_key: { type: 'string', maxLength: 255 } } },
         response: { 200: runSchema, 202: runSchema, ...problems(400, 401, 403, 404, 409) },
@@ -156,7 +157,7 @@ export async function monitoringRoutes(app: FastifyInstance): Promise<void> {
       }
       const id = await monitoring.rescan({ organizationId: organizationOf(request), processId: process.id, applicationId }, callerOf(request).user.id);
       const run = (await monitoring.run(id, process.id, monitoring.rescanWaitMs))!;
-      return reply.code(run.status === 'DONE' ? 200 : 202).send(run);
+      return reply.code(run.status === 'DONE' || run.status === 'FAILED' ? 200 : 202).send(run);
     },
   );
 

@@ -5,13 +5,13 @@
 // timed out), and the batch's findings, events, notifications and builds' "done" are written in one
 // transaction under the builds' locks, which a second rescan of the batch finds done. Import runs go one at a time:
 // imports arriving meanwhile join the one queued, which the finished run starts.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { Jobs } from '../jobs/index';
 import { eventsOf, NEW_ACTIVE_EXPLOIT, NEW_VULNERABILITY, raiseBatchEvents, type Recipients } from './events';
 import {
   batchBuilds,
   claimBatch,
+  failRun,
   findRun,
   finishRun,
   lockRunBuilds,
@@ -45,9 +45,16 @@ export interface ScanJobPayload {
   batch: number;
 }
 
+/** What monitoring logs (the app's logger; the command line's prints its warnings). */
+export interface MonitoringLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
 export interface MonitoringContext {
   database: Database;
-  log: FastifyBaseLogger;
+  log: MonitoringLog;
   /** Wakes the outbox relay after a build's events were committed. */
   notify: () => void;
   /** Tests: smaller batches, a shorter timeout. */
@@ -96,12 +103,13 @@ export function defineMonitoringJobs(jobs: Jobs, context: MonitoringContext): Mo
   async function runHandler({ runId }: RunJobPayload): Promise<void> {
     let run = await findRun(database, runId);
     if (!run || run.status === 'DONE') return;
-    if (run.status === 'QUEUED') {
+    // Queued, or failed before its plan (its plan job died, and is retried).
+    if (run.status === 'QUEUED' || (run.status === 'FAILED' && run.started_at === null)) {
       // Not planned here: another import run is running (it starts this one when done), or another process planned it.
       if (!(await plan(run))) return;
       run = { ...run, status: 'RUNNING' };
     }
-    // Running: its batches left are sent (again, after a plan cut short: a batch claimed elsewhere is left alone).
+    // Running (or failed, its dead job retried): its batches left are sent (again, after a plan cut short: a batch claimed elsewhere is left alone).
     const batches = await pendingBatches(database, runId);
     for (const batch of batches) await jobs.send(SCAN_JOB, { runId, batch } satisfies ScanJobPayload, { singletonKey: `${runId}:${batch}` });
     if (batches.length === 0) await finish(run);
@@ -109,7 +117,8 @@ export function defineMonitoringJobs(jobs: Jobs, context: MonitoringContext): Mo
 
   async function scanHandler({ runId, batch }: ScanJobPayload, signal: AbortSignal): Promise<void> {
     const run = await findRun(database, runId);
-    if (!run || run.status !== 'RUNNING') return;
+    // A failed run's batches go on: a retried dead batch, the batches still queued when another died.
+    if (!run || (run.status !== 'RUNNING' && run.status !== 'FAILED')) return;
     if (await claimBatch(database, runId, batch, timeoutSeconds)) {
       try {
         await scanBatch(run, batch, signal);
@@ -170,15 +179,36 @@ export function defineMonitoringJobs(jobs: Jobs, context: MonitoringContext): Mo
     await markBatchSkipped(database, runId, batch);
   }
 
+  /**
+   * A job of the run failed its last attempt (a dead letter): no job is left to finish the run, which
+   * ends FAILED with the error — a retry of the dead job (Background Jobs) can still finish it, DONE
+   * once no build is left. A failed import run holds back no other: the one queued meanwhile starts.
+   */
+  async function fail(runId: string, error: string): Promise<void> {
+    const failed = await failRun(database, runId, error);
+    log.warn({ run: runId, error }, failed ? 'continuous monitoring run failed' : 'a job of a continuous monitoring run failed');
+    const run = await findRun(database, runId);
+    if (failed && run?.source === 'advisory-import') {
+      const next = await queuedImportRun(database);
+      if (next) await start(next);
+    }
+  }
+
   jobs.define<RunJobPayload>({
     name: RUN_JOB,
     handler: (payload) => runHandler(payload),
+    onDead: ({ runId }, error) => fail(runId, `The run could not be planned: ${error}`),
     timeoutSeconds: 5 * 60,
     retry: { limit: 3, delaySeconds: 10, backoff: true },
   });
   jobs.define<ScanJobPayload>({
     name: SCAN_JOB,
     handler: (payload, { signal }) => scanHandler(payload, signal),
+    onDead: async ({ runId, batch }, error) => {
+      // Its retry claims the batch at once (a worker that died in the last attempt left its claim).
+      await releaseBatch(database, runId, batch);
+      await fail(runId, `A batch of builds could not be rescanned (batch ${batch + 1} of the run): ${error}`);
+    },
     timeoutSeconds,
     // A retry claims the batch again at once when its attempt failed, after the timeout when its process died.
     retry: { limit: 2, delaySeconds: Math.min(30, timeoutSeconds), backoff: true },

@@ -4,7 +4,7 @@
 import type { Queryable } from '../db/database';
 import type { MonitoredBuild } from './scan';
 
-export type RunStatus = 'QUEUED' | 'RUNNING' | 'DONE';
+export type RunStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
 
 export interface RunRow {
   id: string;
@@ -17,9 +17,11 @@ export interface RunRow {
   packages: string[] | null;
   status: RunStatus;
   applications: number;
+  /** Whether it was planned (its builds written): a failed run that was not is planned by its plan job's retry. */
+  started_at: Date | string | null;
 }
 
-const RUN_COLUMNS = 'id, source, organization_id, process_id, application_id, triggered_by, advisories, packages, status, applications';
+const RUN_COLUMNS = 'id, source, organization_id, process_id, application_id, triggered_by, advisories, packages, status, applications, started_at';
 
 export async function insertRescanRun(
   db: Queryable,
@@ -67,7 +69,8 @@ export async function queuedImportRun(db: Queryable): Promise<string | undefined
 
 /**
  * Claims the queued run and records its plan, in `tx`: the builds, `batchSize` to a batch, the
- * packages it looks for and the applications in scope. False when the run is no longer queued.
+ * packages it looks for and the applications in scope. False when the run is no longer queued — or
+ * failed before it was planned (its plan job dead, now retried).
  */
 export async function planRun(
   tx: Queryable,
@@ -75,8 +78,8 @@ export async function planRun(
   plan: { buildIds: readonly string[]; packages: readonly string[] | null; applications: number; batchSize: number },
 ): Promise<boolean> {
   const claimed = await tx.query(
-    `UPDATE monitoring_runs SET status = 'RUNNING', started_at = now(), progressed_at = now(), packages = $2::text[], applications = $3
-      WHERE id = $1 AND status = 'QUEUED' RETURNING id`,
+    `UPDATE monitoring_runs SET status = 'RUNNING', started_at = now(), progressed_at = now(), packages = $2::text[], applications = $3, error = NULL, finished_at = NULL
+      WHERE id = $1 AND (status = 'QUEUED' OR (status = 'FAILED' AND started_at IS NULL)) RETURNING id`,
     [id, plan.packages, plan.applications],
   );
   if (claimed.length === 0) return false;
@@ -169,30 +172,55 @@ export async function markBatchSkipped(db: Queryable, runId: string, batch: numb
   await db.query('UPDATE monitoring_run_builds SET done = true WHERE run_id = $1 AND batch = $2 AND NOT done', [runId, batch]);
 }
 
-/** Marks the run DONE once no build is left; resolves to whether this call did. Otherwise notes its progress. */
+/**
+ * Marks the run DONE once no build is left — a failed one too, whose dead batch a retry finished
+ * (its error cleared); resolves to whether this call did. Otherwise notes its progress.
+ */
 export async function finishRun(db: Queryable, runId: string): Promise<boolean> {
   const finished = await db.query(
-    `UPDATE monitoring_runs SET status = 'DONE', finished_at = now(), progressed_at = now()
-      WHERE id = $1 AND status = 'RUNNING' AND NOT EXISTS (SELECT 1 FROM monitoring_run_builds WHERE run_id = $1 AND NOT done) RETURNING id`,
+    `UPDATE monitoring_runs SET status = 'DONE', finished_at = now(), progressed_at = now(), error = NULL
+      WHERE id = $1 AND status IN ('RUNNING', 'FAILED') AND started_at IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM monitoring_run_builds WHERE run_id = $1 AND NOT done) RETURNING id`,
     [runId],
   );
   if (finished.length > 0) return true;
-  await db.query("UPDATE monitoring_runs SET progressed_at = now() WHERE id = $1 AND status = 'RUNNING'", [runId]);
+  await db.query("UPDATE monitoring_runs SET progressed_at = now() WHERE id = $1 AND status IN ('RUNNING', 'FAILED')", [runId]);
   return false;
 }
 
-/** The runs not yet done: what a process's ready sends again. */
-export async function unfinishedRuns(db: Queryable): Promise<Array<{ id: string; status: RunStatus }>> {
-  return db.query<{ id: string; status: RunStatus }>("SELECT id, status FROM monitoring_runs WHERE status <> 'DONE' ORDER BY created_at");
+/** Errors kept on a failed run are cut to this (a job's error may be long; the run says what went wrong). */
+export const RUN_ERROR_MAX = 1_000;
+
+/**
+ * Marks the run FAILED with `error` — one of its jobs failed its last attempt: no job is left to
+ * finish it — unless it is done; the first error stays. Resolves to whether this call failed it.
+ */
+export async function failRun(db: Queryable, runId: string, error: string): Promise<boolean> {
+  const failed = await db.query(
+    `UPDATE monitoring_runs SET status = 'FAILED', error = $2, finished_at = now(), progressed_at = now()
+      WHERE id = $1 AND status IN ('QUEUED', 'RUNNING') RETURNING id`,
+    [runId, error.slice(0, RUN_ERROR_MAX)],
+  );
+  return failed.length > 0;
 }
 
-/** Runs done over a day ago go (their builds with them; their events stay). */
+/** The runs queued or running: what a process's ready sends again (a failed one waits for its dead job's retry). */
+export async function unfinishedRuns(db: Queryable): Promise<Array<{ id: string; status: RunStatus }>> {
+  return db.query<{ id: string; status: RunStatus }>("SELECT id, status FROM monitoring_runs WHERE status IN ('QUEUED', 'RUNNING') ORDER BY created_at");
+}
+
+/** Runs done over a day ago go, failed ones once their dead jobs can no longer be retried (pg-boss keeps them a week); their events stay. */
 export async function purgeRuns(db: Queryable): Promise<void> {
-  await db.query("DELETE FROM monitoring_runs WHERE status = 'DONE' AND finished_at < now() - interval '1 day'");
+  await db.query(
+    `DELETE FROM monitoring_runs WHERE (status = 'DONE' AND finished_at < now() - interval '1 day')
+        OR (status = 'FAILED' AND finished_at < now() - interval '8 days')`,
+  );
 }
 
 export interface RunTotals {
   status: RunStatus;
+  /** Why it failed (the dead job's error); null otherwise. */
+  error: string | null;
   applications: number;
   builds: number;
   pending: number;
@@ -203,7 +231,7 @@ export interface RunTotals {
 /** The run of the process (a rescan's) with what it found so far; undefined for another's. */
 export async function runTotals(db: Queryable, id: string, processId: string): Promise<RunTotals | undefined> {
   const [row] = await db.query<RunTotals>(
-    `SELECT r.status, r.applications,
+    `SELECT r.status, r.error, r.applications,
             count(*) FILTER (WHERE b.scanned)::int AS builds,
             count(*) FILTER (WHERE b.build_id IS NOT NULL AND NOT b.done)::int AS pending,
             coalesce(sum(b.new_vulnerabilities), 0)::int AS new_vulnerabilities,

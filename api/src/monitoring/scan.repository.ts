@@ -50,12 +50,29 @@ export async function affectedPackagesOf(db: Queryable, ids: readonly string[]):
   );
 }
 
-/** The builds' components, by build and in position order. */
-export async function scannedComponentsOf(db: Queryable, buildIds: readonly string[]): Promise<Array<ScannedComponent & { build_id: string }>> {
+const SCANNED_COLUMNS = 'build_id, position, bom_ref, name, group_name AS "group", version, purl';
+
+/**
+ * The builds' components, by build and in position order. With `packages` (package keys), only
+ * those of the packages — by their `package` column (migration 046, index sbom_components_package)
+ * — and those whose package the migration could not key (null: the caller's purl check decides).
+ */
+export async function scannedComponentsOf(
+  db: Queryable,
+  buildIds: readonly string[],
+  packages?: ReadonlySet<string>,
+): Promise<Array<ScannedComponent & { build_id: string }>> {
+  if (!packages) {
+    return db.query<ScannedComponent & { build_id: string }>(`SELECT ${SCANNED_COLUMNS} FROM sbom_components WHERE build_id = ANY($1::uuid[]) ORDER BY build_id, position`, [
+      buildIds,
+    ]);
+  }
   return db.query<ScannedComponent & { build_id: string }>(
-    `SELECT build_id, position, bom_ref, name, group_name AS "group", version, purl FROM sbom_components
-      WHERE build_id = ANY($1::uuid[]) ORDER BY build_id, position`,
-    [buildIds],
+    `SELECT * FROM (SELECT ${SCANNED_COLUMNS} FROM sbom_components WHERE build_id = ANY($1::uuid[]) AND package = ANY($2::text[])
+                    UNION ALL
+                    SELECT ${SCANNED_COLUMNS} FROM sbom_components WHERE build_id = ANY($1::uuid[]) AND package IS NULL) c
+      ORDER BY build_id, position`,
+    [buildIds, [...packages]],
   );
 }
 

@@ -4,7 +4,7 @@
 // flagged, and both are answered so that events can be raised — in the transaction that wrote them.
 import type { Queryable } from '../db/database';
 import { matchComponents, type ComponentRef, type Finding } from '../vulnerabilities/index';
-import { osvPackageOf } from '../vulnerabilities/index';
+import { osvPackageOf, packageKey } from '../vulnerabilities/index';
 import {
   affectedPackagesOf,
   lockProcessedBuilds,
@@ -31,8 +31,6 @@ export interface BuildChanges {
   exploited: ChangedFinding[];
 }
 
-// U+001F: stored in a text[] (no NUL there); advisories and their packages hold no control characters (import refuses them).
-const packageKey = (ecosystem: string, name: string) => `${ecosystem}\u001f${name}`;
 
 /** The packages (ecosystem + name) the given advisories (by id or alias) name: what an import can change. */
 export async function packagesOf(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
@@ -54,7 +52,8 @@ export interface BuildMatch {
 export async function matchBuilds(db: Queryable, buildIds: readonly string[], packages?: ReadonlySet<string>): Promise<Map<string, BuildMatch>> {
   // A rescan looks at every build, an empty one too.
   const componentsOf = new Map<string, ScannedComponent[]>(packages ? [] : buildIds.map((id) => [id, []]));
-  for (const { build_id: buildId, ...component } of await scannedComponentsOf(db, buildIds)) {
+  // An import's: only the components of its packages are read (their package column, migration 046), and those it could not key.
+  for (const { build_id: buildId, ...component } of await scannedComponentsOf(db, buildIds, packages)) {
     const components = componentsOf.get(buildId);
     if (components) components.push(component);
     else componentsOf.set(buildId, [component]);

@@ -2,6 +2,7 @@
 // tree of spec 3: its parent and level) with its external references ('type url', a column of its
 // row) and every dependency edge in ONE transaction with bulk (unnest) inserts — all of it or nothing.
 import { BUILD_COLUMNS, type BuildRecord } from '../apps/index';
+import { componentPackageKey } from '../vulnerabilities/index';
 import type { Database, Queryable } from '../db/database';
 import type { SbomComponent } from './document';
 import type { ParsedSbom } from './parse';
@@ -94,12 +95,12 @@ export async function storeBuild(
     for (let start = 0; start < sbom.components.length; start += CHUNK) {
       const slice = sbom.components.slice(start, start + CHUNK);
       await tx.query(
-        `INSERT INTO sbom_components (build_id, position, bom_ref, type, group_name, name, version, purl, licenses, parent, level, external_references)
-         SELECT $1, c.position, c.bom_ref, c.type, c.group_name, c.name, c.version, c.purl,
+        `INSERT INTO sbom_components (build_id, position, bom_ref, type, group_name, name, version, purl, package, licenses, parent, level, external_references)
+         SELECT $1, c.position, c.bom_ref, c.type, c.group_name, c.name, c.version, c.purl, c.package,
                 CASE WHEN c.licenses = '' THEN '{}'::text[] ELSE string_to_array(c.licenses, E'\\x1f') END, NULLIF(c.parent, -1), c.level,
                 CASE WHEN c.refs = '' THEN '{}'::text[] ELSE string_to_array(c.refs, E'\\x1f') END
-           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[])
-             AS c(position, bom_ref, type, group_name, name, version, purl, licenses, parent, level, refs)`,
+           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::text[])
+             AS c(position, bom_ref, type, group_name, name, version, purl, licenses, parent, level, refs, package)`,
         [
           build.id,
           slice.map((_, index) => start + index),
@@ -114,6 +115,8 @@ export async function storeBuild(
           Array.from(tree.level.subarray(start, start + slice.length)),
           // URLs hold no control characters (document.ts keeps none that do).
           slice.map((component) => component.references.map((reference) => `${reference.type} ${reference.url}`).join('\x1f')),
+          // The package an import's monitoring looks for (monitoring/scan.ts).
+          slice.map((component) => componentPackageKey(component.purl)),
         ],
       );
     }

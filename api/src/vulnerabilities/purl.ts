@@ -145,3 +145,16 @@ export function osvPackageOf(purl: string | PackageUrl): OsvPackage | null {
   }
   return { ecosystem, name: normalizePackageName(ecosystem, name), version: parsed.version };
 }
+
+// U+001F: stored in text and text[] (no NUL there); advisories and their packages hold no control characters (import refuses them).
+/** The key of a package (ecosystem + normalized name) under which components and advisories meet. */
+export const packageKey = (ecosystem: string, name: string): string => `${ecosystem}\u001f${name}`;
+
+/**
+ * The package key of a component's purl (`sbom_components.package`, migration 046): '' for no purl
+ * or a purl of no OSV ecosystem — a component no advisory can name.
+ */
+export function componentPackageKey(purl: string | null | undefined): string {
+  const pkg = purl ? osvPackageOf(purl) : null;
+  return pkg ? packageKey(pkg.ecosystem, pkg.name) : '';
+}

@@ -103,7 +103,8 @@ export function startApi(name: string, port: number, env: NodeJS.ProcessEnv, log
 
 /** A job worker as the README's compose service runs it: every kind, no HTTP. */
 export function startWorker(name: string, env: NodeJS.ProcessEnv, logDir: string): Started {
-  return start(name, ['--import', 'tsx', 'api/src/cli.ts', 'worker'], env, logDir);
+  // With the compose service's heap limit (WORKER_MAX_HEAP_MB's default, docker-compose.yml).
+  return start(name, ['--max-old-space-size=768', '--import', 'tsx', 'api/src/cli.ts', 'worker'], env, logDir);
 }
 
 /** The portal's command line on the run's database (users, organization, process: as e2e/support/users.ts does). */

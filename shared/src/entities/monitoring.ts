@@ -61,8 +61,12 @@ export interface MonitoringRunResult {
   events: MonitoringEvent[];
 }
 
-/** A run of continuous monitoring: queued, running (its builds being rescanned by the job workers), done. */
-export const MONITORING_RUN_STATUSES = ['QUEUED', 'RUNNING', 'DONE'] as const;
+/**
+ * A run of continuous monitoring: queued, running (its builds being rescanned by the job workers),
+ * done; or failed — one of its jobs failed its last attempt (`error` says why): a Global Admin's
+ * retry of that job (Background Jobs) can still finish it, DONE.
+ */
+export const MONITORING_RUN_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
 export type MonitoringRunStatus = (typeof MONITORING_RUN_STATUSES)[number];
 
 /**
@@ -72,6 +76,8 @@ export type MonitoringRunStatus = (typeof MONITORING_RUN_STATUSES)[number];
 export interface MonitoringRun extends MonitoringRunResult {
   id: string;
   status: MonitoringRunStatus;
+  /** Why it failed (FAILED); null otherwise. */
+  error: string | null;
   /** Builds left to rescan. */
   pending: number;
 }

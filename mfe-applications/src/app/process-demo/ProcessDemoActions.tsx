@@ -12,6 +12,7 @@ import { useApplications } from '../../features/applications/api/getApplications
 import { clearSboms, type ClearTarget } from '../../features/builds/api/clearSboms';
 import { clearDemoCves } from '../../features/monitoring/api/clearDemoCves';
 import { rescanMonitoring } from '../../features/monitoring/api/rescanMonitoring';
+import { rescanFailure } from '../../features/monitoring/components/MonitoringActions';
 
 export type ProcessDemoAction = 'clear-demo-cves' | 'rescan-sbom-components' | 'clear-all-sboms' | 'clear-app-sboms';
 
@@ -48,6 +49,8 @@ function Rescan({ graph, onClose }: Omit<ProcessDemoActionsProps, 'action'>) {
     showSnackbar('Rescanning the SBOM components of the monitored applications…', 'info');
     void report(async () => {
       const result = await rescanMonitoring(graph);
+      // Said as an error (report's snackbar for a failure).
+      if (result.status === 'FAILED') throw new Error(rescanFailure(result));
       if (result.status !== 'DONE') return `The rescan goes on in the background (${plural(result.pending, 'build')} left): its events show under Monitoring as they are found.`;
       return `Rescanned ${plural(result.applications, 'monitored application')}: ${plural(result.new_vulnerabilities, 'new vulnerability', 'new vulnerabilities')}, ${plural(result.new_active_exploits, 'new active exploit')}.`;
     }).finally(onClose);

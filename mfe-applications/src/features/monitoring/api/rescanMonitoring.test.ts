@@ -11,6 +11,7 @@ beforeEach(() => signIn());
 const run = (status: MonitoringRun['status'], more: Partial<MonitoringRun> = {}): MonitoringRun => ({
   id: 'r1',
   status,
+  error: null,
   pending: status === 'DONE' ? 0 : 40,
   applications: 60,
   builds: 20,
@@ -52,5 +53,17 @@ describe('rescanMonitoring', () => {
     const result = await rescanMonitoring('core', undefined, { pollMs: 1, followMs: 0 });
     expect(result.status).toBe('RUNNING');
     expect(rescanSummary(result)).toBe('The rescan goes on in the background (40 builds left): its events show here as they are found.');
+  });
+
+  it('stops following a run that failed, and says why', async () => {
+    const error = 'A batch of builds could not be rescanned (batch 2 of the run): connection reset';
+    const { calls } = fakeApi({
+      'POST /api/apps/monitoring/rescan': { status: 202, body: run('RUNNING') },
+      'GET /api/apps/monitoring/runs/r1': [{ body: run('FAILED', { pending: 20, new_vulnerabilities: 2, error }) }, { body: run('DONE') }],
+    });
+    const result = await rescanMonitoring('core', undefined, { pollMs: 1, followMs: 60_000 });
+    expect(result).toMatchObject({ status: 'FAILED', error });
+    expect(calls).toHaveLength(2);
+    expect(rescanSummary(result)).toBe(`The rescan failed (2 events raised before): ${error}. A Global Admin can retry it under Background Jobs.`);
   });
 });

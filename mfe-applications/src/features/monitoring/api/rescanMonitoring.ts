@@ -1,6 +1,6 @@
 // POST apps/monitoring/rescan: the process's monitored applications matched again now, by the job
-// workers (issue 27). The answer is the run, done (200) or going on (202): a run going on is
-// followed (GET apps/monitoring/runs/{id}) until it is done, for up to ten minutes — a run still
+// workers (issue 27). The answer is the run, ended (200: done, or failed with its error) or going on
+// (202): a run going on is followed (GET apps/monitoring/runs/{id}) until it ends, for up to ten minutes — a run still
 // going on after that is answered as it stands. What it found refreshes the events and findings.
 import { apiClient, type MonitoringRun, type RescanPayload } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ export async function rescanMonitoring(graph: string, appKey?: string, follow: F
     permission: MONITORING_PERMISSIONS.SCAN,
   });
   const deadline = Date.now() + follow.followMs;
-  while (run.status !== 'DONE' && Date.now() < deadline) {
+  while (run.status !== 'DONE' && run.status !== 'FAILED' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, follow.pollMs));
     run = await apiClient.get<MonitoringRun>(`apps/monitoring/runs/${encodeURIComponent(run.id)}`, { graph });
   }

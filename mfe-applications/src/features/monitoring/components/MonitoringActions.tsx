@@ -11,8 +11,15 @@ import { useRescanMonitoring } from '../api/rescanMonitoring';
 import { advisoryIdProblem, useSimulateNewVulnerability } from '../api/simulateNewVulnerability';
 import { MONITORING_PERMISSIONS } from '../permissions';
 
+/** A failed rescan, in words: what it found before, and why it failed. */
+export function rescanFailure(result: MonitoringRun): string {
+  const found = result.new_vulnerabilities + result.new_active_exploits > 0 ? ` (${plural(result.new_vulnerabilities + result.new_active_exploits, 'event')} raised before)` : '';
+  return `The rescan failed${found}: ${result.error ?? 'a job of it failed'}. A Global Admin can retry it under Background Jobs.`;
+}
+
 /** What a rescan found, in words (one still going on after it was followed says so). */
 export function rescanSummary(result: MonitoringRun): string {
+  if (result.status === 'FAILED') return rescanFailure(result);
   if (result.status !== 'DONE') return `The rescan goes on in the background (${plural(result.pending, 'build')} left): its events show here as they are found.`;
   if (result.applications === 0) return 'No application of this process has continuous monitoring on: turn it on in an application’s settings.';
   const found = [
@@ -82,7 +89,7 @@ export function MonitoringActions({ graph }: { graph: string }) {
           loadingText="Rescanning…"
           onClick={() =>
             rescan.mutate(undefined, {
-              onSuccess: (result) => showSnackbar(rescanSummary(result), 'success'),
+              onSuccess: (result) => showSnackbar(rescanSummary(result), result.status === 'FAILED' ? 'error' : 'success'),
               onError: (error) => showSnackbar(`The rescan failed: ${problemText(error)}`, 'error'),
             })
           }
