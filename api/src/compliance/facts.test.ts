@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { daysAgo, NOW } from '../testing/compliance';
-import { seedApplication, seedBuild, seedComponents, seedKev, seedSbomFinding, seedSecurityFinding, seedVex, type ProcessIds } from '../testing/compliance-seed';
+import { seedApplication, seedBuild, seedComponents, seedImport, seedKev, seedSbomFinding, seedSecurityFinding, seedVex, type ProcessIds } from '../testing/compliance-seed';
 import { evaluateActiveExploit } from './evaluators/active-exploit';
 import { evaluateOpenFindings } from './evaluators/open-findings';
 import { createFacts, type Facts } from './facts';
@@ -108,13 +108,21 @@ it('reads the open and confirmed security findings only, with active exploits fr
   ]);
 });
 
-it('knows which scopes were imported and which hold cloud findings', async () => {
+it('knows which scopes were imported, which hold cloud findings, and what each was scanned for', async () => {
   await seedSecurityFinding(app.database, process, { scope: 'repo:aws-export', category: 'cloud-posture', severity: 'low', state: 'fixed', firstSeen: daysAgo(3), provider: 'aws' });
+  // Clean scans: an IaC run into a scope of its own, a secrets run into repo:api.
+  await seedImport(app.database, process, 'repo:infra', daysAgo(1), ['iac']);
+  await seedImport(app.database, process, 'repo:api', daysAgo(1), ['secret']);
   expect(await facts().findingScopes()).toEqual([
-    { scope: 'aws:123456789012:eu-west-1', cloud: true },
-    { scope: 'repo:api', cloud: false },
-    { scope: 'repo:aws-export', cloud: true },
+    { scope: 'aws:123456789012:eu-west-1', cloud: true, categories: ['container'] },
+    { scope: 'repo:api', cloud: false, categories: ['sast', 'secret'] },
+    { scope: 'repo:aws-export', cloud: true, categories: ['cloud-posture'] },
+    { scope: 'repo:infra', cloud: false, categories: ['iac'] },
   ]);
+  // A SAST check reads repo:infra as not scanned for it, an IaC check as scanned clean.
+  const over = (sources: Array<'sast' | 'iac'>) => ({ requirement_id: 'r', kind: 'open-findings' as const, scope: { kind: 'repositories' as const, names: ['infra'] }, params: { sources, severity: 'low' as const, older_than_days: 0 } });
+  expect(await evaluateOpenFindings(over(['sast']), facts())).toMatchObject({ status: 'not_evaluated', summary: 'Nothing in repository infra was scanned for SAST findings yet.' });
+  expect(await evaluateOpenFindings(over(['iac']), facts())).toMatchObject({ status: 'passing' });
 });
 
 it("finds a cloud control's open findings by rule id, generator id or Security Hub's control id, in any case", async () => {

@@ -75,6 +75,8 @@ export interface ControlFindingFact extends SecurityFindingFact {
 export interface FindingScopeFact {
   scope: string;
   cloud: boolean;
+  /** What it was scanned for: the categories of its imports' runs (a clean scan's too) and of the findings it holds, sorted. */
+  categories: FindingCategory[];
 }
 
 export interface ProfileFact {

@@ -6,9 +6,9 @@ import { check, factsOf, securityFinding } from '../../testing/compliance';
 import { evaluateCloudControl } from './cloud-control';
 
 const scopes = [
-  { scope: 'aws:123456789012:eu-west-1', cloud: true },
-  { scope: 'aws:210987654321:us-east-1', cloud: true },
-  { scope: 'repo:api', cloud: false },
+  { scope: 'aws:123456789012:eu-west-1', cloud: true, categories: ['cloud-posture' as const] },
+  { scope: 'aws:210987654321:us-east-1', cloud: true, categories: ['cloud-posture' as const] },
+  { scope: 'repo:api', cloud: false, categories: ['sast' as const] },
 ];
 const failing = (scope: string, control: string, resource: string): ControlFindingFact => ({
   ...securityFinding(scope, 'cloud-posture', 'high', 10, { id: `${scope}/${resource}`, title: `${control} failed`, resource }),
@@ -40,7 +40,7 @@ it('fails with each failing resource as a reason', async () => {
 });
 
 it('is not evaluated until cloud findings were imported into the scope', async () => {
-  const facts = factsOf({ findingScopes: [{ scope: 'repo:api', cloud: false }] });
+  const facts = factsOf({ findingScopes: [{ scope: 'repo:api', cloud: false, categories: ['sast'] }] });
   expect(await evaluateCloudControl(check('cloud-control', { controls: ['S3.1'] }), facts)).toEqual({
     status: 'not_evaluated',
     summary: 'No cloud findings were imported into the process yet.',
