@@ -167,7 +167,8 @@ export interface ComplianceHistoryEntry {
   /** The check's kind (kept after the check is deleted); null for the requirement. */
   kind: ComplianceCheckKind | null;
   from: ComplianceStatus | null;
-  to: ComplianceStatus;
+  /** null: the requirement's last check was deleted (it has no status since). */
+  to: ComplianceStatus | null;
   summary: string;
 }
 
