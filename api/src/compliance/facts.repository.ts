@@ -7,6 +7,7 @@ import type {
   ApplicationFact,
   BuildProvenanceFact,
   ControlFindingFact,
+  ControlPassFact,
   EvidenceFact,
   FindingScopeFact,
   ProfileFact,
@@ -123,6 +124,20 @@ export async function controlFindingFacts(db: Queryable, process: ProcessRef, co
     [process.organizationId, process.processId, controls],
   );
   return rows.map((row) => timed<ControlFindingFact>(row));
+}
+
+/** Resources reported passing the controls (security_control_passes), matched as controlFindingFacts matches findings. */
+export function controlPassFacts(db: Queryable, process: ProcessRef, controls: readonly string[]): Promise<ControlPassFact[]> {
+  return db.query<ControlPassFact>(
+    `SELECT * FROM (
+       SELECT DISTINCT p.scope, c.control, p.resource, p.provider
+         FROM security_control_passes p
+         JOIN unnest($3::text[]) AS c(control)
+           ON lower(p.rule_id) = lower(c.control) OR lower(p.control) = lower(c.control) OR lower(right(p.rule_id, length(c.control) + 1)) = lower('/' || c.control)
+        WHERE p.organization_id = $1 AND p.process_id = $2
+     ) passed ORDER BY lower(control), resource, scope`,
+    [process.organizationId, process.processId, controls],
+  );
 }
 
 /** The provenance of each application's current build (its newest processed one). */

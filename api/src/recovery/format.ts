@@ -73,6 +73,7 @@ export const TABLES: readonly TableSpec[] = [
   { name: 'deployment_profiles', where: BY_PROCESS },
   { name: 'deployment_configurations', where: ofProfiles },
   { name: 'security_finding_imports', where: BY_PROCESS },
+  { name: 'security_control_passes', where: BY_PROCESS },
   { name: 'security_findings', where: BY_PROCESS },
   { name: 'security_finding_events', where: ofFindings },
   { name: 'security_finding_requirements', where: ofFindings },
