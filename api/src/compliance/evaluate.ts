@@ -13,7 +13,7 @@ import type { Clock } from '../identity/clock';
 import type { EventScope } from '../realtime/audience';
 import { describeCheck } from './describe';
 import { evaluateCheck } from './evaluators/index';
-import { createFacts, type RbomPositions } from './facts';
+import { createFacts, type ApplicationFact, type RbomPositions } from './facts';
 import { announceCompliance, requirementFailing, requirementPassing, type FailingCheck } from './notices';
 import type { Evaluation, StoredReason } from './reasons';
 import { insertHistory, type CheckDefinitionRow, type HistoryInsert } from './repository';
@@ -57,10 +57,20 @@ interface Outcome {
   evaluation: Evaluation;
 }
 
-/** Evaluates the checks (of `process`) and records what they conclude; `requirementIds` also get their status recomputed (a deleted check's). */
-export async function evaluateAndRecord(context: ComplianceContext, process: ProcessScope, checks: readonly CheckDefinitionRow[], requirementIds: readonly string[] = []): Promise<RunSummary> {
+/**
+ * Evaluates the checks (of `process`) and records what they conclude; `requirementIds` also get their
+ * status recomputed (a deleted check's). `applications`: the process's applications as the caller
+ * already read them for this run (not read again).
+ */
+export async function evaluateAndRecord(
+  context: ComplianceContext,
+  process: ProcessScope,
+  checks: readonly CheckDefinitionRow[],
+  requirementIds: readonly string[] = [],
+  applications?: ApplicationFact[],
+): Promise<RunSummary> {
   const started = context.now();
-  const facts = createFacts(context.db, process, started, context.rbomPositions);
+  const facts = createFacts(context.db, process, started, context.rbomPositions, applications);
   const byRequirement = new Map<string, Outcome[]>(requirementIds.map((id) => [id, []]));
   for (const [index, check] of checks.entries()) {
     const evaluation = check.requirement_deleted ? DELETED : await evaluateCheck(check, facts);

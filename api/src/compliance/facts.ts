@@ -182,15 +182,15 @@ function onceBy<K, T>(load: (key: K) => Promise<T>, keyOf: (key: K) => string = 
   };
 }
 
-/** The facts of the process, read from `db` as an evaluation run asks for them. */
-export function createFacts(db: Queryable, process: ProcessRef, now: Date, rbomPositions: RbomPositions): Facts {
+/** The facts of the process, read from `db` as an evaluation run asks for them (`applications`: already read for the run). */
+export function createFacts(db: Queryable, process: ProcessRef, now: Date, rbomPositions: RbomPositions, applications?: ApplicationFact[]): Facts {
   const rbom = onceBy(
     async (profile: ProfileFact) => (profile.build_id === null || profile.build_status !== 'DONE' ? null : rbomFacts(db, profile.build_id, await rbomPositions(db, profile))),
     (profile) => `${profile.id}@${profile.version}/${profile.build_id}`,
   );
   return {
     now,
-    applications: once(() => applicationFacts(db, process)),
+    applications: once(async () => applications ?? applicationFacts(db, process)),
     sbomFindings: once(() => sbomFindingFacts(db, process)),
     securityFindings: once(() => securityFindingFacts(db, process)),
     findingScopes: once(() => findingScopeFacts(db, process)),

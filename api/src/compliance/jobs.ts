@@ -39,8 +39,9 @@ export async function evaluatePending(context: ComplianceContext, processId: str
     if (process) {
       const full = isFull(changes);
       const candidates = await checksOfProcess(context.db, processId, full ? undefined : kindsOf(changes));
-      const checks = full ? candidates : affectedChecks(candidates, changes, await applicationFacts(context.db, process));
-      const summary = await evaluateAndRecord(context, process, checks);
+      const applications = full ? undefined : await applicationFacts(context.db, process);
+      const checks = applications ? affectedChecks(candidates, changes, applications) : candidates;
+      const summary = await evaluateAndRecord(context, process, checks, [], applications);
       total.evaluated += summary.evaluated;
       total.changedChecks += summary.changedChecks;
       total.changedRequirements += summary.changedRequirements;

@@ -9,6 +9,7 @@ import type { Clock } from '../identity/clock';
 import { notify } from '../notifications/index';
 import { linkText } from '../tasks/index';
 import { claimReview, dueReviews } from './review.repository';
+import { serialPass } from '../jobs/index';
 
 export interface ReviewReminders {
   tick(): Promise<{ reminded: number; pastDue: number }>;
@@ -28,7 +29,6 @@ export const REVIEW_INTERVAL_MS = 60_000;
 export function createReviewReminders(options: { db: Database; now: Clock; reminderDays?: number; intervalMs?: number }): ReviewReminders {
   const reminderDays = options.reminderDays ?? REVIEW_REMINDER_DAYS;
   const intervalMs = options.intervalMs ?? REVIEW_INTERVAL_MS;
-  let running: Promise<unknown> | undefined;
 
   async function pass() {
     const moment = options.now();
@@ -61,21 +61,6 @@ export function createReviewReminders(options: { db: Database; now: Clock; remin
     return { reminded, pastDue };
   }
 
-  const reminders: ReviewReminders = {
-    async tick() {
-      while (running) await running.catch(() => undefined);
-      const current = pass();
-      running = current;
-      try {
-        return await current;
-      } finally {
-        running = undefined;
-      }
-    },
-    intervalMs,
-    async stop() {
-      if (running) await running.catch(() => undefined);
-    },
-  };
-  return reminders;
+  const passes = serialPass(pass);
+  return { tick: passes.tick, intervalMs, stop: passes.stop };
 }

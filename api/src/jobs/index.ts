@@ -6,3 +6,4 @@ export { createJobs, jobWorkersFrom, jobWorkersOn, type JobWorkers, type JobsOpt
 export type { PgBossSettings } from './pg-boss';
 export { registerJobs, schedulePass, PASS_TIMEOUT_SECONDS } from './plugin';
 export { jobsRoutes } from './routes';
+export { serialPass, type SerialPass } from './serial-pass';

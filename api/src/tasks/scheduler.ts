@@ -10,6 +10,7 @@ import { notify } from '../notifications/index';
 import { linkText, notifyTask, requirementLink } from './notices';
 import { claimDueTask, dueEventRaised, dueRequirements, dueTasks, lockDueRequirement } from './scheduler.repository';
 import { findTaskRecord, openNextOccurrence, raiseEventOf } from './service';
+import { serialPass } from '../jobs/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,7 +82,6 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
   const settings = schedulerSettings();
   const reminderDays = options.reminderDays ?? settings.reminderDays;
   const intervalMs = options.intervalMs ?? settings.intervalMs;
-  let running: Promise<unknown> | undefined;
 
   /** Claims and raises one task's event; false when another pass took it first. */
   async function raiseForTask(taskId: string, kind: Kind, time: string): Promise<boolean> {
@@ -152,21 +152,6 @@ export function createDueDateScheduler(options: SchedulerOptions): DueDateSchedu
     return { reminded, pastDue };
   }
 
-  const scheduler: DueDateScheduler = {
-    async tick() {
-      while (running) await running.catch(() => undefined);
-      const current = pass();
-      running = current;
-      try {
-        return await current;
-      } finally {
-        running = undefined;
-      }
-    },
-    intervalMs,
-    async stop() {
-      if (running) await running.catch(() => undefined);
-    },
-  };
-  return scheduler;
+  const passes = serialPass(pass);
+  return { tick: passes.tick, intervalMs, stop: passes.stop };
 }

@@ -88,8 +88,9 @@ async function chartLayout(page: Page): Promise<{ chart: Rect; texts: Rect[] }> 
       const box = element.getBoundingClientRect();
       return { text, left: box.left, top: box.top, right: box.right, bottom: box.bottom };
     };
-    // The tick labels (the axes' groups) and the axis titles (the svg's own texts).
-    const texts = [...svg.querySelectorAll(':scope > g[aria-hidden="true"] .tick text, :scope > text')].map((element) => rect(element, element.textContent ?? ''));
+    // The tick labels (the axes' groups) and the axis titles (the svg's own texts; the points' labels,
+    // other specs' applications among them, are hidden from assistive technology and are not axis texts).
+    const texts = [...svg.querySelectorAll(':scope > g[aria-hidden="true"] .tick text, :scope > text:not([aria-hidden])')].map((element) => rect(element, element.textContent ?? ''));
     return { chart: rect(svg), texts };
   });
 }

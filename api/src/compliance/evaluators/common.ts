@@ -74,12 +74,16 @@ export function bySeverityAndAge<T extends { severity: string; since: Date }>(a:
 export interface FindingIndex<T> {
   sorted: ReadonlyArray<Indexed<T>>;
   byKey: ReadonlyMap<string, ReadonlyArray<Indexed<T>>>;
+  /** Each key's number (0 … size - 1). */
+  keyIds: ReadonlyMap<string, number>;
 }
 
 /** A finding with what orders it, computed once. */
 interface Indexed<T> {
   item: T;
   key: string;
+  /** Its key's number in the index (keyIds): a membership test is an array read, not a string hash. */
+  keyId: number;
   rank: number;
   /** Its first sighting (ms). */
   since: number;
@@ -92,7 +96,13 @@ const indexes = new WeakMap<readonly object[], FindingIndex<object>>();
 function indexOf<T extends object>(items: readonly T[], keyOf: (item: T) => string, rank: (item: T) => number, since: (item: T) => number): FindingIndex<T> {
   let index = indexes.get(items) as FindingIndex<T> | undefined;
   if (!index) {
-    const entries = items.map((item) => ({ item, key: keyOf(item), rank: rank(item), since: since(item), ordinal: 0 }));
+    const keyIds = new Map<string, number>();
+    const entries = items.map((item) => {
+      const key = keyOf(item);
+      let keyId = keyIds.get(key);
+      if (keyId === undefined) keyIds.set(key, (keyId = keyIds.size));
+      return { item, key, keyId, rank: rank(item), since: since(item), ordinal: 0 };
+    });
     entries.sort((a, b) => b.rank - a.rank || a.since - b.since);
     const byKey = new Map<string, Array<Indexed<T>>>();
     entries.forEach((entry, ordinal) => {
@@ -101,7 +111,7 @@ function indexOf<T extends object>(items: readonly T[], keyOf: (item: T) => stri
       if (list) list.push(entry);
       else byKey.set(entry.key, [entry]);
     });
-    index = { sorted: entries, byKey };
+    index = { sorted: entries, byKey, keyIds };
     indexes.set(items, index as FindingIndex<object>);
   }
   return index;
@@ -126,7 +136,8 @@ export function collect<T>(
   minRank = 0,
 ): { first: T[]; total: number } {
   let entries: ReadonlyArray<Indexed<T>> = index.sorted;
-  let member: ((entry: Indexed<T>) => boolean) | undefined;
+  /** Many keys: the whole order, the keys' findings only (by key number; the hot loop of a full run). */
+  let members: Uint8Array | undefined;
   if (keys !== null) {
     const wanted = new Set(keys);
     let count = 0;
@@ -135,15 +146,19 @@ export function collect<T>(
       // A few keys: their lists, in the index's order.
       entries = [...wanted].flatMap((key) => index.byKey.get(key) ?? []).sort((a, b) => a.ordinal - b.ordinal);
     } else {
-      // Many: the whole order, the keys' findings only.
-      member = (entry) => wanted.has(entry.key);
+      members = new Uint8Array(index.keyIds.size);
+      for (const key of wanted) {
+        const keyId = index.keyIds.get(key);
+        if (keyId !== undefined) members[keyId] = 1;
+      }
     }
   }
   const first: T[] = [];
   let total = 0;
-  for (const entry of entries) {
+  for (let at = 0; at < entries.length; at += 1) {
+    const entry = entries[at];
     if (entry.rank < minRank) break;
-    if ((member && !member(entry)) || !accept(entry.item, entry.since)) continue;
+    if ((members !== undefined && members[entry.keyId] === 0) || !accept(entry.item, entry.since)) continue;
     total += 1;
     if (first.length < limit) first.push(entry.item);
   }

@@ -48,10 +48,16 @@ export async function openFindingsIn(query: OpenFindingsQuery, facts: Facts): Pr
   if (sources.includes('sbom') && holdsApplications(scope)) {
     const byId = new Map(inScope.filter((app) => app.build !== null).map((app) => [app.id, app]));
     if (byId.size > 0) scanned.add('sbom');
+    // Every SBOM finding is of an application's current build: in a process scope every finding is
+    // in scope, in another the keys hold the findings to the scope's applications.
     const keys = scope.kind === 'process' ? null : byId.keys();
-    const matches = collect(sbomIndex(await facts.sbomFindings()), keys, (finding, since) => byId.has(finding.application_id) && query.sbom(finding, since), LIMIT, minRank);
+    const matches = collect(sbomIndex(await facts.sbomFindings()), keys, query.sbom, LIMIT, minRank);
     total += matches.total;
-    for (const finding of matches.first) found.push({ severity: finding.severity, since: finding.identified_at, reason: sbomReason(finding, byId.get(finding.application_id)!, facts.now) });
+    for (const finding of matches.first) {
+      // (An application added after the applications were read has no name to show yet.)
+      const app = byId.get(finding.application_id);
+      if (app) found.push({ severity: finding.severity, since: finding.identified_at, reason: sbomReason(finding, app, facts.now) });
+    }
   }
 
   const categories = categoriesOf(sources);

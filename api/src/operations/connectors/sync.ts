@@ -23,6 +23,7 @@ import {
 import { recordCloudFindings } from '../service';
 import { fetchSecurityHub, type CloudBatch } from './aws';
 import { fetchDefender, type AzureTransport, type SecureScore } from './azure';
+import { serialPass } from '../../jobs/index';
 import { CloudSyncError, syncFailure } from './errors';
 
 declare module 'fastify' {
@@ -83,7 +84,6 @@ export function createCloudSync(options: CloudSyncOptions): CloudSync {
   const settings = cloudSyncSettings();
   const tickMs = options.tickMs ?? settings.tickMs;
   const defaultMinutes = options.defaultMinutes ?? settings.defaultMinutes;
-  let running: Promise<unknown> | undefined;
   /** One sync per module at a time: a second request waits for the first. */
   const inFlight = new Map<string, Promise<StoredSyncAttempt>>();
 
@@ -172,25 +172,17 @@ export function createCloudSync(options: CloudSyncOptions): CloudSync {
     return tried;
   }
 
+  const passes = serialPass(pass);
   const sync: CloudSync = {
     async syncNow(organizationId, moduleId, process, userId) {
       const module = await moduleOf(db, organizationId, moduleId);
       if (!CLOUD_MODULE_TYPES.includes(module.type)) throw new ApiProblem(400, NOT_A_CLOUD_MODULE(module.type));
       return once(module, process, userId, true);
     },
-    async tick() {
-      while (running) await running.catch(() => undefined);
-      const current = pass();
-      running = current;
-      try {
-        return await current;
-      } finally {
-        running = undefined;
-      }
-    },
+    tick: passes.tick,
     tickMs,
     async stop() {
-      if (running) await running.catch(() => undefined);
+      await passes.stop();
       await Promise.allSettled(inFlight.values());
     },
   };

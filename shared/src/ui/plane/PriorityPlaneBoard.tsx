@@ -14,6 +14,7 @@ import {
   labelPlacement,
   nudgePlacement,
   PLANE_FONT,
+  PLANE_LABEL_FONT,
   PLANE_PLOT,
   PLANE_PLOT_SMALL,
   PLANE_TICK_PADDING,
@@ -270,7 +271,7 @@ function PlaneChart<T>({ words, view, points, byId, readOnly, selected, dragging
             </g>
             {/* The code beside the point, outside it: a point's name need not hold its code (an app's
                 name with its key in parentheses), and text inside a button must be in its name (WCAG 2.5.3). */}
-            <text transform={`translate(${px} ${py})`} {...labelPlacement(shown)} y={4} fontSize={11} aria-hidden="true" pointerEvents="none">
+            <text transform={`translate(${px} ${py})`} {...labelPlacement(shown, view.code(point.item), box)} y={4} fontSize={PLANE_LABEL_FONT} aria-hidden="true" pointerEvents="none">
               {view.code(point.item)}
             </text>
           </Fragment>

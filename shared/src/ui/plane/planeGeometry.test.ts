@@ -7,7 +7,9 @@ import {
   labelPlacement,
   nudgePlacement,
   PLANE_FONT,
+  PLANE_LABEL_FONT,
   PLANE_PLOT,
+  PLANE_PLOT_SMALL,
   PLANE_TITLE_GAP,
   planeMargins,
   textWidth,
@@ -51,6 +53,19 @@ describe('the priority plane geometry', () => {
     expect(labelPlacement({ x: 0.75, y: 0.5 })).toEqual({ x: 12, textAnchor: 'start' });
     expect(labelPlacement({ x: 0.76, y: 0.5 })).toEqual({ x: -12, textAnchor: 'end' });
     expect(labelPlacement({ x: 1, y: 1 })).toEqual({ x: -12, textAnchor: 'end' });
+  });
+
+  it("puts a long label left of its point when it would overflow the chart's right edge (a phone's small chart)", () => {
+    const key = 'a11y-mwzknl6orqr';
+    // On the large chart there is room on the right at 60 %; on the phone's chart there is not.
+    expect(labelPlacement({ x: 0.6, y: 0.5 }, key, PLANE_PLOT)).toEqual({ x: 12, textAnchor: 'start' });
+    const small = labelPlacement({ x: 0.6, y: 0.5 }, key, PLANE_PLOT_SMALL);
+    expect(small).toEqual({ x: -12, textAnchor: 'end' });
+    const { px } = toPixels({ x: 0.6, y: 0.5 }, PLANE_PLOT_SMALL);
+    expect(px - 12 - textWidth(key, PLANE_LABEL_FONT)).toBeGreaterThanOrEqual(0);
+    // A short label stays right; one near the left edge stays right (more room there).
+    expect(labelPlacement({ x: 0.6, y: 0.5 }, 'web', PLANE_PLOT_SMALL)).toEqual({ x: 12, textAnchor: 'start' });
+    expect(labelPlacement({ x: 0.1, y: 0.5 }, key, PLANE_PLOT_SMALL)).toEqual({ x: 12, textAnchor: 'start' });
   });
 });
 

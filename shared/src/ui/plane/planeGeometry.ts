@@ -170,12 +170,24 @@ export function toPixels(placement: Placement, box: PlotBox = PLANE_PLOT): { px:
 /** How far a point's label sits from its centre, in chart pixels. */
 export const PLANE_LABEL_GAP = 12;
 
+/** The font size of a point's label, in chart pixels. */
+export const PLANE_LABEL_FONT = 11;
+
 /**
  * Where a point's label goes: right of the point, or left of it in the plane's right quarter, so
- * that a label at risk 100% is not cut off by the chart's edge.
+ * that a label at risk 100% is not cut off by the chart's edge. Given the label and the chart's box,
+ * a label too long for the room on its right goes left, where there is more room (a long key on a
+ * phone's small chart).
  */
-export function labelPlacement(placement: Placement): { x: number; textAnchor: 'start' | 'end' } {
-  return placement.x > 0.75 ? { x: -PLANE_LABEL_GAP, textAnchor: 'end' } : { x: PLANE_LABEL_GAP, textAnchor: 'start' };
+export function labelPlacement(placement: Placement, label?: string, box: PlotBox = PLANE_PLOT): { x: number; textAnchor: 'start' | 'end' } {
+  const left = { x: -PLANE_LABEL_GAP, textAnchor: 'end' } as const;
+  const right = { x: PLANE_LABEL_GAP, textAnchor: 'start' } as const;
+  if (placement.x > 0.75) return left;
+  if (label === undefined) return right;
+  const { px } = toPixels(placement, box);
+  const width = textWidth(label, PLANE_LABEL_FONT) + PLANE_LABEL_GAP;
+  const roomRight = box.width - px;
+  return width > roomRight && px > roomRight ? left : right;
 }
 
 /**
