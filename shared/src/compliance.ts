@@ -167,7 +167,8 @@ export interface ComplianceHistoryEntry {
   /** The check's kind (kept after the check is deleted); null for the requirement. */
   kind: ComplianceCheckKind | null;
   from: ComplianceStatus | null;
-  to: ComplianceStatus;
+  /** null: the requirement's last check was deleted (it has no status since). */
+  to: ComplianceStatus | null;
   summary: string;
 }
 
@@ -188,6 +189,20 @@ export interface ComplianceStatusItem {
   requirement_id: string;
   status: ComplianceStatus;
   since: string;
+}
+
+/**
+ * GET compliance/recurring-tasks: a recurring task series of the process, what a `recurring-task`
+ * check may name (`params.task_id`): `id` is the series' first occurrence, `title` and
+ * `recurrence` its latest's.
+ */
+export interface ComplianceRecurringTask {
+  id: string;
+  title: string;
+  /** The RFC 5545 rule (FREQ=MONTHLY;INTERVAL=3); null: the series no longer recurs. */
+  recurrence: string | null;
+  /** The due date (YYYY-MM-DD) of its open occurrence; null when none is open. */
+  next_due: string | null;
 }
 
 /** The live event of a requirement's compliance (events#<userId>, for who may view requirements). */

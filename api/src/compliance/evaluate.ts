@@ -142,7 +142,9 @@ async function recordBatch(tx: Queryable, process: ProcessScope, batch: Readonly
     const turned = was !== status;
     if (turned) {
       changedRequirements += 1;
-      if (status !== null) history.push({ processId: process.processId, requirementId, checkId: null, kind: null, from: was, to: status, summary: statusSummary(status, checkStatuses.get(requirementId)!), reasons: [], at });
+      // No check left is history too (to no status): the trend stops counting the requirement then.
+      const summary = status === null ? NO_CHECK_LEFT : statusSummary(status, checkStatuses.get(requirementId)!);
+      history.push({ processId: process.processId, requirementId, checkId: null, kind: null, from: was, to: status, summary, reasons: [], at });
     }
     if (turned || touched.has(requirementId)) await announceCompliance(tx, process, requirementId, status, was, at);
     if (turned && status === 'failing') {
@@ -157,6 +159,9 @@ async function recordBatch(tx: Queryable, process: ProcessScope, batch: Readonly
   await insertHistory(tx, history);
   return { checks: changedChecks, requirements: changedRequirements };
 }
+
+/** The summary of a requirement's history row when its last check was deleted. */
+export const NO_CHECK_LEFT = 'No check left: the requirement has no compliance status.';
 
 function statusSummary(status: ComplianceStatus, statuses: readonly ComplianceStatus[]): string {
   const count = (wanted: ComplianceStatus) => statuses.filter((each) => each === wanted).length;

@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import { publicUrlOf } from '../config';
 import { validateCycloneDxJson } from '../sbom/index';
 import { importLowBaseline, setProvenance } from '../testing/compliance-catalog';
-import { seedApplication, seedBuild, seedComponents, seedSbomFinding, seedSecurityFinding, type ProcessIds } from '../testing/compliance-seed';
+import { seedApplication, seedBuild, seedComponents, seedImport, seedSbomFinding, seedSecurityFinding, type ProcessIds } from '../testing/compliance-seed';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 
@@ -60,6 +60,8 @@ beforeAll(async () => {
   await seedBuild(db, await seedApplication(db, process, 'blog'), ago(100));
   // A public bucket for 10 days: past SI-2's critical days, seen only with a view of AWS.
   await seedSecurityFinding(db, process, { scope: 'aws:111122223333:eu-west-1', category: 'cloud-posture', severity: 'critical', firstSeen: ago(10), title: 'S3 bucket is public', resource: 'arn:aws:s3:::logs', provider: 'aws' });
+  // A clean IaC scan of the infrastructure's repository (CM-6 passes: scanned for IaC, nothing open).
+  await seedImport(db, process, 'repo:infra', ago(2), ['iac']);
   await world.ok('andy', 'POST', `/api/compliance/templates/apply?${G}`, { standard_id: standardId });
   // A requirement of the process's own (RQ-12): evidence it lacks.
   await world.ok('andy', 'POST', `/api/requirements/${world.requirementId}/checks?${G}`, { kind: 'evidence-file' }, 201);
@@ -97,7 +99,7 @@ describe('OSCAL assessment results', () => {
         props: [{ name: 'reason-kind', ns: 'urn:portal:compliance', value: 'vulnerability' }],
       },
     ]);
-    expect(exploit.description).toBe('No open SBOM, SAST, IaC and cloud finding with an active exploit in the process.');
+    expect(exploit.description).toBe('No open SBOM, SAST, IaC and cloud finding with an active exploit in the process. Nothing was scanned for SAST findings yet.');
     expect(exploit['relevant-evidence']).toBeUndefined();
   });
 

@@ -7,6 +7,7 @@ import type {
   ApplicationFact,
   BuildProvenanceFact,
   ControlFindingFact,
+  ControlPassFact,
   EvidenceFact,
   FindingScopeFact,
   ProfileFact,
@@ -84,12 +85,23 @@ export async function securityFindingFacts(db: Queryable, process: ProcessRef): 
   return rows.map((row) => timed<SecurityFindingFact>(row));
 }
 
-/** Every scope findings were imported into; a cloud account's (aws:, azure:, gcp:), or one that held a cloud finding, is a cloud scope. */
+/**
+ * Every scope findings were imported into; a cloud account's (aws:, azure:, gcp:), or one that held
+ * a cloud finding, is a cloud scope. Its categories: those of its imports' runs (a run without
+ * findings says its tool scanned the scope clean) and those of the findings it holds.
+ */
 export async function findingScopeFacts(db: Queryable, process: ProcessRef): Promise<FindingScopeFact[]> {
   return db.query<FindingScopeFact>(
     `SELECT i.scope,
             (i.scope ~ '^(aws|azure|gcp):' OR EXISTS (SELECT 1 FROM security_findings s
-               WHERE s.organization_id = $1 AND s.process_id = $2 AND s.scope = i.scope AND s.category IN ('cloud-posture', 'cloud-threat'))) AS cloud
+               WHERE s.organization_id = $1 AND s.process_id = $2 AND s.scope = i.scope AND s.category IN ('cloud-posture', 'cloud-threat'))) AS cloud,
+            ARRAY(SELECT c.category FROM (
+                    SELECT run->>'category' AS category FROM security_finding_imports m
+                      CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(m.runs) = 'array' THEN m.runs ELSE '[]'::jsonb END) run
+                     WHERE m.organization_id = $1 AND m.process_id = $2 AND m.scope = i.scope
+                    UNION
+                    SELECT s.category FROM security_findings s WHERE s.organization_id = $1 AND s.process_id = $2 AND s.scope = i.scope
+                  ) c WHERE c.category IS NOT NULL ORDER BY c.category) AS categories
        FROM (SELECT DISTINCT scope FROM security_finding_imports WHERE organization_id = $1 AND process_id = $2) i
       ORDER BY i.scope`,
     [process.organizationId, process.processId],
@@ -112,6 +124,20 @@ export async function controlFindingFacts(db: Queryable, process: ProcessRef, co
     [process.organizationId, process.processId, controls],
   );
   return rows.map((row) => timed<ControlFindingFact>(row));
+}
+
+/** Resources reported passing the controls (security_control_passes), matched as controlFindingFacts matches findings. */
+export function controlPassFacts(db: Queryable, process: ProcessRef, controls: readonly string[]): Promise<ControlPassFact[]> {
+  return db.query<ControlPassFact>(
+    `SELECT * FROM (
+       SELECT DISTINCT p.scope, c.control, p.resource, p.provider
+         FROM security_control_passes p
+         JOIN unnest($3::text[]) AS c(control)
+           ON lower(p.rule_id) = lower(c.control) OR lower(p.control) = lower(c.control) OR lower(right(p.rule_id, length(c.control) + 1)) = lower('/' || c.control)
+        WHERE p.organization_id = $1 AND p.process_id = $2
+     ) passed ORDER BY lower(control), resource, scope`,
+    [process.organizationId, process.processId, controls],
+  );
 }
 
 /** The provenance of each application's current build (its newest processed one). */

@@ -8,8 +8,12 @@ import { buildApp } from '../app';
 import { createOrganizationCommand, createProcessCommand } from '../cli/users';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { daysAgo, NOW } from '../testing/compliance';
-import { seedApplication, seedBuild, seedComponents, seedKev, seedSbomFinding, seedSecurityFinding, seedVex, type ProcessIds } from '../testing/compliance-seed';
+import { seedApplication, seedBuild, seedComponents, seedImport, seedKev, seedSbomFinding, seedSecurityFinding, seedVex, type ProcessIds } from '../testing/compliance-seed';
+import { importFindings } from '../operations/importers/index';
+import { readOps } from '../operations/importers/ops-data';
+import { recordImport } from '../operations/repository';
 import { evaluateActiveExploit } from './evaluators/active-exploit';
+import { evaluateCloudControl } from './evaluators/cloud-control';
 import { evaluateOpenFindings } from './evaluators/open-findings';
 import { createFacts, type Facts } from './facts';
 
@@ -108,13 +112,21 @@ it('reads the open and confirmed security findings only, with active exploits fr
   ]);
 });
 
-it('knows which scopes were imported and which hold cloud findings', async () => {
+it('knows which scopes were imported, which hold cloud findings, and what each was scanned for', async () => {
   await seedSecurityFinding(app.database, process, { scope: 'repo:aws-export', category: 'cloud-posture', severity: 'low', state: 'fixed', firstSeen: daysAgo(3), provider: 'aws' });
+  // Clean scans: an IaC run into a scope of its own, a secrets run into repo:api.
+  await seedImport(app.database, process, 'repo:infra', daysAgo(1), ['iac']);
+  await seedImport(app.database, process, 'repo:api', daysAgo(1), ['secret']);
   expect(await facts().findingScopes()).toEqual([
-    { scope: 'aws:123456789012:eu-west-1', cloud: true },
-    { scope: 'repo:api', cloud: false },
-    { scope: 'repo:aws-export', cloud: true },
+    { scope: 'aws:123456789012:eu-west-1', cloud: true, categories: ['container'] },
+    { scope: 'repo:api', cloud: false, categories: ['sast', 'secret'] },
+    { scope: 'repo:aws-export', cloud: true, categories: ['cloud-posture'] },
+    { scope: 'repo:infra', cloud: false, categories: ['iac'] },
   ]);
+  // A SAST check reads repo:infra as not scanned for it, an IaC check as scanned clean.
+  const over = (sources: Array<'sast' | 'iac'>) => ({ requirement_id: 'r', kind: 'open-findings' as const, scope: { kind: 'repositories' as const, names: ['infra'] }, params: { sources, severity: 'low' as const, older_than_days: 0 } });
+  expect(await evaluateOpenFindings(over(['sast']), facts())).toMatchObject({ status: 'not_evaluated', summary: 'Nothing in repository infra was scanned for SAST findings yet.' });
+  expect(await evaluateOpenFindings(over(['iac']), facts())).toMatchObject({ status: 'passing' });
 });
 
 it("finds a cloud control's open findings by rule id, generator id or Security Hub's control id, in any case", async () => {
@@ -131,4 +143,22 @@ it("finds a cloud control's open findings by rule id, generator id or Security H
     ['S3_BUCKET_PUBLIC_ACCESS', 's3_bucket_public_access'],
     ['s3.8', 'security-control/S3.8'],
   ]);
+});
+
+it('keeps the cloud controls resources passed as the last import of each tool into the scope reported them', async () => {
+  const scope = 'aws:012345678912';
+  const file = importFindings(readOps('awssecurityhub_config_many_findings.json'));
+  const record = (result: typeof file, now: Date) => app.database.transaction((tx) => recordImport(tx, { ...process, scope, userId: null, now }, result));
+  await record(file, daysAgo(2));
+  const account = 'AWS::::Account:012345678912';
+  expect(await facts().controlPasses(['iam.5', 'SSM.2', 'S3.1'])).toEqual([
+    { scope, control: 'iam.5', resource: account, provider: 'aws' },
+    { scope, control: 'SSM.2', resource: account, provider: 'aws' },
+  ]);
+  const iam = { requirement_id: 'r', kind: 'cloud-control' as const, scope: { kind: 'cloud-accounts' as const, accounts: [scope] }, params: { controls: ['IAM.5'] } };
+  expect(await evaluateCloudControl(iam, facts())).toMatchObject({ status: 'passing', summary: `IAM.5 passes on 1 resource of cloud account ${scope} and fails on none.`, reasons: [{ label: `IAM.5: passes on ${account}` }] });
+  // The tool's next import no longer reports IAM.5 passing: what it said replaces what the last one did.
+  await record({ ...file, passedControls: file.passedControls!.filter((pass) => pass.control !== 'IAM.5') }, daysAgo(1));
+  expect((await facts().controlPasses(['IAM.5', 'SSM.2'])).map((pass) => pass.control)).toEqual(['SSM.2']);
+  expect(await evaluateCloudControl(iam, facts())).toMatchObject({ status: 'passing', summary: `IAM.5 fails on no resource of cloud account ${scope}.`, reasons: [] });
 });

@@ -8,6 +8,7 @@ import type { SbomProvenance } from '../sbom/index';
 import {
   applicationFacts,
   controlFindingFacts,
+  controlPassFacts,
   evidenceFacts,
   findingScopeFacts,
   profileFacts,
@@ -71,10 +72,21 @@ export interface ControlFindingFact extends SecurityFindingFact {
   control: string;
 }
 
+/** A resource that passed one of the asked controls, as the last import of its tool into its scope reported (migration 047). */
+export interface ControlPassFact {
+  scope: string;
+  /** Which of the asked controls it passes. */
+  control: string;
+  resource: string;
+  provider: string | null;
+}
+
 /** A scope security findings were imported into; `cloud`: a cloud account's, or one holding cloud findings. */
 export interface FindingScopeFact {
   scope: string;
   cloud: boolean;
+  /** What it was scanned for: the categories of its imports' runs (a clean scan's too) and of the findings it holds, sorted. */
+  categories: FindingCategory[];
 }
 
 export interface ProfileFact {
@@ -139,6 +151,8 @@ export interface Facts {
   securityFindings(): Promise<SecurityFindingFact[]>;
   findingScopes(): Promise<FindingScopeFact[]>;
   controlFindings(controls: readonly string[]): Promise<ControlFindingFact[]>;
+  /** The resources the last imports reported passing the controls. */
+  controlPasses(controls: readonly string[]): Promise<ControlPassFact[]>;
   profiles(): Promise<ProfileFact[]>;
   /** The provenance of the applications' current builds, by build id. */
   buildProvenance(): Promise<Map<string, BuildProvenanceFact>>;
@@ -181,6 +195,7 @@ export function createFacts(db: Queryable, process: ProcessRef, now: Date, rbomP
     securityFindings: once(() => securityFindingFacts(db, process)),
     findingScopes: once(() => findingScopeFacts(db, process)),
     controlFindings: onceBy((controls: readonly string[]) => controlFindingFacts(db, process, controls), (controls) => [...controls].sort().join('\n')),
+    controlPasses: onceBy((controls: readonly string[]) => controlPassFacts(db, process, controls), (controls) => [...controls].sort().join('\n')),
     profiles: once(() => profileFacts(db, process)),
     buildProvenance: once(async () => new Map((await provenanceFacts(db, process)).map((fact) => [fact.build_id, fact]))),
     rbom,

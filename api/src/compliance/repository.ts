@@ -105,7 +105,8 @@ export interface HistoryInsert {
   checkId: string | null;
   kind: ComplianceCheckKind | null;
   from: ComplianceStatus | null;
-  to: ComplianceStatus;
+  /** null: the requirement's last check was deleted (a requirement's row only; migration 047). */
+  to: ComplianceStatus | null;
   summary: string;
   reasons: StoredReason[];
   at: Date;
@@ -135,7 +136,7 @@ export interface HistoryRow {
   check_id: string | null;
   kind: ComplianceCheckKind | null;
   from_status: ComplianceStatus | null;
-  to_status: ComplianceStatus;
+  to_status: ComplianceStatus | null;
   summary: string;
 }
 

@@ -1,8 +1,8 @@
 // The compliance routes (docs/compliance.md, "Routes"): a requirement's checks (listed with its view
 // permission; added, replaced, deleted with its update permission, each evaluated at once), its
 // compliance with history, an evaluation on demand, and the statuses of the process's requirements
-// (the depository's badges). The process is `graph`'s; another organization's or process's
-// requirement or check answers 404.
+// (the depository's badges), and the recurring tasks a check may name. The process is `graph`'s;
+// another organization's or process's requirement or check answers 404.
 import { PERMISSIONS } from '@portal/shared/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../authorization/guard';
@@ -22,6 +22,7 @@ import {
   type ComplianceContext,
 } from './service';
 import { complianceSummaryRoutes } from './summary';
+import { recurringTaskRoutes } from './task-choices';
 
 const R = PERMISSIONS.requirements;
 
@@ -100,4 +101,6 @@ export async function complianceRoutes(app: FastifyInstance, options: { context:
   );
 
   await complianceSummaryRoutes(app, options);
+  // The recurring tasks a recurring-task check may name (task-choices.ts).
+  await recurringTaskRoutes(app, options);
 }

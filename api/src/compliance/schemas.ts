@@ -50,7 +50,8 @@ export const historySchema = {
     check_id: { type: ['string', 'null'] },
     kind: { type: ['string', 'null'], enum: [...COMPLIANCE_CHECK_KINDS, null] },
     from: nullableStatus,
-    to: status,
+    // null: the requirement's last check was deleted.
+    to: nullableStatus,
     summary: { type: 'string' },
   },
 } as const;

@@ -1,12 +1,14 @@
-// The SQL of GET compliance/summary (summary.ts): each live requirement with checks, its family
-// (top-level ancestor) and the standard that family was imported from; and the requirements' status
-// changes over the trend's days.
+// The SQL of GET compliance/summary (summary.ts): each live requirement with checks — or that had
+// checks within the trend's days (its history has a row of its own there) — its family (top-level
+// ancestor) and the standard that family was imported from; and the requirements' status changes
+// over the trend's days.
 import type { ComplianceStatus } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 export interface StatusRow {
   requirement_id: string;
-  status: ComplianceStatus;
+  /** null: no check today, but some within the trend's days. */
+  status: ComplianceStatus | null;
   family_id: string;
   family_code: string;
   family_title: string;
@@ -19,12 +21,19 @@ export interface StatusRow {
 /** Ancestors walked at most (the tree is far shallower; a guard against a cycle). */
 const MAX_DEPTH = 64;
 
-/** Each live requirement of the process with checks: its status, its family and the family's standard. */
-export function statusesWithFamilies(db: Queryable, processId: string): Promise<StatusRow[]> {
+/**
+ * Each live requirement of the process with checks, and each whose checks were all deleted since
+ * `from` (its status null): its family and the family's standard.
+ */
+export function statusesWithFamilies(db: Queryable, processId: string, from: Date): Promise<StatusRow[]> {
   return db.query<StatusRow>(
     `WITH RECURSIVE checked AS (
        SELECT s.requirement_id, s.status FROM compliance_requirements s JOIN requirements r ON r.id = s.requirement_id
         WHERE s.process_id = $1 AND r.deleted_at IS NULL
+       UNION ALL
+       SELECT DISTINCT h.requirement_id, NULL FROM compliance_history h JOIN requirements r ON r.id = h.requirement_id
+        WHERE h.process_id = $1 AND h.check_id IS NULL AND h.at >= $2::timestamptz AND r.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM compliance_requirements s WHERE s.requirement_id = h.requirement_id)
      ), up AS (
        SELECT c.requirement_id, r.id AS node, r.parent_id, 0 AS depth FROM checked c JOIN requirements r ON r.id = c.requirement_id
        UNION ALL
@@ -44,13 +53,14 @@ export function statusesWithFamilies(db: Queryable, processId: string): Promise<
             st.id AS standard_id, st.title AS standard_title, st.version AS standard_version
        FROM checked c JOIN roots ON roots.requirement_id = c.requirement_id JOIN families f ON f.id = roots.family_id
        LEFT JOIN standards st ON st.id::text = f.standard_id AND st.process_id = $1`,
-    [processId],
+    [processId, from.toISOString()],
   );
 }
 
 export interface HistoryPoint {
   requirement_id: string;
-  to_status: ComplianceStatus;
+  /** null: its last check was deleted then. */
+  to_status: ComplianceStatus | null;
   at: Date | string;
 }
 

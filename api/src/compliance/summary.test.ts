@@ -1,13 +1,15 @@
 // GET compliance/summary on Acme's process alpha (testing/tasks.ts): the requirements with checks
 // grouped by the standard they were imported from and their family (top-level requirement), the
-// share passing and its 30-day trend replayed from the history, deleted requirements left out, and
+// share passing and its 30-day trend replayed from the history (a requirement counted on the days
+// it had checks, its last check's deletion included), deleted requirements left out, and
 // who may read it (list=>Requirement; another organization: 404). Runs on the embedded database,
 // and on Postgres when DATABASE_URL is set.
-import { COMPLIANCE_TREND_DAYS, STATUS_MESSAGES, type ComplianceSummary, type StandardImportView } from '@portal/shared/server';
+import { COMPLIANCE_TREND_DAYS, STATUS_MESSAGES, type ComplianceSummary, type RequirementCompliance, type StandardImportView } from '@portal/shared/server';
 import { DEFAULT_IDENTITY } from '../config';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 import { seedApplication, seedBuild, type ProcessIds } from '../testing/compliance-seed';
+import { NO_CHECK_LEFT } from './evaluate';
 
 const DAY = 86_400_000;
 let world: TaskWorld;
@@ -95,6 +97,26 @@ it("replays the trend from the history: each day's end as it was, today as it is
   world.clock.advance(40 * DAY);
   const later = await summary();
   expect(later.trend[0]).toEqual({ day: '2030-06-14', percentage: 100 });
+});
+
+it('counts a requirement on the days it had checks, not after its last check was deleted', async () => {
+  // RA-5 fails for a day (legacy's SBOM is 40 days old), then its only check is deleted.
+  const check = await world.ok<{ id: string }>('olga', 'POST', `/api/requirements/${ids['ra-5']}/checks?${G}`, fresh('legacy'), 201);
+  world.clock.advance(DAY);
+  await world.ok('olga', 'DELETE', `/api/requirements/${ids['ra-5']}/checks/${check.id}?${G}`, undefined, 204);
+
+  const answer = await summary();
+  expect(answer).toMatchObject({ requirements: 3, passing: 3, percentage: 100 });
+  const last = (trend: ComplianceSummary['trend']) => trend.slice(-2).map((point) => `${point.day} ${point.percentage}`);
+  expect(last(answer.trend)).toEqual(['2030-07-13 75', '2030-07-14 100']);
+  const [tiny] = answer.standards;
+  expect(last(tiny.trend)).toEqual(['2030-07-13 66.7', '2030-07-14 100']);
+  // Risk Assessment has no requirement with checks today: not listed, though its day counts above.
+  expect(tiny.families.map((group) => group.family.id)).toEqual([ids.ac]);
+  // The requirement's history says when it lost its last check.
+  const compliance = await world.ok<RequirementCompliance>('reed', 'GET', `/api/requirements/${ids['ra-5']}/compliance?${G}`);
+  expect(compliance.status).toBeNull();
+  expect(compliance.history[0]).toMatchObject({ check_id: null, kind: null, from: 'failing', to: null, summary: NO_CHECK_LEFT });
 });
 
 it('leaves deleted requirements out', async () => {

@@ -3,8 +3,10 @@
 // under it; its standard is the catalog it was imported from (the standard_id of its latest import
 // event, standards/import.ts), none for requirements written by hand. Each group tells how many of
 // its live requirements with checks pass, fail or could not be evaluated, and the trend of the
-// share passing over the last COMPLIANCE_TREND_DAYS days, replayed from the requirements' history
-// (their status at each day's end; today's point is their current status).
+// share passing over the last COMPLIANCE_TREND_DAYS days, replayed from the requirements' history:
+// their status at each day's end, today's point their current status. A requirement counts on the
+// days it had checks — one whose checks were all deleted since too, until then (its history's row
+// without status, migration 047) — and a group is listed while it has requirements with checks.
 import {
   COMPLIANCE_STATUSES,
   COMPLIANCE_TREND_DAYS,
@@ -29,8 +31,9 @@ class Tally {
   readonly known = Array.from({ length: COMPLIANCE_TREND_DAYS }, () => 0);
   readonly passingOn = Array.from({ length: COMPLIANCE_TREND_DAYS }, () => 0);
 
-  add(status: ComplianceStatus, daily: ReadonlyArray<ComplianceStatus | null>): void {
-    this.counts[status] += 1;
+  /** `status`: today's (null: no check today, counted in the trend only). */
+  add(status: ComplianceStatus | null, daily: ReadonlyArray<ComplianceStatus | null>): void {
+    if (status !== null) this.counts[status] += 1;
     daily.forEach((each, day) => {
       if (each === null) return;
       this.known[day] += 1;
@@ -38,8 +41,13 @@ class Tally {
     });
   }
 
+  /** Requirements with checks today. */
+  get requirements(): number {
+    return COMPLIANCE_STATUSES.reduce((sum, status) => sum + this.counts[status], 0);
+  }
+
   view(days: readonly string[]): ComplianceTally {
-    const requirements = COMPLIANCE_STATUSES.reduce((sum, status) => sum + this.counts[status], 0);
+    const { requirements } = this;
     return {
       requirements,
       ...this.counts,
@@ -51,9 +59,9 @@ class Tally {
 
 const share = (part: number, whole: number): number | null => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
 
-/** Each requirement's status at the end of each day of the trend (null: none yet); the last day is its current status. */
-function dailyStatuses(history: readonly HistoryPoint[], current: ReadonlyMap<string, ComplianceStatus>, dayEnds: readonly number[]): Map<string, Array<ComplianceStatus | null>> {
-  const changes = new Map<string, Array<{ at: number; status: ComplianceStatus }>>();
+/** Each requirement's status at the end of each day of the trend (null: none, or no check then); the last day is its current status. */
+function dailyStatuses(history: readonly HistoryPoint[], current: ReadonlyMap<string, ComplianceStatus | null>, dayEnds: readonly number[]): Map<string, Array<ComplianceStatus | null>> {
+  const changes = new Map<string, Array<{ at: number; status: ComplianceStatus | null }>>();
   for (const point of history) {
     if (!current.has(point.requirement_id)) continue;
     const list = changes.get(point.requirement_id) ?? [];
@@ -82,7 +90,7 @@ export async function complianceSummary(db: Queryable, processId: string, now: D
   const starts = Array.from({ length: COMPLIANCE_TREND_DAYS }, (_, index) => today - (COMPLIANCE_TREND_DAYS - 1 - index) * DAY_MS);
   const days = starts.map((start) => dayOf(new Date(start)));
   const dayEnds = starts.map((start) => start + DAY_MS);
-  const rows = await statusesWithFamilies(db, processId);
+  const rows = await statusesWithFamilies(db, processId, new Date(starts[0]));
   const history = rows.length === 0 ? [] : await requirementHistory(db, processId, new Date(starts[0]));
   const daily = dailyStatuses(history, new Map(rows.map((row) => [row.requirement_id, row.status])), dayEnds);
 
@@ -102,11 +110,13 @@ export async function complianceSummary(db: Queryable, processId: string, now: D
 
   const byTitle = (a: string | null, b: string | null) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b));
   const views: ComplianceStandardSummary[] = [...standards.values()]
+    .filter(({ tally }) => tally.requirements > 0)
     .sort((a, b) => byTitle(a.row.standard_title, b.row.standard_title))
     .map(({ row, tally, families }) => ({
       standard: row.standard_id === null ? null : { id: row.standard_id, title: row.standard_title ?? '', version: row.standard_version ?? '' },
       ...tally.view(days),
       families: [...families.values()]
+        .filter(({ tally: counted }) => counted.requirements > 0)
         .sort((a, b) => a.row.family_position - b.row.family_position || a.row.family_code.localeCompare(b.row.family_code))
         .map(({ row: family, tally: counted }): ComplianceFamilySummary => ({
           family: { id: family.family_id, code: family.family_code, title: family.family_title },

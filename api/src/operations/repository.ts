@@ -4,6 +4,7 @@
 // and survive re-imports. docs/operations-findings.md.
 import type { FindingImport, FindingState, FindingTriageState, ImportedFinding } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
+import { replaceControlPasses } from './control-passes.repository';
 
 /** Findings per INSERT: ~20 arrays of 5,000 values stay well inside a statement's limits. */
 export const IMPORT_BATCH = 5000;
@@ -172,6 +173,8 @@ export async function recordImport(tx: Queryable, target: ImportTarget, result: 
     reopened += counts.reopened;
   }
   const tools = [...new Set(result.runs.map((run) => withoutNul(run.tool.name).trim() || '(unnamed tool)'))];
+  // The cloud controls its resources passed replace what the tools' last import said (compliance's cloud-control).
+  await replaceControlPasses(tx, target, importId, tools, result.passedControls ?? []);
   const [{ fixed }] = await tx.query<{ fixed: number }>(
     `WITH gone AS (
        SELECT id, state FROM security_findings

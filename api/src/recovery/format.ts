@@ -31,6 +31,12 @@ export interface TableSpec {
   blob?: { column: string; hash: string };
   /** The rows name files of the evidence library's blob store by this column (SHA-256). */
   storedFile?: string;
+  /**
+   * uuid columns without a foreign key that may name a row no longer there (the history of a
+   * deleted compliance check): an id outside the backup gets a fresh one of its own (the same for
+   * every row naming it) instead of NULL, which would say something else.
+   */
+  looseIds?: readonly string[];
 }
 
 /** Every table of a process, in restore order: a table comes after the tables it references. */
@@ -67,6 +73,7 @@ export const TABLES: readonly TableSpec[] = [
   { name: 'deployment_profiles', where: BY_PROCESS },
   { name: 'deployment_configurations', where: ofProfiles },
   { name: 'security_finding_imports', where: BY_PROCESS },
+  { name: 'security_control_passes', where: BY_PROCESS },
   { name: 'security_findings', where: BY_PROCESS },
   { name: 'security_finding_events', where: ofFindings },
   { name: 'security_finding_requirements', where: ofFindings },
@@ -75,6 +82,14 @@ export const TABLES: readonly TableSpec[] = [
   { name: 'metric_snapshots', where: BY_PROCESS },
   { name: 'alarms', where: BY_PROCESS },
   { name: 'alarm_events', where: ofAlarms },
+  // Live compliance (migrations 040, 045): the checks with their current results, the
+  // requirements' statuses (their open gap) and the history of both. Last but memberships: the
+  // evidence tables' triggers record changes only for a process that has checks, so none is queued
+  // while the evidence is restored, and the results come back as they were (the next scheduled
+  // evaluation brings them up to date). compliance_changes is a queue, not kept.
+  { name: 'compliance_checks', where: BY_PROCESS },
+  { name: 'compliance_requirements', where: BY_PROCESS },
+  { name: 'compliance_history', where: BY_PROCESS, looseIds: ['check_id'] },
   { name: 'memberships', where: BY_PROCESS },
 ];
 

@@ -8,15 +8,18 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as tar from 'tar-stream';
-import type { Backup, BackupList } from '@portal/shared/server';
+import type { Backup, BackupList, ComplianceCheck, RequirementCompliance } from '@portal/shared/server';
 import { createBlobStore } from '../documents/service';
 import { seedRecoveryProcess } from '../testing/recovery';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 import { TABLES } from './format';
 
 const KEY = 'a'.repeat(64);
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 let world: TaskWorld;
 let backupsDir = '';
+/** RB-1's compliance before the backup: a failing check (the seeded SAST finding) and the history of a check since deleted. */
+let compliance: RequirementCompliance;
 
 async function finished(id: string): Promise<Backup> {
   for (let attempt = 0; attempt < 2000; attempt++) {
@@ -51,7 +54,8 @@ async function exported(processId: string): Promise<Record<string, string[]>> {
       .map(({ j }) => {
         for (const column of [...references(table.name), 'app_key', 'search_text']) delete j[column];
         if (table.name === 'requirement_events') delete (j.data as Record<string, unknown>).requirement;
-        return JSON.stringify(j, Object.keys(j).sort());
+        // Ids inside json (a compliance reason's id and link) are remapped too.
+        return JSON.stringify(j, Object.keys(j).sort()).replace(UUIDS, '<id>');
       })
       .sort();
   }
@@ -72,6 +76,15 @@ beforeAll(async () => {
   backupsDir = path.join(world.app.config.dataDir, 'backups');
   await seedRecoveryProcess(world.app.database, createBlobStore(world.app.config.dataDir), world.processId, world.ids.olga);
   await world.ok('olga', 'PUT', `/api/recovery/settings?${G}`, { encrypted: true, retention_count: 10, rpo_minutes: 60 });
+  // Live compliance: RB-1 fails a check (raising its gap and close-gap task); a second check was evaluated, then deleted.
+  const [first] = await world.app.database.query<{ id: string }>("SELECT id FROM requirements WHERE process_id = $1 AND code = 'RB-1'", [world.processId]);
+  const checks = `/api/requirements/${first.id}/checks?${G}`;
+  const sast = await world.ok<ComplianceCheck>('olga', 'POST', checks, { kind: 'open-findings', params: { sources: ['sast'], severity: 'high', older_than_days: 0 } }, 201);
+  expect(sast.result.status).toBe('failing');
+  const gone = await world.ok<ComplianceCheck>('olga', 'POST', checks, { kind: 'sbom-fresh', params: { max_age_days: 30 } }, 201);
+  await world.ok('olga', 'DELETE', `/api/requirements/${first.id}/checks/${gone.id}?${G}`, undefined, 204);
+  compliance = await world.ok<RequirementCompliance>('olga', 'GET', `/api/requirements/${first.id}/compliance?${G}`);
+  expect(compliance.history.filter((entry) => entry.check_id === gone.id)).toHaveLength(1);
 }, 120_000);
 
 afterAll(async () => world?.close());
@@ -90,7 +103,8 @@ describe('a backup and its restore', () => {
     expect((await stat(file)).size).toBe(backup.size);
     expect(createHash('sha256').update(await readFile(file)).digest('hex')).toBe(backup.sha256);
     expect((await readFile(file)).subarray(0, 4).toString()).toBe('PBK1');
-    expect(backup.counts).toMatchObject({ requirements: 13, attachments: 1, tasks: 2, gaps: 1, applications: 3, sbom_components: 10, build_findings: 10, files: 4 });
+    expect(backup.counts).toMatchObject({ requirements: 13, attachments: 1, tasks: 3, gaps: 2, applications: 3, sbom_components: 10, build_findings: 10, files: 4 });
+    expect(backup.counts).toMatchObject({ compliance_checks: 1, compliance_requirements: 1, compliance_history: 3 });
     const list = await world.ok<BackupList>('reed', 'GET', `/api/recovery/backups?${G}`);
     expect(list.items.map((item) => item.id)).toEqual([backup.id]);
     expect(list.recovery_point).toMatchObject({ age_minutes: 0, objective_minutes: 60, exceeded: false });
@@ -135,6 +149,30 @@ describe('a backup and its restore', () => {
     expect(attachment.ok).toBe(true);
     // The restored process is the caller's to open.
     expect((await world.call('olga', 'GET', '/api/requirements?graph=alpha-copy')).statusCode).toBe(200);
+  });
+
+  it("brings the compliance checks back with their results and history, a deleted check's included, pointing inside the new process", async () => {
+    const [copy] = await world.app.database.query<{ id: string }>("SELECT r.id FROM requirements r JOIN processes p ON p.id = r.process_id WHERE p.code_name = 'alpha-copy' AND r.code = 'RB-1'");
+    const restored = await world.ok<RequirementCompliance>('olga', 'GET', `/api/requirements/${copy.id}/compliance?graph=alpha-copy`);
+    const [check] = restored.checks;
+    const [original] = compliance.checks;
+    expect(restored).toMatchObject({ status: 'failing', since: compliance.since, evaluated_at: compliance.evaluated_at });
+    expect(restored.checks).toHaveLength(1);
+    expect(check).toMatchObject({ kind: 'open-findings', params: original.params, result: { ...original.result, reasons: expect.any(Array) } });
+    expect(check.id).not.toBe(original.id);
+    // The reason names the restored finding, by its id and in its link.
+    const [finding] = await world.app.database.query<{ id: string }>("SELECT s.id FROM security_findings s JOIN processes p ON p.id = s.process_id WHERE p.code_name = 'alpha-copy'");
+    expect(check.result.reasons).toEqual([expect.objectContaining({ kind: 'finding', id: finding.id, link: `/security/sast?finding=${finding.id}` })]);
+    // The history, entry for entry: the kept check's under its new id, the deleted one's under a fresh id of its own (not null).
+    const shape = (entries: RequirementCompliance['history'], keptId: string) =>
+      entries.map((entry) => ({ ...entry, check_id: entry.check_id === null ? 'requirement' : entry.check_id === keptId ? 'kept' : 'deleted' }));
+    expect(shape(restored.history, check.id)).toEqual(shape(compliance.history, original.id));
+    const deleted = restored.history.find((entry) => entry.kind === 'sbom-fresh')!;
+    expect(deleted.check_id).not.toBeNull();
+    expect(compliance.history.map((entry) => entry.check_id)).not.toContain(deleted.check_id);
+    // Its open gap (and close-gap task) is the restored one.
+    const gap = 'SELECT g.process_id = r.process_id AS same FROM compliance_requirements c JOIN gaps g ON g.id = c.gap_id JOIN requirements r ON r.id = c.requirement_id WHERE c.requirement_id = $1';
+    expect(await world.app.database.query(gap, [copy.id])).toEqual([{ same: true }]);
   });
 
   it('refuses a code name already taken (409) and leaves nothing', async () => {

@@ -3,9 +3,10 @@
 // or newer archive), then everything is inserted in ONE transaction — a failure anywhere, or a
 // killed API, leaves no process, no row and no new file behind. Every exported `id` gets a fresh
 // one and every reference to it is rewritten (uuid and uuid[] columns, strings inside json
-// columns); a reference to something outside the backup survives only if the target organization
-// has it (a user, workgroup or service module), otherwise it becomes NULL — or, in a NOT NULL
-// column (a membership of another organization's user), the row is left out.
+// columns and the ids inside such strings, e.g. a link); a reference to something outside the
+// backup survives only if the target organization has it (a user, workgroup or service module),
+// otherwise it becomes NULL — or, in a NOT NULL column (a membership of another organization's
+// user), the row is left out.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -56,8 +57,11 @@ async function chunksOf(dir: string, table: string): Promise<string[]> {
   return names.sort().map((name) => path.join(folder, name));
 }
 
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** A json value with the backup's ids rewritten: a string that is one, and one inside a string (a compliance reason's link). */
 function remapJson(value: unknown, ids: Map<string, string>): unknown {
-  if (typeof value === 'string') return ids.get(value) ?? value;
+  if (typeof value === 'string') return ids.get(value) ?? (value.length > 36 ? value.replace(UUIDS, (id) => ids.get(id) ?? id) : value);
   if (Array.isArray(value)) return value.map((item) => remapJson(item, ids));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, remapJson(item, ids)]));
   return value;
@@ -144,6 +148,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         if (!columns.get(table.name)?.has('id')) continue;
         for (const file of await chunksOf(dir, table.name)) {
           for await (const row of lines(file)) if (typeof row.id === 'string' && !ids.has(row.id)) ids.set(row.id, randomUUID());
+        }
+      }
+      // Loose references to rows gone before the backup: fresh ids of their own, never NULL.
+      for (const table of TABLES) {
+        for (const column of table.looseIds ?? []) {
+          for (const file of await chunksOf(dir, table.name)) {
+            for await (const row of lines(file)) {
+              const value = row[column];
+              if (typeof value === 'string' && !ids.has(value)) ids.set(value, randomUUID());
+            }
+          }
         }
       }
       const newProcess = remapRow(

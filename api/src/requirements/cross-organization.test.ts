@@ -72,8 +72,10 @@ beforeAll(async () => {
     `INSERT INTO applications (organization_id, process_id, app_key, name)
      SELECT organization_id, id, 'acme-app', 'Acme application' FROM processes WHERE code_name = 'pa' RETURNING id`,
   );
-  // Not evaluated (no recurring task): the requirement's history keeps only its Add.
+  // Not evaluated (no recurring task linked): the requirement's history keeps only its Add.
   const check = await json<{ id: string }>(call(alice, 'POST', `/api/requirements/${requirement.id}/checks?graph=pa`, { kind: 'recurring-task' }));
+  // A recurring task of Acme's (GET compliance/recurring-tasks lists it to Acme only).
+  await json(call(alice, 'POST', '/api/tasks?graph=pa', { title: 'Acme monthly review', due_date: '2030-03-31', recurrence: 'FREQ=MONTHLY' }));
   acme = { processCode: 'pa', requirementId: requirement.id, childId: child.id, taskId: task.id, userId, workgroupId: workgroup.id, applicationId: application.id, checkId: check.id };
 }, 60_000);
 
@@ -171,6 +173,8 @@ it("answers 404 where the body names the other organization's object", async () 
   expect(tasks).toEqual([]);
   const page = await json<{ total: number }>(call(bob, 'GET', `/api/requirements?graph=${BOB_PROCESS}&parent=${acme.requirementId}`));
   expect(page.total).toBe(0);
+  expect(await json(call(bob, 'GET', `/api/compliance/recurring-tasks?graph=${BOB_PROCESS}`))).toEqual([]);
+  expect(await json<Array<{ title: string }>>(call(alice, 'GET', '/api/compliance/recurring-tasks?graph=pa'))).toEqual([expect.objectContaining({ title: 'Acme monthly review' })]);
 });
 
 it("leaves the other organization's objects as they were", async () => {

@@ -2,6 +2,7 @@
 // (columns as their migrations say), for the tests of the facts and of evaluation: applications and
 // their processed builds with components and findings, VEX analyses, security findings and their
 // imports, the KEV catalog.
+import type { FindingCategory } from '@portal/shared/server';
 import type { Queryable } from '../db/database';
 
 export interface ProcessIds {
@@ -127,10 +128,12 @@ export async function seedSecurityFinding(db: Queryable, process: ProcessIds, fi
   return row.id;
 }
 
-export async function seedImport(db: Queryable, process: ProcessIds, scope: string, at: Date): Promise<string> {
+/** An import into the scope; `categories`: its runs' (each a run of its own, without findings). */
+export async function seedImport(db: Queryable, process: ProcessIds, scope: string, at: Date, categories: readonly FindingCategory[] = []): Promise<string> {
+  const runs = categories.map((category) => ({ tool: { name: `${category} scanner` }, category, results: 0, findings: 0, passed: 0, suppressed: 0, ruleIds: [] }));
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO security_finding_imports (organization_id, process_id, scope, format, runs, created_at) VALUES ($1, $2, $3, 'sarif', '[]', $4) RETURNING id`,
-    [process.organizationId, process.processId, scope, at.toISOString()],
+    `INSERT INTO security_finding_imports (organization_id, process_id, scope, format, runs, created_at) VALUES ($1, $2, $3, 'sarif', $5::jsonb, $4) RETURNING id`,
+    [process.organizationId, process.processId, scope, at.toISOString(), JSON.stringify(runs)],
   );
   return row.id;
 }

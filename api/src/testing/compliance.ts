@@ -5,6 +5,7 @@ import type {
   ApplicationFact,
   BuildProvenanceFact,
   ControlFindingFact,
+  ControlPassFact,
   EvidenceFact,
   Facts,
   FindingScopeFact,
@@ -25,6 +26,7 @@ export interface FactData {
   securityFindings: SecurityFindingFact[];
   findingScopes: FindingScopeFact[];
   controlFindings: ControlFindingFact[];
+  controlPasses: ControlPassFact[];
   profiles: ProfileFact[];
   rboms: Record<string, RbomComponentFact[]>;
   evidence: EvidenceFact[];
@@ -34,7 +36,7 @@ export interface FactData {
 
 /** Facts answering the data given (what is not given is empty). */
 export function factsOf(data: Partial<FactData>, now = NOW): Facts {
-  const all: FactData = { applications: [], sbomFindings: [], securityFindings: [], findingScopes: [], controlFindings: [], profiles: [], rboms: {}, evidence: [], recurringTasks: [], provenance: [], ...data };
+  const all: FactData = { applications: [], sbomFindings: [], securityFindings: [], findingScopes: [], controlFindings: [], controlPasses: [], profiles: [], rboms: {}, evidence: [], recurringTasks: [], provenance: [], ...data };
   return {
     now,
     applications: async () => all.applications,
@@ -42,6 +44,7 @@ export function factsOf(data: Partial<FactData>, now = NOW): Facts {
     securityFindings: async () => all.securityFindings,
     findingScopes: async () => all.findingScopes,
     controlFindings: async (controls) => all.controlFindings.filter((finding) => controls.includes(finding.control)),
+    controlPasses: async (controls) => all.controlPasses.filter((pass) => controls.includes(pass.control)),
     profiles: async () => all.profiles,
     buildProvenance: async () => new Map(all.provenance.map((fact) => [fact.build_id, fact])),
     rbom: async (profile) => (profile.build_id === null || profile.build_status !== 'DONE' ? null : (all.rboms[profile.id] ?? [])),

@@ -42,6 +42,8 @@ export const PROCESS_KEYS = {
   complianceStatuses: (graph: string) => ['compliance', graph, 'statuses'] as const,
   compliance: (graph: string, id: string) => ['compliance', graph, 'requirement', id] as const,
   complianceSummary: (graph: string) => ['requirements-analysis', graph, 'overview', 'compliance'] as const,
+  /** The recurring task series a recurring-task check may name (the check dialog's picker). */
+  recurringTasks: (graph: string) => ['compliance', graph, 'recurring-tasks'] as const,
 };
 
 /** Marks every query under each key stale and resolves once the shown ones are read again. */

@@ -125,11 +125,28 @@ export interface FindingImportRun {
   ruleIds: string[];
 }
 
+/**
+ * A cloud control a resource passed (ASFF Compliance.Status PASSED, Prowler OCSF status PASS): kept
+ * per scope as the last import of its tool reported it, so that a compliance check of the control
+ * can tell the resources it passes on (docs/compliance.md, `cloud-control`).
+ */
+export interface PassedControl {
+  tool: FindingTool;
+  /** The rule as a failed result would name it (ASFF GeneratorId, Prowler check id). */
+  ruleId: string;
+  /** Security Hub's control id (S3.1), when the tool names one. */
+  control: string | null;
+  resource: string;
+  provider: string | null;
+}
+
 /** What an importer returns for a file. */
 export interface FindingImport {
   format: FindingFormat;
   runs: FindingImportRun[];
   findings: ImportedFinding[];
+  /** Passed cloud controls by resource (ASFF and Prowler OCSF; absent for the other formats). */
+  passedControls?: PassedControl[];
 }
 
 /** A stored finding (GET findings: `items`). */

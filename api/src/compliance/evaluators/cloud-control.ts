@@ -1,8 +1,10 @@
 // cloud-control: a cloud control passes on every resource — no open finding of it (Security Hub
 // control id such as S3.1, its standard's generator id, a Prowler check id, a Defender assessment
-// key) in scope. What passes is counted by the importers, not kept, so "every resource" is every
-// resource the last imports reported on: a control that fails nowhere passes. Not evaluated until
-// cloud findings were imported into the scope (a sync or an upload of a cloud's export).
+// key) in scope. "Every resource" is every resource the last imports reported on: a control that
+// fails nowhere passes. The resources the imports reported passing it (ASFF PASSED, Prowler PASS;
+// security_control_passes, migration 047) are told and listed: "passes on N resources"; a
+// Defender export tells none. Not evaluated until cloud findings were imported into the scope (a
+// sync or an upload of a cloud's export).
 import { listed, plural } from '../reasons';
 import { findingScopeTest, scopeWords } from '../scope';
 import { bySeverityAndAge, securityReason, type Evaluator } from './common';
@@ -15,7 +17,19 @@ export const evaluateCloudControl: Evaluator<'cloud-control'> = async (check, fa
   }
   const failing = (await facts.controlFindings(controls)).filter((finding) => inScopeTest(finding.scope));
   const named = listed(controls);
-  if (failing.length === 0) return { status: 'passing', summary: `${named} ${controls.length === 1 ? 'fails' : 'fail'} on no resource of ${scopeWords(check.scope)}.`, reasons: [] };
+  if (failing.length === 0) {
+    const passes = (await facts.controlPasses(controls)).filter((pass) => inScopeTest(pass.scope));
+    const where = scopeWords(check.scope);
+    if (passes.length === 0) return { status: 'passing', summary: `${named} ${controls.length === 1 ? 'fails' : 'fail'} on no resource of ${where}.`, reasons: [] };
+    const resources = new Set(passes.map((pass) => pass.resource));
+    return {
+      status: 'passing',
+      summary: `${named} ${controls.length === 1 ? 'passes' : 'pass'} on ${plural(resources.size, 'resource')} of ${where} and ${controls.length === 1 ? 'fails' : 'fail'} on none.`,
+      // The resources it passes on (no link: a passed control is no finding of the portal).
+      reasons: passes.map((pass) => ({ kind: 'resource', id: `${pass.control}@${pass.resource}`, label: `${pass.control}: passes on ${pass.resource}`, link: null, category: 'cloud-posture', provider: pass.provider })),
+      reasonTotal: passes.length,
+    };
+  }
   const resources = new Set(failing.map((finding) => `${finding.control}\n${finding.resource ?? finding.scope}`));
   const ordered = failing.map((finding) => ({ ...finding, since: finding.first_seen })).sort(bySeverityAndAge);
   return {

@@ -13,7 +13,7 @@ it('passes when no open finding is at or above the severity and older than the d
   const facts = factsOf({
     applications: [shop],
     sbomFindings: [sbomFinding(shop, 'medium', 90), sbomFinding(shop, 'critical', 5), sbomFinding(shop, 'unknown', 400), sbomFinding(shop, 'none', 400)],
-    findingScopes: [{ scope: 'repo:api', cloud: false }],
+    findingScopes: [{ scope: 'repo:api', cloud: false, categories: ['cloud-posture', 'iac', 'sast'] }],
     securityFindings: [securityFinding('repo:api', 'sast', 'info', 400), securityFinding('repo:api', 'iac', 'high', 29)],
   });
   const result = await evaluateOpenFindings(check('open-findings', { sources: [...all], severity: 'high', older_than_days: 30 }), facts);
@@ -28,12 +28,16 @@ it('fails with the findings as reasons, most severe and oldest first, each a lin
   const facts = factsOf({
     applications: [shop],
     sbomFindings: [old, older, sbomFinding(shop, 'high', 10)],
-    findingScopes: [{ scope: 'app:shop', cloud: false }],
+    findingScopes: [
+      { scope: 'app:shop', cloud: false, categories: ['secret'] },
+      { scope: 'aws:123456789012:eu-west-1', cloud: true, categories: ['cloud-posture'] },
+    ],
     securityFindings: [critical, cloud],
   });
   const result = await evaluateOpenFindings(check('open-findings', { sources: [...all], severity: 'high', older_than_days: 30 }), facts);
   expect(result.status).toBe('failing');
-  expect(result.summary).toBe('4 open SBOM, SAST, IaC and cloud findings at or above high first seen more than 30 days ago in the process.');
+  // Nothing in the process was scanned for IaC: the summary says so.
+  expect(result.summary).toBe('4 open SBOM, SAST, IaC and cloud findings at or above high first seen more than 30 days ago in the process. Nothing was scanned for IaC findings yet.');
   expect(result.reasons).toEqual([
     { kind: 'finding', id: 'f-secret', label: 'AWS key in config.yml (critical, 31 days)', link: '/security/sast?finding=f-secret', category: 'secret', provider: null },
     { kind: 'vulnerability', id: older.id, label: 'CVE-2030-2 in lodash@4.0.0 of shop (high, 100 days)', link: '/applications/shop?tab=builds&build=build-shop&view=findings' },
@@ -53,7 +57,7 @@ it('reads only the sources asked: SAST is code and secrets, IaC is IaC and conta
   const facts = factsOf({
     applications: [shop],
     sbomFindings: [sbomFinding(shop, 'critical', 50)],
-    findingScopes: [{ scope: 'repo:api', cloud: false }],
+    findingScopes: [{ scope: 'repo:api', cloud: false, categories: ['cloud-threat', 'container', 'sast'] }],
     securityFindings: [securityFinding('repo:api', 'container', 'critical', 50, { id: 'f-container' }), securityFinding('repo:api', 'cloud-threat', 'critical', 50)],
   });
   const iac = await evaluateOpenFindings(check('open-findings', { sources: ['iac'], severity: 'critical', older_than_days: 0 }), facts);
@@ -62,8 +66,23 @@ it('reads only the sources asked: SAST is code and secrets, IaC is IaC and conta
   expect(sast).toMatchObject({ status: 'passing', summary: 'No open SAST finding at or above critical in the process.' });
 });
 
+it('is scanned per source asked: an IaC import does not make a SAST check evaluated, a clean SAST import does', async () => {
+  const sast = check('open-findings', { sources: ['sast'], severity: 'low', older_than_days: 0 });
+  const iacOnly = factsOf({ findingScopes: [{ scope: 'repo:api', cloud: false, categories: ['iac'] }], securityFindings: [securityFinding('repo:api', 'iac', 'high', 5)] });
+  expect(await evaluateOpenFindings(sast, iacOnly)).toEqual({ status: 'not_evaluated', summary: 'Nothing in the process was scanned for SAST findings yet.', reasons: [] });
+  // A SAST run without findings scanned the scope clean.
+  const clean = factsOf({ findingScopes: [{ scope: 'repo:api', cloud: false, categories: ['iac', 'sast'] }], securityFindings: [securityFinding('repo:api', 'iac', 'high', 5)] });
+  expect(await evaluateOpenFindings(sast, clean)).toEqual({ status: 'passing', summary: 'No open SAST finding at or above low in the process.', reasons: [] });
+  // Of two sources asked, the one scanned answers and the other is named.
+  const both = check('open-findings', { sources: ['sast', 'iac'], severity: 'low', older_than_days: 0 });
+  expect(await evaluateOpenFindings(both, iacOnly)).toMatchObject({ status: 'failing', summary: '1 open SAST and IaC finding at or above low in the process. Nothing was scanned for SAST findings yet.' });
+  // Secrets count as SAST, containers as IaC: by category, not by tool.
+  const secrets = factsOf({ findingScopes: [{ scope: 'repo:api', cloud: false, categories: ['secret'] }] });
+  expect((await evaluateOpenFindings(sast, secrets)).status).toBe('passing');
+});
+
 it('is not evaluated when nothing in scope was scanned by the sources, or the scope matches no application', async () => {
-  const unscanned = factsOf({ applications: [app('shop', null)], findingScopes: [{ scope: 'repo:other', cloud: false }] });
+  const unscanned = factsOf({ applications: [app('shop', null)], findingScopes: [{ scope: 'repo:other', cloud: false, categories: ['sast'] }] });
   const byKey = check('open-findings', { sources: ['sbom', 'sast'], severity: 'high', older_than_days: 0 }, { kind: 'applications', keys: ['shop'], portfolios: [], tags: [] });
   expect(await evaluateOpenFindings(byKey, unscanned)).toEqual({ status: 'not_evaluated', summary: 'Nothing in application shop was scanned for SBOM and SAST findings yet.', reasons: [] });
   const none = check('open-findings', { sources: ['sbom'], severity: 'high', older_than_days: 0 }, { kind: 'applications', keys: ['nope'], portfolios: [], tags: [] });
@@ -77,7 +96,12 @@ it('scopes by application key (any case), portfolio or tag; repositories and clo
   const facts = factsOf({
     applications: [shop, blog],
     sbomFindings: [sbomFinding(shop, 'high', 10), blogFinding],
-    findingScopes: [{ scope: 'app:blog', cloud: false }, { scope: 'repo:Api', cloud: false }, { scope: 'aws:123456789012:eu-west-1', cloud: true }, { scope: 'aws:1234567890123:eu-west-1', cloud: true }],
+    findingScopes: [
+      { scope: 'app:blog', cloud: false, categories: ['sast'] },
+      { scope: 'repo:Api', cloud: false, categories: ['sast'] },
+      { scope: 'aws:123456789012:eu-west-1', cloud: true, categories: ['cloud-posture'] },
+      { scope: 'aws:1234567890123:eu-west-1', cloud: true, categories: ['cloud-posture'] },
+    ],
     securityFindings: [
       securityFinding('app:blog', 'sast', 'high', 10, { id: 'blog-sast' }),
       securityFinding('repo:Api', 'sast', 'high', 10, { id: 'repo-sast' }),

@@ -4,7 +4,8 @@
 // false_positive; a security finding open or confirmed (a false positive, an accepted risk, a fix or
 // a tool's suppression is not). An SBOM finding's age runs from the upload of the build that first
 // found it in the application. Not evaluated when nothing in scope was scanned by those sources: no
-// application in scope has a processed SBOM, and no scanner results were imported into the scope.
+// application in scope has a processed SBOM, and no results of the sources' categories were
+// imported into the scope (open-in-scope.ts; a source asked but not scanned is named).
 import { DAY_MS, plural } from '../reasons';
 import { severityRank, type Evaluator } from './common';
 import { openFindingsEvaluation, openFindingsIn } from './open-in-scope';

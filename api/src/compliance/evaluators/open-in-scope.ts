@@ -2,12 +2,15 @@
 // that a test accepts — an application's current build's SBOM findings, the security findings of
 // the scanners and clouds — and the three answers drawn from them (not evaluated when nothing in
 // scope was scanned by those sources, passing when none is accepted, failing with the most severe
-// and oldest first as reasons).
+// and oldest first as reasons). Scanned is per source: an import into the scope scanned it for the
+// categories of its runs and findings only (SAST: sast, secret; IaC: iac, container; cloud:
+// cloud-posture, cloud-threat), so an IaC import does not make a SAST check evaluated; a source
+// asked that scanned nothing is named in the summary of an answer drawn from the others.
 import { COMPLIANCE_LIMITS, type ComplianceFindingSource, type ComplianceScope } from '@portal/shared/server';
 import type { Facts, SbomFindingFact, SecurityFindingFact } from '../facts';
 import { listed, plural, type Evaluation, type StoredReason } from '../reasons';
 import { applicationsIn, findingScopeTest, holdsApplications, scopeWords } from '../scope';
-import { bySeverityAndAge, categoriesOf, collect, sbomIndex, sbomReason, securityIndex, securityReason, SOURCE_NAMES } from './common';
+import { bySeverityAndAge, categoriesOf, collect, sbomIndex, sbomReason, securityIndex, securityReason, SOURCE_CATEGORIES, SOURCE_NAMES } from './common';
 
 const LIMIT = COMPLIANCE_LIMITS.reasons;
 
@@ -25,6 +28,8 @@ export interface OpenFindingsQuery {
 export interface OpenFindings {
   /** Anything in scope scanned by the sources: an application with a processed SBOM, scanner results imported. */
   scanned: boolean;
+  /** The sources asked that scanned nothing in scope (an import of IaC results does not scan for SAST). */
+  unscanned: ComplianceFindingSource[];
   /** The scope names applications and none matches. */
   noApplication: boolean;
   total: number;
@@ -38,11 +43,11 @@ export async function openFindingsIn(query: OpenFindingsQuery, facts: Facts): Pr
   const inScope = applicationsIn(scope, applications);
   const found: Array<{ severity: string; since: Date; reason: StoredReason }> = [];
   let total = 0;
-  let scanned = false;
+  const scanned = new Set<ComplianceFindingSource>();
 
   if (sources.includes('sbom') && holdsApplications(scope)) {
     const byId = new Map(inScope.filter((app) => app.build !== null).map((app) => [app.id, app]));
-    if (byId.size > 0) scanned = true;
+    if (byId.size > 0) scanned.add('sbom');
     // Every SBOM finding is of an application's current build: in a process scope every finding is
     // in scope, in another the keys hold the findings to the scope's applications.
     const keys = scope.kind === 'process' ? null : byId.keys();
@@ -58,7 +63,10 @@ export async function openFindingsIn(query: OpenFindingsQuery, facts: Facts): Pr
   const categories = categoriesOf(sources);
   if (categories.size > 0) {
     const inScopeTest = findingScopeTest(scope, applications);
-    if ((await facts.findingScopes()).some((imported) => inScopeTest(imported.scope))) scanned = true;
+    for (const imported of await facts.findingScopes()) {
+      if (!inScopeTest(imported.scope)) continue;
+      for (const source of sources) if (source !== 'sbom' && SOURCE_CATEGORIES[source].some((category) => imported.categories.includes(category))) scanned.add(source);
+    }
     const index = securityIndex(await facts.securityFindings());
     const keys = scope.kind === 'process' ? null : [...index.byKey.keys()].filter(inScopeTest);
     const matches = collect(index, keys, (finding, since) => categories.has(finding.category) && query.security(finding, since), LIMIT, minRank);
@@ -67,7 +75,13 @@ export async function openFindingsIn(query: OpenFindingsQuery, facts: Facts): Pr
   }
 
   found.sort(bySeverityAndAge);
-  return { scanned, noApplication: scope.kind === 'applications' && inScope.length === 0, total, reasons: found.slice(0, LIMIT).map((item) => item.reason) };
+  return {
+    scanned: scanned.size > 0,
+    unscanned: sources.filter((source) => !scanned.has(source)),
+    noApplication: scope.kind === 'applications' && inScope.length === 0,
+    total,
+    reasons: found.slice(0, LIMIT).map((item) => item.reason),
+  };
 }
 
 /** The evaluation of open findings: `criterion` ends the summary's "open … finding" ("with an active exploit", "at or above high …"). */
@@ -80,6 +94,8 @@ export function openFindingsEvaluation(scope: ComplianceScope, sources: readonly
       reasons: [],
     };
   }
-  if (open.total === 0) return { status: 'passing', summary: `No open ${what} ${criterion} in ${scopeWords(scope)}.`, reasons: [] };
-  return { status: 'failing', summary: `${plural(open.total, `open ${what}`)} ${criterion} in ${scopeWords(scope)}.`, reasons: open.reasons, reasonTotal: open.total };
+  // Some sources asked scanned nothing in scope: the answer is of the others, and says so.
+  const unscanned = open.unscanned.length === 0 ? '' : ` Nothing was scanned for ${listed(open.unscanned.map((source) => SOURCE_NAMES[source]))} findings yet.`;
+  if (open.total === 0) return { status: 'passing', summary: `No open ${what} ${criterion} in ${scopeWords(scope)}.${unscanned}`, reasons: [] };
+  return { status: 'failing', summary: `${plural(open.total, `open ${what}`)} ${criterion} in ${scopeWords(scope)}.${unscanned}`, reasons: open.reasons, reasonTotal: open.total };
 }

@@ -31,6 +31,15 @@ it('Security Hub controls: 3 INFORMATIONAL findings whose Compliance.Status is P
   expect(findings).toEqual([]);
 });
 
+it('returns the controls passed with their resource (Compliance.Status PASSED), for the compliance checks of cloud controls', () => {
+  const { passedControls } = importFindings(readOps(CONFIG));
+  const tool = { name: 'Security Hub', version: null };
+  const account = 'AWS::::Account:012345678912';
+  const generator = (control: string) => `aws-foundational-security-best-practices/v/1.0.0/${control}`;
+  expect(passedControls).toEqual(['IAM.5', 'SSM.2', 'ELBv2.1'].map((control) => ({ tool, ruleId: generator(control), control, resource: account, provider: 'aws' })));
+  expect(importFindings(readOps(INSPECTOR)).passedControls).toEqual([]);
+});
+
 it('fingerprints come from ProductArn + Id, the same on a second parse', () => {
   expect(new Set(importFindings(readOps(INSPECTOR)).findings.map((finding) => finding.fingerprint)).size).toBe(7);
   expect(fingerprintsAreStable(INSPECTOR)).toBe(true);
@@ -59,6 +68,11 @@ describe('compliance, workflow and record state', () => {
       ],
     });
     expect(runs[0]).toMatchObject({ results: 5, findings: 3, passed: 2, suppressed: 1 });
+    // RESOLVED and ARCHIVED say nothing of the control passing.
+    expect(parseAsff({ Findings: [finding({ Compliance: { Status: 'FAILED' }, Workflow: { Status: 'RESOLVED' } }), finding({ RecordState: 'ARCHIVED', Compliance: { Status: 'PASSED' } })] }).passedControls).toEqual([]);
+    expect(parseAsff({ Findings: [finding({ Compliance: { Status: 'PASSED', SecurityControlId: 'S3.1' } })] }).passedControls).toEqual([
+      { tool: { name: 'AWS Security Hub', version: null }, ruleId: 'aws-foundational-security-best-practices/v/1.0.0/S3.1', control: 'S3.1', resource: 'AWS::::Account:111122223333', provider: 'aws' },
+    ]);
     expect(findings.map((f) => [f.state, f.severity])).toEqual([
       ['open', 'medium'],
       ['suppressed', 'medium'],

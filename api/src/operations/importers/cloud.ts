@@ -1,8 +1,10 @@
 // Cloud posture and threat findings: AWS Security Hub (ASFF), Prowler (OCSF 1.x Detection Finding)
 // and Microsoft Defender for Cloud (recommendations CSV export, REST JSON of alerts and
-// assessments). Passed controls and healthy assessments are counted, not kept.
+// assessments). Passed controls and healthy assessments are counted, not kept as findings; a
+// control passed by a resource (ASFF Compliance.Status PASSED, Prowler PASS) is returned apart
+// (passedControls) for the compliance checks of cloud controls.
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { CloudLocation, FindingCategory, FindingImport, FindingImportRun, FindingSeverity, ImportedFinding } from '@portal/shared/server';
+import type { CloudLocation, FindingCategory, FindingImport, FindingImportRun, FindingSeverity, ImportedFinding, PassedControl } from '@portal/shared/server';
 import { clip, fingerprintOf, FORMAT_NAMES, MAX_SHORT_TEXT, own, Reader, severityOfWord, strings, type Json, type JsonObject } from './common';
 
 class Runs {
@@ -66,6 +68,7 @@ export function parseAsff(document: unknown): FindingImport {
   const list = reader.array(key === 'detail.findings' ? own(detail, 'findings') : own(root, key), key);
   const runs = new Runs();
   const findings: ImportedFinding[] = [];
+  const passedControls: PassedControl[] = [];
   list.forEach((raw, i) => {
     const where = `${key}[${i}]`;
     const finding = reader.object(raw, where);
@@ -97,6 +100,11 @@ export function parseAsff(document: unknown): FindingImport {
     // A passed control, an archived record or a resolved workflow is not an open finding.
     if (compliance === 'PASSED' || compliance === 'NOT_AVAILABLE' || record === 'ARCHIVED' || workflow === 'RESOLVED') {
       runs.passed(tool, category);
+      // A control the resource passes (an archived record says nothing of it any more).
+      if (compliance === 'PASSED' && record !== 'ARCHIVED') {
+        const control = str(own(fields, 'ControlId'), 200) ?? str(own(obj(reader, own(finding, 'Compliance')), 'SecurityControlId'), 200);
+        passedControls.push({ tool, ruleId: generator, control, resource: resourceId, provider: 'aws' });
+      }
       return;
     }
     const remediation = obj(reader, own(obj(reader, own(finding, 'Remediation')), 'Recommendation'));
@@ -139,7 +147,7 @@ export function parseAsff(document: unknown): FindingImport {
     runs.found(imported);
     findings.push(imported);
   });
-  return { format: 'asff', runs: runs.list(), findings };
+  return { format: 'asff', runs: runs.list(), findings, passedControls };
 }
 
 const PROWLER_SEVERITY_IDS: Record<number, FindingSeverity> = { 1: 'info', 2: 'low', 3: 'medium', 4: 'high', 5: 'critical', 6: 'critical' };
@@ -150,6 +158,7 @@ export function parseProwler(document: unknown): FindingImport {
   const list = reader.array(document, 'the document');
   const runs = new Runs();
   const findings: ImportedFinding[] = [];
+  const passedControls: PassedControl[] = [];
   list.forEach((raw, i) => {
     const where = `[${i}]`;
     const finding = reader.object(raw, where);
@@ -160,6 +169,10 @@ export function parseProwler(document: unknown): FindingImport {
     const statusCode = reader.string(own(finding, 'status_code'), `${where}.status_code`);
     if (statusCode === 'PASS') {
       runs.passed(tool, 'cloud-posture');
+      const passedResource = obj(reader, (Array.isArray(own(finding, 'resources')) ? (own(finding, 'resources') as Json[]) : [])[0]);
+      const resourceId = str(own(passedResource, 'uid'));
+      const cloudProvider = str(own(obj(reader, own(finding, 'cloud')), 'provider'), 20);
+      if (resourceId) passedControls.push({ tool, ruleId: check, control: null, resource: resourceId, provider: cloudProvider });
       return;
     }
     const info = reader.object(own(finding, 'finding_info'), `${where}.finding_info`);
@@ -206,7 +219,7 @@ export function parseProwler(document: unknown): FindingImport {
     runs.found(imported);
     findings.push(imported);
   });
-  return { format: 'prowler-ocsf', runs: runs.list(), findings };
+  return { format: 'prowler-ocsf', runs: runs.list(), findings, passedControls };
 }
 
 const DEFENDER = { name: 'Microsoft Defender for Cloud', version: null };

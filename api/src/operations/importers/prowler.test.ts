@@ -41,9 +41,14 @@ it('identifies a finding by Prowler’s uid, the same on a second parse', () => 
   expect(fingerprintsAreStable(FILE)).toBe(true);
 });
 
-it('counts PASS as passed and names the path that fails', () => {
+it('counts PASS as passed, returns the check it passed with its resource, and names the path that fails', () => {
   const [finding] = JSON.parse(readOps(FILE).toString());
-  expect(parseProwler([{ ...finding, status_code: 'PASS' }]).runs[0]).toMatchObject({ results: 1, findings: 0, passed: 1 });
+  const passed = parseProwler([{ ...finding, status_code: 'PASS' }]);
+  expect(passed.runs[0]).toMatchObject({ results: 1, findings: 0, passed: 1 });
+  expect(passed.findings).toEqual([]);
+  expect(passed.passedControls).toEqual([{ tool: passed.runs[0].tool, ruleId: finding.metadata.event_code, control: null, resource: finding.resources[0].uid, provider: 'aws' }]);
+  // A FAIL is a finding, not a pass.
+  expect(parseProwler([finding]).passedControls).toEqual([]);
   expect(() => parseProwler([{ ...finding, finding_info: { uid: 1 } }])).toThrow('Prowler OCSF JSON expected: [0].finding_info.uid is not a string (a number)');
   expect(() => parseProwler({})).toThrow('Prowler OCSF JSON expected: the document is not an array (an object)');
 });

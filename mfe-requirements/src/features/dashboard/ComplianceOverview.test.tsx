@@ -40,6 +40,8 @@ describe("the dashboard's compliance", () => {
     const { user } = renderScreen(<ComplianceOverview graph="core" refreshMs={false} large={false} />);
     const section = await screen.findByRole('region', { name: 'Compliance' });
     expect(await within(section).findByTestId('compliance-percentage')).toHaveTextContent('60%');
+    // What a day of the trend counts, said under it.
+    expect(within(section).getByTestId('compliance-trend-help')).toHaveTextContent("a requirement whose checks were deleted counts on the days it had them");
     expect(section).toHaveTextContent('of the 5 requirements with checks pass (3 passing, 1 failing, 1 not evaluated).');
     expect(within(section).getByRole('img', { name: 'Compliance of the process over the last 30 days: from 40% on 11/21/2026 to 60% today' })).toBeInTheDocument();
 

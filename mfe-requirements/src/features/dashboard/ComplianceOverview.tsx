@@ -14,6 +14,10 @@ import { trendEnd, trendPath } from './charts';
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** 'from 50% on 05/03/2030 to 100% today'; no figure yet: said so. */
+/** What a trend's day counts (docs/compliance.md, "Summary"). */
+export const TREND_HELP =
+  "Each day of the trend: the share passing among the requirements that had checks at that day's end (UTC), as their history says — a requirement whose checks were deleted counts on the days it had them; today: as they are now.";
+
 export function trendWords(trend: readonly ComplianceTrendPoint[]): string {
   const first = trend.find((point) => point.percentage !== null);
   const last = trend[trend.length - 1];
@@ -112,6 +116,9 @@ export function ComplianceOverview({ graph, refreshMs, large }: { graph: string;
               <ChartTable caption="Compliance of the process by day" headers={['Day', 'Passing (%)']} rows={data.trend.map((point) => [formatDate(point.day), percent(point.percentage)])} />
             </Stack>
           </HStack>
+          <Text fontSize="xs" color="fg.muted" data-testid="compliance-trend-help">
+            {TREND_HELP}
+          </Text>
           {data.standards.map((group) => (
             <StandardSection key={group.standard?.id ?? 'none'} group={group} large={large} />
           ))}

@@ -88,14 +88,16 @@ describe('the check dialog', () => {
   it("shows the API's 400 at the field it names, and keeps the dialog open", async () => {
     const { mutations } = fakeApi({
       [`GET ${PATH}`]: { body: compliance([]) },
+      'GET /api/compliance/recurring-tasks': { body: [{ id: TASK, title: 'Rotate keys', recurrence: 'FREQ=MONTHLY', next_due: '2030-07-31' }] },
       'POST /api/requirements/r1/checks': { status: 400, problem: { detail: M.task, errors: [{ field: 'params.task_id', message: M.task }] } },
     });
     const { user } = render();
     const dialog = await openDialog(user);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Kind' }), 'recurring-task');
-    await fill(user, within(dialog).getByRole('textbox', { name: 'Recurring task id' }), TASK);
+    await user.click(await within(dialog).findByRole('button', { name: 'Choose Rotate keys' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add check' }));
-    await fieldError(within(dialog).getByRole('textbox', { name: 'Recurring task id' }), M.task);
+    // The picked task (deleted meanwhile, say) is refused at the picker.
+    expect(await within(dialog).findByText(M.task)).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(mutations()).toEqual([expect.objectContaining({ body: { kind: 'recurring-task', scope: { kind: 'process' }, params: { task_id: TASK, grace_days: 0 } } })]);
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 // Add or edit a check of a requirement: its kind, a scope the kind takes and the kind's parameters,
-// each checked as the API checks it; what the API still refuses (a task that is no recurring task
-// of the process) is shown at the field it names.
+// each checked as the API checks it (a recurring task picked from the process's series); what the
+// API still refuses (a task that is no longer a recurring task of the process) is shown at the
+// field it names.
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { DEPLOYMENT_ENVIRONMENTS, FormDialog, LICENSE_CATEGORIES, showSnackbar } from '@portal/shared';
 import { COMPLIANCE_CHECK_KINDS, COMPLIANCE_FINDING_SOURCES, COMPLIANCE_KIND_SCOPES, COMPLIANCE_LIMITS, COMPLIANCE_SEVERITIES, SBOM_PROVENANCE_ATTRIBUTES, type ComplianceCheck } from '@portal/shared/compliance';
@@ -8,6 +9,7 @@ import { CheckboxGroupField, SelectField, TextField } from '@portal/shared/scree
 import { useState, type ReactNode } from 'react';
 import { useSaveCheck } from '../api/changeChecks';
 import { checkInput, DEFAULT_VALUES, serverErrors, valuesOf, withKind, type CheckFormErrors, type CheckFormValues } from './checkForm';
+import { RecurringTaskPicker } from './RecurringTaskPicker';
 import { KIND_HINTS, KIND_LABELS, PROVENANCE_LABELS, SCOPE_LABELS, SOURCE_LABELS } from './words';
 
 export interface CheckDialogProps {
@@ -162,7 +164,7 @@ export function CheckDialog({ graph, requirementId, requirementName, check, onCl
       )}
       {values.kind === 'recurring-task' && (
         <>
-          {text('params.task_id', 'Recurring task id', 'taskId', { helperText: 'Empty: every recurring task linked to the requirement.' })}
+          <RecurringTaskPicker graph={graph} value={values.taskId} onChange={(taskId) => change({ taskId })} error={errors['params.task_id']} />
           {text('params.grace_days', 'Days of grace', 'graceDays', { type: 'number', helperText: `0 to ${COMPLIANCE_LIMITS.graceDays}.` })}
         </>
       )}
