@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The alarms API (issue 25 item 4) in the tasks world (Acme's process alpha: olga the
 // organization admin, rita in the workgroup Reviewers, andy, reed, vic; Other's ursula): CRUD and
 // a 400 for every field, 403 without the permission; the state machine driven by real changes
@@ -5,7 +7,7 @@
 // `for` honoured by the timer; notifications to the recipients and workgroup members only; a
 // signed webhook checked by a local HTTP server, retried after a 500 and delivered once, even
 // when two senders race; the secret never answered; the preview replaying a crafted series;
-// hostile bodies 4xx. Runs on the embedded database, and on Postgres when DATABASE_URL is set.
+// hostile bodies 4xx.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for the alarms (DOMAIN_SUITES of authorization/cross-organization.test.ts):
 // every route under /api/alarms, called by another organization's admin with Acme's alarm id —
 // with ?graph of the caller's own process or of Acme's — answers 404 (a list or a create in the

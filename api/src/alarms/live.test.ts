@@ -1,3 +1,5 @@
+// @backend-agnostic: who is told what, read as outbox rows; the SQL is the same engine on PGlite, and the
+// relay is realtime/'s.
 // Alarms seen elsewhere at once (issue 25 items 4-5, docs/alarms.md "Live"): a rule created or
 // changed is evaluated in the request (a condition that already holds answers firing, not at the
 // next timer tick), and every change — created, updated, a state change, acknowledged, deleted —

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The priority plane, duplicate detection and the traceability matrix through the API (issue 6
 // items 10-12).
 import { STATUS_MESSAGES } from '@portal/shared/server';

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The applications that implement a requirement through the API, and the traceability matrix that
 // shows them (issue 6 item 11).
 import { STATUS_MESSAGES } from '@portal/shared/server';

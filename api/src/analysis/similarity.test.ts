@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 // The duplicate scan is exact: whatever the corpus, the inverted-index scan with its bound finds
 // the same pairs as comparing every pair.
 import fc from 'fast-check';

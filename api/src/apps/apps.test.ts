@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // Applications and SBOM ingestion through the API (issue 7 items 1–4): CRUD within the licence,
 // 404 'Invalid app key', uploads by session and by a CI/CD module's X-Api-Key (JSON, XML, SPDX,
 // multipart, gzip), 400s that say what and where, 413, nothing half-stored, background processing

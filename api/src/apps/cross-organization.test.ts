@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for /api/apps and /api/sbom (DOMAIN_SUITES of
 // api/src/authorization/cross-organization.test.ts): every route called by another organization's
 // admin with Acme's app key, app id and build id — with Acme's process as ?graph (by code and by

@@ -1,3 +1,5 @@
+// @backend-agnostic: hostile input is refused by validation before any SQL; what passes reaches the same
+// Postgres engine on PGlite.
 // The applications API against input no form sends (issue 7, "never a 5xx for client input",
 // "nothing half-written", every mutation authorized on the server): a NUL (U+0000) in any text,
 // malformed multipart uploads, a settings entry naming no app, the monitoring setting changed

@@ -1,3 +1,5 @@
+// @backend-agnostic: who is told what, read as outbox rows; the SQL is the same engine on PGlite, and the
+// relay is realtime/'s.
 // The live events of the applications screens (issue 22): a build uploaded by CI tells each of its
 // processing states ('Import SBOM': PENDING, PROCESSING, DONE with its counts) in that order, and
 // an app's changes (the app, its deployment profiles, its findings' analyses) raise their events —

@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // The portfolio SBOM view's lists (issue 24 item 5): GET apps/componentsVulnerabilities and
 // apps/resourcesVulnerabilities over real SBOMs (sbom/testdata) matched against real advisories
 // (vulnerabilities/testdata/osv) — a component shared by two apps is one row naming both, with

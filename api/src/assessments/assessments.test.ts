@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Gap analysis, risk assessment and conflicts through the API (issue 6 items 7 and 8): each
 // opens its task and raises its requirement event; closing a gap completes its task; completing
 // a task elsewhere closes the gap or resolves the risk or conflict; input errors, unknown ids and

@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for the analysis routes (DOMAIN_SUITES of authorization/cross-organization.test.ts):
 // every route under /api/assessments, /api/conflicts and /api/attachments, and the analysis routes
 // under /api/requirements, called by another organization's admin with Acme's ids — in the path

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Attachments through the API (issue 6 item 9): uploads of allowed types are stored whole and
 // downloaded as attachments with nosniff; HTML is never served as HTML; too large (413), types
 // outside the allow-list or content not matching its extension (415), unknown ids (404) and

@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6: every object route called with another organization's ids answers 404 — never
 // 403, never data — and nothing of that organization changes. The routes are enumerated from the
 // app: a new route with a path parameter fails here until it has a fixture (or a stated reason

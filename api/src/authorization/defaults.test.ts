@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 // The built-in roles' defaults (issue 5 item 4): what each grants, and that the README's table
 // names every one of them.
 import { readFile } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // The compliance exports on Acme's process alpha (testing/tasks.ts) with the LOW baseline imported
 // and the templates applied: the OSCAL assessment results of the process and of the standard, valid
 // against the OSCAL schemas of testdata/ (README.md there), with a finding per requirement and an

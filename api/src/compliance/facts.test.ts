@@ -1,3 +1,4 @@
+// @backend-agnostic: the facts' SQL, which PGlite runs as the same Postgres engine; no relay, no job.
 // The facts as the database gives them: what is an open SBOM finding (the current build only; VEX
 // not_affected and false_positive excluded, other analyses not), an open security finding (open and
 // confirmed; triaged false positives, accepted risks, fixed and suppressed ones not), active

@@ -1,8 +1,10 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The compliance routes on Acme's process alpha (testing/tasks.ts): checks refused field by field
 // with nothing written, added and evaluated at once, the requirement's compliance with its history,
 // the gap and close-gap task of a failure and their closing when it passes, reasons hidden from who
 // may not see what they point at, permissions, and another organization's or process's objects
-// answering 404. Runs on the embedded database, and on Postgres when DATABASE_URL is set.
+// answering 404.
 import { COMPLIANCE_MESSAGES as M, STATUS_MESSAGES, type ComplianceCheck, type ComplianceStatusItem, type MetricsAnswer, type RequirementCompliance } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';

@@ -1,9 +1,10 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // GET compliance/summary on Acme's process alpha (testing/tasks.ts): the requirements with checks
 // grouped by the standard they were imported from and their family (top-level requirement), the
 // share passing and its 30-day trend replayed from the history (a requirement counted on the days
 // it had checks, its last check's deletion included), deleted requirements left out, and
-// who may read it (list=>Requirement; another organization: 404). Runs on the embedded database,
-// and on Postgres when DATABASE_URL is set.
+// who may read it (list=>Requirement; another organization: 404).
 import { COMPLIANCE_TREND_DAYS, STATUS_MESSAGES, type ComplianceSummary, type RequirementCompliance, type StandardImportView } from '@portal/shared/server';
 import { DEFAULT_IDENTITY } from '../config';
 import { expectProblem } from '../testing/identity';

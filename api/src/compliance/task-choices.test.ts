@@ -1,8 +1,10 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // GET compliance/recurring-tasks (task-choices.ts) on Acme's process alpha (testing/tasks.ts): each
 // recurring series once, named by its first occurrence, with its latest occurrence's title and rule
 // and the due date of its open occurrence; what it lists is what a recurring-task check accepts;
 // list=>Task (403 without it); another organization's process answers 404 and lists nothing of
-// alpha's. Runs on the embedded database, and on Postgres when DATABASE_URL is set.
+// alpha's.
 import { STATUS_MESSAGES, type ComplianceCheck, type ComplianceRecurringTask } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';

@@ -1,8 +1,10 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The compliance templates on Acme's process alpha (testing/tasks.ts) with the NIST SP 800-53 LOW
 // baseline imported: listed with the process's SLA in SI-2's checks, applied to the catalog by
 // control id in one action (what the LOW baseline lacks skipped), idempotent, each applied check a
 // normal check, the refusals with nothing written, who may, and another organization's standard
-// refused. Runs on the embedded database, and on Postgres when DATABASE_URL is set.
+// refused.
 import { COMPLIANCE_MESSAGES, COMPLIANCE_TEMPLATE_MESSAGES as M, STATUS_MESSAGES, type ComplianceCheck, type ComplianceTemplate, type ComplianceTemplateApplyResult } from '@portal/shared/server';
 import { expectProblem } from '../testing/identity';
 import { importLowBaseline } from '../testing/compliance-catalog';

@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for deployment profiles and RBOM (DOMAIN_SUITES of
 // api/src/authorization/cross-organization.test.ts): another organization's admin naming Acme's
 // app, profile and share — with Acme's process as ?graph (by code and by id) or its own — gets

@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // Deployment profiles and the RBOM through the API (issue 7 item 13): CRUD with the attach rule
 // and refusals that change nothing; the RBOM of a profile by its rule (pattern, type, unreachable),
 // pending while the build is processed, computed again after a change; the CycloneDX 1.6 export

@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 // The RBOM rule (rbom.ts), on small graphs whose answer is known.
 import { globExpression, runtimeComponents, type RuleComponent } from './rbom';
 

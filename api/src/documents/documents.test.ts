@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The evidence library through the API (issue 23 items 7-9): uploads of several files stored by
 // content hash (the same bytes once), versions, search by name and text (text and PDF), download
 // and preview headers, metadata changes, delete with its blob, permissions and other processes' 404.

@@ -1,3 +1,5 @@
+// @backend-agnostic: who is told what, read as outbox rows; the SQL is the same engine on PGlite, and the
+// relay is realtime/'s.
 // Documents as evidence (issue 23 items 8-9): links both ways, the CSV of evidence per requirement,
 // live events for the process, and POST attachments/share of a requirement's attachment.
 import { STATUS_MESSAGES, type DocumentDetail, type DocumentSummary, type EvidenceDocument } from '@portal/shared/server';

@@ -1,3 +1,5 @@
+// @backend-agnostic: hostile input is refused by validation before any SQL; what passes reaches the same
+// Postgres engine on PGlite.
 // Hostile uploads and ids for the evidence library: path traversal in names and folders, content
 // that is not what its name says, types outside the allow-list, oversize files (413, nothing kept),
 // forged ids (404) — and nothing half-written when one file of an upload is refused.

@@ -1,3 +1,4 @@
+// @backend-agnostic: the blob store on disk; no table is read or written.
 // The blob store's temporary files: a refused upload leaves none (a size refusal comes at the first
 // bytes, possibly before the file being written was opened), an accepted one until it is placed.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // A task's attachments (issue 23 item 2): documents of the library attached to a task of the same
 // process — on upload (field 'task') or from the library — listed on the task, shown on the
 // document; who may view (view=>Task and view=>Document) and who may change them (upload=>Document

@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // The graph family through the API (issue 7 items 9–10): a build's dependency graph (nodes with
 // their highest severity, stated and implied edges) and its metrics, computed on a document whose
 // shape is known (a diamond, a cycle, an isolated component) and on juice-shop (no dependency

@@ -1,3 +1,4 @@
+// @backend-agnostic: the problem+json answers of validation, before any SQL.
 import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';

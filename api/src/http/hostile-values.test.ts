@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 // The generic checks of hostile-values.ts, as functions: what they find, where, and how schemas
 // are bounded (the API-level tests are in errors.test.ts and hostile-requests.test.ts).
 import { boundIntegers, findHostileValue, INT4_MAX, INT4_MIN, MAX_DEPTH, REFUSALS } from './hostile-values';

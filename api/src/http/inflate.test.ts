@@ -1,3 +1,4 @@
+// @backend-agnostic: streams only; no table is read or written.
 // Inflating gzip uploads (inflate.ts): a bomb is counted and dropped at the cap without being
 // held, what is within the cap is inflated exactly, and inflated uploads share one budget.
 import { Readable } from 'node:stream';

@@ -1,3 +1,4 @@
+// @backend-agnostic: CSRF and security headers, decided before any handler.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';

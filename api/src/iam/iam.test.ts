@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { GLOBAL_ADMIN_ROLE, STATUS_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';

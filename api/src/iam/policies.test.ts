@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import { MESSAGES } from '@portal/shared/server';
 import {
   CONDITION_MESSAGE,

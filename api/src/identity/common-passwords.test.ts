@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import { FORMAT_MESSAGES, PATTERNS } from '@portal/shared/server';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from './common-passwords';
 

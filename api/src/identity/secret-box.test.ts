@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

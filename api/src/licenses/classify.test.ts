@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 // The classification table, row by row: each row worked out from the SPDX license list and the
 // two lists the classifier reads (Blue Oak permissive, spdx-copyleft).
 import { classifyLicenses } from './classify';

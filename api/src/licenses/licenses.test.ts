@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // License analysis through the API (issue 7 item 9): the dropwizard SBOM's components classified
 // (rows checked by hand against its declarations), per-app summaries, and license-risk alerts —
 // raised for new risks only, notified to the members who may receive them.

@@ -1,10 +1,12 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // The metrics API (issue 25 items 1-3) on a small known world: Acme's process alpha with an
 // application whose SBOM (a vulnerable lodash) is matched against real advisories and a KEV
 // entry, ESLint's real SARIF (five open medium SAST findings, five suppressed), requirements and
 // tasks. Each built-in metric's value is checked against what the other routes say; custom
 // metrics' validation and permissions; snapshots storing only changes and raising Update Metric;
 // series and CSV; the Prometheus text parsed back equal to GET metrics; keys refused; hostile
-// queries 4xx. Runs on the embedded database, and on Postgres when DATABASE_URL is set.
+// queries 4xx.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MetricReading, MetricsAnswer, MetricSeries } from '@portal/shared/server';

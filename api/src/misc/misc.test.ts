@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The misc API (spec 7): POST /api/misc/inquiry stores the Contact Us inquiry with the caller's
 // organization and mails it to the support address; it needs a session and valid fields (spec 5);
 // the Beginners Guide is a PDF produced from docs/beginners-guide.md.

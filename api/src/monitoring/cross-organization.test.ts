@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for the monitoring routes (DOMAIN_SUITES of
 // api/src/authorization/cross-organization.test.ts): another organization's admin (with the demo
 // permission) naming Acme's process gets 404 on every route; in its own process it sees none of

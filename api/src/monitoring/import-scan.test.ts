@@ -1,3 +1,5 @@
+// @backend-agnostic: which components an import's scan reads is its SQL, which PGlite runs as the same
+// Postgres engine.
 // An import's monitoring reads only the components of the packages its advisories name (issue 27,
 // migration 046): by the package each component was stored with, and — a row whose package is not
 // known (null: the migration could not key it, an older backup restored) — by its purl as before.

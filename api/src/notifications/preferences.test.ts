@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // GET/PUT users/{username}/notification-preferences: the user's own, saved and obeyed by notify();
 // another user's refused; hostile bodies answered 400 with what is wrong. Without SMTP_URL the
 // notification mail lands in the mail outbox.

@@ -1,7 +1,8 @@
+// @backend-agnostic: the repository's SQL, which PGlite runs as the same Postgres engine (same types, same
+// errors).
 // Storing imported findings (migration 030, repository.ts): identity in a scope, first/last seen,
 // re-import marking what disappeared as fixed and reopening what returns, triage surviving
-// re-imports, nothing stored for a refused file, other organizations untouched. Runs on the
-// embedded database, and on Postgres when DATABASE_URL is set.
+// re-imports, nothing stored for a refused file, other organizations untouched.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FindingImport, ImportedFinding } from '@portal/shared/server';
@@ -195,8 +196,7 @@ it('stores any mutation of a real file that the importer accepts (fast-check)', 
       }
       await database.transaction((tx) => recordImport(tx, target(`app:mutation-${stored++}`, 0), result));
     }),
-    // All runs on the embedded database, a quarter against Postgres (the same engine, the same documents).
-    { numRuns: globalThis.process.env.DATABASE_URL ? 15 : 60 },
+    { numRuns: 60 },
   );
   expect(stored).toBeGreaterThan(0);
 });

@@ -1,9 +1,10 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // GET security/findings/groups and the cloud filters of the findings list (issue 24 item 5: the
 // AWS screen's accounts, regions, standards and controls; Azure's subscriptions; the overview's
 // top rules): each group's count is what the list answers for that key, the groups add up to the
 // filter's total, the standard is read off a Security Hub control's generator id, and bad queries
 // are 400s naming the parameter. A reader, who sees no cloud findings, gets no cloud group.
-// Runs on the embedded database, and on Postgres when DATABASE_URL is set.
 import { readOps } from './importers/ops-data';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';

@@ -1,8 +1,9 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // A finding's links to requirements (issue 24 item 1): linked by who may triage it, shown in the
 // list (`requirements`) and the detail (`linkedRequirements` with codes), kept through a
 // re-import, replaced and removed; another process's or a deleted requirement, a finding not the
-// caller's, a reader and hostile bodies refused with nothing changed. Runs on the embedded
-// database, and on Postgres when DATABASE_URL is set.
+// caller's, a reader and hostile bodies refused with nothing changed.
 import { readOps } from './importers/ops-data';
 import { expectProblem } from '../testing/identity';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';

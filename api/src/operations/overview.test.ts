@@ -1,8 +1,10 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The process's SLA for its findings and what it gives (issue 24 items 1, 5): a due date per
 // finding from its first sighting and severity (the default SLA until the process sets one), the
 // list's `overdue` filter as the clock passes a due date, GET security/findings/trend's found,
 // fixed and open per day through an import and a re-import, and the refusals (a bad SLA, a reader
-// setting it, a bad range). Runs on the embedded database, and on Postgres when DATABASE_URL is set.
+// setting it, a bad range).
 import { DEFAULT_FINDING_SLA } from '@portal/shared/server';
 import { readOps } from './importers/ops-data';
 import { expectProblem } from '../testing/identity';

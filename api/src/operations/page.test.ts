@@ -1,11 +1,12 @@
+// @backend-agnostic: the page's SQL against the detail's view; PGlite runs it as the same Postgres engine
+// (same types, same rounding of timestamps).
 // GET security/findings's page as Postgres writes it (page.repository.ts): every finding of a page,
 // of every format (code with rules, CWEs and regions; IaC; container with vulnerability ids;
 // AWS and Azure cloud findings), suppressed, decided on, risk-accepted until a date, linked to
 // requirements, first seen at the last microsecond of a day, under an SLA of the process's own with
 // a severity never due, is what the detail says (findingView, through the response schema), field
 // for field; the page's JSON text is the contract's SecurityFindingsPage, with and without its
-// counts, first page and by cursor. Runs on the embedded database, and on Postgres when
-// DATABASE_URL is set.
+// counts, first page and by cursor.
 import type { SecurityFindingsPage } from '@portal/shared/server';
 import { readOps } from './importers/ops-data';
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';

@@ -1,8 +1,9 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Related findings (issue 24 item 3): findings of two tools on the same CWE and location are shown
 // as related on a finding's detail — the same file and start line in the same scope (or the same
 // cloud resource) and a CWE in common; not the same tool, not another line, not another CWE, not
-// another scope, not a category the caller may not see. Runs on the embedded database, and on
-// Postgres when DATABASE_URL is set.
+// another scope, not a category the caller may not see.
 import { G, taskWorld, type TaskWorld } from '../testing/tasks';
 
 let world: TaskWorld;

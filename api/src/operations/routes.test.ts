@@ -1,10 +1,11 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // The findings routes (issue 24 items 2–5, 7): upload (body, gzip, multipart) answering the
 // import's summary; refused files (400 naming the format, nothing stored; 413 past the caps); the
 // list's filters, sort, keyset paging and totals; one finding with its history; triage of one and
 // of many with the history and the live event; a new critical finding's notification; the CSV
 // export; who may do what (a READER lists code findings but neither uploads nor triages, nor sees
-// cloud findings); another organization's finding is a 404; a re-import keeps triage. Runs on the
-// embedded database, and on Postgres when DATABASE_URL is set.
+// cloud findings); another organization's finding is a 404; a re-import keeps triage.
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';

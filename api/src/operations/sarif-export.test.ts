@@ -1,9 +1,10 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The SARIF export of a selection (issue 24 item 5): the selected findings as one SARIF 2.1.0 log
 // that our own importer (which validates against the SARIF schema first) and GitHub code scanning
 // read — a run per tool, rules once, levels and security-severity from the normalized severity,
 // the fingerprint as a partial fingerprint, a triage decision as a suppression. A finding that is
 // not the process's, or an id that is no finding, exports nothing (404); a hostile body is a 400.
-// Runs on the embedded database, and on Postgres when DATABASE_URL is set.
 import { importFindings } from './importers';
 import { readOps } from './importers/ops-data';
 import { FINGERPRINT_KEY } from './sarif-export';

@@ -1,3 +1,5 @@
+// @backend-agnostic: permissions, cross-organization 404s and hostile files refused before any SQL; the SQL
+// is the same engine on PGlite.
 // Who reaches the organization chart (spec 6: view/upload org chart, each needing `use=>OrgChart`;
 // the suggestions need `use`), another organization's chart never (404 whatever the process
 // named, nothing changed), and hostile files: wrong types by content, too large, a zip bomb,

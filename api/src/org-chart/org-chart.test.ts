@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The organization chart through the API (issue 23 items 10, 11): a file previewed (columns, first
 // rows, proposed mapping), imported with the chosen mapping, refused row by row with line numbers
 // (nothing changed), re-uploaded with the change report, read whole and by person with the linked

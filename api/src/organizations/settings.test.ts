@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Organization manage (spec 6, issue 26 item 14): an organization admin reads and changes the name,
 // contacts and default notification settings of their own organization; every other caller and
 // every other organization is refused, hostile bodies are 400s with the spec 5 messages.

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The poc family and flag (spec 2.3 POC group, issue 25 item 3): POC_FEATURES puts the poc feature
 // flag in every session; GET /api/poc/grafana gives the configured Grafana dashboard to those who may
 // open the /poc routes (view=>DevelopmentInfo), null when none is configured, and 404 — as if the

@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for the applications' priority plane (DOMAIN_SUITES of
 // api/src/authorization/cross-organization.test.ts): another organization's admin naming Acme's
 // app — with Acme's process as ?graph (by code and by id) or its own — gets 404 and places nothing;

@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // The applications' priority plane through the API (issue 7 item 11): apps listed placed and
 // unplaced with their findings and suggested risk; placing, moving and taking off; refusals
 // (values out of range, half a placement, an unknown app, a READER placing) change nothing.

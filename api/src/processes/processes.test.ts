@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Processes through the API (spec 7, docs/authorization.md "Processes (projects)"): an
 // organization admin creates, lists, changes and deletes them within the licence's process limit;
 // a creator who is not an organization admin is enrolled as ADMIN; a reader may look but not

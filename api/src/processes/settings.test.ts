@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // A process's notification settings and module configuration through the API (docs/authorization.md
 // "Processes (projects)"): every requirement and task event with its mail and portal channels; the
 // process's own module switches within the organization's, whose limits are shown read-only.

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Reports (issue 6 item 13) and the dashboard's statistics (item 14) over requirements, tasks,
 // gaps and risks inserted here: the JSON and CSV contents are exactly the data, the PDF is a PDF,
 // a reader may read them, deleted requirements never count. CSV and PDF are written for people:

@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import { sourceRepository } from './normalize';
 
 const TABLE: [string, 'vcs' | 'website' | 'distribution', string, string | null][] = [

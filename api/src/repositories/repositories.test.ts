@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // Repository analysis through the API (issue 7 item 9): juice-shop's components by source
 // repository and host, with the counts derived here from the SBOM itself.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for the requirement families (/api/requirements, /api/tasks, /api/events; see
 // DOMAIN_SUITES in api/src/authorization/cross-organization.test.ts): every route called by
 // another organization — with its own process or with the owner's process as `graph`, with the

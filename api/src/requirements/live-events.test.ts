@@ -1,3 +1,5 @@
+// @backend-agnostic: who is told what, read as outbox rows; the SQL is the same engine on PGlite, and the
+// relay is realtime/'s.
 // Screens that stay live (issue 22 item 3): every change the requirement screens show raises its
 // event, in the change's transaction, on `events#<userId>` of the process's members and the
 // organization's role holders — and of nobody else: not a member of another process of the same

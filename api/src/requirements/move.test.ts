@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Moving a requirement under another parent (issue 26 item 1) and the natural order of codes
 // (item 3) through the API: PUT requirements/:id with parent_id ('' or null: the top level), the
 // rules (not under itself or its sub-requirements, not under a deleted one or another process's or

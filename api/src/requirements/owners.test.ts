@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // The owner of a requirement (issue 26 item 2): Add and Modify name one who may own it (a member
 // of the process who may update its progress, REQUIREMENT_OWNER_PERMISSION), GET
 // requirements/owners lists them; accepting a review and giving the delegation to someone else

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // A deleted requirement is read-only (issue 26 item 5): the API refuses every change to it with a
 // 409 that says so, whoever asks (even an organization admin): Modify, progress, a comment, a new
 // attachment and removing one, submitting it for review, a gap, a link to an application. What

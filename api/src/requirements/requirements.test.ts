@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Requirements and their review workflow through the API (issue 6, docs/requirements-api.md):
 // add, modify, list (search, filter, sort, paging), delete (kept; refused with live children),
 // the review workflow from submission to completion with its history and outbox rows, task

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Clearing SBOMs (issue 7 item 14): one app's builds or the whole process's, with everything
 // hanging on them, in one transaction; only with the demo permission (clear=>SBOM).
 import { readFileSync } from 'node:fs';

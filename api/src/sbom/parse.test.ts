@@ -1,3 +1,4 @@
+// @backend-agnostic: parsing only.
 // Reading SBOMs without the API: each format, the refusals with their paths, and the tree.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

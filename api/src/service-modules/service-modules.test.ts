@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Service modules through the API (docs/authorization.md "Service modules"): an organization
 // admin adds them per type, renames them, replaces their settings, rotates and deletes them;
 // secret settings never leave the API, the API key is shown once and a rotated key stops working

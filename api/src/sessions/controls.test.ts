@@ -1,3 +1,4 @@
+// @backend-agnostic: session rules under a moving clock; the SQL is the same engine on PGlite.
 // The session controls of issue 3 item 13 with a moving clock: timeouts, password expiry, rate
 // limits, cookies under https.
 import type { FastifyInstance } from 'fastify';

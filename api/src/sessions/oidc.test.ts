@@ -1,3 +1,4 @@
+// @backend-agnostic: the OIDC sign-in against a local provider; the SQL is the same engine on PGlite.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SIGN_IN_MESSAGES } from '@portal/shared/server';
 import { buildApp } from '../app';

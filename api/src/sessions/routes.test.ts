@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 import type { FastifyInstance } from 'fastify';
 import {
   MFA_SETUP_MESSAGES,

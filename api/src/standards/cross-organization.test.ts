@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for /api/standards, /api/reports and /api/statistics (DOMAIN_SUITES of
 // api/src/authorization/cross-organization.test.ts): every route, enumerated from the app, called
 // by another organization's admin with this organization's process (?graph) or objects answers

@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 // Reading OSCAL catalogs (pure): the tree, codes and positions of nested groups, and statements
 // rendered as markdown with their parameters written out.
 import { CatalogError, parseCatalog, readCatalogDocument } from './oscal';

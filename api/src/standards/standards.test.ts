@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // Standards import (issue 6 item 15): the NIST SP 800-53 rev5 LOW baseline becomes a requirement
 // tree (groups → controls → enhancements) with the statements rendered as markdown and their
 // parameters written out; a re-import updates without duplicating; bad input is refused with a

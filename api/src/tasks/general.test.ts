@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // General tasks (issue 23 item 4): create, edit, complete; who may; what is refused and with which
 // words; links to the process's objects only; a recurring task's next occurrence, opened once
 // when one is completed or falls due.

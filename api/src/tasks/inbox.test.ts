@@ -1,3 +1,5 @@
+// @backend-agnostic: filters, sort and keyset paging through the route, permissions and 404s; the SQL is the
+// same engine on PGlite.
 // The tasks inbox (issue 23 item 1): each tab, the filters, search, sort, keyset paging without
 // duplicates or misses across pages (ties included), the counts, every parameter checked (400 with
 // its words), the 'all' tab's permission, and another organization's 404.

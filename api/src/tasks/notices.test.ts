@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 // What a task notification names and where its link leads (tasks/notices.ts): one '##…##' link
 // whatever the requirement's title holds, and a link that opens the object.
 import { linkText, requirementLink, reviewLink, taskLink, taskSubject } from './notices';

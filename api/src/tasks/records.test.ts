@@ -1,3 +1,5 @@
+// @backend-agnostic: who is told what, read as outbox rows; the SQL is the same engine on PGlite, and the
+// relay is realtime/'s.
 // A task's history and comments (issue 23 item 2's /view-task): the history oldest first with its
 // actors; comments by whoever may view tasks, checked like requirement comments, each raising the
 // live event 'Task Comment' for the process's members (an open /view-task reads them again).

@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // User administration through the API (spec 7 Users, docs/authorization.md): the User List's
 // calls as an organization admin, refused for readers and authors, blind to other organizations,
 // ending sessions where they must, and held to the organization's user limit.

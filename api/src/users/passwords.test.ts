@@ -1,3 +1,4 @@
+// @backend-agnostic: the password flows' rules through the routes; the SQL is the same engine on PGlite.
 import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,

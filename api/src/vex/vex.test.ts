@@ -1,3 +1,5 @@
+// @backend-agnostic: the family's rules through its routes; the SQL is the same engine on PGlite, and its
+// jobs' queue on pg-boss is the *-jobs suites'.
 // VEX through the API (issue 7 item 8): a build's findings with analyses, setting one with its
 // rules and trail, the CycloneDX 1.6 export (checked against the 1.6 schema), carry-over to the
 // next build, and importing CycloneDX VEX from shared/data/vex (BOM-Link, purl, product level).

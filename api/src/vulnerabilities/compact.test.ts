@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeAffected, encodeAffected } from './compact';

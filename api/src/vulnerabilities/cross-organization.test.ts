@@ -1,3 +1,5 @@
+// @backend-agnostic: cross-organization 404s decided by the guard and the routes' SQL, which PGlite runs as
+// the same Postgres engine.
 // Issue 5 item 6 for /api/vulnerabilities (DOMAIN_SUITES of
 // api/src/authorization/cross-organization.test.ts). Advisories are public data, global to the
 // portal: no route here names an organization's object. What must still hold: another

@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 // The hand-checked table: each row was worked out by reading the advisory (or the synthetic record)
 // and applying the OSV rules and the ecosystem's order by hand.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import { REFUSALS } from '../http/hostile-values';
 import { osvProblem } from './osv';
 

@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import { osvPackageOf, parsePurl } from './purl';
 
 describe('parsePurl', () => {

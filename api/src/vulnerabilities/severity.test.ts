@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import { cvssBaseScore, ratingOfScore, severityOf } from './severity';
 
 test('base scores computed from CVSS v3.1, v3.0, v4.0 and v2 vectors', () => {

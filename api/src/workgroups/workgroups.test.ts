@@ -1,3 +1,5 @@
+// @backend-agnostic: route validation, permissions and the family's rules through its routes; the SQL is the
+// same engine on PGlite.
 // Workgroups through the API (spec 7, docs/authorization.md "Workgroups"): an organization admin
 // creates, lists, replaces and deletes them; members are users of the same organization; names
 // are unique per organization; readers and authors may look but not change; another

@@ -1,3 +1,5 @@
+// @backend-agnostic: the cloud SDKs against local servers of their wire protocols; what is stored goes
+// through the same SQL on PGlite.
 // Issue 24 item 4: the cloud connectors with their real SDKs against local servers speaking the
 // clouds' wire protocols. AWS: STS (query protocol, XML answers) and Security Hub's REST-JSON
 // GetFindings (POST /findings, NextToken paging) answering the findings of

@@ -1,3 +1,4 @@
+// @backend-agnostic: pure functions; no table is read or written.
 import * as pep440 from '@renovatebot/pep440';
 import { Version as GemVersion } from '@renovatebot/ruby-semver/dist/ruby/version';
 import fc from 'fast-check';
