@@ -1,5 +1,5 @@
-// @backend-agnostic: the page's SQL against the detail's view; PGlite runs it as the same Postgres engine
-// (same types, same rounding of timestamps).
+// Runs in the servers pass too: the page's statement is prepared (a named statement of the pg
+// driver on a server), which the embedded database does not do the same way.
 // GET security/findings's page as Postgres writes it (page.repository.ts): every finding of a page,
 // of every format (code with rules, CWEs and regions; IaC; container with vulnerability ids;
 // AWS and Azure cloud findings), suppressed, decided on, risk-accepted until a date, linked to
