@@ -167,6 +167,34 @@ it('stores what any importable file gives: NUL characters, empty tool names and 
   ]);
 });
 
+it('stores text the database could not take as it came: a lone surrogate becomes U+FFFD, no error', async () => {
+  // JSON.parse makes a lone surrogate of a `\ud800` escape; Postgres's json refuses its escape.
+  const bytes = Buffer.from(
+    '{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"T\\udc00","rules":[{"id":"r1"}]}},"results":[{"ruleId":"r1","message":{"text":"bad \\ud800 value"},' +
+      '"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.js"},"region":{"startLine":1,"snippet":{"text":"x = \\ud800;"}}}}]}]}]}',
+  );
+  expect(await importFindingsFile(database, target('app:surrogates', 0), bytes)).toMatchObject({ new: 1 });
+  const [row] = await database.query<{ tool_name: string; title: string; snippet: string }>(
+    "SELECT tool_name, title, location ->> 'snippet' AS snippet FROM security_findings WHERE organization_id = $1 AND scope = 'app:surrogates'",
+    [org],
+  );
+  expect(row).toEqual({ tool_name: 'T\ufffd', title: 'bad \ufffd value', snippet: 'x = \ufffd;' });
+});
+
+it('updates a finding seen again on its own page (HOT), with no new index entries, for most of a re-import', async () => {
+  const file = readOps('lgtm_DefectDojo_django-DefectDojo__2020-12-11_13_42_10__export.sarif');
+  await importFindingsFile(database, target('app:hot', 0), file);
+  // Migration 048 leaves room on each page for a second version of its rows; the counter is this
+  // transaction's own.
+  const { seen, hot } = await database.transaction(async (tx) => {
+    const summary = await recordImport(tx, target('app:hot', 1), importFindings(file));
+    const [{ count }] = await tx.query<{ count: string }>("SELECT pg_stat_get_xact_tuples_hot_updated('security_findings'::regclass) AS count");
+    return { seen: summary.seen, hot: Number(count) };
+  });
+  expect(seen).toBeGreaterThan(100);
+  expect(hot).toBeGreaterThan(seen / 2);
+});
+
 it('stores any mutation of a real file that the importer accepts (fast-check)', async () => {
   const document = JSON.parse(readOps('trivy_misconfigurations_and_secrets.json').toString('utf8'));
   const paths: Array<Array<string | number>> = [];

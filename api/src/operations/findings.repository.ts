@@ -133,7 +133,7 @@ export function slaSql(organization: string, process: string): string {
   return `('${JSON.stringify(DEFAULT_FINDING_SLA)}'::jsonb || coalesce((SELECT l.sla FROM security_finding_sla l WHERE l.organization_id = ${organization} AND l.process_id = ${process}), '{}'::jsonb))`;
 }
 
-/** What `q` searches, as migration 043 indexes it (pg_trgm, on Postgres): the rule id, the file or resource and the title. */
+/** What `q` searches, the rule id, the file or resource and the title, joined (043 and 048 keep statistics of it). */
 const SEARCH_SQL = "lower(s.rule_id || chr(31) || coalesce(s.resource, '') || chr(31) || s.title)";
 const SEARCH_SEPARATOR = '\u001f';
 
@@ -165,7 +165,7 @@ export function filterWhere(filter: FindingFilter): { sql: string; params: unkno
   if (filter.rule !== undefined) add((n) => `s.rule_id = ${n}`, filter.rule);
   if (filter.q !== undefined) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    // The three texts joined as migration 043's trigram index has them: the same answers as an
+    // The three texts joined as the statistics have them: the same answers as an
     // ILIKE of each (which lower-cases both sides too), since a text without the separator cannot
     // span two of them; a text with it is asked field by field.
     if (filter.q.includes(SEARCH_SEPARATOR)) add((n) => `(s.rule_id ILIKE ${n} OR s.resource ILIKE ${n} OR s.title ILIKE ${n})`, pattern);

@@ -54,7 +54,7 @@ export interface JsonPage {
  * One page of the filter as JSON texts. Prepared on a Postgres server (parsing and planning this
  * statement was about as much of the server's time as running it) unless it searches: a plan made
  * for any search text would be the same for a text that matches a tenth of the process and one
- * that matches nothing, and only the search's trigram estimates tell them apart.
+ * that matches nothing, and only the estimates of the search's statistics tell them apart.
  */
 export async function findingJsonPage(db: Queryable, filter: FindingFilter, page: FindingPageQuery): Promise<JsonPage> {
   const { sql, params } = pageStatement(filter, page, `${FINDING_JSON} AS finding, s.id`, `\n     CROSS JOIN (SELECT ${slaSql('$1', '$2')} AS days) sla`);
