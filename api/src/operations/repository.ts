@@ -130,29 +130,42 @@ async function upsertBatch(tx: Queryable, target: ImportTarget, importId: string
          AS f (fingerprint text, tool_name text, tool_version text, category text, rule_id text, severity text, tool_severity text, title text,
                message text, resource text, location jsonb, vulnerability_ids text[], suppressed boolean, suppression text)
      ),
-     up AS (
-       INSERT INTO security_findings AS s (organization_id, process_id, scope, fingerprint, tool_name, tool_version, category, rule_id, severity, tool_severity,
-                                           title, message, resource, location, vulnerability_ids, state, tool_suppressed, suppression, first_seen, last_seen, last_import_id)
+     -- The scope's findings the file reports again (recordImport holds the scope's lock: no other
+     -- import adds one meanwhile), then a plain INSERT of the others: cheaper than ON CONFLICT's
+     -- speculative insertion of every row.
+     seen AS (
+       SELECT s.id, s.state, f.fingerprint FROM incoming f JOIN security_findings s
+           ON s.organization_id = $1 AND s.process_id = $2 AND s.scope = $3 AND s.fingerprint = f.fingerprint
+          FOR UPDATE OF s
+     ),
+     updated AS (
+       UPDATE security_findings s SET
+         tool_version = f.tool_version, category = f.category, rule_id = f.rule_id, severity = f.severity,
+         tool_severity = f.tool_severity, title = f.title, message = f.message, resource = f.resource,
+         location = f.location, vulnerability_ids = coalesce(f.vulnerability_ids, '{}'),
+         tool_suppressed = f.suppressed, suppression = f.suppression,
+         state = CASE WHEN seen.state IN ('open', 'suppressed', 'fixed') THEN (CASE WHEN f.suppressed THEN 'suppressed' ELSE 'open' END) ELSE seen.state END,
+         fixed_at = NULL,
+         reopened_at = CASE WHEN seen.state = 'fixed' THEN $4::timestamptz ELSE s.reopened_at END,
+         last_seen = $4, last_import_id = $5
+         FROM seen JOIN incoming f ON f.fingerprint = seen.fingerprint
+        WHERE s.id = seen.id
+       RETURNING s.id, s.state, seen.state = 'fixed' AS reopened
+     ),
+     inserted AS (
+       INSERT INTO security_findings (organization_id, process_id, scope, fingerprint, tool_name, tool_version, category, rule_id, severity, tool_severity,
+                                      title, message, resource, location, vulnerability_ids, state, tool_suppressed, suppression, first_seen, last_seen, last_import_id)
        SELECT $1, $2, $3, f.fingerprint, f.tool_name, f.tool_version, f.category, f.rule_id, f.severity, f.tool_severity,
               f.title, f.message, f.resource, f.location, coalesce(f.vulnerability_ids, '{}'),
               CASE WHEN f.suppressed THEN 'suppressed' ELSE 'open' END, f.suppressed, f.suppression, $4, $4, $5
-         FROM incoming f
-       ON CONFLICT (organization_id, process_id, scope, fingerprint) DO UPDATE SET
-         tool_version = EXCLUDED.tool_version, category = EXCLUDED.category, rule_id = EXCLUDED.rule_id, severity = EXCLUDED.severity,
-         tool_severity = EXCLUDED.tool_severity, title = EXCLUDED.title, message = EXCLUDED.message, resource = EXCLUDED.resource,
-         location = EXCLUDED.location, vulnerability_ids = EXCLUDED.vulnerability_ids,
-         tool_suppressed = EXCLUDED.tool_suppressed, suppression = EXCLUDED.suppression,
-         state = CASE WHEN s.state IN ('open', 'suppressed', 'fixed') THEN EXCLUDED.state ELSE s.state END,
-         fixed_at = NULL,
-         reopened_at = CASE WHEN s.state = 'fixed' THEN EXCLUDED.last_seen ELSE s.reopened_at END,
-         last_seen = EXCLUDED.last_seen, last_import_id = EXCLUDED.last_import_id
-       RETURNING s.id, s.state, (s.xmax = 0) AS inserted, (s.reopened_at IS NOT DISTINCT FROM s.last_seen) AS reopened
+         FROM incoming f WHERE NOT EXISTS (SELECT 1 FROM seen WHERE seen.fingerprint = f.fingerprint)
+       RETURNING 1
      ),
      events AS (
        INSERT INTO security_finding_events (finding_id, at, kind, from_state, to_state, import_id)
-       SELECT id, $4, 'reopened', 'fixed', state, $5 FROM up WHERE reopened AND NOT inserted
+       SELECT id, $4, 'reopened', 'fixed', state, $5 FROM updated WHERE reopened
      )
-     SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE reopened AND NOT inserted)::int AS reopened FROM up`,
+     SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM updated WHERE reopened)::int AS reopened`,
     [target.organizationId, target.processId, target.scope, target.now.toISOString(), importId, rows],
   );
   return row;
@@ -165,6 +178,9 @@ async function upsertBatch(tx: Queryable, target: ImportTarget, importId: string
  */
 export async function recordImport(tx: Queryable, target: ImportTarget, result: FindingImport): Promise<ImportSummary> {
   const findings = distinctFindings(result.findings);
+  // One import of a scope at a time (two uploads of one repository at once, a sync and an upload):
+  // each adds the findings it does not find (upsertBatch), and marks fixed what it did not report.
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('security-findings' || $1 || $2 || $3, 0))", [target.organizationId, target.processId, target.scope]);
   const [{ id: importId }] = await tx.query<{ id: string }>(
     `INSERT INTO security_finding_imports (organization_id, process_id, scope, format, runs, created_by, created_at)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING id`,
