@@ -146,6 +146,19 @@ it("finds a cloud control's open findings by rule id, generator id or Security H
   ]);
 });
 
+it("keeps a Defender for Cloud export's Healthy assessments as its resources passing them", async () => {
+  const scope = 'azure:9cfbad7a-7369-42e4-bcce-7677c5b3a44b';
+  const file = importFindings(readOps('azure_security_center_recommendations_many_vulns.csv'));
+  await app.database.transaction((tx) => recordImport(tx, { ...process, scope, userId: null, now: daysAgo(1) }, file));
+  const network = '/subscriptions/9cfbad7a-7369-42e4-bcce-7677c5b3a44b/resourcegroups/my_resource_group/providers/microsoft.network/virtualnetworks/my_virtual_network';
+  // The one Healthy row passes its recommendation; an Unhealthy one's key passes nowhere.
+  expect(await facts().controlPasses(['F1F2F7DC-7BD5-18BF-C403-CBBDB7EC3D68', 'f67fb4ed-d481-44d7-91e5-efadf504f74a'])).toEqual([
+    { scope, control: 'F1F2F7DC-7BD5-18BF-C403-CBBDB7EC3D68', resource: network, provider: 'azure' },
+  ]);
+  const healthy = { requirement_id: 'r', kind: 'cloud-control' as const, scope: { kind: 'cloud-accounts' as const, accounts: [scope] }, params: { controls: ['f1f2f7dc-7bd5-18bf-c403-cbbdb7ec3d68'] } };
+  expect(await evaluateCloudControl(healthy, facts())).toMatchObject({ status: 'passing', summary: `f1f2f7dc-7bd5-18bf-c403-cbbdb7ec3d68 passes on 1 resource of cloud account ${scope} and fails on none.` });
+});
+
 it('keeps the cloud controls resources passed as the last import of each tool into the scope reported them', async () => {
   const scope = 'aws:012345678912';
   const file = importFindings(readOps('awssecurityhub_config_many_findings.json'));

@@ -1,9 +1,9 @@
 // cloud-control: a cloud control passes on every resource — no open finding of it (Security Hub
 // control id such as S3.1, its standard's generator id, a Prowler check id, a Defender assessment
 // key) in scope. "Every resource" is every resource the last imports reported on: a control that
-// fails nowhere passes. The resources the imports reported passing it (ASFF PASSED, Prowler PASS;
-// security_control_passes, migration 047) are told and listed: "passes on N resources"; a
-// Defender export tells none. Not evaluated until cloud findings were imported into the scope (a
+// fails nowhere passes. The resources the imports reported passing it (ASFF PASSED, Prowler PASS,
+// a Defender assessment Healthy; security_control_passes, migration 047) are told and listed:
+// "passes on N resources". Not evaluated until cloud findings were imported into the scope (a
 // sync or an upload of a cloud's export).
 import { listed, plural } from '../reasons';
 import { findingScopeTest, scopeWords } from '../scope';

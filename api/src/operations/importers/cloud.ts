@@ -2,7 +2,7 @@
 // and Microsoft Defender for Cloud (recommendations CSV export, REST JSON of alerts and
 // assessments). Passed controls and healthy assessments are counted, not kept as findings; a
 // control passed by a resource (ASFF Compliance.Status PASSED, Prowler PASS) is returned apart
-// (passedControls) for the compliance checks of cloud controls.
+// (passedControls, Defender's Healthy assessments too) for the compliance checks of cloud controls.
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { CloudLocation, FindingCategory, FindingImport, FindingImportRun, FindingSeverity, ImportedFinding, PassedControl } from '@portal/shared/server';
 import { clip, fingerprintOf, FORMAT_NAMES, MAX_SHORT_TEXT, own, Reader, severityOfWord, strings, type Json, type JsonObject } from './common';
@@ -249,10 +249,17 @@ export function parseDefenderCsv(bytes: Buffer | string): FindingImport {
   if (missing.length) reader.fail('the header', `lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
   const runs = new Runs();
   const findings: ImportedFinding[] = [];
+  const passedControls: PassedControl[] = [];
   rows.forEach((row, i) => {
     const cell = (column: string) => (Object.prototype.hasOwnProperty.call(row, column) && row[column] !== '' ? row[column] : null);
     if (cell('state') !== 'Unhealthy') {
       runs.passed(DEFENDER, 'cloud-posture');
+      // A Healthy assessment passes its recommendation on the resource (NotApplicable passes nothing).
+      const passedKey = cell('recommendationName');
+      const passedResource = cell('resourceId');
+      if (cell('state') === 'Healthy' && passedKey && passedResource) {
+        passedControls.push({ tool: DEFENDER, ruleId: clip(passedKey, MAX_SHORT_TEXT), control: null, resource: clip(passedResource, MAX_SHORT_TEXT), provider: 'azure' });
+      }
       return;
     }
     const key = cell('recommendationName') ?? reader.fail(`row ${i + 2}`, 'has an empty recommendationName');
@@ -284,7 +291,7 @@ export function parseDefenderCsv(bytes: Buffer | string): FindingImport {
     runs.found(imported);
     findings.push(imported);
   });
-  return { format: 'defender-csv', runs: runs.list(), findings };
+  return { format: 'defender-csv', runs: runs.list(), findings, passedControls };
 }
 
 /** Defender for Cloud REST JSON: a list ({"value": [...]}) or one resource, of alerts and/or assessments. */
@@ -295,6 +302,7 @@ export function parseDefenderJson(document: unknown): FindingImport {
   const prefix = Array.isArray(document) ? '' : own(root, 'value') !== undefined ? 'value' : '';
   const runs = new Runs();
   const findings: ImportedFinding[] = [];
+  const passedControls: PassedControl[] = [];
   list.forEach((raw, i) => {
     const where = prefix || Array.isArray(document) ? `${prefix}[${i}]` : 'the document';
     const item = reader.object(raw, where);
@@ -305,12 +313,14 @@ export function parseDefenderJson(document: unknown): FindingImport {
     if (/^Microsoft\.Security\/assessments$/i.test(type)) {
       const status = reader.object(own(properties, 'status'), `${where}.properties.status`);
       const code = reader.string(own(status, 'code'), `${where}.properties.status.code`);
-      if (code !== 'Unhealthy') {
-        runs.passed(DEFENDER, 'cloud-posture');
-        return;
-      }
       const details = obj(reader, own(properties, 'resourceDetails'));
       const resourceId = str(own(details, 'Id')) ?? str(own(details, 'ResourceId')) ?? id.replace(/\/providers\/Microsoft\.Security\/assessments\/[^/]+$/i, '');
+      if (code !== 'Unhealthy') {
+        runs.passed(DEFENDER, 'cloud-posture');
+        // Healthy passes the assessment on the resource, as the CSV's row does (NotApplicable: nothing).
+        if (code === 'Healthy' && resourceId) passedControls.push({ tool: DEFENDER, ruleId: name, control: null, resource: clip(resourceId, MAX_SHORT_TEXT), provider: 'azure' });
+        return;
+      }
       const metadata = obj(reader, own(properties, 'metadata'));
       const severity = str(own(metadata, 'severity'), 40);
       const displayName = str(own(properties, 'displayName')) ?? str(own(metadata, 'displayName')) ?? name;
@@ -383,5 +393,5 @@ export function parseDefenderJson(document: unknown): FindingImport {
     }
     reader.fail(`${where}.type`, `is "${clip(type, 100)}", not Microsoft.Security/alerts or Microsoft.Security/assessments`);
   });
-  return { format: 'defender-json', runs: runs.list(), findings };
+  return { format: 'defender-json', runs: runs.list(), findings, passedControls };
 }

@@ -28,6 +28,18 @@ it('CSV (UTF-8 with BOM): 4 rows, Unhealthy 3 are findings, Healthy 1 passed; se
   expect(fingerprintsAreStable(CSV)).toBe(true);
 });
 
+it('CSV: the Healthy row passes its recommendation on its resource (a cloud control for compliance)', () => {
+  expect(importFindings(readOps(CSV)).passedControls).toEqual([
+    {
+      tool: { name: 'Microsoft Defender for Cloud', version: null },
+      ruleId: 'f1f2f7dc-7bd5-18bf-c403-cbbdb7ec3d68',
+      control: null,
+      resource: '/subscriptions/9cfbad7a-7369-42e4-bcce-7677c5b3a44b/resourcegroups/my_resource_group/providers/microsoft.network/virtualnetworks/my_virtual_network',
+      provider: 'azure',
+    },
+  ]);
+});
+
 it('assessments (REST JSON): Unhealthy is a finding with the same identity as the CSV’s row, Healthy is passed', () => {
   const { format, runs, findings } = importFindings(testdata('defender-assessments.json'));
   expect(format).toBe('defender-json');
@@ -35,6 +47,16 @@ it('assessments (REST JSON): Unhealthy is a finding with the same identity as th
   expect(findings[0]).toMatchObject({ rule: { id: 'f67fb4ed-d481-44d7-91e5-efadf504f74a', tags: ['Networking'] }, severity: 'low', message: 'The virtual network has no Azure Firewall in front of it.' });
   const fromCsv = importFindings(readOps(CSV)).findings.find((finding) => finding.rule.id === 'f67fb4ed-d481-44d7-91e5-efadf504f74a')!;
   expect(findings[0].fingerprint).toBe(fromCsv.fingerprint);
+  // The Healthy assessment passes on its resource, named as the CSV names it.
+  expect(importFindings(testdata('defender-assessments.json')).passedControls).toEqual([
+    {
+      tool: { name: 'Microsoft Defender for Cloud', version: null },
+      ruleId: 'd57a4221-a804-52ca-3dea-768284f06bb7',
+      control: null,
+      resource: '/subscriptions/9cfbad7a-7369-42e4-bcce-7677c5b3a44b/resourceGroups/my_resource_group/providers/Microsoft.Compute/virtualMachines/vm1',
+      provider: 'azure',
+    },
+  ]);
 });
 
 it('alerts (REST JSON): Active open, Dismissed suppressed, Resolved not a finding; resource, subscription and region from the ids', () => {
