@@ -41,10 +41,67 @@ function expectValidOscal(document: unknown): void {
   for (const { file, validate } of oscalSchemas) expect([file, validate(document) ? [] : validate.errors]).toEqual([file, []]);
 }
 
-async function download(who: Parameters<TaskWorld['call']>[0], url: string): Promise<{ headers: Record<string, unknown>; document: any }> {
+/**
+ * The parts of an exported OSCAL assessment-results document these tests read (exports/oscal.ts writes
+ * it; the schemas of testdata/ judge the whole). A field the export leaves out when it has nothing to say
+ * is optional; what the tests only compare whole is unknown.
+ */
+interface OscalAssessmentResults {
+  'assessment-results': {
+    uuid: string;
+    metadata: { title: string };
+    'import-ap': { href: string };
+    'back-matter': { resources: Array<{ uuid: string }> };
+    results: Array<{
+      'reviewed-controls': { 'control-selections': Array<{ 'include-controls'?: Array<{ 'control-id': string }> }> };
+      observations?: OscalObservation[];
+      findings?: OscalFinding[];
+    }>;
+  };
+}
+interface OscalFinding {
+  uuid: string;
+  title: string;
+  target: { 'target-id': string; status: unknown };
+  'related-observations'?: Array<{ 'observation-uuid': string }>;
+}
+interface OscalObservation {
+  uuid: string;
+  description: string;
+  props: Array<{ name: string; value: string }>;
+  'relevant-evidence'?: Array<{ description: string }>;
+  remarks?: string;
+}
+
+/** The parts of an exported CycloneDX attestation these tests read (exports/cyclonedx.ts writes it; CycloneDX 1.6's schema judges the whole). */
+interface CycloneDxAttestation {
+  definitions: { standards: Array<{ requirements: Array<{ 'bom-ref': string; identifier: string }> }> };
+  declarations: {
+    targets: { components: unknown };
+    assessors: unknown;
+    attestations: Array<{ map: AttestationMapEntry[] }>;
+    claims: Array<{ 'bom-ref': string; target: string; predicate: string; evidence?: string[]; counterEvidence?: string[] }>;
+    evidence: Array<{ 'bom-ref': string; data?: unknown }>;
+  };
+}
+/** A requirement's entry of an attestation's map: its claims when met, its counter-claims when not. */
+interface AttestationMapEntry {
+  requirement: string;
+  claims?: string[];
+  counterClaims?: string[];
+}
+
+/** What a test expects the document to hold: its absence fails the test, saying what was missing. */
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what}: not in the document`);
+  return value;
+}
+
+/** The JSON a download answers, as the document of the export asked (its type above; the schemas check it). */
+async function download<Exported>(who: Parameters<TaskWorld['call']>[0], url: string): Promise<{ headers: Record<string, unknown>; document: Exported }> {
   const response = await world.call(who, 'GET', url);
   if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-  return { headers: response.headers, document: JSON.parse(response.body) };
+  return { headers: response.headers, document: JSON.parse(response.body) as Exported };
 }
 
 beforeAll(async () => {
@@ -73,7 +130,7 @@ afterAll(async () => world?.close());
 
 describe('OSCAL assessment results', () => {
   it('answers the process’s as a download valid against the OSCAL schemas', async () => {
-    const { headers, document } = await download('olga', oscal);
+    const { headers, document } = await download<OscalAssessmentResults>('olga', oscal);
     expect(headers['content-type']).toBe('application/json; charset=utf-8');
     expect(headers['content-disposition']).toBe('attachment; filename="assessment-results-alpha.json"');
     expectValidOscal(document);
@@ -81,17 +138,17 @@ describe('OSCAL assessment results', () => {
     expect(results.metadata).toMatchObject({ title: 'Live compliance of process alpha', 'oscal-version': '1.1.2', parties: [{ type: 'organization', name: 'Acme' }] });
     expect(results['import-ap'].href).toBe(`#${results['back-matter'].resources[0].uuid}`);
     const [result] = results.results;
-    expect(result['reviewed-controls']['control-selections'][0]['include-controls'].map((control: any) => control['control-id']).sort()).toEqual(['cm-6', 'cm-8', 'ra-5', 'rq-12', 'si-2', 'sr-11']);
-    const findings = Object.fromEntries(result.findings.map((finding: any) => [finding.title.split(' ')[0], finding]));
+    expect(found(result['reviewed-controls']['control-selections'][0]['include-controls'], 'include-controls').map((control) => control['control-id']).sort()).toEqual(['cm-6', 'cm-8', 'ra-5', 'rq-12', 'si-2', 'sr-11']);
+    const findings = Object.fromEntries(found(result.findings, 'findings').map((finding) => [finding.title.split(' ')[0], finding]));
     expect(findings['RA-5'].target).toEqual({ type: 'statement-id', 'target-id': 'ra-5_smt', status: { state: 'not-satisfied', reason: 'fail' } });
     expect(findings['CM-8'].target.status).toEqual({ state: 'not-satisfied', reason: 'fail' });
     expect(findings['CM-6'].target.status).toEqual({ state: 'satisfied', reason: 'pass' });
     expect(findings['SR-11'].target.status).toEqual({ state: 'not-satisfied', reason: 'fail' });
     expect(findings['RQ-12'].target['target-id']).toBe('rq-12_smt');
     // RA-5's observations: its two checks, the first pointing at the finding in portal-web's build.
-    const observations = new Map(result.observations.map((observation: any) => [observation.uuid, observation]));
-    const related = findings['RA-5']['related-observations'].map((each: any) => observations.get(each['observation-uuid']) as any);
-    const kind = (name: string) => related.find((observation: any) => observation.props.some((each: any) => each.name === 'check-kind' && each.value === name));
+    const observations = new Map(found(result.observations, 'observations').map((observation) => [observation.uuid, observation]));
+    const related = found(findings['RA-5']['related-observations'], 'RA-5’s related-observations').map((each) => found(observations.get(each['observation-uuid']), `observation ${each['observation-uuid']}`));
+    const kind = (name: string) => found(related.find((observation) => observation.props.some((each) => each.name === 'check-kind' && each.value === name)), `RA-5’s ${name} observation`);
     const [open, exploit] = [kind('open-findings'), kind('active-exploit')];
     expect(open).toMatchObject({ title: 'No open SBOM finding at or above high first seen more than 30 days ago in the process', methods: ['TEST'] });
     expect(open['relevant-evidence']).toEqual([
@@ -106,26 +163,26 @@ describe('OSCAL assessment results', () => {
   });
 
   it('keeps the uuids of a requirement’s finding and of a check’s observation from one export to the next', async () => {
-    const ids = (document: any) => [document['assessment-results'].uuid, ...document['assessment-results'].results[0].findings.map((finding: any) => finding.uuid)];
-    expect(ids((await download('olga', oscal)).document)).toEqual(ids((await download('olga', oscal)).document));
+    const ids = (document: OscalAssessmentResults) => [document['assessment-results'].uuid, ...found(document['assessment-results'].results[0].findings, 'findings').map((finding) => finding.uuid)];
+    expect(ids((await download<OscalAssessmentResults>('olga', oscal)).document)).toEqual(ids((await download<OscalAssessmentResults>('olga', oscal)).document));
   });
 
   it('answers one standard’s: its requirements only', async () => {
-    const { headers, document } = await download('olga', `${oscal}&standard=${standardId}`);
+    const { headers, document } = await download<OscalAssessmentResults>('olga', `${oscal}&standard=${standardId}`);
     expect(headers['content-disposition']).toMatch(/^attachment; filename="assessment-results-alpha-NIST_Special_Publication_800-53_Revision_5[^"]*_LOW_IMPACT_BASELINE\.json"$/);
     expectValidOscal(document);
     expect(document['assessment-results'].metadata.title).toMatch(/^Live compliance of NIST Special Publication 800-53 Revision 5.* LOW IMPACT BASELINE/);
-    expect(document['assessment-results'].results[0].findings.map((finding: any) => finding.title.split(' ')[0]).sort()).toEqual(['CM-6', 'CM-8', 'RA-5', 'SI-2', 'SR-11']);
+    expect(found(document['assessment-results'].results[0].findings, 'findings').map((finding) => finding.title.split(' ')[0]).sort()).toEqual(['CM-6', 'CM-8', 'RA-5', 'SI-2', 'SR-11']);
   });
 
   it('leaves out the evidence the caller may not see, and says so', async () => {
-    const observationsOf = (document: any) => document['assessment-results'].results[0].observations.filter((observation: any) => observation.description.includes('cloud finding'));
-    const bucket = (observations: any[]) => observations.flatMap((observation) => observation['relevant-evidence'] ?? []).filter((evidence: any) => evidence.description.startsWith('S3 bucket is public'));
-    expect(bucket(observationsOf((await download('olga', oscal)).document))).toHaveLength(1);
-    const asReader = (await download('reed', oscal)).document;
+    const observationsOf = (document: OscalAssessmentResults) => found(document['assessment-results'].results[0].observations, 'observations').filter((observation) => observation.description.includes('cloud finding'));
+    const bucket = (observations: OscalObservation[]) => observations.flatMap((observation) => observation['relevant-evidence'] ?? []).filter((evidence) => evidence.description.startsWith('S3 bucket is public'));
+    expect(bucket(observationsOf((await download<OscalAssessmentResults>('olga', oscal)).document))).toHaveLength(1);
+    const asReader = (await download<OscalAssessmentResults>('reed', oscal)).document;
     expectValidOscal(asReader);
     expect(bucket(observationsOf(asReader))).toEqual([]);
-    expect(observationsOf(asReader).some((observation: any) => /more reasons were found \(or are not shown/.test(observation.remarks ?? ''))).toBe(true);
+    expect(observationsOf(asReader).some((observation) => /more reasons were found \(or are not shown/.test(observation.remarks ?? ''))).toBe(true);
   });
 
   it('is for who may view requirements; another organization’s process or standard answers 404', async () => {
@@ -145,16 +202,16 @@ describe('OSCAL assessment results', () => {
 });
 
 describe('CycloneDX attestation', () => {
-  const mapOf = (document: any) =>
+  const mapOf = (document: CycloneDxAttestation) =>
     Object.fromEntries(
-      document.declarations.attestations[0].map.map((entry: any) => {
-        const requirement = document.definitions.standards.flatMap((standard: any) => standard.requirements).find((each: any) => each['bom-ref'] === entry.requirement);
+      document.declarations.attestations[0].map.map((entry) => {
+        const requirement = found(document.definitions.standards.flatMap((standard) => standard.requirements).find((each) => each['bom-ref'] === entry.requirement), entry.requirement);
         return [requirement.identifier, entry];
       }),
     );
 
   it('answers the application’s as a download valid against CycloneDX 1.6, judged on its own evidence', async () => {
-    const { headers, document } = await download('olga', attestation);
+    const { headers, document } = await download<CycloneDxAttestation>('olga', attestation);
     expect(headers['content-type']).toBe('application/vnd.cyclonedx+json; charset=utf-8');
     expect(headers['content-disposition']).toBe('attachment; filename="attestation-portal-web.cdx.json"');
     expect(() => validateCycloneDxJson(document, '1.6')).not.toThrow();
@@ -168,10 +225,11 @@ describe('CycloneDX attestation', () => {
     expect(map['RA-5']).toMatchObject({ counterClaims: [expect.any(String)], conformance: { score: 0.5, rationale: '1 of 2 checks pass.' } });
     // Nothing of IaC was scanned in portal-web: not met, without confidence.
     expect(map['CM-6']).toMatchObject({ counterClaims: [expect.any(String)], conformance: { score: 0 }, confidence: { score: 0 } });
-    const claim = document.declarations.claims.find((each: any) => each['bom-ref'] === map['RA-5'].counterClaims[0]);
+    const [counterClaim] = found(map['RA-5'].counterClaims, 'RA-5’s counterClaims');
+    const claim = found(document.declarations.claims.find((each) => each['bom-ref'] === counterClaim), counterClaim);
     expect(claim.predicate).toBe('Portal web does not meet RA-5 Vulnerability Monitoring and Scanning');
-    const evidence = new Map(document.declarations.evidence.map((each: any) => [each['bom-ref'], each]));
-    const [counter] = claim.counterEvidence.map((ref: string) => evidence.get(ref) as any);
+    const evidence = new Map(document.declarations.evidence.map((each) => [each['bom-ref'], each]));
+    const [counter] = found(claim.counterEvidence, 'the counter-claim’s counterEvidence').map((ref) => found(evidence.get(ref), ref));
     expect(counter.data).toEqual([
       { name: 'GHSA-35jh-r3h4-6jhm in lodash@4.17.15 of portal-web (high, 40 days)', contents: { url: `${publicUrlOf(world.app.config)}/applications/portal-web?tab=builds&build=${currentBuild}&view=findings` } },
     ]);
@@ -179,23 +237,23 @@ describe('CycloneDX attestation', () => {
     expect(JSON.stringify(document)).not.toContain('S3 bucket is public');
     expect(map['SI-2'].counterClaims).toHaveLength(1);
     // Every reference resolves to a bom-ref of the document.
-    const refs = new Set<string>();
-    JSON.stringify(document, (key, value) => {
+    const refs = new Set<unknown>();
+    JSON.stringify(document, (key: string, value: unknown) => {
       if (key === 'bom-ref') {
         expect(refs.has(value)).toBe(false);
         refs.add(value);
       }
       return value;
     });
-    const pointed = [...document.declarations.claims.flatMap((each: any) => [each.target, ...(each.evidence ?? []), ...(each.counterEvidence ?? [])]), ...Object.values(map).flatMap((entry: any) => [entry.requirement, ...(entry.claims ?? []), ...(entry.counterClaims ?? [])])];
+    const pointed = [...document.declarations.claims.flatMap((each) => [each.target, ...(each.evidence ?? []), ...(each.counterEvidence ?? [])]), ...Object.values(map).flatMap((entry) => [entry.requirement, ...(entry.claims ?? []), ...(entry.counterClaims ?? [])])];
     expect(pointed.filter((ref) => !refs.has(ref))).toEqual([]);
   });
 
   it('turns a requirement met when the application’s evidence changes: SR-11 with a pipeline’s SBOM identifying its components', async () => {
-    expect(mapOf((await download('olga', attestation)).document)['SR-11'].counterClaims).toHaveLength(1);
+    expect(mapOf((await download<CycloneDxAttestation>('olga', attestation)).document)['SR-11'].counterClaims).toHaveLength(1);
     await setProvenance(world.app.database, currentBuild, { supplier: 'Acme', authors: ['CI'], tools: ['cdxgen 10'], timestamp: ago(1).toISOString(), signed: false }, true);
     await world.app.database.query("UPDATE sbom_components SET purl = 'pkg:npm/lodash@4.17.15' WHERE build_id = $1", [currentBuild]);
-    const document = (await download('olga', attestation)).document;
+    const document = (await download<CycloneDxAttestation>('olga', attestation)).document;
     expect(() => validateCycloneDxJson(document, '1.6')).not.toThrow();
     expect(mapOf(document)['SR-11']).toMatchObject({ claims: [expect.any(String)], conformance: { score: 1 } });
   });
