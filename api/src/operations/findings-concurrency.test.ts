@@ -6,6 +6,7 @@
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
+import { organizationWithProcess } from '../testing/operations';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { readOps } from './importers/ops-data';
 import { importFindings } from './importers';
@@ -20,11 +21,7 @@ beforeAll(async () => {
   environment = await createTestEnvironment();
   database = await openDatabase(environment.config);
   await migrate(database);
-  [{ id: org }] = await database.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('Acme') RETURNING id");
-  [{ id: process }] = await database.query<{ id: string }>(
-    "INSERT INTO processes (organization_id, code_name, name, type, dashboard_type) VALUES ($1, 'ops', 'Operations', 'REQUIREMENTS', 'LIVE') RETURNING id",
-    [org],
-  );
+  ({ organizationId: org, processId: process } = await organizationWithProcess(database, 'Acme'));
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { CLOUD_PROVIDERS, FINDING_CATEGORIES } from '@portal/shared/server';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
+import { organizationWithProcess } from '../testing/operations';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { filterWhere, findingPage, type FindingFilter } from './findings.repository';
 
@@ -33,11 +34,7 @@ beforeAll(async () => {
   database = await openDatabase(environment.config);
   // The embedded copy starts migrated; a fresh Postgres schema does not.
   await migrate(database);
-  [{ id: org }] = await database.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('Acme') RETURNING id");
-  [{ id: process }] = await database.query<{ id: string }>(
-    "INSERT INTO processes (organization_id, code_name, name, type, dashboard_type) VALUES ($1, 'ops', 'Operations', 'REQUIREMENTS', 'LIVE') RETURNING id",
-    [org],
-  );
+  ({ organizationId: org, processId: process } = await organizationWithProcess(database, 'Acme'));
   for (const [index, [rule, resource, title]] of TEXTS.entries()) {
     await database.query(
       `INSERT INTO security_findings (organization_id, process_id, scope, fingerprint, tool_name, category, rule_id, severity, title, resource, state, first_seen, last_seen, last_import_id)

@@ -9,6 +9,7 @@ import type { FindingImport, ImportedFinding } from '@portal/shared/server';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
+import { organizationWithProcess } from '../testing/operations';
 import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
 import { importFindings } from './importers';
 import { readOps } from './importers/ops-data';
@@ -30,18 +31,8 @@ beforeAll(async () => {
   database = await openDatabase(environment.config);
   // The embedded copy starts migrated; a fresh Postgres schema does not.
   await migrate(database);
-  const organization = async (name: string) => (await database.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]))[0].id;
-  const processOf = async (organizationId: string) =>
-    (
-      await database.query<{ id: string }>(
-        "INSERT INTO processes (organization_id, code_name, name, type, dashboard_type) VALUES ($1, 'ops', 'Operations', 'REQUIREMENTS', 'LIVE') RETURNING id",
-        [organizationId],
-      )
-    )[0].id;
-  org = await organization('Acme');
-  otherOrg = await organization('Globex');
-  process = await processOf(org);
-  otherProcess = await processOf(otherOrg);
+  ({ organizationId: org, processId: process } = await organizationWithProcess(database, 'Acme'));
+  ({ organizationId: otherOrg, processId: otherProcess } = await organizationWithProcess(database, 'Globex'));
   [{ id: user }] = await database.query<{ id: string }>(
     "INSERT INTO users (organization_id, login_id, name, email, password_hash) VALUES ($1, 'rita', 'Rita', 'rita@acme.test', 'x') RETURNING id",
     [org],
