@@ -6,28 +6,15 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DATABASE_COMMANDS } from '../cli';
-import { buildWorld, gatedDatabase, type BuildWorld } from '../testing/builds';
+import { gatedDatabase } from '../testing/builds';
 import { bossSchema } from '../jobs/repository';
 import { JOB_BACKENDS } from '../testing/jobs';
-import { forgetWorldRun, LODASH_ADVISORY, monitoredApps, runOutcome } from '../testing/monitoring';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { LODASH_ADVISORY, monitoredApps, monitoringSuite, runOutcome } from '../testing/monitoring';
 import { until } from '../testing/until';
 import { defineMonitoringJobs, RUN_JOB } from './run-jobs';
 import { findRun } from './runs.repository';
 
-let environment: TestEnvironment;
-let world: BuildWorld;
-
-beforeAll(async () => {
-  environment = await createTestEnvironment();
-  world = await buildWorld(environment);
-  await forgetWorldRun(world);
-}, 60_000);
-
-afterAll(async () => {
-  await world?.app.close();
-  await environment?.cleanup();
-});
+const { environment, world } = monitoringSuite();
 
 test('import-advisories queues the monitoring run of what it imported, which a worker runs', async () => {
   const builds = await monitoredApps(world, 'cli', 2);

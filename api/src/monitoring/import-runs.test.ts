@@ -3,32 +3,24 @@
 // time is one run; the next import, once that run was claimed, is a run of its own.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildWorld, type BuildWorld } from '../testing/builds';
-import { forgetWorldRun } from '../testing/monitoring';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { monitoringSuite } from '../testing/monitoring';
 import { until } from '../testing/until';
 import { importOsvBatch } from '../vulnerabilities/repository';
 import { followImports, type ImportFollower } from './import-runs';
 import type { MonitoringJobs } from './run-jobs';
 import { findRun } from './runs.repository';
 
-let environment: TestEnvironment;
-let world: BuildWorld;
 let follower: ImportFollower | undefined;
 
-beforeAll(async () => {
-  environment = await createTestEnvironment();
-  world = await buildWorld(environment);
-  await forgetWorldRun(world);
-  // The world app's own follower sends its runs later than this test's (a quiet period of a minute).
-  world.app.monitoring.imports.quietMs = 60_000;
-  world.app.monitoring.imports.maxWaitMs = 60_000;
-}, 60_000);
-
-afterAll(async () => {
-  await follower?.close();
-  await world?.app.close();
-  await environment?.cleanup();
+const { world } = monitoringSuite({
+  setUp: async () => {
+    // The world app's own follower sends its runs later than this test's (a quiet period of a minute).
+    world.app.monitoring.imports.quietMs = 60_000;
+    world.app.monitoring.imports.maxWaitMs = 60_000;
+  },
+  tearDown: async () => {
+    await follower?.close();
+  },
 });
 
 const osv = (id: string) => JSON.parse(readFileSync(path.join(__dirname, '..', 'vulnerabilities', 'testdata', 'osv', `${id}.json`), 'utf8')) as unknown;

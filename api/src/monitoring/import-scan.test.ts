@@ -4,26 +4,11 @@
 // migration 046): by the package each component was stored with, and — a row whose package is not
 // known (null: the migration could not key it, an older backup restored) — by its purl as before.
 import type { Database, QueryOptions } from '../db/database';
-import { buildWorld, type BuildWorld } from '../testing/builds';
-import { forgetWorldRun, importQuietly, LODASH_ADVISORY, monitoredApps } from '../testing/monitoring';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { LODASH_ADVISORY, monitoredApps, monitoringSuite } from '../testing/monitoring';
 import { componentPackageKey } from '../vulnerabilities/index';
 import { matchBuilds, packagesOf } from './scan';
 
-let environment: TestEnvironment;
-let world: BuildWorld;
-
-beforeAll(async () => {
-  environment = await createTestEnvironment();
-  world = await buildWorld(environment);
-  await forgetWorldRun(world);
-  await importQuietly(world, LODASH_ADVISORY);
-}, 60_000);
-
-afterAll(async () => {
-  await world?.app.close();
-  await environment?.cleanup();
-});
+const { world } = monitoringSuite({ advisories: [LODASH_ADVISORY] });
 
 /** The app's database, counting the component rows read. */
 function counting(): { database: Database; read: () => number } {

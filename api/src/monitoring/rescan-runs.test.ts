@@ -1,37 +1,21 @@
 // POST apps/monitoring/rescan when its run is not done within the request's wait (issue 27: rescans
 // are jobs): 202 with the run as it stands, which GET apps/monitoring/runs/{id} follows until DONE
 // — here on an app whose workers start only after the answer, so the run waits for them.
-import type { SessionCookie } from '../testing/identity';
-import { likeTheApiClient, withCookie } from '../testing/identity';
+import { withCookie } from '../testing/identity';
 import { processBuild } from '../sbom/processing';
-import { buildWorld, type BuildWorld } from '../testing/builds';
-import { forgetWorldRun } from '../testing/monitoring';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { monitoringSuite } from '../testing/monitoring';
 import { until } from '../testing/until';
-import { authenticate } from '../testing/users';
-import { systemClock } from '../identity/clock';
 
-let environment: TestEnvironment;
-let world: BuildWorld;
-let olga: SessionCookie;
-
-beforeAll(async () => {
-  environment = await createTestEnvironment();
-  world = await buildWorld(environment);
-  likeTheApiClient(world.app);
-  await forgetWorldRun(world);
-  await world.app.database.query('UPDATE applications SET enable_continuous_monitoring = true WHERE id = $1', [world.applicationId]);
-  const build = await world.store();
-  await processBuild(world.context(), build.id, build.components);
-  // What the rescan finds anew.
-  await world.app.database.query("DELETE FROM build_findings WHERE build_id = $1 AND vulnerability_id = 'GHSA-35jh-r3h4-6jhm'", [build.id]);
-  olga = await authenticate(world.app, 'olga', systemClock);
-  world.app.monitoring.rescanWaitMs = 50;
-}, 60_000);
-
-afterAll(async () => {
-  await world?.app.close();
-  await environment?.cleanup();
+const { world, olga } = monitoringSuite({
+  olga: true,
+  setUp: async () => {
+    await world.app.database.query('UPDATE applications SET enable_continuous_monitoring = true WHERE id = $1', [world.applicationId]);
+    const build = await world.store();
+    await processBuild(world.context(), build.id, build.components);
+    // What the rescan finds anew.
+    await world.app.database.query("DELETE FROM build_findings WHERE build_id = $1 AND vulnerability_id = 'GHSA-35jh-r3h4-6jhm'", [build.id]);
+    world.app.monitoring.rescanWaitMs = 50;
+  },
 });
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>

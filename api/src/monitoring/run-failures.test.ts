@@ -4,38 +4,14 @@
 // On both back ends of the job queue: in process always, pg-boss when DATABASE_URL names a server.
 import type { Database, QueryOptions } from '../db/database';
 import type { Jobs } from '../jobs/index';
-import { buildWorld, type BuildWorld } from '../testing/builds';
-import type { SessionCookie } from '../testing/identity';
-import { likeTheApiClient, withCookie } from '../testing/identity';
+import { withCookie } from '../testing/identity';
 import { JOB_BACKENDS, kindIdle } from '../testing/jobs';
-import { forgetWorldRun, importQuietly, LODASH_ADVISORY, monitoredApps, runOutcome } from '../testing/monitoring';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { LODASH_ADVISORY, monitoredApps, monitoringSuite, runOutcome } from '../testing/monitoring';
 import { until } from '../testing/until';
-import { authenticate } from '../testing/users';
-import { systemClock } from '../identity/clock';
 import { defineMonitoringJobs, RUN_JOB, SCAN_JOB } from './run-jobs';
 import { findRun, insertRescanRun, queueImportRun } from './runs.repository';
 
-let environment: TestEnvironment;
-let world: BuildWorld;
-let olga: SessionCookie;
-let scope: { organizationId: string; processId: string };
-
-beforeAll(async () => {
-  environment = await createTestEnvironment();
-  world = await buildWorld(environment);
-  likeTheApiClient(world.app);
-  await forgetWorldRun(world);
-  await importQuietly(world, LODASH_ADVISORY);
-  olga = await authenticate(world.app, 'olga', systemClock);
-  const [process] = await world.app.database.query<{ id: string; organization_id: string }>("SELECT id, organization_id FROM processes WHERE code_name = 'alpha'");
-  scope = { organizationId: process!.organization_id, processId: process!.id };
-}, 60_000);
-
-afterAll(async () => {
-  await world?.app.close();
-  await environment?.cleanup();
-});
+const { world, olga, scope } = monitoringSuite({ olga: true, advisories: [LODASH_ADVISORY] });
 
 describe.each(JOB_BACKENDS)('a dead batch of a monitoring run %s', (name, create) => {
   let jobs: Jobs;

@@ -6,29 +6,20 @@ import { openDatabase } from '../db/open';
 import type { Jobs } from '../jobs/index';
 import { createPgBossJobs } from '../jobs/pg-boss';
 import { bossSchema } from '../jobs/repository';
-import { buildWorld, gatedDatabase, type BuildWorld } from '../testing/builds';
-import { forgetWorldRun, importQuietly, LODASH_ADVISORY, monitoredApps, runOutcome } from '../testing/monitoring';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { gatedDatabase } from '../testing/builds';
+import { importQuietly, LODASH_ADVISORY, monitoredApps, monitoringSuite, runOutcome } from '../testing/monitoring';
 import { until } from '../testing/until';
 import { defineMonitoringJobs } from './run-jobs';
 import { findRun, queueImportRun } from './runs.repository';
 
-let environment: TestEnvironment;
-let world: BuildWorld;
 const databases: Database[] = [];
 const processes: Jobs[] = [];
 
-beforeAll(async () => {
-  environment = await createTestEnvironment();
-  world = await buildWorld(environment);
-  await forgetWorldRun(world);
-}, 60_000);
-
-afterAll(async () => {
-  for (const jobs of processes.splice(0)) await jobs.stop();
-  for (const database of databases.splice(0)) await database.close();
-  await world?.app.close();
-  await environment?.cleanup();
+const { environment, world } = monitoringSuite({
+  tearDown: async () => {
+    for (const jobs of processes.splice(0)) await jobs.stop();
+    for (const database of databases.splice(0)) await database.close();
+  },
 });
 
 /** A process of its own: a pool (gated: its calls can be held) and a pg-boss worker; `scanned` counts the builds it rescanned with news. */

@@ -6,30 +6,13 @@
 // run-jobs.postgres.test.ts.
 import type { Jobs } from '../jobs/index';
 import type { Database, Queryable, QueryOptions } from '../db/database';
-import { buildWorld, type BuildWorld } from '../testing/builds';
 import { JOB_BACKENDS, kindIdle } from '../testing/jobs';
-import { forgetWorldRun, importQuietly, LODASH_ADVISORY, monitoredApps, runOutcome } from '../testing/monitoring';
-import { createTestEnvironment, type TestEnvironment } from '../testing/test-environment';
+import { importQuietly, LODASH_ADVISORY, monitoredApps, monitoringSuite, runOutcome } from '../testing/monitoring';
 import { until } from '../testing/until';
 import { defineMonitoringJobs, RUN_JOB, SCAN_JOB, type MonitoringContext } from './run-jobs';
 import { findRun, insertRescanRun, queueImportRun } from './runs.repository';
 
-let environment: TestEnvironment;
-let world: BuildWorld;
-let scope: { organizationId: string; processId: string };
-
-beforeAll(async () => {
-  environment = await createTestEnvironment();
-  world = await buildWorld(environment);
-  await forgetWorldRun(world);
-  const [process] = await world.app.database.query<{ id: string; organization_id: string }>("SELECT id, organization_id FROM processes WHERE code_name = 'alpha'");
-  scope = { organizationId: process!.organization_id, processId: process!.id };
-}, 60_000);
-
-afterAll(async () => {
-  await world?.app.close();
-  await environment?.cleanup();
-});
+const { world, scope } = monitoringSuite();
 
 describe.each(JOB_BACKENDS)('continuous monitoring jobs %s', (name, create) => {
   let jobs: Jobs;

@@ -1,14 +1,69 @@
-// What the tests of continuous monitoring's jobs share (monitoring/run-jobs*.test.ts): the SBOM
-// processing world (testing/builds.ts) with monitored apps of Acme's process 'alpha', each with a
+// What the tests of continuous monitoring's runs share (monitoring/cli-imports, import-runs,
+// import-scan, rescan-runs, run-failures, run-jobs*.test.ts): a suite's SBOM processing world
+// (testing/builds.ts) with its own run gone, monitored apps of Acme's process 'alpha', each with a
 // processed build of the test SBOM (lodash 4.17.15 in it), and the advisories imported without
 // the app's own monitoring hearing of it — the tests queue and run the runs with jobs of their own.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../db/database';
+import { systemClock } from '../identity/clock';
 import { processBuild } from '../sbom/processing';
 import { AdvisoryImporter } from '../vulnerabilities/sources';
-import { gatedDatabase, type BuildWorld } from './builds';
+import { buildWorld, gatedDatabase, type BuildWorld } from './builds';
+import { likeTheApiClient, type SessionCookie } from './identity';
+import { createTestEnvironment, type TestEnvironment } from './test-environment';
 import { until } from './until';
+import { authenticate } from './users';
+
+export interface MonitoringSuite {
+  environment: TestEnvironment;
+  world: BuildWorld;
+  /** Acme's process 'alpha', the scope of a rescan's run. */
+  scope: { organizationId: string; processId: string };
+  /** olga (Acme's ORG_ADMIN) signed in, with `olga: true`. */
+  olga: SessionCookie;
+}
+
+export interface MonitoringSuiteOptions {
+  /** The app's calls sent as the API client sends them, and olga signed in. */
+  olga?: boolean;
+  /** Test advisories imported quietly (`importQuietly`) once the world's run is gone. */
+  advisories?: string[];
+  /** The suite's own set-up, last. */
+  setUp?: () => Promise<void>;
+  /**
+   * What the suite started itself (workers, pools) ended, before the world closes — here, not in
+   * an afterAll of the suite's: jest runs afterAll hooks in the order declared, this one's first.
+   */
+  tearDown?: () => Promise<void>;
+}
+
+/**
+ * The suite's world, opened in its beforeAll and closed in its afterAll. What it answers is filled
+ * in by the beforeAll: take it when the suite is declared (`const { world } = monitoringSuite()`),
+ * read it in the tests.
+ */
+export function monitoringSuite(options: MonitoringSuiteOptions = {}): MonitoringSuite {
+  const suite = { environment: {}, world: {}, scope: {}, olga: {} } as MonitoringSuite;
+  beforeAll(async () => {
+    Object.assign(suite.environment, await createTestEnvironment());
+    const { world } = suite;
+    Object.assign(world, await buildWorld(suite.environment));
+    if (options.olga) likeTheApiClient(world.app);
+    await forgetWorldRun(world);
+    for (const id of options.advisories ?? []) await importQuietly(world, id);
+    if (options.olga) Object.assign(suite.olga, await authenticate(world.app, 'olga', systemClock));
+    const [process] = await world.app.database.query<{ id: string; organization_id: string }>("SELECT id, organization_id FROM processes WHERE code_name = 'alpha'");
+    Object.assign(suite.scope, { organizationId: process!.organization_id, processId: process!.id });
+    await options.setUp?.();
+  }, 60_000);
+  afterAll(async () => {
+    await options.tearDown?.();
+    await suite.world.app?.close();
+    await suite.environment.cleanup?.();
+  });
+  return suite;
+}
 
 /** lodash's CVE-2020-8203: the test SBOM's lodash 4.17.15 is affected, and its processing did not know it. */
 export const LODASH_ADVISORY = 'GHSA-p6mc-m468-83gw';
