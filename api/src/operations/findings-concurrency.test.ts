@@ -3,6 +3,7 @@
 // not find in its scope with a plain INSERT (repository.ts upsertBatch), so it holds the scope's
 // lock: without it the second failed on the scope's unique fingerprint. Runs on the embedded
 // database, and on Postgres (where the two transactions really overlap) when DATABASE_URL is set.
+// A process deleted during an import waits for it and takes its findings (migration 049).
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
@@ -61,4 +62,37 @@ it('stores two imports of one scope made at once, the second seeing the first on
   const stored = await findingsOfScope(database, org, process, 'repo:dojo');
   expect(stored).toHaveLength(findings);
   expect(stored.every((finding) => finding.state === 'open' || finding.state === 'suppressed')).toBe(true);
+});
+
+it("deletes a process's findings with it, waiting for an import under way: no finding is left without its process", async () => {
+  const other = await organizationWithProcess(database, 'Globex');
+  const doomed = await organizationWithProcess(database, 'Initech');
+  const result = importFindings(readOps('kics_many_findings.json'));
+  const into = (owner: { organizationId: string; processId: string }) => ({ ...owner, scope: 'repo:iac', userId: null, now: new Date(Date.UTC(2026, 10, 28, 9)) });
+  await database.transaction((tx) => recordImport(tx, into(other), result));
+  // The import has written its findings, not yet committed, when the process is deleted.
+  let recorded!: () => void;
+  let release!: () => void;
+  const written = new Promise<void>((resolve) => (recorded = resolve));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const importing = database.transaction(async (tx) => {
+    await recordImport(tx, into(doomed), result);
+    recorded();
+    await gate;
+  });
+  await written;
+  const deleting = database.query('DELETE FROM processes WHERE id = $1', [doomed.processId]);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  release();
+  await Promise.all([importing, deleting]);
+  const left = await database.query<{ process_id: string; count: number }>(
+    'SELECT process_id, count(*)::int AS count FROM security_findings WHERE process_id = ANY($1::uuid[]) GROUP BY process_id',
+    [[doomed.processId, other.processId]],
+  );
+  expect(left).toEqual([{ process_id: other.processId, count: (await findingsOfScope(database, other.organizationId, other.processId, 'repo:iac')).length }]);
+  expect(left[0].count).toBeGreaterThan(0);
+  // An organization's deletion cascades to its processes, and so to their findings.
+  await database.query('DELETE FROM organizations WHERE id = $1', [other.organizationId]);
+  expect(await database.query('SELECT 1 FROM security_findings WHERE process_id = $1', [other.processId])).toEqual([]);
+  await expect(database.transaction((tx) => recordImport(tx, into(other), result))).rejects.toThrow(`process ${other.processId} of organization ${other.organizationId} does not exist`);
 });

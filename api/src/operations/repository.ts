@@ -181,6 +181,10 @@ export async function recordImport(tx: Queryable, target: ImportTarget, result: 
   // One import of a scope at a time (two uploads of one repository at once, a sync and an upload):
   // each adds the findings it does not find (upsertBatch), and marks fixed what it did not report.
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('security-findings' || $1 || $2 || $3, 0))", [target.organizationId, target.processId, target.scope]);
+  // The process held until the import commits (migration 049: no key checks each finding's): its
+  // deletion waits, then takes these findings with it.
+  const held = await tx.query('SELECT 1 FROM processes WHERE id = $1 AND organization_id = $2 FOR KEY SHARE', [target.processId, target.organizationId]);
+  if (held.length === 0) throw new Error(`process ${target.processId} of organization ${target.organizationId} does not exist`);
   const [{ id: importId }] = await tx.query<{ id: string }>(
     `INSERT INTO security_finding_imports (organization_id, process_id, scope, format, runs, created_by, created_at)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING id`,
