@@ -1,6 +1,7 @@
 -- A 25,000-result SARIF stored in ≤ 2 s, and its re-import with 10 % changed (issue 24 item 8;
--- docs/benchmarks.md "Imports and the search index"). Measured on Postgres (api/bench/findings.ts):
--- 2.4–2.9 s for both with migration 043's trigram index, 1.5 s and 1.35 s with this migration.
+-- docs/benchmarks.md "2026-11-28: the 25,000-finding import within its 2 s"). Measured on Postgres
+-- (api/bench/findings.ts): 2.4–2.9 s for both with migration 043's trigram index, 1.6 s and 1.5 s
+-- with this migration (1.3 s and 1.4 s with 049 and the import's other changes).
 --
 -- 1. The trigram index of the search goes: a finding's ~110 trigrams were ~900 ms of the server's
 --    ~1.9 s for 25,000 new findings (a GiST index instead still cost ~600 ms). The search (`q`)
